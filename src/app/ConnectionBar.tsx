@@ -1,0 +1,230 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import {
+  CONNECTION_LABELS,
+  METHODS,
+  NODEREAL_TRACE_NETWORKS,
+  resolveEndpoint,
+  TRACE_METHODS,
+  type Connection,
+  type ConnectionKind,
+  type ConnectionSettings,
+} from "../endpoints";
+import { z } from "zod";
+import type { RpcClient } from "../rpc";
+import type { DevnetState, RpcOverride } from "./connection";
+
+const inputCls =
+  "rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
+
+function StatusDot({ client, connection }: { client: RpcClient; connection: Connection }) {
+  const resolved = resolveEndpoint(connection, "eth_getTransactionByBlockHashAndIndex");
+  const endpoint = resolved.ok ? resolved.endpoint : null;
+  const probe = useQuery({
+    queryKey: [endpoint?.cacheId ?? "none", "eth_chainId"],
+    enabled: endpoint !== null,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      if (!endpoint) throw new Error("no endpoint");
+      try {
+        const id = await client.request(
+          { url: endpoint.url, secrets: endpoint.secrets },
+          "eth_chainId",
+          [],
+          { signal, timeoutMs: 10_000, schema: z.string(), retry: false },
+        );
+        return { state: "ok" as const, text: `chain id ${BigInt(id).toString()}` };
+      } catch (e) {
+        // A node that lacks eth_chainId (-32601) still answered: it is up.
+        if (e instanceof Error && "code" in e && (e as { code: unknown }).code === -32601)
+          return { state: "ok" as const, text: "answering (eth_chainId not offered)" };
+        throw e;
+      }
+    },
+  });
+  const state = !endpoint ? "idle" : probe.isPending ? "pending" : probe.isError ? "down" : "ok";
+  const color = { idle: "bg-slate-400", pending: "bg-amber-400", down: "bg-red-600", ok: "bg-emerald-500" }[state];
+  const text =
+    state === "idle"
+      ? resolved.ok
+        ? "not checked"
+        : resolved.reason
+      : state === "pending"
+        ? "checking…"
+        : state === "down"
+          ? `unreachable: ${probe.error?.human ?? probe.error?.message ?? ""}`
+          : (probe.data?.text ?? "connected");
+  return (
+    <span className="inline-flex items-center gap-1.5 text-xs" role="status" aria-label={`Connection status: ${text}`} title={text}>
+      <span className={`inline-block h-2.5 w-2.5 rounded-full ${color}`} aria-hidden="true" />
+      <span className="max-w-[16rem] truncate">{text}</span>
+    </span>
+  );
+}
+
+export function ConnectionBar({
+  settings,
+  setSettings,
+  connection,
+  override,
+  setOverride,
+  devnet,
+  client,
+}: {
+  settings: ConnectionSettings;
+  setSettings: (s: ConnectionSettings) => void;
+  connection: Connection;
+  override: RpcOverride | null;
+  setOverride: (o: RpcOverride | null) => void;
+  devnet: DevnetState;
+  client: RpcClient;
+}) {
+  const [open, setOpen] = useState(false);
+  const [showKey, setShowKey] = useState(false);
+  const set = <K extends keyof ConnectionSettings>(k: K, v: ConnectionSettings[K]) => setSettings({ ...settings, [k]: v });
+  const networkIsPreset = (NODEREAL_TRACE_NETWORKS as readonly string[]).includes(settings.traceNetwork);
+
+  return (
+    <div className="flex flex-col gap-2">
+      {override ? (
+        <div role="status" className="flex flex-wrap items-center gap-2 rounded border border-amber-400 bg-amber-50 px-2 py-1 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100">
+          <span>
+            This tab sends every request to <strong>{new URL(override.url).host}</strong> (from the link you opened), trace method{" "}
+            <code>{override.traceMethod}</code>.
+          </span>
+          <button type="button" className="underline" onClick={() => setOverride(null)}>
+            Use my own connection
+          </button>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-col text-xs font-medium">
+          Connection
+          <select
+            className={inputCls}
+            value={override ? "override" : settings.kind}
+            disabled={override !== null}
+            onChange={(e) => set("kind", e.target.value as ConnectionKind)}
+          >
+            {override ? <option value="override">Link endpoint</option> : null}
+            {(Object.keys(CONNECTION_LABELS) as ConnectionKind[]).map((k) => (
+              <option key={k} value={k}>
+                {CONNECTION_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {!override && settings.kind === "nodereal" ? (
+          <>
+            <label className="flex flex-col text-xs font-medium">
+              API key
+              <span className="flex gap-1">
+                <input
+                  className={`${inputCls} w-56 font-mono`}
+                  type={showKey ? "text" : "password"}
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={settings.apiKey}
+                  onChange={(e) => set("apiKey", e.target.value.trim())}
+                  placeholder="your NodeReal API key"
+                />
+                <button type="button" className="rounded border px-1.5 text-xs dark:border-slate-600" onClick={() => setShowKey((s) => !s)} aria-pressed={showKey}>
+                  {showKey ? "Hide" : "Show"}
+                </button>
+              </span>
+            </label>
+            <label className="flex items-center gap-1 text-xs">
+              <input type="checkbox" checked={settings.rememberKey} onChange={(e) => set("rememberKey", e.target.checked)} />
+              Remember on this device
+            </label>
+          </>
+        ) : null}
+        {!override && settings.kind === "custom" ? (
+          <>
+            <label className="flex flex-col text-xs font-medium">
+              JSON-RPC URL
+              <input
+                className={`${inputCls} w-72 font-mono`}
+                value={settings.customUrl}
+                placeholder="http://127.0.0.1:8545"
+                onChange={(e) => set("customUrl", e.target.value)}
+              />
+            </label>
+            <label className="flex flex-col text-xs font-medium">
+              Trace method
+              <select className={inputCls} value={settings.traceMethod} onChange={(e) => set("traceMethod", e.target.value as ConnectionSettings["traceMethod"])}>
+                {TRACE_METHODS.map((m) => (
+                  <option key={m}>{m}</option>
+                ))}
+              </select>
+            </label>
+          </>
+        ) : null}
+        <StatusDot client={client} connection={connection} />
+        <button type="button" className="text-xs underline" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? "Hide endpoints" : "Endpoints"}
+        </button>
+      </div>
+      {!override && settings.kind === "devnet" && devnet.status === "absent" ? (
+        <p className="text-xs text-amber-800 dark:text-amber-300">
+          The local devnet is not running here ({devnet.reason}). Run <code>npm start</code>, or pick NodeReal or a custom URL.
+        </p>
+      ) : null}
+      {open ? (
+        <div className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700">
+          {!override && settings.kind === "nodereal" ? (
+            <div className="mb-2 flex flex-wrap gap-2">
+              <label className="flex flex-col font-medium">
+                Rollup (Nitro) segment
+                <input className={`${inputCls} font-mono`} value={settings.rollupNitroSegment} onChange={(e) => set("rollupNitroSegment", e.target.value)} />
+              </label>
+              <label className="flex flex-col font-medium">
+                Rollup (logs) segment
+                <input className={`${inputCls} font-mono`} value={settings.rollupSegment} onChange={(e) => set("rollupSegment", e.target.value)} />
+              </label>
+              <label className="flex flex-col font-medium">
+                Trace network
+                <select
+                  className={inputCls}
+                  value={networkIsPreset ? settings.traceNetwork : "other"}
+                  onChange={(e) => set("traceNetwork", e.target.value === "other" ? "" : e.target.value)}
+                >
+                  {NODEREAL_TRACE_NETWORKS.map((n) => (
+                    <option key={n}>{n}</option>
+                  ))}
+                  <option value="other">other…</option>
+                </select>
+              </label>
+              {!networkIsPreset ? (
+                <label className="flex flex-col font-medium">
+                  Other network (chain-network)
+                  <input className={`${inputCls} font-mono`} value={settings.traceNetwork} placeholder="opbnb-mainnet" onChange={(e) => set("traceNetwork", e.target.value)} />
+                </label>
+              ) : null}
+            </div>
+          ) : null}
+          <table className="w-full text-left">
+            <caption className="sr-only">Endpoint each method calls</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="pr-2">Method</th>
+                <th scope="col">URL (key masked)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {METHODS.map((m) => {
+                const r = resolveEndpoint(connection, m);
+                return (
+                  <tr key={m}>
+                    <td className="pr-2 font-mono">{r.ok && r.endpoint.rpcMethod !== m ? `${m} (sent as ${r.endpoint.rpcMethod})` : m}</td>
+                    <td className="break-all font-mono">{r.ok ? r.endpoint.maskedUrl : <em>{r.reason}</em>}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

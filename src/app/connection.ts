@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import {
+  checkRpcUrl,
+  fromStored,
+  toConnection,
+  toStored,
+  TRACE_METHODS,
+  type Connection,
+  type ConnectionSettings,
+  type TraceMethodName,
+} from "../endpoints";
+import { devnetManifestSchema, type DevnetManifest } from "../methods/common/manifest";
+
+const SETTINGS_KEY = "nodescope.connection";
+const OVERRIDE_KEY = "nodescope.rpcOverride";
+
+export interface RpcOverride {
+  url: string;
+  traceMethod: TraceMethodName;
+}
+
+export type DevnetState = { status: "loading" } | { status: "ready"; manifest: DevnetManifest } | { status: "absent"; reason: string };
+
+/** Loads `/devnet.json`, which exists while the embedded devnet runs (npm start, e2e, bench). */
+export function useDevnet(): DevnetState {
+  const [state, setState] = useState<DevnetState>({ status: "loading" });
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetch("./devnet.json", { signal: ctrl.signal, cache: "no-store" })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`no devnet (HTTP ${res.status})`);
+        const parsed = devnetManifestSchema.safeParse(await res.json());
+        if (!parsed.success) throw new Error("the devnet manifest is not in the expected shape");
+        setState({ status: "ready", manifest: parsed.data });
+      })
+      .catch((e: unknown) => {
+        if (ctrl.signal.aborted) return;
+        setState({ status: "absent", reason: e instanceof Error ? e.message : String(e) });
+      });
+    return () => ctrl.abort();
+  }, []);
+  return state;
+}
+
+/** `rpc=<url>` in a link: a key-less custom endpoint for this tab only. */
+export function readOverride(search: URLSearchParams): RpcOverride | null {
+  const rpc = search.get("rpc");
+  if (!rpc) return null;
+  const checked = checkRpcUrl(rpc);
+  if (!checked.ok) return null;
+  const tm = search.get("traceMethod");
+  const traceMethod = TRACE_METHODS.find((m) => m === tm) ?? "debug_traceTransaction";
+  return { url: checked.url, traceMethod };
+}
+
+function loadOverride(): RpcOverride | null {
+  try {
+    const raw = sessionStorage.getItem(OVERRIDE_KEY);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as { url?: unknown; traceMethod?: unknown };
+    if (typeof v.url !== "string") return null;
+    return readOverride(new URLSearchParams({ rpc: v.url, traceMethod: String(v.traceMethod ?? "") }));
+  } catch {
+    return null;
+  }
+}
+
+export function useConnectionSettings(initialSearch: URLSearchParams) {
+  const [settings, setSettingsState] = useState<ConnectionSettings>(() =>
+    fromStored(localStorage.getItem(SETTINGS_KEY)),
+  );
+  const [override, setOverrideState] = useState<RpcOverride | null>(
+    () => readOverride(initialSearch) ?? loadOverride(),
+  );
+
+  const setSettings = useCallback((next: ConnectionSettings) => {
+    setSettingsState(next);
+    // Only what the user allowed is kept: the key is written only with "Remember on this device".
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(toStored(next)));
+  }, []);
+
+  const setOverride = useCallback((next: RpcOverride | null) => {
+    setOverrideState(next);
+    if (next) sessionStorage.setItem(OVERRIDE_KEY, JSON.stringify(next));
+    else sessionStorage.removeItem(OVERRIDE_KEY);
+  }, []);
+
+  return { settings, setSettings, override, setOverride };
+}
+
+export function useConnection(settings: ConnectionSettings, override: RpcOverride | null, devnet: DevnetState): Connection {
+  const manifest = devnet.status === "ready" ? devnet.manifest : null;
+  return useMemo(() => {
+    if (override) return { kind: "custom", url: override.url, traceMethod: override.traceMethod };
+    return toConnection(settings, manifest);
+  }, [settings, override, manifest]);
+}

@@ -1,0 +1,4 @@
+export * from "./methods";
+export * from "./mask";
+export * from "./presets";
+export * from "./persist";

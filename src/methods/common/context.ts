@@ -1,0 +1,20 @@
+import { createContext, useContext } from "react";
+import type { RpcClient } from "../../rpc";
+import type { MethodName, ResolveResult } from "../../endpoints";
+import type { DevnetManifest } from "./manifest";
+
+export interface RpcContextValue {
+  client: RpcClient;
+  /** The endpoint the current connection sends `method` to, or why it cannot. */
+  resolve: (method: MethodName) => ResolveResult;
+  /** The running devnet's manifest (examples for the forms), when the devnet is the connection. */
+  devnet: DevnetManifest | null;
+}
+
+export const RpcContext = createContext<RpcContextValue | null>(null);
+
+export function useRpc(): RpcContextValue {
+  const value = useContext(RpcContext);
+  if (!value) throw new Error("useRpc must be used inside the app's RpcContext provider");
+  return value;
+}

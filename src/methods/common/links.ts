@@ -1,0 +1,21 @@
+/**
+ * Deep links between the four views: `#/<route>?<params>`. The param names are the public
+ * contract of the app's URLs (share links, outside checks), so they live in one place.
+ */
+export type RouteId = "tx" | "logs" | "trace" | "estimate";
+
+export interface RouteParams {
+  tx: { blockHash?: string; index?: string };
+  logs: { fromBlock?: string; toBlock?: string; blockHash?: string; address?: string; topics?: string };
+  trace: { hash?: string; tracer?: string; tracerConfig?: string; frame?: string };
+  estimate: { from?: string; to?: string; value?: string; data?: string; block?: string };
+}
+
+export function href<R extends RouteId>(route: R, params: RouteParams[R] = {}): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (typeof v === "string" && v !== "") search.set(k, v);
+  }
+  const qs = search.toString();
+  return `#/${route}${qs ? `?${qs}` : ""}`;
+}

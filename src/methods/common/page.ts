@@ -1,0 +1,10 @@
+/**
+ * What the app shell hands each method page. Pages never touch `location`: the shell owns the
+ * hash route, and a page reads and writes only its own search params through these props.
+ */
+export interface MethodPageProps {
+  /** The route's search params as they stand (a deep link, or what the page last wrote). */
+  search: URLSearchParams;
+  /** Replace the route's search params; a page writes them on submit, and the query follows them. */
+  setSearch: (params: Record<string, string | undefined>, opts?: { replace?: boolean }) => void;
+}

@@ -1,0 +1,6 @@
+export * from "./Button";
+export * from "./Card";
+export * from "./CopyButton";
+export * from "./ErrorPanel";
+export * from "./Field";
+export * from "./download";

@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Plugin } from "vite";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+
+/**
+ * The devnet writes `.devnet/devnet.json` (gateway URLs + manifest) when it starts; the app asks
+ * for `/devnet.json` at run time, so one build serves any devnet port (dev, preview, e2e, bench).
+ */
+function devnetManifest(): Plugin {
+  const file = process.env.NODESCOPE_DEVNET_FILE ?? resolve(process.cwd(), ".devnet/devnet.json");
+  const serve = (req: { url?: string }, res: import("node:http").ServerResponse, next: () => void) => {
+    if (req.url?.split("?")[0] !== "/devnet.json") return next();
+    try {
+      const body = readFileSync(file);
+      res.setHeader("Content-Type", "application/json");
+      res.setHeader("Cache-Control", "no-store");
+      res.end(body);
+    } catch {
+      res.statusCode = 404;
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify({ error: "no devnet running" }));
+    }
+  };
+  return {
+    name: "nodescope-devnet-manifest",
+    configureServer(server) {
+      server.middlewares.use(serve);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(serve);
+    },
+  };
+}
+
+/** A strict CSP in built output only (the dev server injects an inline preamble for fast refresh). */
+function contentSecurityPolicy(): Plugin {
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self' http: https:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  return {
+    name: "nodescope-csp",
+    apply: "build",
+    transformIndexHtml(html) {
+      return html.replace(
+        "<head>",
+        `<head>\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`,
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), devnetManifest(), contentSecurityPolicy()],
+  server: { host: "127.0.0.1", port: 5173 },
+  preview: { host: "127.0.0.1", port: 4173 },
+  build: { target: "es2022", sourcemap: false, chunkSizeWarningLimit: 800 },
+});

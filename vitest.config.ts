@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ["src/**/*.test.{ts,tsx}", "devnet/**/*.test.{ts,mjs}", "bench/**/*.test.{ts,mjs}"],
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+  },
+});
