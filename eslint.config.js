@@ -10,7 +10,7 @@ const layer = (name, forbidden) => ({
       "error",
       {
         patterns: forbidden.map((group) => ({
-          group,
+          group: [group],
           message: `src/${name} may only import layers above it (rpc → chain → endpoints → methods → app).`,
         })),
       },

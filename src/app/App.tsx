@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentType } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRpcClient } from "../rpc";
 import { resolveEndpoint, type MethodName } from "../endpoints";
@@ -36,7 +36,7 @@ function viewSearch(search: URLSearchParams): URLSearchParams {
 
 export function App() {
   const location = useLocation();
-  const initialSearch = useRef(location.search).current;
+  const [initialSearch] = useState(() => location.search);
   const devnet = useDevnet();
   const { settings, setSettings, override, setOverride } = useConnectionSettings(initialSearch);
   const connection = useConnection(settings, override, devnet);

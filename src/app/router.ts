@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import type { RouteId } from "../methods/common/links";
 
 export const ROUTES: readonly { id: RouteId; label: string; method: string }[] = [
@@ -58,8 +58,4 @@ export function navigate(hash: string, opts: { replace?: boolean } = {}): void {
   } else {
     window.location.hash = target;
   }
-}
-
-export function useNavigate() {
-  return useCallback(navigate, []);
 }

@@ -4,3 +4,5 @@ export * from "./CopyButton";
 export * from "./ErrorPanel";
 export * from "./Field";
 export * from "./download";
+export * from "./JsonViewer";
+export * from "./Hex";

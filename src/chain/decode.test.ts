@@ -1,0 +1,212 @@
+import { describe, expect, it } from "vitest";
+import { encodeAbiParameters, encodeErrorResult, encodeEventTopics, encodeFunctionData, parseAbi, type Hex } from "viem";
+import {
+  addressToTopic,
+  decodeCalldata,
+  decodeLog,
+  decodeReturn,
+  decodeRevert,
+  describeRevert,
+  eventTopic0,
+  formatArg,
+  gethRevertReason,
+  splitWords,
+  topicToAddress,
+} from "./decode";
+import { AbiRegistry } from "./registry";
+
+const ALICE = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
+const BOB = "0x00000000219ab540356cBB839Cbe05303d7705Fa";
+const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+// "user error" exactly as the reference client returns it from eth_estimateGas (no tail padding).
+const USER_ERROR =
+  "0x08c379a00000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000000a75736572206572726f72";
+
+const word = (n: bigint) => n.toString(16).padStart(64, "0");
+
+describe("decodeCalldata", () => {
+  const registry = new AbiRegistry();
+  it("decodes transfer(address,uint256)", () => {
+    const data = `0xa9059cbb000000000000000000000000${ALICE.slice(2).toLowerCase()}${word(1500000000000000000n)}`;
+    const d = decodeCalldata(data, registry);
+    expect(d.selector).toBe("0xa9059cbb");
+    expect(d.name).toBe("transfer");
+    expect(d.signature).toBe("transfer(address,uint256)");
+    expect(d.error).toBeUndefined();
+    expect(d.args?.map((a) => [a.name, a.type, a.value])).toEqual([
+      ["to", "address", ALICE],
+      ["amount", "uint256", "1500000000000000000"],
+    ]);
+    expect(d.args?.[1]?.raw).toBe(1500000000000000000n);
+  });
+  it("handles empty, short, unknown and mismatched input", () => {
+    expect(decodeCalldata("0x", registry)).toEqual({ selector: null, error: "no calldata" });
+    expect(decodeCalldata("0xa905", registry)).toEqual({ selector: null, error: "too short: 2 bytes, a selector needs 4" });
+    expect(decodeCalldata("0xdeadbeef", registry)).toEqual({ selector: "0xdeadbeef", error: "unknown function selector 0xdeadbeef" });
+    const bad = decodeCalldata("0xa9059cbb00", registry);
+    expect(bad.name).toBe("transfer");
+    expect(bad.error).toMatch(/does not match transfer\(address,uint256\)/);
+    expect(decodeCalldata("0xzz", registry).error).toMatch(/not hex/);
+  });
+  it("shows tuples and arrays readably", () => {
+    const abi = parseAbi(["function aggregate3((address target, bool allowFailure, bytes callData)[] calls)"]);
+    const data = encodeFunctionData({
+      abi,
+      functionName: "aggregate3",
+      args: [[{ target: ALICE, allowFailure: true, callData: "0x1234" }]],
+    });
+    const d = decodeCalldata(data, registry);
+    expect(d.args?.[0]?.type).toBe("(address,bool,bytes)[]");
+    expect(d.args?.[0]?.value).toBe(`[{target: ${ALICE}, allowFailure: true, callData: 0x1234}]`);
+  });
+});
+
+describe("decodeLog", () => {
+  const registry = new AbiRegistry();
+  const from = addressToTopic(ALICE);
+  const to = addressToTopic(BOB);
+  it("decodes an ERC-20 Transfer (3 topics, value in data)", () => {
+    const d = decodeLog({ topics: [TRANSFER_TOPIC, from, to], data: `0x${word(1000n)}` }, registry);
+    expect(d.name).toBe("Transfer");
+    expect(d.source).toBe("ERC-20");
+    expect(d.args?.map((a) => [a.name, a.indexed, a.value])).toEqual([
+      ["from", true, ALICE],
+      ["to", true, BOB],
+      ["value", false, "1000"],
+    ]);
+  });
+  it("decodes an ERC-721 Transfer (4 topics, tokenId indexed, no data)", () => {
+    const d = decodeLog({ topics: [TRANSFER_TOPIC, from, to, `0x${word(42n)}`], data: "0x" }, registry);
+    expect(d.source).toBe("ERC-721");
+    expect(d.args?.map((a) => [a.name, a.indexed, a.value])).toEqual([
+      ["from", true, ALICE],
+      ["to", true, BOB],
+      ["tokenId", true, "42"],
+    ]);
+  });
+  it("reports unknown topics, anonymous logs and a wrong topic count", () => {
+    expect(decodeLog({ topics: [], data: "0x" }, registry)).toEqual({ topic0: null, error: "no topics (an anonymous event)" });
+    expect(decodeLog({ topics: [`0x${word(1n)}`], data: "0x" }, registry).error).toMatch(/^unknown event topic/);
+    expect(decodeLog({ topics: [TRANSFER_TOPIC], data: "0x" }, registry).error).toBe(
+      "Transfer(address,address,uint256) is known, but not with 0 indexed topics",
+    );
+  });
+  it("marks indexed dynamic params as hashed", () => {
+    const r = new AbiRegistry({ builtins: false });
+    r.addSignature("event Named(string indexed label, uint256 n)");
+    const abi = parseAbi(["event Named(string indexed label, uint256 n)"]);
+    const topics = encodeEventTopics({ abi, eventName: "Named", args: { label: "x" } }) as Hex[];
+    const d = decodeLog({ topics, data: `0x${word(7n)}` }, r);
+    expect(d.args?.[0]?.hashed).toBe(true);
+    expect(d.args?.[0]?.value).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(d.args?.[1]?.value).toBe("7");
+  });
+});
+
+describe("decodeRevert", () => {
+  it("decodes Error(string), even without tail padding", () => {
+    const d = decodeRevert(USER_ERROR);
+    expect(d).toEqual({ kind: "error-string", message: "user error" });
+    expect(describeRevert(d)).toBe('Error("user error")');
+    expect(gethRevertReason(d)).toBe("user error");
+  });
+  it("decodes panics", () => {
+    const p11 = decodeRevert(`0x4e487b71${word(0x11n)}`);
+    expect(p11).toEqual({ kind: "panic", code: 0x11n, meaning: "arithmetic overflow or underflow" });
+    expect(describeRevert(p11)).toBe("Panic(0x11): arithmetic overflow or underflow");
+    expect(gethRevertReason(p11)).toBe("arithmetic underflow or overflow");
+    const p12 = decodeRevert(`0x4e487b71${word(0x12n)}`);
+    expect(describeRevert(p12)).toBe("Panic(0x12): division or modulo by zero");
+    const odd = decodeRevert(`0x4e487b71${word(0x99n)}`);
+    expect(describeRevert(odd)).toBe("Panic(0x99): unknown panic code");
+    expect(gethRevertReason(odd)).toBe("unknown panic code: 0x99");
+  });
+  it("decodes a custom error from a pasted ABI", () => {
+    const registry = new AbiRegistry();
+    const pasted = registry.addAbiJson(
+      JSON.stringify([
+        {
+          type: "error",
+          name: "InsufficientBalance",
+          inputs: [
+            { name: "available", type: "uint256" },
+            { name: "required", type: "uint256" },
+          ],
+        },
+      ]),
+    );
+    expect(pasted.ok).toBe(true);
+    const data = encodeErrorResult({
+      abi: parseAbi(["error InsufficientBalance(uint256 available, uint256 required)"]),
+      errorName: "InsufficientBalance",
+      args: [1n, 2n],
+    });
+    const d = decodeRevert(data, registry);
+    expect(d.kind).toBe("custom");
+    expect(describeRevert(d)).toBe("InsufficientBalance(available=1, required=2)");
+    expect(gethRevertReason(d)).toBeNull();
+  });
+  it("decodes built-in OpenZeppelin errors", () => {
+    const data = encodeErrorResult({
+      abi: parseAbi(["error OwnableUnauthorizedAccount(address account)"]),
+      errorName: "OwnableUnauthorizedAccount",
+      args: [ALICE],
+    });
+    expect(describeRevert(decodeRevert(data, new AbiRegistry()))).toBe(`OwnableUnauthorizedAccount(account=${ALICE})`);
+  });
+  it("reports empty, unknown and malformed data", () => {
+    expect(decodeRevert("0x")).toEqual({ kind: "empty" });
+    expect(decodeRevert(undefined)).toEqual({ kind: "empty" });
+    expect(describeRevert({ kind: "empty" })).toBe("reverted without a reason");
+    const unknown = decodeRevert(`0xdeadbeef${word(1n)}`, new AbiRegistry());
+    expect(unknown).toEqual({ kind: "unknown", selector: "0xdeadbeef", data: `0xdeadbeef${word(1n)}` });
+    expect(describeRevert(unknown)).toBe("unknown error 0xdeadbeef, 32 bytes of arguments");
+    expect(decodeRevert("0x08c379a0").kind).toBe("unknown");
+    expect(decodeRevert("0x1234")).toMatchObject({ kind: "unknown", selector: null });
+  });
+});
+
+describe("decodeReturn", () => {
+  const [balanceOf] = parseAbi(["function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)"]);
+  it("decodes outputs by name", () => {
+    const data = encodeAbiParameters(balanceOf.outputs, [5n, 6n, 7]);
+    const r = decodeReturn(data, balanceOf);
+    expect(r.ok && r.values.map((v) => `${v.name}=${v.value}`)).toEqual(["reserve0=5", "reserve1=6", "blockTimestampLast=7"]);
+  });
+  it("explains empty or bad return data", () => {
+    const empty = decodeReturn("0x", balanceOf);
+    expect(!empty.ok && empty.message).toMatch(/empty return data/);
+    expect(decodeReturn("0x12", balanceOf).ok).toBe(false);
+  });
+});
+
+describe("formatArg and helpers", () => {
+  it("formats values for text display", () => {
+    expect(formatArg(10n ** 30n, "uint256")).toBe("1000000000000000000000000000000");
+    expect(formatArg(-5n, "int24")).toBe("-5");
+    expect(formatArg(ALICE.toLowerCase(), "address")).toBe(ALICE);
+    expect(formatArg("<b>hi</b>", "string")).toBe("<b>hi</b>");
+    expect(formatArg(["a", "b"], "string[]")).toBe('["a", "b"]');
+    expect(formatArg([1n, 2n], "uint256[2]")).toBe("[1, 2]");
+    expect(formatArg("0xABCD", "bytes")).toBe("0xabcd");
+    expect(formatArg(true, "bool")).toBe("true");
+    expect(formatArg([1n, ALICE.toLowerCase()], { type: "tuple", components: [{ type: "uint8" }, { type: "address" }] })).toBe(
+      `(1, ${ALICE})`,
+    );
+  });
+  it("computes topics and words", () => {
+    expect(eventTopic0("Transfer(address,address,uint256)")).toBe(TRANSFER_TOPIC);
+    expect(eventTopic0("event Transfer(address indexed from, address indexed to, uint256 value)")).toBe(TRANSFER_TOPIC);
+    expect(() => eventTopic0("Transfer(")).toThrow(/unbalanced/);
+    expect(addressToTopic(ALICE)).toBe(`0x000000000000000000000000${ALICE.slice(2).toLowerCase()}`);
+    expect(topicToAddress(addressToTopic(ALICE))).toBe(ALICE);
+    expect(topicToAddress(`0x${word(2n ** 200n)}`)).toBeNull();
+    expect(() => addressToTopic("0x1234")).toThrow();
+    // 78 bytes: two whole words and a 14-byte tail kept as is
+    expect(splitWords(USER_ERROR)).toHaveLength(3);
+    expect(splitWords(USER_ERROR)[0]).toBe("0x08c379a000000000000000000000000000000000000000000000000000000000");
+    expect(splitWords(USER_ERROR)[2]).toBe("0x0000000a75736572206572726f72");
+    expect(splitWords(`0x${word(1n)}${word(2n)}`)).toEqual([`0x${word(1n)}`, `0x${word(2n)}`]);
+    expect(splitWords("0x")).toEqual([]);
+  });
+});

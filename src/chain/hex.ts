@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { getAddress, isAddress, type Address, type Hex } from "viem";
+
+/** Result of checking text typed into a form: the parsed value, or one sentence saying what is wrong. */
+export type CheckResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export const MAX_UINT256 = (1n << 256n) - 1n;
+export const MAX_UINT64 = (1n << 64n) - 1n;
+
+const HEX_STRING_RE = /^0x[0-9a-fA-F]*$/;
+const HEX_DATA_RE = /^0x(?:[0-9a-fA-F]{2})*$/;
+const HASH32_RE = /^0x[0-9a-fA-F]{64}$/;
+const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+const QUANTITY_LENIENT_RE = /^0x[0-9a-fA-F]+$/;
+const QUANTITY_STRICT_RE = /^0x(?:0|[1-9a-fA-F][0-9a-fA-F]*)$/;
+
+const isString = (v: unknown): v is string => typeof v === "string";
+
+/** `0x` followed by any number of hex digits (odd lengths allowed). */
+export const hexString = z.custom<Hex>((v) => isString(v) && HEX_STRING_RE.test(v), {
+  error: "expected a hex string starting with 0x",
+});
+/** `0x` followed by whole bytes (an even number of hex digits). */
+export const hexData = z.custom<Hex>((v) => isString(v) && HEX_DATA_RE.test(v), {
+  error: "expected hex data: 0x followed by an even number of hex digits",
+});
+/** A 32-byte hash: `0x` + 64 hex digits. */
+export const hash32 = z.custom<Hex>((v) => isString(v) && HASH32_RE.test(v), {
+  error: "expected a 32-byte hash (0x + 64 hex digits)",
+});
+/** A 20-byte address: `0x` + 40 hex digits (any case; checksum not enforced on responses). */
+export const address = z.custom<Address>((v) => isString(v) && ADDRESS_RE.test(v), {
+  error: "expected a 20-byte address (0x + 40 hex digits)",
+});
+/**
+ * A JSON-RPC QUANTITY as found in responses. The spec forbids leading zeros, but some nodes send
+ * them (e.g. `0x01` transaction types), so this accepts them; use `strictQuantity` for requests.
+ */
+export const quantity = z.custom<Hex>((v) => isString(v) && QUANTITY_LENIENT_RE.test(v), {
+  error: "expected a hex quantity (0x followed by at least one hex digit)",
+});
+/** A QUANTITY exactly as the spec writes it: no leading zeros, `0x0` for zero. */
+export const strictQuantity = z.custom<Hex>((v) => isString(v) && QUANTITY_STRICT_RE.test(v), {
+  error: "expected a hex quantity without leading zeros (e.g. 0x0, 0x1a)",
+});
+/** A quantity parsed to bigint. */
+export const quantityBigint = quantity.transform((v) => BigInt(v));
+
+export const BLOCK_TAGS = ["latest", "earliest", "pending", "safe", "finalized"] as const;
+export type BlockTag = (typeof BLOCK_TAGS)[number];
+export const blockTag = z.enum(BLOCK_TAGS);
+
+export function isBlockTag(value: string): value is BlockTag {
+  return (BLOCK_TAGS as readonly string[]).includes(value);
+}
+
+/** `0x` + lower-case hex, no leading zeros. Throws RangeError on negatives (not representable). */
+export function toQuantity(value: bigint | number): Hex {
+  const n = typeof value === "number" ? BigInt(value) : value;
+  if (n < 0n) throw new RangeError(`a quantity cannot be negative (got ${n})`);
+  return `0x${n.toString(16)}`;
+}
+
+/** Parses a response quantity (leading zeros tolerated). Throws on anything else. */
+export function fromQuantity(value: string): bigint {
+  if (!QUANTITY_LENIENT_RE.test(value)) throw new TypeError(`not a hex quantity: ${JSON.stringify(value)}`);
+  return BigInt(value);
+}
+
+/** Finds the first character that is not a hex digit in `digits`; `offset` is added to the 1-based position. */
+function firstNonHex(digits: string, offset: number): string | null {
+  for (let i = 0; i < digits.length; i++) {
+    const ch = digits.charAt(i);
+    if (!/[0-9a-fA-F]/.test(ch)) {
+      const shown = /\s/.test(ch) ? "a space" : `'${ch}'`;
+      return `contains a non-hex character ${shown} at position ${i + 1 + offset}`;
+    }
+  }
+  return null;
+}
+
+/** Shared first steps: empty, prefix, non-hex characters. Positions are 1-based over the trimmed input. */
+function checkHexCommon(input: string): CheckResult<string> {
+  const text = input.trim();
+  if (text === "") return { ok: false, message: "is empty" };
+  if (!text.startsWith("0x")) {
+    if (text.startsWith("0X")) return { ok: false, message: "must start with a lower-case 0x (found 0X)" };
+    return { ok: false, message: "must start with 0x" };
+  }
+  const digits = text.slice(2);
+  const bad = firstNonHex(digits, 2);
+  if (bad !== null) return { ok: false, message: bad };
+  return { ok: true, value: digits };
+}
+
+function checkFixedBytes(input: string, size: number): CheckResult<string> {
+  const common = checkHexCommon(input);
+  if (!common.ok) return common;
+  const digits = common.value;
+  const expected = `must be ${size} bytes (${size * 2} hex digits)`;
+  if (digits.length === 0) return { ok: false, message: `${expected} — got none after 0x` };
+  if (digits.length % 2 !== 0) {
+    return { ok: false, message: `${expected} — got ${digits.length} hex digits (an odd number)` };
+  }
+  if (digits.length !== size * 2) {
+    const got = digits.length / 2;
+    return { ok: false, message: `${expected} — got ${got} byte${got === 1 ? "" : "s"}` };
+  }
+  return { ok: true, value: digits };
+}
+
+/** Checks a 32-byte hash typed by a user; the value is lower-cased. */
+export function checkHash32(input: string): CheckResult<Hex> {
+  const r = checkFixedBytes(input, 32);
+  if (!r.ok) return r;
+  return { ok: true, value: `0x${r.value.toLowerCase()}` };
+}
+
+/**
+ * Checks an address typed by a user. All-lower or all-upper case is accepted as is; mixed case
+ * must carry a valid EIP-55 checksum (a wrong one usually means a mistyped character).
+ * The value is the checksummed address.
+ */
+export function checkAddress(input: string): CheckResult<Address> {
+  const r = checkFixedBytes(input, 20);
+  if (!r.ok) return r;
+  const digits = r.value;
+  const candidate: Address = `0x${digits}`;
+  const mixed = digits !== digits.toLowerCase() && digits !== digits.toUpperCase();
+  if (mixed && !isAddress(candidate, { strict: true })) {
+    return {
+      ok: false,
+      message: `has an invalid EIP-55 checksum (mixed case); check for a typo, or type it all in lower case`,
+    };
+  }
+  return { ok: true, value: getAddress(candidate.toLowerCase()) };
+}
+
+/** Checks hex data typed by a user (whole bytes); `0x` alone is valid (empty data). Value is lower-cased. */
+export function checkHexData(input: string): CheckResult<Hex> {
+  const common = checkHexCommon(input);
+  if (!common.ok) return common;
+  if (common.value.length % 2 !== 0) {
+    return {
+      ok: false,
+      message: `must be whole bytes (an even number of hex digits) — got ${common.value.length} hex digits`,
+    };
+  }
+  return { ok: true, value: `0x${common.value.toLowerCase()}` };
+}
+
+/**
+ * Parses a non-negative integer typed by a user: decimal (`42`) or hex (`0x2a`), up to 2^256 − 1.
+ * Refuses negatives, fractions, exponents and anything non-numeric, saying which.
+ */
+export function parseQuantityInput(input: string, max: bigint = MAX_UINT256, maxLabel = "2^256 − 1"): CheckResult<bigint> {
+  const text = input.trim();
+  if (text === "") return { ok: false, message: "is empty" };
+  if (text.startsWith("-")) return { ok: false, message: "must not be negative" };
+  let value: bigint;
+  if (text.startsWith("0x") || text.startsWith("0X")) {
+    const digits = text.slice(2);
+    if (digits === "") return { ok: false, message: "has no digits after 0x" };
+    const bad = firstNonHex(digits, 2);
+    if (bad !== null) return { ok: false, message: bad };
+    value = BigInt(`0x${digits}`);
+  } else {
+    if (/^\d*\.\d*$/.test(text) && text !== ".") {
+      return { ok: false, message: "must be a whole number (no decimal point)" };
+    }
+    if (/^\d+(\.\d*)?[eE][+-]?\d+$/.test(text)) {
+      return { ok: false, message: "must be written out in full (no exponent like 1e18)" };
+    }
+    if (!/^\d+$/.test(text)) {
+      return {
+        ok: false,
+        message: "is not a number: use decimal digits (e.g. 42) or hex starting with 0x (e.g. 0x2a)",
+      };
+    }
+    value = BigInt(text);
+  }
+  if (value > max) return { ok: false, message: `is too large: the maximum is ${maxLabel}` };
+  return { ok: true, value };
+}
+
+export type BlockInput = { kind: "tag"; tag: BlockTag } | { kind: "number"; value: bigint };
+
+/** Parses a block typed by a user: a tag (any case) or a number in decimal or hex (up to 2^64 − 1). */
+export function parseBlockInput(input: string): CheckResult<BlockInput> {
+  const text = input.trim();
+  const lower = text.toLowerCase();
+  if (isBlockTag(lower)) return { ok: true, value: { kind: "tag", tag: lower } };
+  if (/^[a-z]+$/i.test(text)) {
+    return {
+      ok: false,
+      message: `is not a block tag: use a block number or one of ${BLOCK_TAGS.join(", ")}`,
+    };
+  }
+  const n = parseQuantityInput(text, MAX_UINT64, "2^64 − 1 for a block number");
+  if (!n.ok) return n;
+  return { ok: true, value: { kind: "number", value: n.value } };
+}
+
+/** The JSON-RPC form of a block input: the tag, or the number as a quantity. */
+export function blockInputToParam(block: BlockInput): BlockTag | Hex {
+  return block.kind === "tag" ? block.tag : toQuantity(block.value);
+}

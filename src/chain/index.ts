@@ -1,0 +1,6 @@
+export * from "./hex";
+export * from "./units";
+export * from "./signatures";
+export * from "./registry";
+export * from "./decode";
+export * from "./tx-types";

@@ -1,0 +1,406 @@
+import {
+  BaseError,
+  parseAbiItem,
+  toEventSelector,
+  toFunctionSelector,
+  type Abi,
+  type AbiEvent,
+  type AbiFunction,
+  type AbiParameter,
+  type Hex,
+} from "viem";
+import { builtinAbis } from "./signatures";
+
+export type SignatureKind = "function" | "event" | "error";
+export type AbiError = Extract<Abi[number], { type: "error" }>;
+export type RegistryItem = AbiFunction | AbiEvent | AbiError;
+
+/** One known function, event or error, with its canonical signature and selector (topic0 for events). */
+export interface RegistryEntry<T extends RegistryItem> {
+  item: T;
+  /** Canonical signature, e.g. `transfer(address,uint256)`. */
+  signature: string;
+  /** 4-byte selector for functions and errors, 32-byte topic0 for events; lower-case. */
+  selector: Hex;
+  /** Where it came from: a built-in group name (e.g. "ERC-20") or "user". */
+  source: string;
+  user: boolean;
+}
+export type FunctionEntry = RegistryEntry<AbiFunction>;
+export type EventEntry = RegistryEntry<AbiEvent>;
+export type ErrorEntry = RegistryEntry<AbiError>;
+
+export interface AddedCounts {
+  functions: number;
+  events: number;
+  errors: number;
+}
+export type AddAbiResult = { ok: true; added: AddedCounts } | { ok: false; message: string };
+
+export type ParsedSignature =
+  | { kind: "function"; item: AbiFunction; signature: string; selector: Hex }
+  | { kind: "event"; item: AbiEvent; signature: string; selector: Hex }
+  | { kind: "error"; item: AbiError; signature: string; selector: Hex };
+export type ParseSignatureResult = ({ ok: true } & ParsedSignature) | { ok: false; message: string };
+export type AddSignatureResult = ({ ok: true; added: boolean } & ParsedSignature) | { ok: false; message: string };
+
+const EXPORT_FORMAT = "nodescope-abi-registry";
+
+function errorText(err: unknown): string {
+  if (err instanceof BaseError) return err.shortMessage;
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+/** Canonical `name(type,type)` of an item (tuples expanded), as hashed for its selector. */
+function canonicalParams(params: readonly AbiParameter[]): string {
+  return params
+    .map((p) => {
+      if (p.type.startsWith("tuple")) {
+        const components = "components" in p ? p.components : [];
+        return `(${canonicalParams(components)})${p.type.slice("tuple".length)}`;
+      }
+      // `uint`/`int` are aliases; the selector hashes the full name.
+      return p.type.replace(/^(u?int)(?=$|\[)/, "$1256");
+    })
+    .join(",");
+}
+
+export function canonicalSignature(item: RegistryItem): string {
+  return `${item.name}(${canonicalParams(item.inputs)})`;
+}
+
+function entryOf<T extends RegistryItem>(item: T, source: string, user: boolean): RegistryEntry<T> {
+  const signature = canonicalSignature(item);
+  const selector = item.type === "event" ? toEventSelector(signature) : toFunctionSelector(signature);
+  return { item, signature, selector: selector.toLowerCase() as Hex, source, user };
+}
+
+// ---- validation of pasted JSON ABIs ----------------------------------------------------------
+
+const ELEMENTARY_RE =
+  /^(address|bool|string|bytes([1-9]|[12][0-9]|3[0-2])?|u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?|function)$/;
+const ITEM_TYPES = ["function", "event", "error", "constructor", "fallback", "receive"];
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Checks one parameter; returns what is wrong with it, or null. `where` names it for the message. */
+function checkParam(p: unknown, where: string): string | null {
+  if (!isRecord(p)) return `${where} is not an object`;
+  if (typeof p.type !== "string" || p.type === "") return `${where} has no type`;
+  const m = /^([a-z0-9]+)((?:\[\d*\])*)$/.exec(p.type);
+  if (m === null) return `${where} has an invalid type "${p.type}"`;
+  const base = m[1] ?? "";
+  if (base === "tuple") {
+    if (!Array.isArray(p.components)) return `${where} is a tuple without components`;
+    for (let i = 0; i < p.components.length; i++) {
+      const bad = checkParam(p.components[i], `${where}, component ${i + 1}`);
+      if (bad !== null) return bad;
+    }
+    return null;
+  }
+  if (!ELEMENTARY_RE.test(base)) return `${where} has an unknown type "${p.type}"`;
+  if (p.name !== undefined && typeof p.name !== "string") return `${where} has a name that is not a string`;
+  return null;
+}
+
+/** Checks one ABI item; `n` is its 1-based position. Returns a message, or null when valid. */
+function checkItem(raw: unknown, n: number): string | null {
+  const label = `ABI item ${n}`;
+  if (!isRecord(raw)) return `${label} is not an object`;
+  if (raw.type === undefined) return `${label} has no type`;
+  if (typeof raw.type !== "string" || !ITEM_TYPES.includes(raw.type)) {
+    return `${label} has an unknown type ${JSON.stringify(raw.type)} (expected function, event, error, constructor, fallback or receive)`;
+  }
+  if (raw.type === "fallback" || raw.type === "receive") return null;
+  if (raw.type !== "constructor" && (typeof raw.name !== "string" || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(raw.name))) {
+    return `${label} (${raw.type}) has no valid name`;
+  }
+  const named = raw.type === "constructor" ? "constructor" : `${raw.type} ${String(raw.name)}`;
+  if (raw.inputs !== undefined && !Array.isArray(raw.inputs)) return `${label} (${named}) has inputs that are not a list`;
+  const inputs: unknown[] = Array.isArray(raw.inputs) ? raw.inputs : [];
+  for (let i = 0; i < inputs.length; i++) {
+    const bad = checkParam(inputs[i], `${label} (${named}), input ${i + 1}`);
+    if (bad !== null) return bad;
+  }
+  if (raw.type === "event") {
+    const indexed = inputs.filter((p) => isRecord(p) && p.indexed === true).length;
+    if (indexed > (raw.anonymous === true ? 4 : 3)) return `${label} (${named}) has ${indexed} indexed inputs; at most 3 are allowed`;
+  }
+  if (raw.type === "function" && raw.outputs !== undefined) {
+    if (!Array.isArray(raw.outputs)) return `${label} (${named}) has outputs that are not a list`;
+    for (let i = 0; i < raw.outputs.length; i++) {
+      const bad = checkParam(raw.outputs[i], `${label} (${named}), output ${i + 1}`);
+      if (bad !== null) return bad;
+    }
+  }
+  return null;
+}
+
+/** Finds the ABI array in pasted text: an array, `{abi: [...]}` (Hardhat/Foundry artifacts), or Etherscan's `{result: "[...]"}`. */
+function extractAbi(text: string): { ok: true; items: unknown[] } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: false, message: "ABI JSON is empty" };
+  let json: unknown;
+  try {
+    json = JSON.parse(trimmed);
+  } catch (err) {
+    const detail = errorText(err);
+    const pos = /position (\d+)/.exec(detail);
+    return {
+      ok: false,
+      message: pos ? `ABI JSON is not valid JSON at position ${pos[1]} (${detail})` : `ABI JSON is not valid JSON (${detail})`,
+    };
+  }
+  if (Array.isArray(json)) return { ok: true, items: json };
+  if (isRecord(json)) {
+    if (Array.isArray(json.abi)) return { ok: true, items: json.abi };
+    if (typeof json.abi === "string" || typeof json.result === "string") {
+      const inner = typeof json.abi === "string" ? json.abi : String(json.result);
+      if (inner.trim().startsWith("[")) return extractAbi(inner);
+    }
+    if (typeof json.type === "string") return { ok: true, items: [json] };
+    return { ok: false, message: 'ABI JSON must be an array of items, or an object with an "abi" array' };
+  }
+  return { ok: false, message: 'ABI JSON must be an array of items, or an object with an "abi" array' };
+}
+
+// ---- signature text ----------------------------------------------------------------------------
+
+function countIndexed(item: AbiEvent): number {
+  return item.inputs.filter((p) => p.indexed === true).length;
+}
+
+/**
+ * Parses one human-readable signature. Accepts `event Transfer(address indexed from, …)`,
+ * `function transfer(address,uint256)`, `error Unauthorized()`, or a bare `name(…)`, which is
+ * taken as an event when it has `indexed` params, otherwise a function, unless `kind` says.
+ */
+export function parseSignature(text: string, kind?: SignatureKind): ParseSignatureResult {
+  let src = text.trim().replace(/;+$/, "").replace(/\s+/g, " ").trim();
+  if (src === "") return { ok: false, message: "signature is empty" };
+  const keyword = /^(function|event|error|constructor)\b\s*/.exec(src);
+  let itemKind: SignatureKind;
+  if (keyword !== null) {
+    if (keyword[1] === "constructor") return { ok: false, message: "constructors have no selector; paste a function, event or error" };
+    itemKind = keyword[1] as SignatureKind;
+    if (kind !== undefined && kind !== itemKind) {
+      return { ok: false, message: `signature says "${itemKind}" but a ${kind} was expected` };
+    }
+    src = src.slice(keyword[0].length);
+  } else {
+    itemKind = kind ?? (/\bindexed\b/.test(src) ? "event" : "function");
+  }
+  if (!/^[A-Za-z_$][A-Za-z0-9_$]*\s*\(/.test(src)) {
+    return { ok: false, message: "signature must look like name(type, type, …), e.g. transfer(address to, uint256 amount)" };
+  }
+  let depth = 0;
+  for (const ch of src) {
+    if (ch === "(") depth++;
+    if (ch === ")") depth--;
+    if (depth < 0) break;
+  }
+  if (depth !== 0) return { ok: false, message: "signature has unbalanced parentheses" };
+  if (itemKind !== "event" && /\bindexed\b/.test(src)) {
+    return { ok: false, message: `"indexed" is only allowed in events, not in a ${itemKind}` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = parseAbiItem(`${itemKind} ${src}`);
+  } catch (err) {
+    return { ok: false, message: `signature could not be parsed: ${errorText(err)}` };
+  }
+  const item = parsed as RegistryItem;
+  if (item.type !== itemKind) return { ok: false, message: `signature could not be parsed as a ${itemKind}` };
+  const bad = checkItem(item, 1);
+  if (bad !== null) return { ok: false, message: bad.replace(/^ABI item 1/, "signature") };
+  switch (item.type) {
+    case "function": {
+      const e = entryOf(item, "user", true);
+      return { ok: true, kind: "function", item, signature: e.signature, selector: e.selector };
+    }
+    case "event": {
+      const e = entryOf(item, "user", true);
+      return { ok: true, kind: "event", item, signature: e.signature, selector: e.selector };
+    }
+    case "error": {
+      const e = entryOf(item, "user", true);
+      return { ok: true, kind: "error", item, signature: e.signature, selector: e.selector };
+    }
+  }
+}
+
+// ---- the registry ------------------------------------------------------------------------------
+
+/**
+ * Known functions, events and errors by selector: the built-in set plus ABIs the user pasted.
+ * User items are looked up before built-ins. The registry never touches storage; persist
+ * `export()` and feed it back to `import()`. `version` changes on every change, so a UI can key
+ * memoised decodes on it.
+ */
+export class AbiRegistry {
+  private readonly functions = new Map<Hex, FunctionEntry[]>();
+  private readonly events = new Map<Hex, EventEntry[]>();
+  private readonly errors = new Map<Hex, ErrorEntry[]>();
+  private userItems: RegistryItem[] = [];
+  private readonly userKeys = new Set<string>();
+  private versionNumber = 0;
+
+  constructor(options: { builtins?: boolean } = {}) {
+    if (options.builtins !== false) {
+      for (const group of builtinAbis()) {
+        for (const item of group.abi) this.index(item, group.source, false);
+      }
+    }
+  }
+
+  /** Bumps on every change. */
+  get version(): number {
+    return this.versionNumber;
+  }
+
+  /** Items the user added, in the order added. */
+  get userAbi(): readonly RegistryItem[] {
+    return this.userItems;
+  }
+
+  private index(item: Abi[number], source: string, user: boolean): SignatureKind | null {
+    const put = <T extends RegistryItem>(map: Map<Hex, RegistryEntry<T>[]>, entry: RegistryEntry<T>) => {
+      const list = map.get(entry.selector) ?? [];
+      // User items win: they go before every built-in, after earlier user items.
+      if (user) {
+        const firstBuiltin = list.findIndex((e) => !e.user);
+        list.splice(firstBuiltin === -1 ? list.length : firstBuiltin, 0, entry);
+      } else {
+        list.push(entry);
+      }
+      map.set(entry.selector, list);
+    };
+    switch (item.type) {
+      case "function":
+        put(this.functions, entryOf(item, source, user));
+        return "function";
+      case "event":
+        // Anonymous events have no topic0 to look them up by.
+        if (item.anonymous === true) return null;
+        put(this.events, entryOf(item, source, user));
+        return "event";
+      case "error":
+        put(this.errors, entryOf(item, source, user));
+        return "error";
+      default:
+        return null;
+    }
+  }
+
+  private addUserItems(items: readonly unknown[]): AddAbiResult {
+    for (let i = 0; i < items.length; i++) {
+      const bad = checkItem(items[i], i + 1);
+      if (bad !== null) return { ok: false, message: bad };
+    }
+    const added: AddedCounts = { functions: 0, events: 0, errors: 0 };
+    for (const raw of items) {
+      const item = raw as Abi[number];
+      if (item.type !== "function" && item.type !== "event" && item.type !== "error") continue;
+      const key = JSON.stringify(item);
+      if (this.userKeys.has(key)) continue;
+      const kind = this.index(item, "user", true);
+      if (kind === null) continue;
+      this.userKeys.add(key);
+      this.userItems.push(item);
+      if (kind === "function") added.functions++;
+      else if (kind === "event") added.events++;
+      else added.errors++;
+    }
+    if (added.functions + added.events + added.errors > 0) this.versionNumber++;
+    return { ok: true, added };
+  }
+
+  /** Adds a pasted JSON ABI (an array, an artifact with `abi`, or an Etherscan response). All or nothing. */
+  addAbiJson(text: string): AddAbiResult {
+    const found = extractAbi(text);
+    if (!found.ok) return found;
+    return this.addUserItems(found.items);
+  }
+
+  /** Adds a viem ABI already in memory. */
+  addAbi(abi: Abi): AddAbiResult {
+    return this.addUserItems(abi);
+  }
+
+  /** Parses one human-readable signature (see `parseSignature`) and adds it. `added` is false when already known to the user set. */
+  addSignature(text: string, kind?: SignatureKind): AddSignatureResult {
+    const parsed = parseSignature(text, kind);
+    if (!parsed.ok) return parsed;
+    const result = this.addUserItems([parsed.item]);
+    const added = result.ok && result.added.functions + result.added.events + result.added.errors > 0;
+    return { ...parsed, added };
+  }
+
+  /** Every function with this selector, user items first. */
+  lookupFunctions(selector: string): readonly FunctionEntry[] {
+    return this.functions.get(selector.slice(0, 10).toLowerCase() as Hex) ?? [];
+  }
+  lookupFunction(selector: string): FunctionEntry | undefined {
+    return this.lookupFunctions(selector)[0];
+  }
+
+  /**
+   * Every event with this topic0, user items first; with `indexedCount` (topics.length − 1 of a
+   * log) only those whose indexed-param count matches, which tells ERC-20 from ERC-721 Transfer.
+   */
+  lookupEvents(topic0: string, indexedCount?: number): readonly EventEntry[] {
+    const all = this.events.get(topic0.toLowerCase() as Hex) ?? [];
+    return indexedCount === undefined ? all : all.filter((e) => countIndexed(e.item) === indexedCount);
+  }
+  lookupEvent(topic0: string, indexedCount?: number): EventEntry | undefined {
+    return this.lookupEvents(topic0, indexedCount)[0];
+  }
+
+  lookupErrors(selector: string): readonly ErrorEntry[] {
+    return this.errors.get(selector.slice(0, 10).toLowerCase() as Hex) ?? [];
+  }
+  lookupError(selector: string): ErrorEntry | undefined {
+    return this.lookupErrors(selector)[0];
+  }
+
+  /** Removes every user item (built-ins stay). */
+  clearUser(): void {
+    if (this.userItems.length === 0) return;
+    const prune = <T extends RegistryItem>(map: Map<Hex, RegistryEntry<T>[]>) => {
+      for (const [k, list] of map) {
+        const kept = list.filter((e) => !e.user);
+        if (kept.length === 0) map.delete(k);
+        else map.set(k, kept);
+      }
+    };
+    prune(this.functions);
+    prune(this.events);
+    prune(this.errors);
+    this.userItems = [];
+    this.userKeys.clear();
+    this.versionNumber++;
+  }
+
+  /** The user items as JSON, for the UI to persist (e.g. in localStorage). */
+  export(): string {
+    return JSON.stringify({ format: EXPORT_FORMAT, version: 1, abi: this.userItems });
+  }
+
+  /** Replaces the user items with those from `export()` output (a plain ABI array works too). */
+  import(json: string): AddAbiResult {
+    const found = extractAbi(json);
+    if (!found.ok) return found;
+    for (let i = 0; i < found.items.length; i++) {
+      const bad = checkItem(found.items[i], i + 1);
+      if (bad !== null) return { ok: false, message: bad };
+    }
+    const before = this.versionNumber;
+    this.clearUser();
+    const result = this.addUserItems(found.items);
+    if (this.versionNumber === before) this.versionNumber++;
+    return result;
+  }
+}

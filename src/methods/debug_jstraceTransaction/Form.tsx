@@ -1,0 +1,182 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import { Button, Field } from "../../ui";
+import {
+  EXAMPLE_JS_TRACER,
+  TRACER_LABELS,
+  traceFormSchema,
+  type TraceFormValues,
+  type TracerChoice,
+} from "./params";
+
+export interface TraceExample {
+  label: string;
+  values: TraceFormValues;
+}
+
+export interface TraceFormProps {
+  values: TraceFormValues;
+  /** Changes whenever a new link arrives: the form resets to `values`. */
+  linkKey: string;
+  validateOnLoad: boolean;
+  onSubmit: (values: TraceFormValues) => void;
+  examples: TraceExample[];
+  busy: boolean;
+}
+
+const TRACERS: TracerChoice[] = ["callTracer", "prestateTracer", "4byteTracer", "js"];
+
+export function TraceForm({
+  values,
+  linkKey,
+  validateOnLoad,
+  onSubmit,
+  examples,
+  busy,
+}: TraceFormProps) {
+  const ids = useId();
+  const form = useForm<TraceFormValues>({
+    resolver: zodResolver(traceFormSchema),
+    defaultValues: values,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const { register, handleSubmit, formState, reset, trigger, watch, setValue, getValues } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    reset(values);
+    if (validateOnLoad) void trigger();
+    // linkKey is the identity of `values` (the search string)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkKey]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- watch() re-renders the form on tracer change, as intended
+  const tracer = watch("tracer");
+  const submit = handleSubmit((v) => onSubmit(v));
+
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="flex flex-col gap-3"
+      aria-label="Trace request"
+    >
+      <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+        <Field
+          label="Transaction hash"
+          placeholder="0x… (32 bytes)"
+          error={errors.hash?.message}
+          {...register("hash")}
+        />
+        <div className="flex flex-col gap-1">
+          <label
+            htmlFor={`${ids}-tracer`}
+            className="text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
+            Tracer
+          </label>
+          <select
+            id={`${ids}-tracer`}
+            className="rounded border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+            {...register("tracer", {
+              onChange: (e: { target: { value: string } }) => {
+                if (e.target.value === "js" && getValues("jsCode").trim() === "")
+                  setValue("jsCode", EXAMPLE_JS_TRACER);
+              },
+            })}
+          >
+            {TRACERS.map((t) => (
+              <option key={t} value={t}>
+                {TRACER_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          label="Timeout"
+          placeholder="e.g. 10s, 500ms (node default 5s)"
+          error={errors.timeout?.message}
+          {...register("timeout")}
+        />
+      </div>
+      {tracer === "callTracer" ? (
+        <fieldset className="flex flex-wrap gap-4 text-sm">
+          <legend className="sr-only">callTracer options</legend>
+          <label className="flex items-center gap-1">
+            <input type="checkbox" {...register("onlyTopCall")} />
+            onlyTopCall
+          </label>
+          <label className="flex items-center gap-1">
+            <input type="checkbox" {...register("withLog")} />
+            withLog
+          </label>
+        </fieldset>
+      ) : (
+        <Field
+          label="Tracer config (JSON)"
+          placeholder={tracer === "prestateTracer" ? '{"diffMode": true}' : "optional"}
+          error={errors.config?.message}
+          {...register("config")}
+        />
+      )}
+      {tracer === "js" ? (
+        <div className="flex flex-col gap-1">
+          <label
+            htmlFor={`${ids}-js`}
+            className="text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
+            JavaScript tracer
+          </label>
+          <textarea
+            id={`${ids}-js`}
+            rows={8}
+            spellCheck={false}
+            aria-invalid={errors.jsCode ? true : undefined}
+            aria-describedby={errors.jsCode ? `${ids}-js-error` : `${ids}-js-hint`}
+            className={`w-full rounded border px-2 py-1 font-mono text-xs dark:bg-slate-900 ${errors.jsCode ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-600"}`}
+            {...register("jsCode")}
+          />
+          <p id={`${ids}-js-hint`} className="text-xs text-slate-700 dark:text-slate-300">
+            An object literal with step, fault and result functions; it runs on the node, sent as
+            the tracer string.
+          </p>
+          {errors.jsCode ? (
+            <p
+              id={`${ids}-js-error`}
+              role="alert"
+              className="text-xs text-red-700 dark:text-red-300"
+            >
+              {errors.jsCode.message}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" variant="primary" disabled={busy}>
+          Trace transaction
+        </Button>
+        <span className="text-xs text-slate-700 dark:text-slate-300">
+          Each trace costs 280 compute units; results are kept and never re-requested on their own.
+        </span>
+      </div>
+      {examples.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-slate-700 dark:text-slate-300">Devnet examples:</span>
+          {examples.map((ex) => (
+            <Button
+              key={ex.label}
+              onClick={() => {
+                reset(ex.values);
+                onSubmit(ex.values);
+              }}
+            >
+              {ex.label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </form>
+  );
+}

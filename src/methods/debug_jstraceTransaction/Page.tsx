@@ -1,0 +1,404 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState, type ChangeEvent } from "react";
+import { Button, Card, ErrorPanel, JsonViewer, downloadText } from "../../ui";
+import { useRpc } from "../common/context";
+import { href } from "../common/links";
+import type { DevnetManifest } from "../common/manifest";
+import type { MethodPageProps } from "../common/page";
+import { addToDecoder, loadDecoder, readStoredAbis } from "./abis";
+import { FrameDecodeCache } from "./decode";
+import { TraceForm, type TraceExample } from "./Form";
+import { flatten } from "./model";
+import {
+  downloadName,
+  emptyForm,
+  formToSearch,
+  isCallTracer,
+  searchToRequest,
+  type TraceFormValues,
+} from "./params";
+import { traceErrorHint, traceQueryOptions } from "./query";
+import { parseTraceJson } from "./load";
+import { looksLikeCallFrame, type CallFrame } from "./result";
+import { TraceView } from "./TraceView";
+
+const METHOD = "debug_jstraceTransaction";
+const FORM_PARAMS = ["hash", "tracer", "tracerConfig", "timeout"];
+
+function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
+  if (!devnet) return [];
+  const tx = devnet.transactions;
+  const out: TraceExample[] = [];
+  const add = (label: string, hash: string | undefined, extra: Partial<TraceFormValues> = {}) => {
+    if (hash) out.push({ label, values: { ...emptyForm(), hash, ...extra } });
+  };
+  add("try: nested calls", tx.nestedCalls?.hash, { withLog: true });
+  add("try: reverted", (tx.innerRevert ?? tx.customError)?.hash);
+  const large = tx.largeTrace;
+  add(
+    `try: ${large?.frames ? large.frames.toLocaleString("en-US") : "5,000"}-frame trace`,
+    large?.hash,
+  );
+  return out;
+}
+
+export default function TracePage({ search, setSearch }: MethodPageProps) {
+  const { client, resolve, devnet } = useRpc();
+  const searchString = search.toString();
+  const formKey = useMemo(() => {
+    const sp = new URLSearchParams(searchString);
+    return FORM_PARAMS.map((k) => `${k}=${sp.get(k) ?? ""}`).join("&");
+  }, [searchString]);
+  const link = useMemo(() => searchToRequest(new URLSearchParams(searchString)), [searchString]);
+  const frameParam = search.get("frame");
+  const request = link.request;
+  const resolved = resolve(METHOD);
+  const [run, setRun] = useState(0);
+  const [loaded, setLoaded] = useState<{
+    name: string;
+    value: unknown;
+    callFrame: CallFrame | null;
+    nonce: number;
+  } | null>(null);
+
+  const options = traceQueryOptions(
+    client,
+    resolved.ok
+      ? resolved.endpoint
+      : { url: "", secrets: [], maskedUrl: "", host: "", rpcMethod: METHOD, cacheId: "none" },
+    request ?? { hash: "", options: { tracer: "callTracer" } },
+    run,
+  );
+  const query = useQuery({
+    ...options,
+    enabled: request !== null && resolved.ok && loaded === null,
+  });
+
+  const [decoder] = useState(loadDecoder);
+  const [decoderVersion, setDecoderVersion] = useState(decoder.version);
+
+  const data = query.data;
+  const isCall = request !== null && isCallTracer(request);
+  const model = useMemo(() => {
+    const frame = loaded
+      ? loaded.callFrame
+      : isCall && looksLikeCallFrame(data)
+        ? (data as CallFrame)
+        : null;
+    return frame ? flatten(frame) : null;
+  }, [loaded, data, isCall]);
+  const decode = useMemo(() => {
+    void decoderVersion; // a new ABI: decode again
+    return model ? new FrameDecodeCache(model.frames, decoder) : null;
+  }, [model, decoder, decoderVersion]);
+  const shown: { value: unknown; name: string; key: string } | null = loaded
+    ? { value: loaded.value, name: loaded.name, key: `file:${loaded.name}:${loaded.nonce}` }
+    : data !== undefined && request
+      ? { value: data, name: downloadName(request), key: JSON.stringify(options.queryKey) }
+      : null;
+
+  const onSubmit = (values: TraceFormValues) => {
+    setLoaded(null);
+    const next = formToSearch(values);
+    const current = new URLSearchParams(searchString);
+    const same = FORM_PARAMS.every((k) => (current.get(k) ?? undefined) === next[k]);
+    if (same) {
+      // The same request: show what is kept; ask the node again only after a failure.
+      if (query.isError) void query.refetch();
+      return;
+    }
+    setSearch(next);
+  };
+
+  const onFrameChange = (path: string) => {
+    const next: Record<string, string | undefined> = {};
+    new URLSearchParams(searchString).forEach((v, k) => {
+      next[k] = v;
+    });
+    next.frame = path;
+    setSearch(next, { replace: true });
+  };
+  const frameLink = (path: string) =>
+    href("trace", {
+      hash: search.get("hash") ?? undefined,
+      tracer: search.get("tracer") ?? undefined,
+      tracerConfig: search.get("tracerConfig") ?? undefined,
+      frame: path,
+    });
+
+  const examples = useMemo(() => examplesFrom(devnet), [devnet]);
+  const [showRaw, setShowRaw] = useState(false);
+  const [copyState, setCopyState] = useState("");
+  const hint = query.isError
+    ? traceErrorHint(query.error, resolved.ok ? resolved.endpoint.rpcMethod : METHOD)
+    : null;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <header>
+        <h1 className="text-xl font-bold">
+          {METHOD}{" "}
+          <span className="text-base font-normal text-slate-700 dark:text-slate-300">
+            — trace viewer
+          </span>
+        </h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Replays a transaction on the node and shows its call tree (callTracer) or another tracer's
+          output.
+          {resolved.ok ? (
+            <span className="ml-1 break-all font-mono text-xs">
+              → {resolved.endpoint.rpcMethod} at {resolved.endpoint.maskedUrl}
+            </span>
+          ) : null}
+        </p>
+      </header>
+
+      <Card>
+        <TraceForm
+          values={link.values}
+          linkKey={formKey}
+          validateOnLoad={search.get("hash") !== null}
+          onSubmit={onSubmit}
+          examples={examples}
+          busy={query.isFetching}
+        />
+        <div className="mt-3 grid gap-3 md:grid-cols-2">
+          <AbiPanel
+            onAdd={(text) => {
+              const n = addToDecoder(decoder, text);
+              setDecoderVersion(decoder.version);
+              return n;
+            }}
+          />
+          <PastePanel
+            onLoad={(name, text) => {
+              const r = parseTraceJson(text);
+              if (r.ok)
+                setLoaded((prev) => ({
+                  name,
+                  value: r.value,
+                  callFrame: r.callFrame,
+                  nonce: (prev?.nonce ?? 0) + 1,
+                }));
+              return r.ok ? null : r.message;
+            }}
+          />
+        </div>
+      </Card>
+
+      {link.problems.length > 0 ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          <p className="font-semibold">This link cannot be run as it is</p>
+          <ul className="list-disc pl-5">
+            {link.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {request && !resolved.ok && !loaded ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {resolved.reason}
+        </p>
+      ) : null}
+      {query.isFetching && !loaded ? (
+        <p role="status" className="text-sm">
+          Tracing {request?.hash}… (the node replays the block up to this transaction)
+        </p>
+      ) : null}
+      {query.isError && !loaded ? (
+        <div className="flex flex-col gap-2">
+          <ErrorPanel
+            error={query.error}
+            title={`${resolved.ok ? resolved.endpoint.rpcMethod : METHOD} failed`}
+            onRetry={() => void query.refetch()}
+          />
+          {hint ? (
+            <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+              {hint}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {shown ? (
+        <Card
+          title={loaded ? `Trace from ${loaded.name}` : model ? "Call tree" : "Tracer result"}
+          actions={
+            <>
+              <Button aria-pressed={showRaw} onClick={() => setShowRaw((s) => !s)}>
+                {showRaw ? "Hide raw JSON" : "Raw JSON"}
+              </Button>
+              <Button
+                onClick={() => {
+                  navigator.clipboard.writeText(JSON.stringify(shown.value, null, 2)).then(
+                    () => setCopyState("Copied"),
+                    () => setCopyState("Copy failed"),
+                  );
+                }}
+              >
+                Copy JSON
+              </Button>
+              <Button
+                onClick={() =>
+                  downloadText(
+                    loaded ? loaded.name.replace(/(\.json)?$/, ".json") : shown.name,
+                    JSON.stringify(shown.value, null, 2),
+                  )
+                }
+              >
+                Download JSON
+              </Button>
+              {!loaded && request ? (
+                <Button onClick={() => setRun((n) => n + 1)}>Run again</Button>
+              ) : null}
+              <span role="status" className="text-xs">
+                {copyState}
+              </span>
+            </>
+          }
+        >
+          {showRaw ? (
+            <div className="mb-3">
+              <JsonViewer
+                key={`raw-${shown.key}`}
+                value={shown.value}
+                label="Raw trace JSON"
+                initialLevels={1}
+              />
+            </div>
+          ) : null}
+          {model && decode ? (
+            <TraceView
+              key={shown.key}
+              model={model}
+              decode={decode}
+              frame={loaded ? null : frameParam}
+              onFrameChange={loaded ? undefined : onFrameChange}
+              frameLink={loaded ? undefined : frameLink}
+            />
+          ) : (
+            <JsonViewer key={shown.key} value={shown.value} label="Tracer result" />
+          )}
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function AbiPanel({ onAdd }: { onAdd: (text: string) => number }) {
+  const [text, setText] = useState("");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saved, setSaved] = useState(
+    () => readStoredAbis().abis.length + readStoredAbis().signatures.length,
+  );
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-medium">
+        Decoding: add an ABI or signature ({saved} kept on this device)
+      </summary>
+      <div className="mt-2 flex flex-col gap-2">
+        <label htmlFor="trace-abi" className="font-medium text-slate-700 dark:text-slate-200">
+          ABI
+        </label>
+        <textarea
+          id="trace-abi"
+          rows={4}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder='[{"type":"error","name":"InsufficientBalance",…}] or error InsufficientBalance(uint256 available, uint256 required)'
+          aria-invalid={message && !message.ok ? true : undefined}
+          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
+          spellCheck={false}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            onClick={() => {
+              try {
+                const n = onAdd(text);
+                setMessage({
+                  ok: true,
+                  text: `Added ${n} item${n === 1 ? "" : "s"} (functions, errors, events); kept on this device.`,
+                });
+                setSaved(readStoredAbis().abis.length + readStoredAbis().signatures.length);
+                setText("");
+              } catch (e) {
+                setMessage({
+                  ok: false,
+                  text: `ABI: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
+                });
+              }
+            }}
+          >
+            Add ABI
+          </Button>
+          {message ? (
+            <p
+              role={message.ok ? "status" : "alert"}
+              className={
+                message.ok ? "text-slate-800 dark:text-slate-200" : "text-red-700 dark:text-red-300"
+              }
+            >
+              {message.text}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </details>
+  );
+}
+
+function PastePanel({ onLoad }: { onLoad: (name: string, text: string) => string | null }) {
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    void file.text().then((t) => setError(onLoad(file.name, t)));
+    e.target.value = "";
+  };
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-medium">
+        Paste a trace result or open a trace JSON file (no request)
+      </summary>
+      <div className="mt-2 flex flex-col gap-2">
+        <label htmlFor="trace-paste" className="font-medium text-slate-700 dark:text-slate-200">
+          Trace JSON
+        </label>
+        <textarea
+          id="trace-paste"
+          rows={4}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
+          spellCheck={false}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button onClick={() => setError(onLoad("pasted trace", text))}>Show pasted trace</Button>
+          <label className="flex items-center gap-1">
+            Open trace JSON file
+            <input
+              type="file"
+              accept="application/json,.json"
+              onChange={onFile}
+              className="text-xs"
+            />
+          </label>
+        </div>
+        {error ? (
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </details>
+  );
+}

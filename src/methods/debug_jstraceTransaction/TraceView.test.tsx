@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FrameDecodeCache, TraceDecoder } from "./decode";
+import { flatten } from "./model";
+import type { CallFrame } from "./result";
+import { syntheticTrace } from "./synthetic";
+import { TraceView } from "./TraceView";
+
+afterEach(cleanup);
+
+const A = "0x00000000000000000000000000000000000000aa";
+const B = "0x00000000000000000000000000000000000000bb";
+const C = "0x00000000000000000000000000000000000000cc";
+
+function sample(): CallFrame {
+  return {
+    type: "CALL",
+    from: A,
+    to: B,
+    gas: "0x10000",
+    gasUsed: "0x8000",
+    input: "0x",
+    calls: [
+      { type: "STATICCALL", from: B, to: C, gas: "0x100", gasUsed: "0x50", input: "0x70a08231" },
+      {
+        type: "CALL",
+        from: B,
+        to: C,
+        gas: "0x1000",
+        gasUsed: "0x800",
+        input: "0x12345678",
+        error: "execution reverted",
+        output: "0x4e487b710000000000000000000000000000000000000000000000000000000000000011",
+        calls: [{ type: "DELEGATECALL", from: C, to: A, gas: "0x10", gasUsed: "0x8", input: "0x" }],
+      },
+    ],
+  };
+}
+
+function mount(root: CallFrame, extra: Partial<Parameters<typeof TraceView>[0]> = {}) {
+  const model = flatten(root);
+  const decode = new FrameDecodeCache(model.frames, new TraceDecoder());
+  return {
+    model,
+    ...render(
+      <TraceView
+        model={model}
+        decode={decode}
+        viewport={{ width: 1200, height: 480 }}
+        showFlameChart={false}
+        {...extra}
+      />,
+    ),
+  };
+}
+
+const tree = () => screen.getByRole("tree", { name: "Call tree" });
+const items = () => within(tree()).getAllByRole("treeitem");
+const selectedItem = () => items().find((el) => el.getAttribute("aria-selected") === "true");
+
+describe("TraceView", () => {
+  it("shows the tree with ARIA levels, sizes and positions, and the decoded panic", () => {
+    mount(sample());
+    const rows = items();
+    expect(rows.map((r) => r.getAttribute("aria-level"))).toEqual(["1", "2", "2", "3"]);
+    expect(rows.map((r) => r.getAttribute("aria-setsize"))).toEqual(["1", "2", "2", "1"]);
+    expect(rows.map((r) => r.getAttribute("aria-posinset"))).toEqual(["1", "1", "2", "1"]);
+    expect(rows[2]?.getAttribute("aria-invalid")).toBe("true");
+    expect(rows[2]?.textContent).toContain("Panic 0x11: arithmetic underflow or overflow");
+    expect(screen.getByText("1 failed frame")).toBeTruthy();
+  });
+
+  it("moves selection and focus with the keyboard, collapses and expands", () => {
+    const onFrameChange = vi.fn();
+    mount(sample(), { onFrameChange });
+    const first = items()[0] as HTMLElement;
+    expect(first.tabIndex).toBe(0);
+    first.focus();
+    fireEvent.keyDown(first, { key: "ArrowDown" });
+    expect(selectedItem()?.getAttribute("data-frame-row")).toBe("1");
+    expect(document.activeElement?.getAttribute("data-frame-row")).toBe("1");
+    expect(onFrameChange).toHaveBeenLastCalledWith("0.0");
+    fireEvent.keyDown(document.activeElement as Element, { key: "End" });
+    expect(selectedItem()?.getAttribute("data-frame-row")).toBe("3");
+    fireEvent.keyDown(document.activeElement as Element, { key: "ArrowLeft" }); // to the parent
+    expect(selectedItem()?.getAttribute("data-frame-row")).toBe("2");
+    fireEvent.keyDown(document.activeElement as Element, { key: "ArrowLeft" }); // collapse it
+    expect(items()).toHaveLength(3);
+    expect(selectedItem()?.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.keyDown(document.activeElement as Element, { key: "Enter" }); // expand again
+    expect(items()).toHaveLength(4);
+    fireEvent.keyDown(document.activeElement as Element, { key: "Home" });
+    expect(selectedItem()?.getAttribute("data-frame-row")).toBe("0");
+  });
+
+  it("Collapse all, Expand all and a deep link that opens its ancestors", () => {
+    mount(sample(), { frame: "0.1.0" });
+    expect(selectedItem()?.getAttribute("data-frame-row")).toBe("3");
+    expect(screen.getByRole("region", { name: "Frame 0.1.0" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Collapse all" }));
+    expect(items()).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Expand all" }));
+    expect(items()).toHaveLength(4);
+  });
+
+  it("searches, counts matches and opens the ancestors of a match", () => {
+    mount(sample());
+    fireEvent.click(screen.getByRole("button", { name: "Collapse all" }));
+    fireEvent.change(screen.getByLabelText("Search frames"), { target: { value: A } });
+    // A appears as from of the top frame and to of the DELEGATECALL.
+    expect(screen.getByText("1 of 2 matches")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Next match" }));
+    expect(screen.getByText("2 of 2 matches")).toBeTruthy();
+    expect(selectedItem()?.getAttribute("data-frame-row")).toBe("3");
+    // the root and the failed CALL were opened to reveal it
+    expect(items()).toHaveLength(4);
+  });
+
+  it("next failure jumps to the failed frame", () => {
+    mount(sample());
+    fireEvent.click(screen.getByRole("button", { name: "Next failure" }));
+    expect(selectedItem()?.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("hiding a type keeps its children under the nearest shown ancestor", () => {
+    mount(sample());
+    fireEvent.click(screen.getByRole("checkbox", { name: /^CALL/ }));
+    const rows = items();
+    // the inner CALL is hidden (the top frame always shows); its DELEGATECALL moves to level 2
+    expect(rows.map((r) => r.getAttribute("data-frame-row"))).toEqual(["0", "1", "3"]);
+    expect(rows[2]?.getAttribute("aria-level")).toBe("2");
+  });
+
+  it("keeps the DOM small on a 20,000-frame trace, expanded and searched", () => {
+    mount(syntheticTrace(20_000, 4));
+    fireEvent.click(screen.getByRole("button", { name: "Expand all" }));
+    expect(items().length).toBeLessThanOrEqual(200);
+    fireEvent.change(screen.getByLabelText("Search frames"), {
+      target: { value: "0x0000000000000000000000000000000000004e1f" },
+    });
+    expect(screen.getByText(/1 of \d+ matches/)).toBeTruthy();
+    expect(selectedItem()?.textContent).toContain("0x0000…4e1f");
+    expect(items().length).toBeLessThanOrEqual(200);
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * Everything shown for a callTracer result: summary, controls (expand/collapse, depth, search,
+ * failures, type filter), the call tree, the selected frame's detail and the gas flame chart.
+ * Pure props (a model and a decoder cache), so tests and the benchmark mount it with any trace.
+ * Mount it with `key` = the trace's identity: its state starts over for a new trace.
+ *
+ * Type filter: hiding a type hides those frames only; their children stay visible, moved up
+ * under the nearest shown ancestor, so no call disappears because its caller was filtered out.
+ */
+import { useEffect, useId, useMemo, useState } from "react";
+import { Button } from "../../ui/Button";
+import { CallTree } from "./CallTree";
+import type { FrameDecodeCache } from "./decode";
+import { FlameChart } from "./FlameChart";
+import { FrameDetail } from "./FrameDetail";
+import {
+  allExpanded,
+  buildRows,
+  buildSearchTexts,
+  expandAncestors,
+  expandSiblings,
+  expandToDepth,
+  filteredStructure,
+  indexOfPath,
+  initialExpansion,
+  isShown,
+  pathOf,
+  searchFrames,
+  stepIn,
+  summarize,
+  type Structure,
+  type TraceModel,
+} from "./model";
+import { Summary } from "./Summary";
+
+const textCache = new WeakMap<TraceModel, { version: number; texts: string[] }>();
+
+/** Search strings are built once per trace (and decoder version), on the first search. */
+function searchTexts(model: TraceModel, decode: FrameDecodeCache): string[] {
+  const hit = textCache.get(model);
+  if (hit && hit.version === decode.version) return hit.texts;
+  const texts = buildSearchTexts(model, decode.decoder);
+  textCache.set(model, { version: decode.version, texts });
+  return texts;
+}
+
+let lastSearch: {
+  texts: string[];
+  query: string;
+  structure: Structure;
+  result: Int32Array;
+} | null = null;
+function cachedSearch(texts: string[], query: string, structure: Structure): Int32Array {
+  if (
+    lastSearch &&
+    lastSearch.texts === texts &&
+    lastSearch.query === query &&
+    lastSearch.structure === structure
+  )
+    return lastSearch.result;
+  const result = searchFrames(texts, query, structure);
+  lastSearch = { texts, query, structure, result };
+  return result;
+}
+
+export interface TraceViewProps {
+  model: TraceModel;
+  decode: FrameDecodeCache;
+  /** A deep-linked frame path such as "0.2.1". */
+  frame?: string | null;
+  onFrameChange?: (path: string) => void;
+  frameLink?: (path: string) => string;
+  nativeSymbol?: string;
+  /** Fixed tree viewport (tests, benchmarks). */
+  viewport?: { width: number; height: number };
+  showFlameChart?: boolean;
+}
+
+function initialState(model: TraceModel, frame: string | null | undefined) {
+  const expanded = initialExpansion(model);
+  const target = frame ? indexOfPath(model, frame) : -1;
+  if (target >= 0) expandAncestors(model, expanded, target);
+  return { expanded, selected: target, frameProp: frame ?? null };
+}
+
+export function TraceView(props: TraceViewProps) {
+  const { model, decode, onFrameChange } = props;
+  const [state, setState] = useState(() => initialState(model, props.frame));
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const [query, setQuery] = useState("");
+  const [depth, setDepth] = useState(4);
+  const ids = useId();
+
+  // A new deep link to another frame of the same trace: select it (derived state, set in render).
+  const frameProp = props.frame ?? null;
+  if (frameProp !== state.frameProp) {
+    const target = frameProp ? indexOfPath(model, frameProp) : -1;
+    const expanded = state.expanded.slice();
+    if (target >= 0) expandAncestors(model, expanded, target);
+    setState({ expanded, selected: target >= 0 ? target : state.selected, frameProp });
+  }
+
+  // Build the search strings once the first rows are on screen, so the first search is quick.
+  useEffect(() => {
+    const run = () => void searchTexts(model, decode);
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(run, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(run, 200);
+    return () => window.clearTimeout(id);
+  }, [model, decode]);
+
+  const structure = useMemo(() => filteredStructure(model, hidden), [model, hidden]);
+  const rows = useMemo(
+    () => buildRows(model, structure, state.expanded),
+    [model, structure, state.expanded],
+  );
+  const summary = useMemo(() => summarize(model), [model]);
+  const texts = query.trim() ? searchTexts(model, decode) : null;
+  const matches = useMemo(
+    () => (texts ? cachedSearch(texts, query, structure) : new Int32Array(0)),
+    [texts, query, structure],
+  );
+  const matchSet = useMemo(() => {
+    if (!texts) return null;
+    const set = new Uint8Array(model.size);
+    for (const i of matches) set[i] = 1;
+    return set;
+  }, [texts, matches, model]);
+  const failures = useMemo(
+    () => model.failures.filter((i) => isShown(structure, i)),
+    [model, structure],
+  );
+  const frameDeepLinkMissing = frameProp !== null && indexOfPath(model, frameProp) < 0;
+
+  const select = (i: number) => {
+    if (i < 0) return;
+    setState((s) => {
+      let expanded = s.expanded;
+      if (model.parent[i] !== -1 && rows.rowOfFrame[i] === -1) {
+        expanded = s.expanded.slice();
+        expandAncestors(model, expanded, i);
+      }
+      return { ...s, expanded, selected: i, frameProp: pathOf(model, i) };
+    });
+    onFrameChange?.(pathOf(model, i));
+  };
+  const setExpanded = (expanded: Uint8Array) => setState((s) => ({ ...s, expanded }));
+  const toggle = (i: number) =>
+    setState((s) => {
+      const expanded = s.expanded.slice();
+      expanded[i] = expanded[i] ? 0 : 1;
+      return { ...s, expanded };
+    });
+
+  const currentMatch = state.selected >= 0 ? matches.indexOf(state.selected) : -1;
+  const goMatch = (dir: 1 | -1, list: Int32Array = matches) => {
+    const next = stepIn(list, state.selected, dir);
+    if (next >= 0) select(next);
+  };
+  const onQuery = (q: string) => {
+    setQuery(q);
+    if (!q.trim()) return;
+    const list = cachedSearch(searchTexts(model, decode), q, structure);
+    if (list.length > 0 && !list.includes(state.selected))
+      select(stepIn(list, state.selected - 1, 1));
+  };
+  const toggleType = (type: string) => {
+    const next = new Set(hidden);
+    if (next.has(type)) next.delete(type);
+    else next.add(type);
+    setHidden(next);
+  };
+  const types = [...model.typeCounts.entries()];
+
+  return (
+    <div className="flex flex-col gap-3">
+      <Summary summary={summary} nativeSymbol={props.nativeSymbol} />
+      <div
+        role="toolbar"
+        aria-label="Call tree controls"
+        className="flex flex-wrap items-end gap-2 text-sm"
+      >
+        <Button onClick={() => setExpanded(allExpanded(model))}>Expand all</Button>
+        <Button onClick={() => setExpanded(new Uint8Array(model.size))}>Collapse all</Button>
+        <label className="flex items-center gap-1">
+          Depth
+          <input
+            type="number"
+            min={1}
+            max={Math.max(1, model.maxLevel)}
+            value={depth}
+            onChange={(e) =>
+              setDepth(Math.max(1, Math.min(model.maxLevel, Number(e.target.value) || 1)))
+            }
+            className="w-16 rounded border border-slate-300 px-1 py-1 dark:border-slate-600 dark:bg-slate-900"
+          />
+        </label>
+        <Button onClick={() => setExpanded(expandToDepth(model, structure, depth))}>
+          Expand to depth
+        </Button>
+        <span
+          className="mx-1 h-6 border-l border-slate-300 dark:border-slate-600"
+          aria-hidden="true"
+        />
+        <span
+          className={
+            failures.length
+              ? "font-semibold text-red-800 dark:text-red-300"
+              : "text-slate-700 dark:text-slate-300"
+          }
+        >
+          {failures.length.toLocaleString("en-US")} failed frame{failures.length === 1 ? "" : "s"}
+        </span>
+        <Button disabled={failures.length === 0} onClick={() => goMatch(-1, failures)}>
+          Previous failure
+        </Button>
+        <Button disabled={failures.length === 0} onClick={() => goMatch(1, failures)}>
+          Next failure
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-2 text-sm">
+        <label htmlFor={`${ids}-search`} className="font-medium">
+          Search frames
+        </label>
+        <input
+          id={`${ids}-search`}
+          type="search"
+          value={query}
+          placeholder="address, selector, function, event, error"
+          onChange={(e) => onQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              goMatch(e.shiftKey ? -1 : 1);
+            }
+          }}
+          className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs sm:max-w-md dark:border-slate-600 dark:bg-slate-900"
+        />
+        <span role="status" className="text-slate-700 dark:text-slate-300">
+          {query.trim()
+            ? matches.length
+              ? `${currentMatch >= 0 ? currentMatch + 1 : "–"} of ${matches.length.toLocaleString("en-US")} matches`
+              : "No matches"
+            : ""}
+        </span>
+        <Button disabled={matches.length === 0} onClick={() => goMatch(-1)}>
+          Previous match
+        </Button>
+        <Button disabled={matches.length === 0} onClick={() => goMatch(1)}>
+          Next match
+        </Button>
+      </div>
+      <fieldset className="flex flex-wrap items-center gap-3 text-sm">
+        <legend className="sr-only">Frame types shown</legend>
+        <span className="text-slate-700 dark:text-slate-300">Show:</span>
+        {types.map(([type, count]) => (
+          <label key={type} className="flex items-center gap-1">
+            <input type="checkbox" checked={!hidden.has(type)} onChange={() => toggleType(type)} />
+            {type} ({count.toLocaleString("en-US")})
+          </label>
+        ))}
+        {structure.hiddenCount > 0 ? (
+          <span className="text-slate-700 dark:text-slate-300">
+            {structure.hiddenCount.toLocaleString("en-US")} frames hidden; their subcalls stay
+            visible under the nearest shown caller.
+          </span>
+        ) : null}
+      </fieldset>
+      {frameDeepLinkMissing ? (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          This trace has no frame {frameProp}.
+        </p>
+      ) : null}
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <CallTree
+          model={model}
+          structure={structure}
+          rows={rows}
+          expanded={state.expanded}
+          selected={state.selected}
+          decode={decode}
+          matches={matchSet}
+          onSelect={select}
+          onToggle={toggle}
+          onExpandSiblings={(i) => {
+            const expanded = state.expanded.slice();
+            expandSiblings(model, structure, expanded, i);
+            setExpanded(expanded);
+          }}
+          nativeSymbol={props.nativeSymbol}
+          viewport={props.viewport}
+          height={props.viewport?.height}
+        />
+        <div className="max-h-[480px] overflow-auto rounded border border-slate-200 p-2 dark:border-slate-700">
+          <FrameDetail
+            model={model}
+            index={state.selected}
+            decode={decode}
+            nativeSymbol={props.nativeSymbol}
+            frameLink={props.frameLink}
+          />
+        </div>
+      </div>
+      {props.showFlameChart === false ? null : (
+        <FlameChart
+          model={model}
+          selected={state.selected}
+          onSelect={select}
+          functionName={(s) => decode.decoder.functionName(s)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,460 @@
+/**
+ * The call tree, flattened ONCE into pre-order arrays so that every later operation is a linear
+ * pass over typed arrays (Expand all on 100,000 frames is one `fill`), or touches only the rows
+ * on screen. Nothing here decodes: decoding happens for visible rows only (see decode.ts).
+ *
+ * Index i is the frame's position in pre-order (the top frame is 0). A frame's subtree is the
+ * index range [i, end[i]). Paths ("0.2.1") are the top frame followed by 0-based child ordinals.
+ */
+import type { CallFrame, CallLog } from "./result";
+
+export interface TraceModel {
+  frames: CallFrame[];
+  size: number;
+  /** Parent index, -1 for the top frame. */
+  parent: Int32Array;
+  /** 1 = top frame. */
+  level: Int32Array;
+  childCount: Int32Array;
+  /** 1-based position among siblings (aria-posinset). */
+  posInSet: Int32Array;
+  /** Exclusive end of the frame's subtree in pre-order. */
+  end: Int32Array;
+  gas: Float64Array;
+  gasUsed: Float64Array;
+  /** 1 when the frame has an `error`. */
+  failed: Uint8Array;
+  /** Indices of failed frames, in order. */
+  failures: Int32Array;
+  /** Upper-cased frame types present, with counts. */
+  typeCounts: Map<string, number>;
+  maxLevel: number;
+  /** Wei moved by value-carrying frames that took effect (not failed, not under a failed frame). */
+  valueMoved: bigint;
+  logCount: number;
+}
+
+export function frameType(f: CallFrame): string {
+  return typeof f.type === "string" ? f.type.toUpperCase() : "CALL";
+}
+
+/** A hex quantity as a float (gas fits comfortably); 0 for absent or unreadable. */
+export function hexNumber(s: unknown): number {
+  if (typeof s === "number") return s;
+  if (typeof s !== "string" || s.length < 3) return 0;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : 0;
+}
+
+export function hexBigint(s: unknown): bigint {
+  if (typeof s === "number") return BigInt(s);
+  if (typeof s !== "string" || s === "0x" || s === "0x0" || s === "") return 0n;
+  try {
+    return BigInt(s);
+  } catch {
+    return 0n;
+  }
+}
+
+const NO_VALUE_TYPES = new Set(["DELEGATECALL", "STATICCALL"]);
+
+export function flatten(root: CallFrame): TraceModel {
+  const frames: CallFrame[] = [];
+  const parents: number[] = [];
+  const ordinals: number[] = [];
+  // Iterative pre-order walk: traces can be 1,024 calls deep.
+  const stack: { frame: CallFrame; parent: number; ordinal: number }[] = [
+    { frame: root, parent: -1, ordinal: 0 },
+  ];
+  while (stack.length > 0) {
+    const top = stack.pop();
+    if (!top) break;
+    const index = frames.length;
+    frames.push(top.frame);
+    parents.push(top.parent);
+    ordinals.push(top.ordinal);
+    const calls = top.frame.calls;
+    if (Array.isArray(calls)) {
+      for (let k = calls.length - 1; k >= 0; k--) {
+        const child = calls[k];
+        if (child) stack.push({ frame: child, parent: index, ordinal: k });
+      }
+    }
+  }
+  const n = frames.length;
+  const parent = Int32Array.from(parents);
+  const level = new Int32Array(n);
+  const childCount = new Int32Array(n);
+  const posInSet = new Int32Array(n);
+  const end = new Int32Array(n);
+  const gas = new Float64Array(n);
+  const gasUsed = new Float64Array(n);
+  const failed = new Uint8Array(n);
+  const doomed = new Uint8Array(n);
+  const failures: number[] = [];
+  const typeCounts = new Map<string, number>();
+  let maxLevel = 0;
+  let valueMoved = 0n;
+  let logCount = 0;
+  for (let i = 0; i < n; i++) {
+    const f = frames[i] as CallFrame;
+    const p = parent[i] as number;
+    level[i] = p < 0 ? 1 : (level[p] as number) + 1;
+    if ((level[i] as number) > maxLevel) maxLevel = level[i] as number;
+    if (p >= 0) childCount[p] = (childCount[p] as number) + 1;
+    posInSet[i] = (ordinals[i] as number) + 1;
+    gas[i] = hexNumber(f.gas);
+    gasUsed[i] = hexNumber(f.gasUsed);
+    const isFailed = typeof f.error === "string" && f.error !== "";
+    if (isFailed) {
+      failed[i] = 1;
+      failures.push(i);
+    }
+    doomed[i] = isFailed || (p >= 0 && doomed[p] === 1) ? 1 : 0;
+    const type = frameType(f);
+    typeCounts.set(type, (typeCounts.get(type) ?? 0) + 1);
+    if (!doomed[i] && !NO_VALUE_TYPES.has(type) && f.value) valueMoved += hexBigint(f.value);
+    if (Array.isArray(f.logs)) logCount += f.logs.length;
+  }
+  const size = new Int32Array(n).fill(1);
+  for (let i = n - 1; i > 0; i--) {
+    const p = parent[i] as number;
+    size[p] = (size[p] as number) + (size[i] as number);
+  }
+  for (let i = 0; i < n; i++) end[i] = i + (size[i] as number);
+  return {
+    frames,
+    size: n,
+    parent,
+    level,
+    childCount,
+    posInSet,
+    end,
+    gas,
+    gasUsed,
+    failed,
+    failures: Int32Array.from(failures),
+    typeCounts,
+    maxLevel,
+    valueMoved,
+    logCount,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structure as shown: with a type filter, hidden frames disappear and their children move up to
+// the nearest shown ancestor (so a hidden STATICCALL never hides the calls made inside it).
+
+export interface Structure {
+  /** null: every frame is shown. */
+  shown: Uint8Array | null;
+  /** Nearest shown ancestor (-1 for the top frame). */
+  parent: Int32Array;
+  level: Int32Array;
+  childCount: Int32Array;
+  posInSet: Int32Array;
+  hiddenCount: number;
+}
+
+export function baseStructure(m: TraceModel): Structure {
+  return {
+    shown: null,
+    parent: m.parent,
+    level: m.level,
+    childCount: m.childCount,
+    posInSet: m.posInSet,
+    hiddenCount: 0,
+  };
+}
+
+/** The tree with frames of `hiddenTypes` left out. The top frame is always shown. */
+export function filteredStructure(m: TraceModel, hiddenTypes: ReadonlySet<string>): Structure {
+  if (hiddenTypes.size === 0) return baseStructure(m);
+  const n = m.size;
+  const shown = new Uint8Array(n);
+  const parent = new Int32Array(n);
+  const level = new Int32Array(n);
+  const childCount = new Int32Array(n);
+  const posInSet = new Int32Array(n);
+  let hiddenCount = 0;
+  for (let i = 0; i < n; i++) {
+    const p = m.parent[i] as number;
+    const ep = p < 0 ? -1 : shown[p] ? p : (parent[p] as number);
+    parent[i] = ep;
+    const isShown = i === 0 || !hiddenTypes.has(frameType(m.frames[i] as CallFrame));
+    if (!isShown) {
+      hiddenCount++;
+      continue;
+    }
+    shown[i] = 1;
+    level[i] = ep < 0 ? 1 : (level[ep] as number) + 1;
+    if (ep >= 0) {
+      childCount[ep] = (childCount[ep] as number) + 1;
+      posInSet[i] = childCount[ep] as number;
+    } else posInSet[i] = 1;
+  }
+  return { shown, parent, level, childCount, posInSet, hiddenCount };
+}
+
+export function isShown(s: Structure, i: number): boolean {
+  return s.shown === null || s.shown[i] === 1;
+}
+
+export function setSize(s: Structure, i: number): number {
+  const p = s.parent[i] as number;
+  return p < 0 ? 1 : (s.childCount[p] as number);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expansion: one byte per frame.
+
+export function allExpanded(m: TraceModel): Uint8Array {
+  return new Uint8Array(m.size).fill(1);
+}
+
+/** Frames at levels < depth are expanded, so levels 1..depth are visible. */
+export function expandToDepth(
+  m: TraceModel,
+  s: Structure,
+  depth: number,
+  into?: Uint8Array,
+): Uint8Array {
+  const out = into ?? new Uint8Array(m.size);
+  for (let i = 0; i < m.size; i++)
+    out[i] =
+      (s.shown === null || s.shown[i] ? (s.level[i] as number) : (m.level[i] as number)) < depth
+        ? 1
+        : 0;
+  return out;
+}
+
+/** The state a trace opens in: small traces fully open; big ones down to a few levels. */
+export function initialExpansion(m: TraceModel, s: Structure = baseStructure(m)): Uint8Array {
+  return m.size <= 1000 ? allExpanded(m) : expandToDepth(m, s, 4);
+}
+
+export function expandAncestors(m: TraceModel, expanded: Uint8Array, i: number): void {
+  for (let p = m.parent[i] as number; p >= 0; p = m.parent[p] as number) expanded[p] = 1;
+}
+
+/** `*`: expand every sibling of frame i (siblings as shown). */
+export function expandSiblings(m: TraceModel, s: Structure, expanded: Uint8Array, i: number): void {
+  const p = s.parent[i] as number;
+  if (p < 0) {
+    expanded[0] = 1;
+    return;
+  }
+  const stop = m.end[p] as number;
+  for (let c = p + 1; c < stop; c++) if (s.parent[c] === p && isShown(s, c)) expanded[c] = 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visible rows: frame rows, and (with withLog) log rows placed among a frame's subcalls.
+
+export interface Rows {
+  length: number;
+  /** Frame index of each row. */
+  frame: Int32Array;
+  /** Log index within the frame for a log row, -1 for a frame row. */
+  log: Int32Array;
+  /** Row of each frame, -1 when the frame is not visible. */
+  rowOfFrame: Int32Array;
+}
+
+export function logPosition(log: CallLog): number {
+  const p = log.position;
+  if (typeof p === "number") return p;
+  return hexNumber(p);
+}
+
+export function hasChildrenShown(s: Structure, i: number): boolean {
+  return (s.childCount[i] as number) > 0;
+}
+
+export function buildRows(m: TraceModel, s: Structure, expanded: Uint8Array): Rows {
+  const n = m.size;
+  const cap = n + m.logCount;
+  const frame = new Int32Array(cap);
+  const log = new Int32Array(cap);
+  const rowOfFrame = new Int32Array(n).fill(-1);
+  let len = 0;
+  // Frames whose logs are being interleaved: [frame, next log index].
+  const open: number[] = [];
+  const nextLog: number[] = [];
+  const flushUntil = (k: number, limit: number) => {
+    const f = open[k] as number;
+    const logs = m.frames[f]?.logs ?? [];
+    let j = nextLog[k] as number;
+    while (j < logs.length && logPosition(logs[j] as CallLog) <= limit) {
+      frame[len] = f;
+      log[len] = j;
+      len++;
+      j++;
+    }
+    nextLog[k] = j;
+  };
+  let i = 0;
+  while (i < n) {
+    while (open.length > 0 && (m.end[open[open.length - 1] as number] as number) <= i) {
+      flushUntil(open.length - 1, Infinity);
+      open.pop();
+      nextLog.pop();
+    }
+    if (open.length > 0 && open[open.length - 1] === m.parent[i])
+      flushUntil(open.length - 1, (m.posInSet[i] as number) - 1);
+    if (s.shown !== null && !s.shown[i]) {
+      i++;
+      continue;
+    }
+    frame[len] = i;
+    log[len] = -1;
+    rowOfFrame[i] = len;
+    len++;
+    const hasKids = (s.childCount[i] as number) > 0;
+    const open_ = !hasKids || expanded[i] === 1;
+    const logs = m.frames[i]?.logs;
+    if (open_ && Array.isArray(logs) && logs.length > 0) {
+      open.push(i);
+      nextLog.push(0);
+    }
+    // A collapsed frame skips its whole subtree, hidden-type frames included.
+    i = hasKids && !open_ ? (m.end[i] as number) : i + 1;
+  }
+  while (open.length > 0) {
+    flushUntil(open.length - 1, Infinity);
+    open.pop();
+    nextLog.pop();
+  }
+  return { length: len, frame, log, rowOfFrame };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+export function pathOf(m: TraceModel, i: number): string {
+  const parts: number[] = [];
+  for (let c = i; c > 0; c = m.parent[c] as number) parts.push((m.posInSet[c] as number) - 1);
+  parts.push(0);
+  return parts.reverse().join(".");
+}
+
+/** The frame at a path such as "0.2.1", or -1 when the trace has no such frame. */
+export function indexOfPath(m: TraceModel, path: string): number {
+  if (!/^0(\.\d+)*$/.test(path.trim())) return -1;
+  const parts = path.trim().split(".").slice(1).map(Number);
+  let i = 0;
+  for (const k of parts) {
+    if (k >= (m.childCount[i] as number)) return -1;
+    let c = i + 1;
+    for (let j = 0; j < k; j++) c = m.end[c] as number;
+    i = c;
+  }
+  return i;
+}
+
+export function childrenOf(m: TraceModel, i: number): number[] {
+  const out: number[] = [];
+  const stop = m.end[i] as number;
+  for (let c = i + 1; c < stop; c = m.end[c] as number) out.push(c);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/** What search needs to know beyond the raw frame: names the decoder can give cheaply. */
+export interface SearchNames {
+  functionName: (selector: string) => string | undefined;
+  eventName: (topic0: string) => string | undefined;
+  /** The decoded revert reason of a failed frame's output. */
+  revertText: (output: string) => string | undefined;
+}
+
+/** Lower-case searchable text per frame, built once per model and names source. */
+export function buildSearchTexts(m: TraceModel, names: SearchNames): string[] {
+  const texts = new Array<string>(m.size);
+  const fnCache = new Map<string, string>();
+  const evCache = new Map<string, string>();
+  for (let i = 0; i < m.size; i++) {
+    const f = m.frames[i] as CallFrame;
+    const parts: string[] = [frameType(f), f.from, typeof f.to === "string" ? f.to : ""];
+    const input = typeof f.input === "string" ? f.input : "";
+    if (input.length >= 10) {
+      const sel = input.slice(0, 10).toLowerCase();
+      let name = fnCache.get(sel);
+      if (name === undefined) {
+        name = names.functionName(sel) ?? "";
+        fnCache.set(sel, name);
+      }
+      parts.push(sel, name);
+    }
+    if (f.error) {
+      parts.push(f.error);
+      if (f.revertReason) parts.push(f.revertReason);
+      if (typeof f.output === "string" && f.output.length > 2)
+        parts.push(names.revertText(f.output) ?? "");
+    }
+    if (Array.isArray(f.logs)) {
+      for (const l of f.logs) {
+        parts.push(l.address);
+        const t0 = l.topics[0];
+        if (t0) {
+          const key = t0.toLowerCase();
+          let name = evCache.get(key);
+          if (name === undefined) {
+            name = names.eventName(key) ?? "";
+            evCache.set(key, name);
+          }
+          parts.push(key, name);
+        }
+      }
+    }
+    texts[i] = parts.join("\u0001").toLowerCase();
+  }
+  return texts;
+}
+
+/** Frames (shown ones only) whose text contains the query, in tree order. */
+export function searchFrames(texts: readonly string[], query: string, s: Structure): Int32Array {
+  const q = query.trim().toLowerCase();
+  if (q === "") return new Int32Array(0);
+  const out: number[] = [];
+  for (let i = 0; i < texts.length; i++) {
+    if ((texts[i] as string).includes(q) && (s.shown === null || s.shown[i])) out.push(i);
+  }
+  return Int32Array.from(out);
+}
+
+/** The first entry of `sorted` after (or before) `from`, wrapping around; -1 when empty. */
+export function stepIn(sorted: Int32Array, from: number, dir: 1 | -1): number {
+  if (sorted.length === 0) return -1;
+  if (dir === 1) {
+    for (const x of sorted) if (x > from) return x;
+    return sorted[0] as number;
+  }
+  for (let k = sorted.length - 1; k >= 0; k--)
+    if ((sorted[k] as number) < from) return sorted[k] as number;
+  return sorted[sorted.length - 1] as number;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface TraceSummary {
+  frames: number;
+  maxDepth: number;
+  failed: number;
+  valueMoved: bigint;
+  topGasUsed: number;
+  logs: number;
+}
+
+export function summarize(m: TraceModel): TraceSummary {
+  return {
+    frames: m.size,
+    maxDepth: m.maxLevel,
+    failed: m.failures.length,
+    valueMoved: m.valueMoved,
+    topGasUsed: m.gasUsed[0] ?? 0,
+    logs: m.logCount,
+  };
+}

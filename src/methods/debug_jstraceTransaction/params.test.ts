@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkJsTracer,
+  checkTimeout,
+  emptyForm,
+  formToRequest,
+  formToSearch,
+  searchToRequest,
+} from "./params";
+import { traceErrorHint, traceParams } from "./query";
+
+const HASH = `0x${"ab".repeat(32)}`;
+
+describe("trace params", () => {
+  it("sends [hash, {tracer}] and adds tracerConfig / timeout only when set", () => {
+    expect(traceParams(formToRequest({ ...emptyForm(), hash: HASH }))).toEqual([
+      HASH,
+      { tracer: "callTracer" },
+    ]);
+    expect(
+      traceParams(formToRequest({ ...emptyForm(), hash: HASH, withLog: true, timeout: "30s" })),
+    ).toEqual([HASH, { tracer: "callTracer", tracerConfig: { withLog: true }, timeout: "30s" }]);
+    expect(
+      formToRequest({
+        ...emptyForm(),
+        hash: HASH,
+        tracer: "prestateTracer",
+        config: '{"diffMode":true}',
+      }).options,
+    ).toEqual({
+      tracer: "prestateTracer",
+      tracerConfig: { diffMode: true },
+    });
+  });
+
+  it("round-trips through the URL, a JavaScript tracer as its code", () => {
+    const code =
+      "{ data: [], step: function(log) {}, fault: function() {}, result: function() { return {ok: true}; } }";
+    const values = { ...emptyForm(), hash: HASH, tracer: "js" as const, jsCode: code };
+    const search = new URLSearchParams(
+      Object.entries(formToSearch(values)).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    expect(search.get("tracer")).toBe(code);
+    const back = searchToRequest(search);
+    expect(back.request?.options).toEqual({ tracer: code });
+    const call = new URLSearchParams({
+      hash: HASH,
+      tracer: "callTracer",
+      tracerConfig: '{"onlyTopCall":true}',
+      timeout: "10s",
+    });
+    expect(searchToRequest(call).request).toEqual({
+      hash: HASH,
+      options: { tracer: "callTracer", tracerConfig: { onlyTopCall: true }, timeout: "10s" },
+    });
+  });
+
+  it("a link with a bad hash sends nothing and says why", () => {
+    const r = searchToRequest(new URLSearchParams({ hash: "0x1234" }));
+    expect(r.request).toBeNull();
+    expect(r.fieldProblems.hash).toMatch(/64 hex digits/);
+    expect(
+      searchToRequest(new URLSearchParams({ hash: HASH, tracerConfig: "{nope" })).problems[0],
+    ).toMatch(/not valid JSON/);
+  });
+
+  it("checks timeouts as geth durations", () => {
+    for (const ok of ["10s", "500ms", "1m30s", "1.5s", ""]) expect(checkTimeout(ok)).toBeNull();
+    for (const bad of ["10", "ten seconds", "5 s", "0s"]) expect(checkTimeout(bad)).not.toBeNull();
+  });
+
+  it("checks a JavaScript tracer lightly without evaluating it", () => {
+    expect(
+      checkJsTracer("{ step: function(){}, fault: function(){}, result: function(){ return 1; } }"),
+    ).toBeNull();
+    expect(checkJsTracer("{ fault() {}, result() { return '}'; } }")).toBeNull();
+    expect(checkJsTracer("")).toMatch(/required/);
+    expect(checkJsTracer("{ result: function() { return 1; }")).toMatch(/never closed/);
+    expect(checkJsTracer("{ result: function() { return 1; } }")).toMatch(/fault/);
+    expect(checkJsTracer("{ fault: function() {}, res: 'unterminated }")).toMatch(/string/);
+  });
+
+  it("explains a missing method and a timeout", () => {
+    expect(
+      traceErrorHint(
+        {
+          code: -32601,
+          rpcMessage: "the method debug_jstraceTransaction does not exist/is not available",
+        },
+        "debug_jstraceTransaction",
+      ),
+    ).toMatch(/debug_traceTransaction/);
+    expect(traceErrorHint({ code: -32601 }, "debug_traceTransaction")).toMatch(
+      /debug_jstraceTransaction/,
+    );
+    expect(
+      traceErrorHint({ code: -32000, rpcMessage: "execution timeout" }, "debug_traceTransaction"),
+    ).toMatch(/Timeout/);
+    expect(
+      traceErrorHint({ code: 3, rpcMessage: "execution reverted" }, "debug_traceTransaction"),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The trace query. Each trace costs the user 280 compute units, so it is requested once and kept:
+ * no retries (neither react-query's nor the client's), no refetch on focus/mount/reconnect, and
+ * the result never goes stale. A new request happens only when the user submits different params
+ * (or presses "Run again").
+ */
+import { queryOptions } from "@tanstack/react-query";
+import type { ResolvedEndpoint } from "../../endpoints";
+import type { RpcClient } from "../../rpc";
+import { durationMs, isCallTracer, type TraceRequest } from "./params";
+import { anyJsonSchema, callFrameSchema } from "./result";
+
+/** How long the browser waits: the node's own timeout (default 5 s in geth) plus headroom. */
+export function clientTimeoutMs(r: TraceRequest): number {
+  const node = r.options.timeout ? durationMs(r.options.timeout) : 0;
+  return Math.max(60_000, node + 15_000);
+}
+
+export function traceQueryKey(
+  endpoint: Pick<ResolvedEndpoint, "cacheId" | "rpcMethod">,
+  r: TraceRequest,
+  run = 0,
+) {
+  return [endpoint.cacheId, endpoint.rpcMethod, [r.hash, r.options], run] as const;
+}
+
+/** The exact JSON-RPC params: `[hash, {tracer, tracerConfig?, timeout?}]`. */
+export function traceParams(r: TraceRequest): [string, TraceRequest["options"]] {
+  return [r.hash, r.options];
+}
+
+export function traceQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint,
+  r: TraceRequest,
+  run = 0,
+) {
+  return queryOptions({
+    queryKey: traceQueryKey(endpoint, r, run),
+    queryFn: ({ signal }): Promise<unknown> =>
+      client.request<unknown>(
+        { url: endpoint.url, secrets: endpoint.secrets },
+        endpoint.rpcMethod,
+        traceParams(r),
+        {
+          signal,
+          retry: false,
+          timeoutMs: clientTimeoutMs(r),
+          schema: isCallTracer(r) ? callFrameSchema : anyJsonSchema,
+        },
+      ),
+    staleTime: Infinity,
+    gcTime: 24 * 60 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchOnMount: false,
+  });
+}
+
+function field(e: unknown, name: string): unknown {
+  return typeof e === "object" && e !== null && name in e
+    ? (e as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** What to try after a failed trace, in words; null when the error message says it all. */
+export function traceErrorHint(error: unknown, rpcMethod: string): string | null {
+  const code = field(error, "code");
+  const message = String(
+    field(error, "rpcMessage") ?? (error instanceof Error ? error.message : ""),
+  );
+  const other =
+    rpcMethod === "debug_jstraceTransaction"
+      ? "debug_traceTransaction"
+      : "debug_jstraceTransaction";
+  if (
+    code === -32601 ||
+    code === -32004 ||
+    /does not exist|not available|not supported|does not support|method not found/i.test(message)
+  ) {
+    return `This endpoint does not offer ${rpcMethod}. Try the other name, ${other} (a custom URL can rename the trace method, e.g. traceMethod=${other}), or an endpoint that serves debug methods — the provider serves debug_jstraceTransaction on BSC, ETH and Polygon mainnet.`;
+  }
+  const isTimeout =
+    field(error, "kind") === "timeout" ||
+    (error instanceof Error && error.name === "TimeoutError") ||
+    /timeout|timed out|deadline exceeded|execution aborted/i.test(message);
+  if (isTimeout) {
+    return "Tracing took too long. Set the Timeout option (e.g. 30s; nodes stop after 5s by default), try onlyTopCall for a cheaper callTracer run, or use a node closer to you or with more capacity.";
+  }
+  return null;
+}

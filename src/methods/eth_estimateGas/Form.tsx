@@ -1,0 +1,250 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { AbiFunction } from "viem";
+import { Button, Field } from "../../ui";
+import type { AbiRegistry } from "../../chain";
+import { decodeData } from "./abi";
+import { CallBuilder } from "./CallBuilder";
+import { BLOCK_TAGS, estimateFormSchema, VALUE_UNITS, type EstimateFormValues } from "./params";
+
+export interface EstimateExample {
+  label: string;
+  values: EstimateFormValues;
+  /** The ABI of the contract the example calls (to pick its functions and decode its errors). */
+  abi: string | null;
+}
+
+export interface EstimateFormProps {
+  values: EstimateFormValues;
+  /** Changes whenever a new link arrives from outside: the form resets to `values`. */
+  linkKey: string;
+  validateOnLoad: boolean;
+  onSubmit: (values: EstimateFormValues) => void;
+  examples: readonly EstimateExample[];
+  busy: boolean;
+  registry: AbiRegistry;
+  functions: readonly AbiFunction[];
+  abiText: string;
+  onAbiText: (text: string) => void;
+  onAbiCommit: () => void;
+  abiError: string | null;
+}
+
+const ADVANCED = ["gas", "gasPrice", "maxFeePerGas", "maxPriorityFeePerGas", "nonce"] as const;
+
+export function EstimateForm(props: EstimateFormProps) {
+  const { values, linkKey, validateOnLoad, onSubmit, examples, busy, registry } = props;
+  const ids = useId();
+  const form = useForm<EstimateFormValues>({
+    resolver: zodResolver(estimateFormSchema),
+    defaultValues: values,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const { register, handleSubmit, formState, reset, trigger, watch, setValue } = form;
+  const errors = formState.errors;
+  const [builderFn, setBuilderFn] = useState<AbiFunction | null>(null);
+  const [advancedOpen, setAdvancedOpen] = useState(() => ADVANCED.some((k) => values[k] !== ""));
+
+  useEffect(() => {
+    reset(values);
+    if (ADVANCED.some((k) => values[k] !== "")) setAdvancedOpen(true);
+    if (validateOnLoad) void trigger();
+    // linkKey is the identity of `values` (the link's search string)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkKey]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- watch() re-renders on these fields, as intended
+  const [to, data] = watch(["to", "data"]);
+  const decoded = useMemo(() => decodeData(data, registry, builderFn), [data, registry, builderFn]);
+  const advancedError = ADVANCED.some((k) => errors[k]);
+  const submit = handleSubmit((v) => onSubmit(v));
+  const creation = to.trim() === "";
+
+  const dataHint = (
+    <>
+      {creation ? (
+        <span className="block">
+          To is empty, so this is a contract creation: Data is the init code (bytecode followed by
+          the constructor arguments).
+        </span>
+      ) : (
+        <span className="block">
+          The call's input: a 4-byte selector and the ABI-encoded arguments. Use the call builder
+          below, or paste it.
+        </span>
+      )}
+      {decoded?.ok ? (
+        <span className="mt-1 block break-all font-mono" data-testid="decoded-data">
+          Decoded: {decoded.value.signature.split("(")[0]}(
+          {decoded.value.args.map((a) => `${a.label.split(" ")[0]}: ${a.value}`).join(", ")})
+        </span>
+      ) : decoded ? (
+        <span className="mt-1 block">{decoded.message}</span>
+      ) : null}
+    </>
+  );
+
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="flex flex-col gap-3"
+      aria-label="Estimate request"
+    >
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field
+          label="From"
+          placeholder="0x… (optional: the sender)"
+          error={errors.from?.message}
+          {...register("from")}
+        />
+        <Field
+          label="To"
+          placeholder="0x… (empty: contract creation)"
+          error={errors.to?.message}
+          {...register("to")}
+        />
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2">
+        <Field
+          label="Value"
+          placeholder="0 (optional)"
+          inputMode="decimal"
+          error={errors.value?.message}
+          hint="Exact: converted to wei with integer arithmetic and sent as hex."
+          {...register("value")}
+        />
+        <div className="flex flex-col gap-1">
+          <label
+            htmlFor={`${ids}-unit`}
+            className="text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
+            Value unit
+          </label>
+          <select
+            id={`${ids}-unit`}
+            className="rounded border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+            {...register("valueUnit", {
+              onChange: () => void (formState.isSubmitted ? trigger("value") : undefined),
+            })}
+          >
+            {VALUE_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Field
+        label="Data"
+        placeholder="0x… (optional)"
+        error={errors.data?.message}
+        hint={dataHint}
+        {...register("data")}
+      />
+
+      <CallBuilder
+        abiText={props.abiText}
+        onAbiText={props.onAbiText}
+        onAbiCommit={props.onAbiCommit}
+        abiError={props.abiError}
+        functions={props.functions}
+        registry={registry}
+        onFunction={setBuilderFn}
+        onEncode={(hex) =>
+          setValue("data", hex, { shouldValidate: formState.isSubmitted, shouldDirty: true })
+        }
+      />
+
+      <details
+        open={advancedOpen || advancedError}
+        onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}
+        className="rounded border border-slate-200 p-2 dark:border-slate-700"
+      >
+        <summary className="cursor-pointer text-sm font-semibold">
+          Advanced: gas, fees, nonce
+        </summary>
+        <div className="mt-2 grid gap-3 md:grid-cols-2">
+          <Field
+            label="Gas"
+            placeholder="gas limit, e.g. 100000 or 0x186a0"
+            error={errors.gas?.message}
+            {...register("gas")}
+          />
+          <Field
+            label="Gas price"
+            placeholder="wei, legacy pricing"
+            error={errors.gasPrice?.message}
+            {...register("gasPrice")}
+          />
+          <Field
+            label="Max fee per gas"
+            placeholder="wei (EIP-1559)"
+            error={errors.maxFeePerGas?.message}
+            {...register("maxFeePerGas")}
+          />
+          <Field
+            label="Max priority fee per gas"
+            placeholder="wei (EIP-1559)"
+            error={errors.maxPriorityFeePerGas?.message}
+            {...register("maxPriorityFeePerGas")}
+          />
+          <Field
+            label="Nonce"
+            placeholder="e.g. 0"
+            error={errors.nonce?.message}
+            {...register("nonce")}
+          />
+        </div>
+        <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+          Decimal or 0x hex; sent as hex. Fees are in wei. Leave empty to let the node choose.
+        </p>
+      </details>
+
+      <Field
+        label="Block"
+        placeholder="not sent (omitted)"
+        list={`${ids}-tags`}
+        error={errors.block?.message}
+        hint="Empty: the block param is not sent. Or a tag (latest, earliest, pending, safe, finalized) or a block number."
+        {...register("block")}
+      />
+      <datalist id={`${ids}-tags`}>
+        {BLOCK_TAGS.map((t) => (
+          <option key={t} value={t} />
+        ))}
+      </datalist>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" variant="primary" disabled={busy}>
+          Estimate gas
+        </Button>
+        {busy ? (
+          <span className="text-xs text-slate-700 dark:text-slate-300" aria-live="polite">
+            Estimating…
+          </span>
+        ) : null}
+      </div>
+      {examples.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-slate-700 dark:text-slate-300">Devnet examples:</span>
+          {examples.map((ex) => (
+            <Button
+              key={ex.label}
+              onClick={() => {
+                reset(ex.values);
+                if (ex.abi) props.onAbiText(ex.abi);
+                onSubmit(ex.values);
+              }}
+            >
+              {ex.label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </form>
+  );
+}

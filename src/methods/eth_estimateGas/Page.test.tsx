@@ -1,0 +1,246 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { encodeAbiParameters, encodeErrorResult, parseAbi } from "viem";
+import type { DevnetManifest } from "../common/manifest";
+import { JsonRpcError, type RpcClient } from "../../rpc";
+import { RpcContext, type RpcContextValue } from "../common/context";
+import EstimatePage from "./Page";
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+interface Call {
+  method: string;
+  params: readonly unknown[];
+}
+
+const outside: { navigate: (p: Record<string, string>) => void } = { navigate: () => undefined };
+
+function setup(
+  initial: Record<string, string> = {},
+  answer: (c: Call) => unknown = () => "0x5208",
+  devnet: DevnetManifest | null = null,
+) {
+  const calls: Call[] = [];
+  const client: RpcClient = {
+    request: async <T,>(_e: unknown, method: string, params: readonly unknown[]) => {
+      calls.push({ method, params });
+      const a = answer({ method, params });
+      if (a instanceof Error) throw a;
+      return a as T;
+    },
+    batch: async () => [],
+  };
+  const ctx: RpcContextValue = {
+    client,
+    resolve: (method) => ({
+      ok: true,
+      endpoint: {
+        url: "http://node/",
+        secrets: [],
+        maskedUrl: "http://node/",
+        host: "node",
+        rpcMethod: method,
+        cacheId: "test",
+      },
+    }),
+    devnet,
+  };
+  function Harness() {
+    const [search, setSearchState] = useState(() => new URLSearchParams(initial));
+    outside.navigate = (p) => act(() => setSearchState(new URLSearchParams(p)));
+    return (
+      <EstimatePage
+        search={search}
+        setSearch={(p) => {
+          const sp = new URLSearchParams();
+          for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== "") sp.set(k, v);
+          setSearchState(sp);
+        }}
+      />
+    );
+  }
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <RpcContext.Provider value={ctx}>
+        <Harness />
+      </RpcContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+const TO = "0x0100000000000000000000000000000000000000";
+
+describe("estimate page", () => {
+  it("has its method heading", () => {
+    setup();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toContain("eth_estimateGas");
+  });
+
+  it("sends nothing for invalid input and marks the fields", async () => {
+    const { calls, user } = setup();
+    await user.type(screen.getByLabelText("From"), "0x12");
+    await user.type(screen.getByLabelText("Value"), "0.0000000000000000001");
+    await user.click(screen.getByRole("button", { name: "Estimate gas" }));
+    expect(await screen.findByText(/must be 40 hex digits/)).toBeTruthy();
+    expect(screen.getByLabelText("From").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText(/Too many decimals: ether has at most 18/)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("converts 1.5 ether exactly and shows the estimate in hex and decimal", async () => {
+    const { calls, user } = setup();
+    await user.type(screen.getByLabelText("To"), TO);
+    await user.type(screen.getByLabelText("Value"), "1.5");
+    await user.selectOptions(screen.getByLabelText("Value unit"), "ether");
+    await user.click(screen.getByRole("button", { name: "Estimate gas" }));
+    expect(await screen.findByTestId("estimate-hex")).toBeTruthy();
+    expect(screen.getByTestId("estimate-hex").textContent).toBe("0x5208");
+    expect(screen.getByText("= 21,000 gas")).toBeTruthy();
+    expect(calls).toEqual([
+      { method: "eth_estimateGas", params: [{ to: TO, value: "0x14d1120d7b160000" }] },
+    ]);
+    // the typed value is kept as typed
+    expect((screen.getByLabelText("Value") as HTMLInputElement).value).toBe("1.5");
+    // cost at a gas price, exact
+    await user.type(screen.getByLabelText("Gas price for cost (gwei)"), "20");
+    expect(screen.getByTestId("cost-eth").textContent).toBe("0.00042 ETH");
+  });
+
+  it("runs a complete deep link on load and sends the block only when given", async () => {
+    const { calls } = setup({ to: TO, data: "0xff01", block: "latest" });
+    await screen.findByTestId("estimate-hex");
+    expect(calls).toEqual([
+      { method: "eth_estimateGas", params: [{ to: TO, data: "0xff01" }, "latest"] },
+    ]);
+    expect((screen.getByLabelText("To") as HTMLInputElement).value).toBe(TO);
+  });
+
+  it("fills but does not run a link with only From, or with invalid params", async () => {
+    const { calls } = setup({ from: "0xaa00000000000000000000000000000000000000" });
+    expect((screen.getByLabelText("From") as HTMLInputElement).value).toBe(
+      "0xaa00000000000000000000000000000000000000",
+    );
+    cleanup();
+    const bad = setup({ to: "0x1234", value: "0x14d1120d7b160000" });
+    expect(await screen.findByText(/must be 40 hex digits/)).toBeTruthy();
+    expect((screen.getByLabelText("Value") as HTMLInputElement).value).toBe("1.5");
+    expect(calls).toEqual([]);
+    expect(bad.calls).toEqual([]);
+  });
+
+  it("explains a revert with its decoded reason", async () => {
+    const data = `0x08c379a0${encodeAbiParameters([{ type: "string" }], ["user error"]).slice(2)}`;
+    setup(
+      { to: TO, data: "0x01" },
+      () =>
+        new JsonRpcError(
+          { method: "eth_estimateGas", endpoint: "http://node/", request: {}, durationMs: 1 },
+          { code: 3, message: "execution reverted: user error", data },
+        ),
+    );
+    expect((await screen.findByTestId("revert-reason")).textContent).toBe("user error");
+    expect(screen.getByRole("alert").textContent).toContain("Execution reverted");
+  });
+
+  it("the call builder encodes into Data, which is decoded back", async () => {
+    const { calls, user } = setup();
+    await user.type(screen.getByLabelText("To"), TO);
+    await user.type(screen.getByLabelText("Function"), "transfer(address,uint256)");
+    await user.type(
+      screen.getByLabelText(/^to \(address\)|^arg1 \(address\)/),
+      "0x0102030000000000000000000000000000000000",
+    );
+    const amount = screen.getByLabelText(/\(uint256\)$/);
+    await user.type(amount, "-1");
+    await user.click(screen.getByRole("button", { name: "Encode into Data" }));
+    expect(screen.getByText(/out of range for uint256/)).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, "1000");
+    await user.click(screen.getByRole("button", { name: "Encode into Data" }));
+    const data = (screen.getByLabelText("Data") as HTMLInputElement).value;
+    expect(data.startsWith("0xa9059cbb")).toBe(true);
+    expect(screen.getByTestId("decoded-data").textContent).toContain("1000");
+    await user.click(screen.getByRole("button", { name: "Estimate gas" }));
+    await screen.findByTestId("estimate-hex");
+    expect(calls[0]?.params).toEqual([{ to: TO, data }]);
+  });
+
+  it("says that Data is init code when To is empty", () => {
+    setup();
+    expect(screen.getByText(/contract creation: Data is the init code/)).toBeTruthy();
+  });
+
+  it("resets the form when a new link arrives from outside", async () => {
+    const { calls } = setup({ to: TO, data: "0xff01" });
+    await screen.findByTestId("estimate-hex");
+    const other = "0x0200000000000000000000000000000000000000";
+    outside.navigate({ to: other, value: "0x77359400" });
+    expect((screen.getByLabelText("To") as HTMLInputElement).value).toBe(other);
+    expect((screen.getByLabelText("Data") as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText("Value") as HTMLInputElement).value).toBe("2");
+    expect((screen.getByLabelText("Value unit") as HTMLSelectElement).value).toBe("gwei");
+    await screen.findByTestId("estimate-hex");
+    expect(calls.at(-1)?.params).toEqual([{ to: other, value: "0x77359400" }]);
+  });
+
+  it("devnet examples fill the form and run; the contract's ABI decodes its custom error", async () => {
+    const abi = parseAbi([
+      "error NotEnough(uint256 have, uint256 want)",
+      "function pay(uint256 amount)",
+    ]);
+    const token = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+    const data = encodeErrorResult({ abi, errorName: "NotEnough", args: [1n, 2n] });
+    const devnet = {
+      chainId: 31337,
+      contracts: { token: { address: token, abi } },
+      calls: {
+        customErrorCall: {
+          from: "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266",
+          to: token,
+          data: "0x12345678",
+        },
+      },
+      transactions: {},
+      blocks: [],
+      events: [],
+    } as unknown as DevnetManifest;
+    const { calls, user } = setup(
+      {},
+      () =>
+        new JsonRpcError(
+          { method: "eth_estimateGas", endpoint: "x", request: {}, durationMs: 1 },
+          { code: 3, message: "execution reverted", data },
+        ),
+      devnet,
+    );
+    await user.click(screen.getByRole("button", { name: "try: custom error" }));
+    expect((await screen.findByTestId("revert-reason")).textContent).toBe("NotEnough");
+    expect(screen.getByRole("alert").textContent).toContain("have (uint256)");
+    expect((screen.getByLabelText("To") as HTMLInputElement).value).toBe(token);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("a link with only From runs once submitted; submitting the same request asks again", async () => {
+    const { calls, user } = setup({ from: "0xaa00000000000000000000000000000000000000" });
+    expect(calls).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Estimate gas" }));
+    await screen.findByTestId("estimate-hex");
+    expect(calls).toEqual([
+      {
+        method: "eth_estimateGas",
+        params: [{ from: "0xaa00000000000000000000000000000000000000" }],
+      },
+    ]);
+    await user.click(screen.getByRole("button", { name: "Estimate gas" }));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+  });
+});

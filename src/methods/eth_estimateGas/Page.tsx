@@ -1,0 +1,197 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { Card, ErrorPanel } from "../../ui";
+import { useRpc } from "../common/context";
+import type { DevnetManifest } from "../common/manifest";
+import type { MethodPageProps } from "../common/page";
+import { buildRegistry, listFunctions, parseAbiJson, storeAbi } from "./abi";
+import { ExplainedError } from "./ErrorView";
+import { explainError } from "./explain";
+import { EstimateForm, type EstimateExample } from "./Form";
+import {
+  emptyForm,
+  formToRequest,
+  requestToSearch,
+  searchToLink,
+  valueForForm,
+  type EstimateFormValues,
+} from "./params";
+import { estimateQueryOptions, METHOD } from "./query";
+import { EstimateResult } from "./ResultView";
+
+function contractAbiFor(devnet: DevnetManifest, to: string | undefined): string | null {
+  if (!to) return null;
+  const c = Object.values(devnet.contracts).find(
+    (x) => x.address.toLowerCase() === to.toLowerCase(),
+  );
+  return c?.abi ? JSON.stringify(c.abi) : null;
+}
+
+function examplesFrom(devnet: DevnetManifest | null): EstimateExample[] {
+  if (!devnet) return [];
+  const out: EstimateExample[] = [];
+  const add = (label: string, call: DevnetManifest["calls"][string] | undefined) => {
+    if (!call || (!call.to && !call.data)) return;
+    const values: EstimateFormValues = {
+      ...emptyForm(),
+      from: call.from ?? "",
+      to: call.to ?? "",
+      data: call.data ?? "",
+    };
+    if (call.value && /^0x[0-9a-f]+$/i.test(call.value)) {
+      const v = valueForForm(BigInt(call.value));
+      values.value = v.amount;
+      values.valueUnit = v.unit;
+    }
+    out.push({ label, values, abi: contractAbiFor(devnet, call.to) });
+  };
+  add("try: token transfer", devnet.calls.transfer);
+  add("try: reverting call", devnet.calls.revertingCall);
+  add("try: panic", devnet.calls.panicCall);
+  add("try: custom error", devnet.calls.customErrorCall);
+  return out;
+}
+
+/** The search string the app shell writes for these params (same order, empties dropped). */
+function searchStringOf(params: Record<string, string | undefined>): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") sp.set(k, v);
+  return sp.toString();
+}
+
+export default function EstimatePage({ search, setSearch }: MethodPageProps) {
+  const { client, resolve, devnet } = useRpc();
+  const searchString = search.toString();
+  const link = useMemo(() => searchToLink(new URLSearchParams(searchString)), [searchString]);
+  const resolved = resolve(METHOD);
+
+  // The form resets only when a link arrives from outside, not when its own submit wrote the URL
+  // (so "1500000000 gwei" stays as typed instead of turning into "1.5 ether").
+  const [seen, setSeen] = useState(searchString);
+  const [pendingOwn, setPendingOwn] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  if (searchString !== seen) {
+    setSeen(searchString);
+    if (searchString === pendingOwn) setPendingOwn(null);
+    else setResetKey((k) => k + 1);
+  }
+
+  const [abiText, setAbiText] = useState("");
+  const pasted = useMemo(() => (abiText.trim() === "" ? null : parseAbiJson(abiText)), [abiText]);
+  const [storeVersion, setStoreVersion] = useState(0);
+  const devnetAbis = useMemo(
+    () => (devnet ? Object.values(devnet.contracts).flatMap((c) => (c.abi ? [c.abi] : [])) : []),
+    [devnet],
+  );
+  const registry = useMemo(() => {
+    void storeVersion; // a newly kept ABI: read storage again
+    return buildRegistry([...devnetAbis, ...(pasted?.ok ? [pasted.value] : [])]);
+  }, [devnetAbis, pasted, storeVersion]);
+  const functions = useMemo(
+    () => listFunctions(registry, pasted?.ok ? pasted.value : []),
+    [pasted, registry],
+  );
+
+  const request = link.request;
+  // A link runs on load when it names the transaction (to or data); anything else runs once submitted.
+  const enabled = request !== null && resolved.ok && (link.complete || submitted === searchString);
+  const query = useQuery({
+    ...estimateQueryOptions(
+      client,
+      resolved.ok
+        ? resolved.endpoint
+        : { url: "", secrets: [], maskedUrl: "", host: "", rpcMethod: METHOD, cacheId: "none" },
+      request ?? { tx: {}, block: null },
+    ),
+    enabled,
+  });
+
+  const onSubmit = (values: EstimateFormValues) => {
+    const r = formToRequest(values);
+    if (!r.ok) return; // the form shows the messages; nothing is sent
+    const next = requestToSearch(r.request);
+    const nextString = searchStringOf(next);
+    setSubmitted(nextString);
+    if (nextString === searchString) {
+      // The same request again: ask the node again (state may have changed).
+      if (enabled) void query.refetch();
+      return;
+    }
+    setPendingOwn(nextString);
+    setSearch(next);
+  };
+
+  const examples = useMemo(() => examplesFrom(devnet), [devnet]);
+  const explanation = useMemo(
+    () => (query.isError ? explainError(query.error, registry) : null),
+    [query.isError, query.error, registry],
+  );
+  const showing = enabled && request;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <header>
+        <h1 className="text-xl font-bold">
+          {METHOD}{" "}
+          <span className="text-base font-normal text-slate-700 dark:text-slate-300">
+            — gas estimate
+          </span>
+        </h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Asks the node how much gas a transaction would use, without sending it. Reverts are
+          decoded and explained.
+          {resolved.ok ? (
+            <span className="ml-1 break-all font-mono text-xs">
+              → {resolved.endpoint.rpcMethod} at {resolved.endpoint.maskedUrl}
+            </span>
+          ) : null}
+        </p>
+      </header>
+
+      <Card>
+        <EstimateForm
+          values={link.values}
+          linkKey={String(resetKey)}
+          validateOnLoad={link.any}
+          onSubmit={onSubmit}
+          examples={examples}
+          busy={query.isFetching}
+          registry={registry}
+          functions={functions}
+          abiText={abiText}
+          onAbiText={setAbiText}
+          onAbiCommit={() => {
+            if (pasted?.ok && pasted.value.length > 0 && storeAbi(abiText))
+              setStoreVersion((v) => v + 1);
+          }}
+          abiError={pasted && !pasted.ok ? pasted.message : null}
+        />
+      </Card>
+
+      {!resolved.ok ? (
+        <ErrorPanel title="No endpoint for eth_estimateGas" error={new Error(resolved.reason)} />
+      ) : null}
+
+      {showing && query.isPending ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+          Estimating…
+        </p>
+      ) : null}
+      {showing && explanation ? (
+        explanation.kind === "other" ? (
+          <ErrorPanel
+            title="The estimate failed"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <ExplainedError explanation={explanation} onRetry={() => void query.refetch()} />
+        )
+      ) : null}
+      {showing && query.data !== undefined && !query.isError ? (
+        <EstimateResult estimate={query.data} tx={request.tx} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+/**
+ * A failed estimate, explained: reverts decoded (Error(string), Panic with its meaning, a custom
+ * error by ABI, raw bytes otherwise) and the node's other refusals (funds, gas, nonce, fees, an
+ * unsupported method) each told in a sentence with what to try. No React: the input is the
+ * error the RPC client threw (a JsonRpcError carries code, rpcMessage and data), read by shape so
+ * any error object works.
+ */
+import { decodeRevert, describeRevert, type AbiRegistry, type DecodedRevert } from "../../chain";
+
+export type ExplanationKind =
+  | "revert"
+  | "insufficient-funds"
+  | "intrinsic-gas-too-low"
+  | "out-of-gas"
+  | "gas-too-low"
+  | "fee-too-low"
+  | "nonce-too-low"
+  | "nonce-too-high"
+  | "unsupported-method"
+  | "other";
+
+export interface Explanation {
+  kind: ExplanationKind;
+  title: string;
+  sentence: string;
+  hint: string | null;
+  /** The decoded revert, when the node sent revert data. */
+  revert: DecodedRevert | null;
+  /** The revert bytes as the node sent them (always available to copy). */
+  revertData: string | null;
+  /** The revert bytes read as text, when they are all printable (some contracts revert with raw text). */
+  revertText: string | null;
+  /** The reason from the node's message ("execution reverted: <reason>") when it sent no data. */
+  messageReason: string | null;
+  /** What the node said, verbatim (as text). */
+  nodeMessage: string;
+  code: number | null;
+}
+
+function field(e: unknown, name: string): unknown {
+  return typeof e === "object" && e !== null && name in e
+    ? (e as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** Revert bytes wherever nodes put them: `data` as hex, `{data}` nested, or "Reverted 0x…" text. */
+export function findRevertData(d: unknown, depth = 0): string | null {
+  if (typeof d === "string") {
+    if (/^0x([0-9a-fA-F]{2})*$/.test(d)) return d;
+    const m = /(?:revert(?:ed)?\W*)(0x(?:[0-9a-fA-F]{2})*)\b/i.exec(d);
+    return m?.[1] ?? null;
+  }
+  if (depth > 3 || typeof d !== "object" || d === null) return null;
+  return (
+    findRevertData(field(d, "data"), depth + 1) ??
+    findRevertData(field(d, "originalError"), depth + 1)
+  );
+}
+
+const UNSUPPORTED_RE =
+  /method .*(does not exist|not available|not supported|does not support)|method not found|unsupported method|not whitelisted/i;
+
+/** Printable ASCII → the text; anything else → null. */
+export function readableText(hex: string): string | null {
+  const body = hex.slice(2);
+  if (body.length === 0 || body.length % 2 !== 0) return null;
+  let s = "";
+  for (let i = 0; i < body.length; i += 2) {
+    const c = parseInt(body.slice(i, i + 2), 16);
+    if (!(c >= 0x20 && c <= 0x7e)) return null;
+    s += String.fromCharCode(c);
+  }
+  return s;
+}
+
+/** The decoded revert in a phrase, with raw text shown when the bytes are readable. */
+function revertPhrase(r: DecodedRevert, text: string | null): string {
+  if (r.kind === "error-string") return `"${r.message}"`;
+  if (r.kind === "unknown" && text !== null) return `raw bytes, readable as text: "${text}"`;
+  if (r.kind === "unknown" && r.selector !== null)
+    return `${describeRevert(r)} (paste the contract's ABI to decode it)`;
+  return describeRevert(r);
+}
+
+export function explainError(error: unknown, registry?: AbiRegistry): Explanation {
+  const codeField = field(error, "code");
+  const code = typeof codeField === "number" ? codeField : null;
+  const rpcMessage = field(error, "rpcMessage");
+  const message =
+    typeof rpcMessage === "string"
+      ? rpcMessage
+      : error instanceof Error
+        ? error.message
+        : typeof field(error, "message") === "string"
+          ? String(field(error, "message"))
+          : String(error);
+  const human = field(error, "human");
+  const base = {
+    revert: null,
+    revertData: null,
+    revertText: null,
+    messageReason: null,
+    nodeMessage: message,
+    code,
+  };
+  const make = (
+    kind: ExplanationKind,
+    title: string,
+    sentence: string,
+    hint: string | null,
+  ): Explanation => ({
+    ...base,
+    kind,
+    title,
+    sentence,
+    hint,
+  });
+
+  const kind = field(error, "kind");
+  // transport failures (timeout, network, unreadable answer…) carry no node verdict to explain
+  if (typeof kind === "string" && kind !== "json-rpc" && kind !== "http")
+    return make(
+      "other",
+      "The estimate failed",
+      typeof human === "string" && human !== "" ? human : message,
+      null,
+    );
+
+  const data = findRevertData(field(error, "data"));
+  const reverted = /execution reverted|\breverted\b|vm exception.*revert/i.test(message);
+  if ((code === 3 && data !== null) || reverted) {
+    const revert = data !== null ? decodeRevert(data, registry) : null;
+    const text = data !== null ? readableText(data) : null;
+    const fromMessage = /execution reverted:\s*(.+)$/is.exec(message)?.[1]?.trim() ?? null;
+    const decoded = revert !== null && revert.kind !== "empty";
+    const what = decoded
+      ? revertPhrase(revert, text)
+      : fromMessage
+        ? `"${fromMessage}"`
+        : revert
+          ? describeRevert(revert)
+          : "no reason given";
+    const hint =
+      revert?.kind === "panic"
+        ? "A panic is a bug or an unchecked edge case in the contract (see its meaning): change the arguments or the state that trigger it."
+        : revert?.kind === "unknown" && revert.selector !== null && text === null
+          ? "Paste the contract's ABI in the call builder to decode this custom error."
+          : "The node cannot estimate a call that fails. Check the arguments, From (many calls depend on the sender's balance, allowance or role) and Value.";
+    return {
+      ...base,
+      kind: "revert",
+      title: "Execution reverted",
+      sentence: `The call reverts, so there is nothing to estimate. Reason: ${what}.`,
+      hint,
+      revert,
+      revertData: data,
+      revertText: text,
+      messageReason: decoded ? null : fromMessage,
+    };
+  }
+  if (code === -32601 || code === -32004 || UNSUPPORTED_RE.test(message)) {
+    return make(
+      "unsupported-method",
+      "Method not supported",
+      "This endpoint does not offer eth_estimateGas.",
+      "Choose an endpoint that serves it (the provider offers it on the rollup-nitro network), or check which methods your plan includes.",
+    );
+  }
+  if (/insufficient funds|insufficient balance/i.test(message)) {
+    return make(
+      "insufficient-funds",
+      "Insufficient funds",
+      "The sender's balance cannot pay for this transaction: it needs Value plus gas × gas price.",
+      "Lower Value or the gas price fields, or estimate from an account that holds enough ether (an empty From is the zero address, which holds nothing).",
+    );
+  }
+  if (/intrinsic gas too low/i.test(message)) {
+    return make(
+      "intrinsic-gas-too-low",
+      "Gas too low",
+      "The Gas limit is below the transaction's intrinsic cost (21,000, plus its calldata, plus 32,000 for a contract creation).",
+      "Raise Gas, or clear it so the node searches for the estimate itself.",
+    );
+  }
+  if (
+    /out of gas|gas required exceeds allowance|exceeds block gas limit|gas limit reached/i.test(
+      message,
+    )
+  ) {
+    return make(
+      "out-of-gas",
+      "Out of gas",
+      "Execution needs more gas than the limit allows (the Gas field, or the node's own cap when Gas is empty).",
+      "Raise or clear Gas. If Gas is already empty, the call may never finish (an endless loop) or need more than the node's gas cap.",
+    );
+  }
+  if (/gas too low|gas limit too low|gas.*below/i.test(message)) {
+    return make(
+      "gas-too-low",
+      "Gas too low",
+      "The Gas limit you set is too low for this transaction.",
+      "Raise Gas, or clear it so the node searches for the estimate itself.",
+    );
+  }
+  if (/nonce too low/i.test(message)) {
+    return make(
+      "nonce-too-low",
+      "Nonce too low",
+      "The Nonce you set is already used: the sender has sent a transaction with it.",
+      "Clear Nonce (the node takes the sender's next one) or set it to the sender's current transaction count.",
+    );
+  }
+  if (/nonce too high|nonce.*(gap|ahead)/i.test(message)) {
+    return make(
+      "nonce-too-high",
+      "Nonce too high",
+      "The Nonce you set is ahead of the sender's next nonce, so transactions in between are missing.",
+      "Clear Nonce (the node takes the sender's next one) or set it to the sender's current transaction count.",
+    );
+  }
+  if (
+    /fee cap.*(less|lower|below)|max fee per gas less than block base fee|transaction underpriced|gas price.*(less|lower|below)/i.test(
+      message,
+    )
+  ) {
+    return make(
+      "fee-too-low",
+      "Fee below the base fee",
+      "Max fee per gas (or Gas price) is below the block's base fee, so the transaction could not be included.",
+      "Raise it, or leave the fee fields empty so the node does not check them.",
+    );
+  }
+  return make(
+    "other",
+    "The estimate failed",
+    typeof human === "string" && human !== "" ? human : message,
+    null,
+  );
+}

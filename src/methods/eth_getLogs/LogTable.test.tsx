@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { LogTable } from "./LogTable";
+import { EventRegistry } from "./decode";
+import { memoDecode } from "./model";
+import { parseLogs, toLogRow, type LogRow } from "./result";
+
+afterEach(cleanup);
+
+const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+const pad = (a: string) => `0x${a.replace(/^0x/, "").padStart(64, "0")}`;
+
+function transfer(block: number, index: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    address: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+    topics: [TRANSFER, pad("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"), pad("0x70997970c51812dc3a010c7d01b50e0d17dc79c8")],
+    data: pad((1000 + block).toString(16)),
+    blockNumber: `0x${block.toString(16)}`,
+    blockHash: pad(`b${block}`),
+    transactionHash: pad(`a${block}${index}`),
+    transactionIndex: "0x0",
+    logIndex: `0x${index.toString(16)}`,
+    removed: false,
+    ...extra,
+  };
+}
+
+function rowsOf(raw: unknown[]): LogRow[] {
+  return parseLogs(raw).map((r, i) => toLogRow(r, i));
+}
+
+const decode = memoDecode((row) => new EventRegistry().decode(row));
+const RECT = { width: 1400, height: 4000 };
+
+describe("LogTable", () => {
+  it("shows decoded Transfer rows with the trace link, and aria-rowcount = logs + 1", () => {
+    const rows = rowsOf([transfer(5, 0), transfer(6, 1)]);
+    render(<LogTable rows={rows} decode={decode} initialRect={RECT} />);
+    const table = screen.getByRole("table", { name: "Logs" });
+    expect(table.getAttribute("aria-rowcount")).toBe("3");
+    const bodyRows = within(table).getAllByRole("row").slice(1);
+    expect(bodyRows).toHaveLength(2);
+    expect(bodyRows[0]?.getAttribute("aria-rowindex")).toBe("2");
+    expect(within(bodyRows[0] as HTMLElement).getByText("Transfer")).toBeTruthy();
+    expect(within(bodyRows[0] as HTMLElement).getByText(/value=1005/)).toBeTruthy();
+    const link = within(bodyRows[1] as HTMLElement).getByRole("link");
+    expect(link.getAttribute("href")).toBe(`#/trace?hash=${pad("a61")}`);
+  });
+
+  it("marks removed and pending logs", () => {
+    const rows = rowsOf([
+      transfer(5, 0, { removed: true }),
+      transfer(0, 0, { blockNumber: null, blockHash: null, transactionHash: null, transactionIndex: null, logIndex: null }),
+    ]);
+    render(<LogTable rows={rows} decode={decode} initialRect={RECT} />);
+    expect(screen.getByText("removed (reorg)")).toBeTruthy();
+    expect(screen.getAllByText("pending").length).toBeGreaterThan(0);
+  });
+
+  it("opens a row to every topic, the data words and the typed arguments", () => {
+    const rows = rowsOf([transfer(7, 3)]);
+    render(<LogTable rows={rows} decode={decode} initialRect={RECT} />);
+    fireEvent.click(screen.getByRole("button", { name: "Details of the log at block 7, index 3" }));
+    expect(screen.getByText(TRANSFER)).toBeTruthy();
+    expect(screen.getByText(pad((1007).toString(16)))).toBeTruthy();
+    expect(screen.getByText("uint256")).toBeTruthy();
+    expect(screen.getAllByText("address indexed")).toHaveLength(2);
+  });
+
+  it("sorts by block descending and filters by argument values", async () => {
+    const rows = rowsOf([transfer(5, 0), transfer(6, 0), transfer(7, 0)]);
+    render(<LogTable rows={rows} decode={decode} initialRect={RECT} />);
+    const sortByBlock = () => fireEvent.click(within(screen.getByRole("columnheader", { name: /^Block/ })).getByRole("button"));
+    sortByBlock();
+    expect(screen.getByRole("columnheader", { name: /^Block/ }).getAttribute("aria-sort")).toBe("descending");
+    const firstCell = () => within(screen.getAllByRole("row")[1] as HTMLElement).getAllByRole("cell")[1]?.textContent;
+    expect(firstCell()).toBe("7");
+    fireEvent.change(screen.getByLabelText("Filter results"), { target: { value: "1006" } });
+    await screen.findByText("1 of 3 logs match");
+    expect(screen.getByRole("table").getAttribute("aria-rowcount")).toBe("2");
+    expect(firstCell()).toBe("6");
+  });
+
+  it("hides a column", () => {
+    const rows = rowsOf([transfer(5, 0)]);
+    render(<LogTable rows={rows} decode={decode} initialRect={RECT} />);
+    expect(screen.getByRole("columnheader", { name: "Arguments" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Arguments" }));
+    expect(screen.queryByRole("columnheader", { name: "Arguments" })).toBeNull();
+  });
+
+  it("mounts only the rows in view for a large result", () => {
+    const raw = Array.from({ length: 20_000 }, (_, i) => transfer(100 + Math.floor(i / 4), i % 4));
+    const rows = rowsOf(raw);
+    render(<LogTable rows={rows} decode={decode} initialRect={{ width: 1400, height: 700 }} />);
+    const table = screen.getByRole("table");
+    expect(table.getAttribute("aria-rowcount")).toBe("20001");
+    const mounted = within(table).getAllByRole("row").length;
+    expect(mounted).toBeGreaterThan(10);
+    expect(mounted).toBeLessThan(200);
+  });
+});

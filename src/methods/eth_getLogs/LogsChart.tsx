@@ -1,0 +1,85 @@
+/**
+ * Logs per block across the range as a small SVG bar chart. Blocks are grouped into buckets;
+ * choosing a bucket narrows the filter to its blocks (fills From block / To block).
+ */
+import { useMemo, type KeyboardEvent } from "react";
+import type { LogRow } from "./result";
+
+export interface Bucket {
+  from: number;
+  to: number;
+  count: number;
+}
+
+export function bucketize(rows: readonly LogRow[], range: { from: number; to: number } | null, maxBuckets = 60): Bucket[] {
+  let lo = range?.from ?? Number.POSITIVE_INFINITY;
+  let hi = range?.to ?? Number.NEGATIVE_INFINITY;
+  if (!range) {
+    for (const r of rows) {
+      if (r.blockNumber === null) continue;
+      if (r.blockNumber < lo) lo = r.blockNumber;
+      if (r.blockNumber > hi) hi = r.blockNumber;
+    }
+  }
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi < lo) return [];
+  const span = hi - lo + 1;
+  const n = Math.max(1, Math.min(maxBuckets, span));
+  const width = Math.ceil(span / n);
+  const buckets: Bucket[] = [];
+  for (let a = lo; a <= hi; a += width) buckets.push({ from: a, to: Math.min(hi, a + width - 1), count: 0 });
+  for (const r of rows) {
+    if (r.blockNumber === null || r.blockNumber < lo || r.blockNumber > hi) continue;
+    const b = buckets[Math.floor((r.blockNumber - lo) / width)];
+    if (b) b.count++;
+  }
+  return buckets;
+}
+
+export function LogsChart({ rows, range, onPick }: { rows: readonly LogRow[]; range: { from: number; to: number } | null; onPick: (from: number, to: number) => void }) {
+  const buckets = useMemo(() => bucketize(rows, range), [rows, range]);
+  if (buckets.length === 0) return null;
+  const max = Math.max(1, ...buckets.map((b) => b.count));
+  const W = 600;
+  const H = 80;
+  const bw = W / buckets.length;
+  const first = buckets[0];
+  const last = buckets[buckets.length - 1];
+  const key = (b: Bucket) => (e: KeyboardEvent<SVGRectElement>) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onPick(b.from, b.to);
+    }
+  };
+  return (
+    <figure className="flex flex-col gap-1">
+      <figcaption className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        Logs per block{first && last ? ` (blocks ${first.from}–${last.to}, ${buckets.length} groups)` : ""} — choose a bar to narrow the range
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="h-20 w-full rounded bg-slate-50 dark:bg-slate-900" role="group" aria-label="Logs per block">
+        {buckets.map((b, i) => {
+          const h = b.count === 0 ? 0 : Math.max(2, (b.count / max) * (H - 4));
+          const label = `Blocks ${b.from}–${b.to}: ${b.count} log${b.count === 1 ? "" : "s"}`;
+          return (
+            <g key={b.from}>
+              <rect
+                x={i * bw}
+                y={0}
+                width={bw}
+                height={H}
+                className="cursor-pointer fill-transparent hover:fill-indigo-100 focus:fill-indigo-100 focus:outline-none dark:hover:fill-indigo-950 dark:focus:fill-indigo-950"
+                role="button"
+                tabIndex={0}
+                aria-label={label}
+                onClick={() => onPick(b.from, b.to)}
+                onKeyDown={key(b)}
+              >
+                <title>{label}</title>
+              </rect>
+              <rect x={i * bw + bw * 0.1} y={H - h} width={bw * 0.8} height={h} className="pointer-events-none fill-indigo-600 dark:fill-indigo-400" />
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}

@@ -1,0 +1,287 @@
+import { useCallback, useMemo, useState } from "react";
+import { Button, Card, ErrorPanel, downloadText } from "../../ui";
+import { useRpc } from "../common/context";
+import type { DevnetManifest } from "../common/manifest";
+import type { MethodPageProps } from "../common/page";
+import { readStoredAbis, loadRegistry, writeStoredAbis } from "./abis";
+import { eventTopic0 } from "./decode";
+import { toCsv, toJson } from "./export";
+import { LogsForm, type Example } from "./Form";
+import { LogsChart } from "./LogsChart";
+import { LogTable } from "./LogTable";
+import { memoDecode } from "./model";
+import { emptyForm, formToSearch, searchHasFilter, searchToForm, validateForm, type LogsFormValues } from "./params";
+import { describePiece, type ScanProgress } from "./scanner";
+import { useLogScan, type ScanView } from "./useLogScan";
+
+const TRANSFER = "Transfer(address indexed from, address indexed to, uint256 value)";
+
+function examplesFrom(devnet: DevnetManifest | null): Example[] {
+  if (!devnet) return [];
+  const out: Example[] = [];
+  const token = devnet.token;
+  if (token) {
+    const topic0 = devnet.events.find((e) => e.name === "Transfer")?.topic0 ?? eventTopic0(TRANSFER);
+    const span = token.toBlock - token.fromBlock + 1;
+    out.push({
+      label: `try: token transfers over ${span.toLocaleString("en-US")} blocks`,
+      values: { ...emptyForm(), fromBlock: String(token.fromBlock), toBlock: String(token.toBlock), addresses: [{ value: token.address }], topics: [topic0, "", "", ""] },
+    });
+  }
+  const blockHash = devnet.transactions.tokenTransfer?.blockHash ?? devnet.blocks[0]?.hash;
+  if (blockHash) out.push({ label: "try: a block's logs", values: { ...emptyForm(), blockHash } });
+  return out;
+}
+
+export default function LogsPage({ search, setSearch }: MethodPageProps) {
+  const { client, resolve, devnet } = useRpc();
+  const searchString = search.toString();
+  const link = useMemo(() => searchToForm(new URLSearchParams(searchString)), [searchString]);
+  const hasFilter = useMemo(() => searchHasFilter(new URLSearchParams(searchString)), [searchString]);
+  const checked = useMemo(() => validateForm(link.values), [link]);
+  const filter = hasFilter && link.problems.length === 0 && checked.ok ? checked.filter : null;
+
+  const resolved = resolve("eth_getLogs");
+  const [run, setRun] = useState(0);
+  const [concurrency, setConcurrency] = useState(3);
+  const request = filter && resolved.ok ? { client, endpoint: resolved.endpoint, filter } : null;
+  const runKey = JSON.stringify([resolved.ok ? [resolved.endpoint.cacheId, resolved.endpoint.rpcMethod] : null, filter, run]);
+  const scan = useLogScan(request, runKey, concurrency);
+
+  const [registry] = useState(loadRegistry);
+  const [registryVersion, setRegistryVersion] = useState(registry.version);
+  const decode = useMemo(() => {
+    void registryVersion; // a new ABI or signature: decode again
+    return memoDecode((row) => registry.decode(row));
+  }, [registry, registryVersion]);
+
+  const registerSignature = useCallback(
+    (signature: string) => {
+      const topic0 = registry.addSignature(signature);
+      const stored = readStoredAbis();
+      if (!stored.signatures.includes(signature.trim())) writeStoredAbis({ ...stored, signatures: [...stored.signatures, signature.trim()] });
+      setRegistryVersion(registry.version);
+      return topic0;
+    },
+    [registry],
+  );
+
+  const [fillRange, setFillRange] = useState<{ from: number; to: number; nonce: number } | null>(null);
+  const examples = useMemo(() => examplesFrom(devnet), [devnet]);
+
+  const onSubmit = useCallback(
+    (values: LogsFormValues) => {
+      const next = formToSearch(values);
+      if (Object.values(next).every((v) => v === undefined)) {
+        next.fromBlock = "latest";
+        next.toBlock = "latest";
+      }
+      const current = new URLSearchParams(searchString);
+      const same = Object.entries(next).every(([k, v]) => (current.get(k) ?? undefined) === v) && [...current.keys()].every((k) => next[k] !== undefined);
+      if (same) setRun((n) => n + 1);
+      else setSearch(next);
+    },
+    [searchString, setSearch, setRun],
+  );
+
+  const { view } = scan;
+  const rangeForChart = view.progress?.range ?? null;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <header>
+        <h1 className="text-xl font-bold">
+          eth_getLogs <span className="text-base font-normal text-slate-700 dark:text-slate-300">— logs explorer</span>
+        </h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Logs matching a filter, fetched range by range when the endpoint limits block ranges or result counts.
+          {resolved.ok ? <span className="ml-1 break-all font-mono text-xs">→ {resolved.endpoint.maskedUrl}</span> : null}
+        </p>
+      </header>
+
+      <Card>
+        <LogsForm
+          values={link.values}
+          linkKey={searchString}
+          validateOnLoad={hasFilter}
+          onSubmit={onSubmit}
+          registerSignature={registerSignature}
+          fillRange={fillRange}
+          examples={examples}
+        />
+        <AbiPanel
+          onAdd={(json) => {
+            const n = registry.addAbiJson(json);
+            const stored = readStoredAbis();
+            writeStoredAbis({ ...stored, abis: [...stored.abis, json] });
+            setRegistryVersion(registry.version);
+            return n;
+          }}
+        />
+      </Card>
+
+      {link.problems.length > 0 ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <p className="font-semibold">This link cannot be run as it is</p>
+          <ul className="list-disc pl-5">
+            {link.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {filter && !resolved.ok ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          {resolved.reason}
+        </p>
+      ) : null}
+
+      <ConcurrencyInput value={concurrency} onChange={setConcurrency} />
+      {view.status !== "idle" ? <ScanBar view={view} onCancel={scan.cancel} onResume={scan.retry} /> : null}
+
+      {view.status === "error" ? (
+        <ErrorPanel
+          error={view.error}
+          title={`eth_getLogs failed for ${view.failedRange ? describePiece(view.failedRange) : "the range"}${view.logs.length ? ` — the ${view.logs.length.toLocaleString("en-US")} logs fetched before are kept below` : ""}`}
+          onRetry={scan.retry}
+        />
+      ) : null}
+
+      {view.status !== "idle" && (view.logs.length > 0 || view.status !== "running") ? (
+        <Card
+          title="Results"
+          actions={
+            view.logs.length > 0 ? (
+              <>
+                <Button onClick={() => downloadText("logs.csv", toCsv(view.logs, decode), "text/csv")}>Export CSV</Button>
+                <Button onClick={() => downloadText("logs.json", toJson(view.logs, decode), "application/json")}>Export JSON</Button>
+              </>
+            ) : null
+          }
+        >
+          {view.logs.length === 0 ? (
+            <p role="status" className="text-sm text-slate-800 dark:text-slate-200">
+              {view.status === "done" ? "No logs match this filter" : "No logs arrived before the scan stopped."}
+            </p>
+          ) : (
+            <div className="flex flex-col gap-3">
+              <LogsChart rows={view.logs} range={rangeForChart} onPick={(from, to) => setFillRange((f) => ({ from, to, nonce: (f?.nonce ?? 0) + 1 }))} />
+              <LogTable rows={view.logs} decode={decode} initialRect={{ width: 1024, height: 640 }} />
+            </div>
+          )}
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function fmt(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+function progressText(p: ScanProgress | null): string {
+  if (!p) return "Starting…";
+  const blocks = p.totalBlocks === null ? `${fmt(p.blocksCovered)} blocks` : `${fmt(p.blocksCovered)} of ${fmt(p.totalBlocks)} blocks`;
+  return `${blocks} · ${fmt(p.logs)} logs · ${fmt(p.requests)} requests · ${fmt(p.retried)} retried${p.splits ? ` · ${fmt(p.splits)} splits` : ""}`;
+}
+
+function ConcurrencyInput({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      Parallel requests
+      <input
+        type="number"
+        min={1}
+        max={8}
+        value={value}
+        onChange={(e) => {
+          const n = Number(e.target.value);
+          if (Number.isInteger(n) && n >= 1 && n <= 8) onChange(n);
+        }}
+        className="w-14 rounded border border-slate-300 px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900"
+      />
+      <span className="text-xs text-slate-700 dark:text-slate-300">(at most this many eth_getLogs calls at once; changes apply to a running scan)</span>
+    </label>
+  );
+}
+
+function ScanBar({ view, onCancel, onResume }: { view: ScanView; onCancel: () => void; onResume: () => void }) {
+  const p = view.progress;
+  const total = p?.totalBlocks ?? null;
+  const covered = p?.blocksCovered ?? 0;
+  const label = { idle: "", running: "Scanning", done: "Done", cancelled: "Cancelled", error: "Stopped" }[view.status];
+  return (
+    <section aria-label="Scan progress" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="status" className="text-sm">
+          <strong>{label}</strong> · {progressText(p)}
+        </p>
+        {view.status === "running" ? (
+          <Button variant="danger" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        {view.status === "cancelled" ? <Button onClick={onResume}>Resume</Button> : null}
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Blocks covered"
+        aria-valuemin={0}
+        aria-valuemax={total ?? undefined}
+        aria-valuenow={total !== null ? covered : undefined}
+        className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
+      >
+        <div
+          className={`h-full ${view.status === "error" ? "bg-red-600" : "bg-indigo-600"} ${total === null && view.status === "running" ? "animate-pulse" : ""}`}
+          style={{ width: `${total ? Math.min(100, (covered / total) * 100) : view.status === "done" ? 100 : 30}%` }}
+        />
+      </div>
+    </section>
+  );
+}
+
+function AbiPanel({ onAdd }: { onAdd: (json: string) => number }) {
+  const [text, setText] = useState("");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saved, setSaved] = useState(() => readStoredAbis().abis.length);
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium">Decoding: add a contract ABI ({saved} saved on this device)</summary>
+      <div className="mt-2 flex flex-col gap-2">
+        <label htmlFor="logs-abi" className="font-medium text-slate-700 dark:text-slate-200">
+          Contract ABI (JSON)
+        </label>
+        <textarea
+          id="logs-abi"
+          rows={4}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={message && !message.ok ? true : undefined}
+          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
+          spellCheck={false}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            onClick={() => {
+              try {
+                const n = onAdd(text);
+                setMessage({ ok: true, text: `Added ${n} event${n === 1 ? "" : "s"}; kept on this device.` });
+                setSaved(readStoredAbis().abis.length);
+                setText("");
+              } catch (e) {
+                setMessage({ ok: false, text: `Contract ABI: ${e instanceof Error ? e.message : String(e)}` });
+              }
+            }}
+          >
+            Add ABI
+          </Button>
+          {message ? (
+            <p role={message.ok ? "status" : "alert"} className={message.ok ? "text-slate-800 dark:text-slate-200" : "text-red-700 dark:text-red-300"}>
+              {message.text}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Field } from "../../ui";
+import {
+  BLOCK_HASH_LABEL,
+  INDEX_LABEL,
+  txFormSchema,
+  type TxFormValues,
+  type TxLookup,
+} from "./params";
+
+export interface Example {
+  label: string;
+  lookup: TxLookup;
+}
+
+export interface TxFormProps {
+  /** The values the route's search params hold (a deep link, or the last submit). */
+  values: TxFormValues;
+  /** Changes whenever a new link arrives: the form resets to `values`. */
+  linkKey: string;
+  /** Field errors of a link that cannot be run: shown at once, nothing is sent. */
+  linkErrors: Partial<Record<keyof TxFormValues, string>>;
+  onSubmit: (lookup: TxLookup) => void;
+  examples: Example[];
+  onExample: (lookup: TxLookup) => void;
+}
+
+export function TxForm({
+  values,
+  linkKey,
+  linkErrors,
+  onSubmit,
+  examples,
+  onExample,
+}: TxFormProps) {
+  const { register, handleSubmit, formState, reset, setError } = useForm<
+    TxFormValues,
+    unknown,
+    TxLookup
+  >({
+    resolver: zodResolver(txFormSchema),
+    defaultValues: values,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+
+  useEffect(() => {
+    reset(values);
+    for (const [name, message] of Object.entries(linkErrors)) {
+      if (name === "blockHash" || name === "index") setError(name, { type: "link", message });
+    }
+    // linkKey is the identity of `values` and `linkErrors` (the search string)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkKey]);
+
+  const { errors } = formState;
+  return (
+    <form
+      noValidate
+      aria-label="Transaction lookup"
+      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      className="flex flex-col gap-3"
+    >
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-[minmax(0,1fr)_12rem]">
+        <Field
+          label={BLOCK_HASH_LABEL}
+          placeholder="0x… (64 hex digits)"
+          error={errors.blockHash?.message}
+          hint="The hash of the block that holds the transaction."
+          {...register("blockHash")}
+        />
+        <Field
+          label={INDEX_LABEL}
+          placeholder="0"
+          inputMode="numeric"
+          error={errors.index?.message}
+          hint="Position in the block: 5 or 0x5."
+          {...register("index")}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" variant="primary">
+          Look up transaction
+        </Button>
+        {examples.map((ex) => (
+          <Button key={ex.label} onClick={() => onExample(ex.lookup)} className="text-xs">
+            {ex.label}
+          </Button>
+        ))}
+      </div>
+    </form>
+  );
+}

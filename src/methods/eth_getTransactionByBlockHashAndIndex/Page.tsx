@@ -1,0 +1,320 @@
+import { useCallback, useMemo, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button, Card, CopyButton, ErrorPanel, JsonViewer, downloadText } from "../../ui";
+import { useRpc } from "../common/context";
+import { href } from "../common/links";
+import type { DevnetManifest } from "../common/manifest";
+import type { MethodPageProps } from "../common/page";
+import { AbiPanel } from "./AbiPanel";
+import { addToStore, buildRegistry, readStoredText, storedCount } from "./abis";
+import { TxForm, type Example } from "./Form";
+import { buildTxModel, type TxModel } from "./model";
+import { lookupToSearch, requestParams, searchToState, type TxLookup } from "./params";
+import { METHOD, txQueryKey, txQueryOptions } from "./query";
+import type { TxResponse } from "./result";
+import { TxCard } from "./TxCard";
+
+function examplesFrom(devnet: DevnetManifest | null): Example[] {
+  if (!devnet) return [];
+  const out: Example[] = [];
+  const add = (label: string, blockHash: string | undefined, index: number | undefined) => {
+    if (!blockHash || index === undefined || !/^0x[0-9a-fA-F]{64}$/.test(blockHash)) return;
+    out.push({
+      label,
+      lookup: { blockHash: blockHash.toLowerCase() as `0x${string}`, index: BigInt(index) },
+    });
+  };
+  const t = devnet.transactions;
+  add("try: legacy transfer", t.legacyTransfer?.blockHash, t.legacyTransfer?.index);
+  add("try: dynamic-fee transfer", t.dynamicFeeTransfer?.blockHash, t.dynamicFeeTransfer?.index);
+  add("try: contract creation", t.contractCreation?.blockHash, t.contractCreation?.index);
+  const busy = [...devnet.blocks].sort((a, b) => b.txCount - a.txCount).find((b) => b.txCount > 1);
+  if (busy) add(`try: a block with ${busy.txCount} transactions`, busy.hash, 0);
+  return out;
+}
+
+const short = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
+
+export default function TxPage({ search, setSearch }: MethodPageProps) {
+  const { client, resolve, devnet } = useRpc();
+  const queryClient = useQueryClient();
+  const searchString = search.toString();
+  const state = useMemo(() => searchToState(new URLSearchParams(searchString)), [searchString]);
+  const resolved = resolve(METHOD);
+  const endpoint = resolved.ok ? resolved.endpoint : null;
+  const lookup = state.kind === "ok" ? state.lookup : null;
+  const query = useQuery(txQueryOptions(client, endpoint, lookup));
+
+  // ABIs: the stored text is read on each render (cheap); the registry is rebuilt only when it changes.
+  const [, setAbiVersion] = useState(0);
+  const storedText = readStoredText();
+  const devnetAbis = useMemo(
+    () =>
+      Object.values(devnet?.contracts ?? {}).flatMap((c) => (Array.isArray(c.abi) ? [c.abi] : [])),
+    [devnet],
+  );
+  const registry = useMemo(() => buildRegistry(storedText, devnetAbis), [storedText, devnetAbis]);
+  const stored = useMemo(() => storedCount(storedText), [storedText]);
+
+  const response: TxResponse | undefined = query.data;
+  const model = useMemo<TxModel | null>(
+    () => (response?.tx ? buildTxModel(response.tx, { registry }) : null),
+    [response, registry],
+  );
+
+  // The index range hint for an empty answer: what the cache already knows about index N−1,
+  // otherwise one look at index 0 (cached for good like every lookup) tells an existing block
+  // from one this node does not know.
+  const emptyAt = response && response.tx === null && lookup ? lookup : null;
+  const before =
+    emptyAt && emptyAt.index > 0n && endpoint
+      ? queryClient.getQueryData<TxResponse>(
+          txQueryKey(endpoint, { ...emptyAt, index: emptyAt.index - 1n }),
+        )
+      : undefined;
+  const lastKnown = before?.tx != null;
+  const probeLookup =
+    emptyAt && emptyAt.index > 0n && !lastKnown
+      ? { blockHash: emptyAt.blockHash, index: 0n }
+      : null;
+  const probe = useQuery(txQueryOptions(client, endpoint, probeLookup));
+
+  const examples = useMemo(() => examplesFrom(devnet), [devnet]);
+
+  const go = useCallback((next: TxLookup) => setSearch(lookupToSearch(next)), [setSearch]);
+  const onSubmit = useCallback(
+    (next: TxLookup) => {
+      const params = new URLSearchParams(lookupToSearch(next)).toString();
+      if (params === searchString && query.isError) void query.refetch();
+      else go(next);
+    },
+    [go, query, searchString],
+  );
+
+  const rawJson = response ? JSON.stringify(response.raw, null, 2) : "";
+
+  return (
+    <div className="flex flex-col gap-3">
+      <header>
+        <h1 className="text-xl font-bold">
+          eth_getTransactionByBlockHashAndIndex{" "}
+          <span className="text-base font-normal text-slate-700 dark:text-slate-300">
+            — transaction lookup
+          </span>
+        </h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          One transaction, located by its block&apos;s hash and its position in the block.
+          {endpoint ? (
+            <span className="ml-1 break-all font-mono text-xs">→ {endpoint.maskedUrl}</span>
+          ) : null}
+        </p>
+      </header>
+
+      <Card>
+        <TxForm
+          values={state.values}
+          linkKey={searchString}
+          linkErrors={state.kind === "invalid" ? state.errors : {}}
+          onSubmit={onSubmit}
+          examples={examples}
+          onExample={go}
+        />
+      </Card>
+
+      {lookup && !resolved.ok ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {resolved.reason}
+        </p>
+      ) : null}
+
+      {lookup && endpoint ? (
+        <section aria-label="Result" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <nav aria-label="Step through the block" className="flex items-center gap-2">
+              <Button
+                disabled={lookup.index === 0n}
+                onClick={() => go({ ...lookup, index: lookup.index - 1n })}
+                aria-label="Previous transaction"
+              >
+                ← Previous
+              </Button>
+              <span className="text-sm text-slate-800 dark:text-slate-200">
+                index <span className="font-mono">{lookup.index.toString()}</span>
+              </span>
+              <Button
+                disabled={!model}
+                onClick={() => go({ ...lookup, index: lookup.index + 1n })}
+                aria-label="Next transaction"
+              >
+                Next →
+              </Button>
+            </nav>
+            <code className="break-all text-xs text-slate-600 dark:text-slate-400">
+              {endpoint.rpcMethod}({JSON.stringify(requestParams(lookup))})
+            </code>
+          </div>
+
+          {query.isPending ? (
+            <p role="status" className="text-sm text-slate-800 dark:text-slate-200">
+              Looking up index {lookup.index.toString()} in block {short(lookup.blockHash)}…
+            </p>
+          ) : null}
+
+          {query.isError ? (
+            <ErrorPanel
+              error={query.error}
+              title={`${endpoint.rpcMethod} failed for index ${lookup.index.toString()} in block ${short(lookup.blockHash)}`}
+              onRetry={() => void query.refetch()}
+            />
+          ) : null}
+
+          {emptyAt ? (
+            <div
+              role="status"
+              className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+            >
+              <p className="break-all font-semibold">
+                No transaction at index {emptyAt.index.toString()} in block {emptyAt.blockHash}
+              </p>
+              <p className="mt-1">
+                <EmptyHint
+                  index={emptyAt.index}
+                  lastKnown={lastKnown}
+                  probe={probe.data}
+                  probeFailed={probe.isError}
+                />
+              </p>
+            </div>
+          ) : null}
+
+          {model ? (
+            <>
+              <Card
+                title={`Transaction ${lookup.index.toString()} of block ${model.blockNumber !== null ? model.blockNumber.toString() : short(lookup.blockHash)}`}
+              >
+                <TxCard model={model} />
+              </Card>
+              <nav aria-label="Onward" className="flex flex-wrap gap-2 text-sm">
+                <OnwardLink href={href("trace", { hash: model.hash })}>
+                  Trace this transaction
+                </OnwardLink>
+                {model.blockHash ? (
+                  <OnwardLink href={href("logs", { blockHash: model.blockHash })}>
+                    Logs of this block
+                  </OnwardLink>
+                ) : null}
+                <OnwardLink
+                  href={href("estimate", {
+                    from: model.from,
+                    ...(model.to ? { to: model.to } : {}),
+                    value: model.value,
+                    data: model.input,
+                  })}
+                >
+                  Estimate again
+                </OnwardLink>
+              </nav>
+              <Card
+                title="Raw JSON"
+                actions={
+                  <>
+                    <CopyButton text={rawJson} label="Copy JSON" />
+                    <Button onClick={() => downloadText(`${model.hash}.json`, rawJson)}>
+                      Download JSON
+                    </Button>
+                  </>
+                }
+              >
+                <JsonViewer
+                  value={response?.raw}
+                  label="Raw JSON of the result"
+                  initialLevels={2}
+                  height={360}
+                />
+              </Card>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+
+      <AbiPanel
+        stored={stored}
+        onAdd={(text) => {
+          const added = addToStore(text);
+          setAbiVersion((v) => v + 1);
+          const parts = [
+            added.functions ? `${added.functions} function${added.functions === 1 ? "" : "s"}` : "",
+            added.events ? `${added.events} event${added.events === 1 ? "" : "s"}` : "",
+            added.errors ? `${added.errors} error${added.errors === 1 ? "" : "s"}` : "",
+          ].filter(Boolean);
+          return parts.length
+            ? `Added ${parts.join(", ")}; inputs are decoded with it.`
+            : "Already known: nothing new to add.";
+        }}
+      />
+    </div>
+  );
+}
+
+function OnwardLink({ href: to, children }: { href: string; children: string }) {
+  return (
+    <a
+      href={to}
+      className="rounded border border-indigo-300 px-2 py-1 font-medium text-indigo-800 hover:bg-indigo-50 dark:border-indigo-700 dark:text-indigo-200 dark:hover:bg-indigo-950"
+    >
+      {children}
+    </a>
+  );
+}
+
+function EmptyHint({
+  index,
+  lastKnown,
+  probe,
+  probeFailed,
+}: {
+  index: bigint;
+  lastKnown: boolean;
+  probe: TxResponse | undefined;
+  probeFailed: boolean;
+}) {
+  const n = index.toString();
+  const plural = index === 1n ? "" : "s";
+  if (index === 0n)
+    return <>This block has no transactions, or this node does not know a block with this hash.</>;
+  if (lastKnown)
+    return (
+      <>
+        Index {(index - 1n).toString()} was the last transaction of this block: it holds {n}{" "}
+        transaction{plural} (indexes 0–{(index - 1n).toString()}).
+      </>
+    );
+  if (probe?.tx)
+    return (
+      <>
+        The block has at most {n} transaction{plural}: try a lower index.
+      </>
+    );
+  if (probe && probe.tx === null)
+    return (
+      <>
+        There is no transaction at index 0 either: this block has no transactions, or this node does
+        not know a block with this hash.
+      </>
+    );
+  if (probeFailed)
+    return (
+      <>
+        The block has at most {n} transaction{plural}, or this node does not know a block with this
+        hash.
+      </>
+    );
+  return (
+    <>
+      The block has at most {n} transaction{plural}; checking index 0…
+    </>
+  );
+}

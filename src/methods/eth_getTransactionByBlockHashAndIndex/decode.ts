@@ -1,0 +1,39 @@
+/**
+ * Reading a transaction's input with the shared registry (built-in signatures, the devnet's
+ * contract ABIs, the ABIs the user pasted): the function and its arguments as text, or why not.
+ */
+import { decodeCalldata, type AbiRegistry, type DecodedArg } from "../../chain";
+
+export type InputReading =
+  | { kind: "empty" }
+  | { kind: "creation"; bytes: number }
+  | { kind: "decoded"; selector: string; signature: string; args: DecodedArg[]; source: string }
+  | { kind: "unknown"; selector: string; note: string }
+  | { kind: "short"; bytes: number };
+
+/** Reads `input`; `creation` says it is contract creation code (to: null), not a call. */
+export function readInput(input: string, creation: boolean, registry: AbiRegistry): InputReading {
+  const bytes = Math.ceil((input.length - 2) / 2);
+  if (bytes <= 0) return { kind: "empty" };
+  if (creation) return { kind: "creation", bytes };
+  if (bytes < 4) return { kind: "short", bytes };
+  const call = decodeCalldata(input, registry);
+  const selector = call.selector ?? input.slice(0, 10).toLowerCase();
+  if (call.args && call.signature && !call.error) {
+    return {
+      kind: "decoded",
+      selector,
+      signature: call.signature,
+      args: call.args,
+      source: call.source ?? "",
+    };
+  }
+  const unknown = registry.lookupFunctions(selector).length === 0;
+  return {
+    kind: "unknown",
+    selector,
+    note: unknown
+      ? "not in the built-in signatures — add the contract's ABI below to decode it"
+      : (call.error ?? "the arguments could not be decoded"),
+  };
+}

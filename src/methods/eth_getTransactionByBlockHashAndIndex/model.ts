@@ -1,0 +1,266 @@
+/**
+ * The card's model, built once per result: one row per field, in a fixed order for the fields the
+ * app knows and the node's order for the rest ("Other fields"). Each row keeps the canonical
+ * field name, the exact raw value as the node sent it, and a human reading.
+ */
+import { getContractAddress, type Address } from "viem";
+import { txTypeName, type AbiRegistry } from "../../chain";
+import { readInput, type InputReading } from "./decode";
+import {
+  byteLength,
+  chainName,
+  decimalReading,
+  gasPriceReading,
+  hexToBigint,
+  nativeSymbol,
+  timestampReading,
+  weiReading,
+} from "./format";
+import { KNOWN_FIELDS, type TxObject } from "./result";
+
+export interface AuthorizationView {
+  chainId: string | null;
+  chainReading: string | null;
+  address: string | null;
+  nonce: string | null;
+  nonceReading: string | null;
+  yParity: string | null;
+  r: string | null;
+  s: string | null;
+  /** Fields of the authorization the app does not name, as raw JSON. */
+  extra: [string, string][];
+}
+
+export type FieldView =
+  | { kind: "pending" }
+  | { kind: "address"; value: string }
+  | { kind: "hash"; value: string }
+  | { kind: "quantity"; raw: string; reading: string | null }
+  | { kind: "data"; value: string; bytes: number; input: InputReading | null }
+  | { kind: "creation"; contract: string | null; computed: boolean }
+  | { kind: "accessList"; entries: { address: string; storageKeys: string[] }[] }
+  | { kind: "hashes"; values: string[] }
+  | { kind: "authorizations"; entries: AuthorizationView[] }
+  | { kind: "boolean"; value: boolean }
+  | { kind: "json"; text: string };
+
+export interface FieldRow {
+  /** The canonical camelCase field name (the `<dt>`). */
+  name: string;
+  view: FieldView;
+  /** Verbatim raw text shown next to the reading (strings as sent, anything else as JSON). */
+  rawText: string;
+}
+
+export interface TxModel {
+  hash: string;
+  from: string;
+  to: string | null;
+  value: string;
+  input: string;
+  blockHash: string | null;
+  blockNumber: bigint | null;
+  transactionIndex: bigint | null;
+  pending: boolean;
+  typeName: string | null;
+  symbol: string;
+  fields: FieldRow[];
+  other: FieldRow[];
+}
+
+export function rawTextOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === undefined) return "";
+  return JSON.stringify(value);
+}
+
+const HASH_FIELDS = new Set(["hash", "blockHash", "requestId", "sourceHash"]);
+const ADDRESS_FIELDS = new Set(["from", "creates"]);
+const WEI_FIELDS = new Set(["value", "mint"]);
+const PRICE_FIELDS = new Set([
+  "gasPrice",
+  "maxFeePerGas",
+  "maxPriorityFeePerGas",
+  "maxFeePerBlobGas",
+]);
+const DECIMAL_FIELDS = new Set([
+  "blockNumber",
+  "transactionIndex",
+  "nonce",
+  "gas",
+  "yParity",
+  "standardV",
+]);
+const DATA_FIELDS = new Set(["r", "s", "raw", "publicKey"]);
+const BLOCK_FIELDS = new Set(["blockHash", "blockNumber", "transactionIndex", "blockTimestamp"]);
+
+function vReading(v: bigint, typed: boolean): string {
+  if (typed) return `${v} — the signature's y parity`;
+  if (v === 27n || v === 28n) return `${v} — recovery id ${v - 27n}, no chain id (pre-EIP-155)`;
+  if (v >= 35n)
+    return `${decimalReading(v)} — recovery id ${(v - 35n) % 2n}, chain id ${decimalReading((v - 35n) / 2n)} (EIP-155)`;
+  return decimalReading(v);
+}
+
+function quantityView(name: string, raw: string, symbol: string, typed: boolean): FieldView {
+  const n = hexToBigint(raw);
+  if (n === null) return { kind: "quantity", raw, reading: null };
+  let reading: string | null = null;
+  if (WEI_FIELDS.has(name)) reading = weiReading(n, symbol);
+  else if (PRICE_FIELDS.has(name)) reading = gasPriceReading(n, symbol);
+  else if (name === "blockTimestamp") {
+    const date = timestampReading(n);
+    reading = date ? `${date} (${decimalReading(n)} s)` : decimalReading(n);
+  } else if (name === "type") {
+    reading = txTypeName(n);
+  } else if (name === "chainId") {
+    const chain = chainName(n);
+    reading = chain ? `${decimalReading(n)} — ${chain}` : decimalReading(n);
+  } else if (name === "v") reading = vReading(n, typed);
+  else if (DECIMAL_FIELDS.has(name)) reading = decimalReading(n);
+  return { kind: "quantity", raw, reading };
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+function str(x: unknown): string | null {
+  return typeof x === "string" ? x : null;
+}
+
+const AUTH_KEYS = new Set(["chainId", "address", "nonce", "yParity", "r", "s"]);
+
+function authorizationView(entry: Record<string, unknown>): AuthorizationView {
+  const chainId = str(entry.chainId);
+  const nonce = str(entry.nonce);
+  const chainN = hexToBigint(chainId);
+  const nonceN = hexToBigint(nonce);
+  return {
+    chainId,
+    chainReading:
+      chainN === null
+        ? null
+        : chainN === 0n
+          ? "0 — any chain"
+          : `${decimalReading(chainN)}${chainName(chainN) ? ` — ${chainName(chainN) ?? ""}` : ""}`,
+    address: str(entry.address),
+    nonce,
+    nonceReading: nonceN === null ? null : decimalReading(nonceN),
+    yParity: str(entry.yParity) ?? str(entry.v),
+    r: str(entry.r),
+    s: str(entry.s),
+    extra: Object.entries(entry)
+      .filter(([k]) => !AUTH_KEYS.has(k) && !(k === "v" && entry.yParity === undefined))
+      .map(([k, v]) => [k, rawTextOf(v)]),
+  };
+}
+
+/** How an unknown field reads: addresses and hashes as such, quantities in decimal, anything else as JSON. */
+function unknownView(value: unknown): FieldView {
+  if (typeof value === "string") {
+    if (/^0x[0-9a-fA-F]{40}$/.test(value)) return { kind: "address", value };
+    if (/^0x[0-9a-fA-F]{64}$/.test(value)) return { kind: "hash", value };
+    if (/^0x[0-9a-fA-F]{1,16}$/.test(value)) return quantityView("", value, "ETH", false);
+    if (/^0x(?:[0-9a-fA-F]{2})*$/.test(value))
+      return { kind: "data", value, bytes: byteLength(value), input: null };
+    return { kind: "json", text: value };
+  }
+  if (typeof value === "boolean") return { kind: "boolean", value };
+  return { kind: "json", text: rawTextOf(value) };
+}
+
+export interface ModelOptions {
+  registry: AbiRegistry | null;
+  /** The connection's chain id, for the native unit when the transaction carries none. */
+  chainId?: bigint | null;
+}
+
+export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
+  const record = tx as Record<string, unknown>;
+  const chainId = hexToBigint(tx.chainId) ?? opts.chainId ?? null;
+  const symbol = nativeSymbol(chainId);
+  const typeN = hexToBigint(tx.type);
+  const typed = typeN !== null && typeN !== 0n;
+  const creation = tx.to === null || (tx.to === undefined && "to" in record);
+  const input = tx.input ?? "0x";
+
+  const fields: FieldRow[] = [];
+  const known = new Set<string>(KNOWN_FIELDS);
+  for (const name of KNOWN_FIELDS) {
+    if (!(name in record)) continue;
+    const value = record[name];
+    const rawText = rawTextOf(value);
+    let view: FieldView;
+    if (value === null && BLOCK_FIELDS.has(name)) view = { kind: "pending" };
+    else if (name === "to" && value === null) {
+      const sent = typeof tx.creates === "string";
+      let contract: string | null = null;
+      if (!sent && typeof tx.nonce === "string") {
+        const nonce = hexToBigint(tx.nonce);
+        if (nonce !== null) contract = getContractAddress({ from: tx.from as Address, nonce });
+      }
+      view = { kind: "creation", contract, computed: contract !== null };
+    } else if (name === "to" && typeof value === "string") view = { kind: "address", value };
+    else if (typeof value === "string" && HASH_FIELDS.has(name)) view = { kind: "hash", value };
+    else if (typeof value === "string" && ADDRESS_FIELDS.has(name))
+      view = { kind: "address", value };
+    else if (typeof value === "string" && name === "input")
+      view = {
+        kind: "data",
+        value,
+        bytes: byteLength(value),
+        input: opts.registry ? readInput(value, creation, opts.registry) : null,
+      };
+    else if (typeof value === "string" && DATA_FIELDS.has(name))
+      view = { kind: "data", value, bytes: byteLength(value), input: null };
+    else if (name === "accessList" && Array.isArray(value))
+      view = {
+        kind: "accessList",
+        entries: value.filter(isRecord).map((e) => ({
+          address: str(e.address) ?? "",
+          storageKeys: Array.isArray(e.storageKeys)
+            ? e.storageKeys.filter((k): k is string => typeof k === "string")
+            : [],
+        })),
+      };
+    else if (name === "blobVersionedHashes" && Array.isArray(value))
+      view = { kind: "hashes", values: value.filter((v): v is string => typeof v === "string") };
+    else if (name === "authorizationList" && Array.isArray(value))
+      view = { kind: "authorizations", entries: value.filter(isRecord).map(authorizationView) };
+    else if (typeof value === "string") {
+      view = quantityView(name, value, symbol, typed);
+      // With fee caps, a mined transaction's gasPrice is what it actually paid per gas.
+      if (
+        name === "gasPrice" &&
+        view.kind === "quantity" &&
+        view.reading &&
+        "maxFeePerGas" in record &&
+        typeof tx.blockHash === "string"
+      )
+        view = { ...view, reading: `${view.reading} (effective price paid)` };
+    } else if (typeof value === "boolean") view = { kind: "boolean", value };
+    else view = { kind: "json", text: rawText };
+    fields.push({ name, view, rawText });
+  }
+
+  const other: FieldRow[] = Object.entries(record)
+    .filter(([k]) => !known.has(k))
+    .map(([name, value]) => ({ name, view: unknownView(value), rawText: rawTextOf(value) }));
+
+  return {
+    hash: tx.hash,
+    from: tx.from,
+    to: typeof tx.to === "string" ? tx.to : null,
+    value: tx.value ?? "0x0",
+    input,
+    blockHash: tx.blockHash ?? null,
+    blockNumber: hexToBigint(tx.blockNumber),
+    transactionIndex: hexToBigint(tx.transactionIndex),
+    pending: tx.blockHash === null || tx.blockNumber === null,
+    typeName: typeN === null ? null : txTypeName(typeN),
+    symbol,
+    fields,
+    other,
+  };
+}

@@ -1,0 +1,52 @@
+/** Test helpers: the page inside the app's providers, with a scripted client that records requests. */
+import type { ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { RpcClient } from "../../rpc";
+import { RpcContext, type RpcContextValue } from "../common/context";
+import type { DevnetManifest } from "../common/manifest";
+
+export interface Sent {
+  method: string;
+  params: readonly unknown[];
+}
+
+export function fakeRpc(
+  answer: (params: readonly unknown[]) => unknown,
+  devnet: DevnetManifest | null = null,
+) {
+  const sent: Sent[] = [];
+  const request = async (
+    _endpoint: unknown,
+    method: string,
+    params: readonly unknown[],
+    opts?: { schema?: { parse: (x: unknown) => unknown } },
+  ) => {
+    sent.push({ method, params });
+    const result = answer(params);
+    if (result instanceof Error) throw result;
+    return opts?.schema ? opts.schema.parse(result) : result;
+  };
+  const client = { request } as unknown as RpcClient;
+  const value: RpcContextValue = {
+    client,
+    devnet,
+    resolve: () => ({
+      ok: true,
+      endpoint: {
+        url: "http://node.test/secret-key/",
+        secrets: ["secret-key"],
+        maskedUrl: "http://node.test/***/",
+        host: "node.test",
+        rpcMethod: "eth_getTransactionByBlockHashAndIndex",
+        cacheId: "test",
+      },
+    }),
+  };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrap = (ui: ReactNode) => (
+    <QueryClientProvider client={queryClient}>
+      <RpcContext.Provider value={value}>{ui}</RpcContext.Provider>
+    </QueryClientProvider>
+  );
+  return { sent, wrap };
+}

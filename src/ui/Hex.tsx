@@ -1,0 +1,91 @@
+/**
+ * Hex values shown whole (never shortened with an ellipsis that hides digits a user may compare),
+ * in a monospace font that breaks anywhere on narrow screens, each with a copy button. Long data
+ * starts collapsed with a "Show all" toggle; the copy button always copies the full value.
+ */
+import { useState } from "react";
+import { CopyButton } from "./CopyButton";
+
+const MONO = "break-all font-mono text-sm text-slate-900 dark:text-slate-100";
+
+export function Address({
+  value,
+  label = "Copy address",
+  className = "",
+}: {
+  value: string;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <span className={`inline-flex max-w-full flex-wrap items-center gap-1 ${className}`}>
+      <span className={MONO} data-hex="address">
+        {value}
+      </span>
+      <CopyButton text={value} label={label} />
+    </span>
+  );
+}
+
+export function Hash({
+  value,
+  label = "Copy hash",
+  className = "",
+}: {
+  value: string;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <span className={`inline-flex max-w-full flex-wrap items-center gap-1 ${className}`}>
+      <span className={MONO} data-hex="hash">
+        {value}
+      </span>
+      <CopyButton text={value} label={label} />
+    </span>
+  );
+}
+
+/** Hex data; collapsed to its first `preview` characters when longer than `collapseAt`. */
+export function HexData({
+  value,
+  label = "Copy data",
+  collapseAt = 266,
+  preview = 138,
+  name = "data",
+}: {
+  value: string;
+  label?: string;
+  collapseAt?: number;
+  preview?: number;
+  /** What the data is, named on the toggle ("Show all input (68 bytes)"). */
+  name?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const long = value.length > collapseAt;
+  const bytes = Math.ceil((value.length - 2) / 2);
+  const shown = long && !open ? value.slice(0, preview) : value;
+  return (
+    <span className="flex max-w-full flex-col gap-1">
+      <span className={`${MONO} whitespace-pre-wrap`} data-hex="data">
+        {shown}
+        {long && !open ? <span className="text-slate-600 dark:text-slate-400">…</span> : null}
+      </span>
+      <span className="flex flex-wrap items-center gap-1">
+        {long ? (
+          <button
+            type="button"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+            className="rounded border border-slate-300 px-1.5 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            {open
+              ? `Collapse ${name}`
+              : `Show all ${name} (${bytes.toLocaleString("en-US")} bytes)`}
+          </button>
+        ) : null}
+        <CopyButton text={value} label={label} />
+      </span>
+    </span>
+  );
+}
