@@ -104,6 +104,31 @@ interface CallSpec {
   batchSize?: number;
 }
 
+/**
+ * Performance marks for the benchmark (bench/run.mjs reads them with a PerformanceObserver):
+ * harmless where the User Timing API is missing.
+ */
+function perfMark(name: string, method: string): void {
+  try {
+    globalThis.performance?.mark?.(name, { detail: { method } });
+  } catch {
+    // marks are diagnostics only
+  }
+}
+
+function perfMeasure(name: string, start: string, end: string, method: string): void {
+  try {
+    const perf = globalThis.performance;
+    perf?.measure?.(name, { start, end, detail: { method } });
+    // Observers (the benchmark's) already hold the entries; the buffer must not grow per request.
+    perf?.clearMarks?.(start);
+    perf?.clearMarks?.(end);
+    perf?.clearMeasures?.(name);
+  } catch {
+    // marks are diagnostics only
+  }
+}
+
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -428,7 +453,11 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
       const id = nextRpcId++;
       const body = { jsonrpc: "2.0", id, method, params: [...params] };
       return run({ endpoint, label: method, methods: [method], body }, options, (raw, ctx) => {
-        const envelope = readEnvelope(parseOrThrow(raw, ctx()));
+        perfMark("nodescope:parse:start", method);
+        const parsedBody = parseOrThrow(raw, ctx());
+        perfMark("nodescope:parse:end", method);
+        perfMeasure("nodescope:parse", "nodescope:parse:start", "nodescope:parse:end", method);
+        const envelope = readEnvelope(parsedBody);
         if (!envelope.ok) throw new UnreadableResponseError(ctx(), { reason: "envelope", body: raw.text, detail: envelope.detail });
         // A parse or invalid-request error may carry a null id: it still answers this request.
         const idMatches = sameId(envelope.id, id) || (envelope.kind === "error" && envelope.id === null);
@@ -441,7 +470,10 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
         }
         if (envelope.kind === "error") throw new JsonRpcError(ctx(), envelope.error);
         if (!options?.schema) return envelope.result as T;
+        perfMark("nodescope:validate:start", method);
         const checked = options.schema.safeParse(envelope.result);
+        perfMark("nodescope:validate:end", method);
+        perfMeasure("nodescope:validate", "nodescope:validate:start", "nodescope:validate:end", method);
         if (checked.success) return checked.data;
         const issue = checked.error.issues[0];
         const path = issue ? issue.path : [];

@@ -53,13 +53,14 @@ export function addressLabel(i: number): string {
 
 /** Why `value` is not `bytes` bytes of 0x hex, in words that name the field; null if it is. */
 export function hexProblem(field: string, value: string, bytes: number, what: string): string | null {
-  if (!/^0x/i.test(value)) return `${field}: "${short(value)}" must start with 0x (a ${what} is 0x followed by ${bytes * 2} hex digits)`;
+  const a = /^[aeiou]/i.test(what) ? "an" : "a";
+  if (!/^0x/i.test(value)) return `${field}: "${short(value)}" must start with 0x (${a} ${what} is 0x followed by ${bytes * 2} hex digits)`;
   const body = value.slice(2);
   const bad = /[^0-9a-fA-F]/.exec(body);
   if (bad) return `${field}: "${bad[0]}" is not a hex digit (only 0-9 and a-f are allowed)`;
   if (body.length !== bytes * 2) {
     const hint = what === "topic" && body.length === 40 ? ' — that is an address; use "Address to topic" to pad it to 32 bytes' : "";
-    return `${field}: has ${body.length} hex digits; a ${what} has ${bytes * 2} (${bytes} bytes)${hint}`;
+    return `${field}: has ${body.length} hex digits; ${a} ${what} has ${bytes * 2} (${bytes} bytes)${hint}`;
   }
   return null;
 }

@@ -1,0 +1,70 @@
+// Compiles devnet/contracts/*.sol with solc-js, cached by source hash in devnet/.cache/.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const contractsDir = join(here, "contracts");
+const cacheDir = join(here, ".cache");
+const require = createRequire(import.meta.url);
+
+/** The EVM version the contracts target (anvil runs the same hardfork). */
+export const EVM_VERSION = "cancun";
+
+/**
+ * @typedef {{ abi: any[], bytecode: `0x${string}` }} Artifact
+ * @typedef {Record<string, Artifact>} Artifacts  keyed by contract name
+ */
+
+/**
+ * @returns {{ artifacts: Artifacts, cached: boolean, ms: number }}
+ */
+export function compileContracts() {
+  const t0 = Date.now();
+  const files = readdirSync(contractsDir)
+    .filter((f) => f.endsWith(".sol"))
+    .sort();
+  /** @type {Record<string, { content: string }>} */
+  const sources = {};
+  for (const f of files) sources[f] = { content: readFileSync(join(contractsDir, f), "utf8") };
+  const solcVersion = /** @type {string} */ (require("solc/package.json").version);
+  const settings = {
+    evmVersion: EVM_VERSION,
+    optimizer: { enabled: true, runs: 200 },
+    outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
+  };
+  const hash = createHash("sha256")
+    .update(JSON.stringify({ solcVersion, settings, sources }))
+    .digest("hex")
+    .slice(0, 16);
+  const cacheFile = join(cacheDir, `contracts-${hash}.json`);
+  try {
+    const artifacts = JSON.parse(readFileSync(cacheFile, "utf8"));
+    return { artifacts, cached: true, ms: Date.now() - t0 };
+  } catch {
+    // not cached yet
+  }
+  const solc = require("solc");
+  const output = JSON.parse(
+    solc.compile(JSON.stringify({ language: "Solidity", sources, settings })),
+  );
+  const errors = (output.errors ?? []).filter(
+    (/** @type {{ severity: string }} */ e) => e.severity === "error",
+  );
+  if (errors.length)
+    throw new Error(
+      `solc: ${errors.map((/** @type {{ formattedMessage: string }} */ e) => e.formattedMessage).join("\n")}`,
+    );
+  /** @type {Artifacts} */
+  const artifacts = {};
+  for (const contracts of Object.values(output.contracts ?? {}))
+    for (const [name, c] of Object.entries(/** @type {Record<string, any>} */ (contracts)))
+      artifacts[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
+  mkdirSync(cacheDir, { recursive: true });
+  const tmp = `${cacheFile}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(artifacts));
+  renameSync(tmp, cacheFile);
+  return { artifacts, cached: false, ms: Date.now() - t0 };
+}

@@ -1,0 +1,111 @@
+// Programmatic API: anvil + compiled scenario contracts + scenario transactions + the gateway.
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { CHAIN_ID, startAnvil } from "./anvil.mjs";
+import { compileContracts } from "./compile.mjs";
+import { API_KEY, startGateway } from "./gateway.mjs";
+import { BLOCK_INTERVAL, STREAM_BLOCKS, runScenarios } from "./scenarios.mjs";
+
+export { API_KEY, FAULT_MODES, MAX_BLOCK_RANGE, MAX_RESULTS, TRACE_NETWORKS } from "./gateway.mjs";
+export { CHAIN_ID } from "./anvil.mjs";
+
+/**
+ * @typedef {{ label: string, hash: string, blockHash: string, blockNumber: number, index: number, from: string,
+ *   to: string | null, type: string, status: "success" | "reverted", frames: number }} ManifestTransaction
+ * @typedef {{ from: string, to: string, data: string, value: string, estimate?: string, reason?: string,
+ *   panicCode?: string, error?: string, args?: string[] }} ManifestCall
+ * @typedef {{
+ *   chainId: number, apiKey: string, gatewayUrl: string, anvilUrl: string,
+ *   endpoints: { rollupNitro: string, rollup: string, trace: string },
+ *   readyMs: number, latestBlock: number,
+ *   transactions: Record<string, ManifestTransaction>,
+ *   blocks: { label: string, hash: string, number: number, txCount: number }[],
+ *   contracts: Record<string, { address: string, abi: any[] }>,
+ *   events: { name: string, signature: string, topic0: string }[],
+ *   token: { address: string, fromBlock: number, toBlock: number, logCount: number, transferCount: number, denseRange: [number, number] },
+ *   calls: Record<string, ManifestCall>,
+ * }} Manifest
+ * @typedef {{ gatewayUrl: string, anvilUrl: string, anvilPid: number, manifest: Manifest,
+ *   writeManifestFile(path: string): void, stop(): Promise<void> }} Devnet
+ */
+
+/**
+ * Starts anvil on a loopback port, runs every scenario and puts the gateway in front of it.
+ * @param {{ port?: number, anvilPort?: number, quiet?: boolean }} [options] port: the gateway's
+ *   (0 = any free one); anvilPort: anvil's (0 = any free one); quiet: no progress output.
+ * @returns {Promise<Devnet>}
+ */
+export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}) {
+  const t0 = Date.now();
+  const say = quiet ? () => {} : (/** @type {string} */ msg) => console.log(`[devnet] ${msg}`);
+  const compiled = compileContracts();
+  say(`contracts ${compiled.cached ? "from cache" : "compiled"} in ${compiled.ms} ms`);
+  // The stream's timestamps end about now.
+  const genesisTimestamp = Math.floor(Date.now() / 1000) - (STREAM_BLOCKS + 100) * BLOCK_INTERVAL;
+  /** @type {Awaited<ReturnType<typeof startAnvil>> | undefined} */
+  let anvil;
+  for (let attempt = 0; !anvil; attempt++) {
+    try {
+      anvil = await startAnvil({ port: anvilPort, genesisTimestamp });
+    } catch (error) {
+      // a free port taken in between: try another one
+      if (anvilPort || attempt >= 2) throw error;
+    }
+  }
+  const node = anvil;
+  say(`anvil on ${node.url} (pid ${node.pid})`);
+  /** @type {Awaited<ReturnType<typeof startGateway>> | undefined} */
+  let gateway;
+  try {
+    const chain = await runScenarios(node.url, compiled.artifacts, { log: say });
+    gateway = await startGateway({ anvilUrl: node.url, port });
+    const g = gateway.url;
+    /** @type {Manifest} */
+    const manifest = {
+      chainId: CHAIN_ID,
+      apiKey: API_KEY,
+      gatewayUrl: g,
+      anvilUrl: node.url,
+      endpoints: {
+        rollupNitro: `${g}/${API_KEY}/rollup-nitro/`,
+        rollup: `${g}/${API_KEY}/rollup/`,
+        trace: `${g}/bsc-mainnet/v1/${API_KEY}`,
+      },
+      readyMs: 0,
+      latestBlock: chain.latestBlock,
+      transactions: chain.transactions,
+      blocks: chain.blocks,
+      contracts: chain.contracts,
+      events: chain.events,
+      token: /** @type {Manifest["token"]} */ (chain.token),
+      calls: chain.calls,
+    };
+    manifest.readyMs = Date.now() - t0;
+    gateway.setManifest(manifest);
+    say(`ready in ${manifest.readyMs} ms`);
+    const gw = gateway;
+    let stopped = false;
+    return {
+      gatewayUrl: g,
+      anvilUrl: node.url,
+      anvilPid: node.pid,
+      manifest,
+      writeManifestFile(path) {
+        mkdirSync(dirname(path), { recursive: true });
+        const tmp = `${path}.${process.pid}.tmp`;
+        writeFileSync(tmp, `${JSON.stringify(manifest, null, 2)}\n`);
+        renameSync(tmp, path);
+      },
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await gw.close();
+        await node.stop();
+      },
+    };
+  } catch (error) {
+    await gateway?.close();
+    await node.stop();
+    throw error;
+  }
+}

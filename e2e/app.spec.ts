@@ -1,0 +1,93 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const KEY = "nskLIVEa1b2c3d4e5f6g7h8wxyz";
+
+/** Stands in for the provider: answers any JSON-RPC call to *.nodereal.io with a plausible result. */
+async function fakeNodeReal(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  const handler = async (route: Route) => {
+    const req = route.request();
+    seen.push(req.url());
+    if (req.method() === "OPTIONS") return route.fulfill({ status: 204, headers: cors });
+    const body = JSON.parse(req.postData() ?? "{}") as { id?: number; method?: string };
+    const result = body.method === "eth_chainId" ? "0xa4b1" : null;
+    await route.fulfill({
+      status: 200,
+      headers: { ...cors, "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: body.id, result }),
+    });
+  };
+  await page.route(/nodereal\.io/, handler);
+  return seen;
+}
+const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type" };
+
+test("each route has its method heading and a tab", async ({ page }) => {
+  await page.goto("/#/tx");
+  for (const [tab, method] of [
+    ["Transaction", "eth_getTransactionByBlockHashAndIndex"],
+    ["Logs", "eth_getLogs"],
+    ["Trace", "debug_jstraceTransaction"],
+    ["Estimate gas", "eth_estimateGas"],
+  ] as const) {
+    await page.getByRole("navigation", { name: "Methods" }).getByRole("link", { name: tab }).click();
+    await expect(page.getByRole("heading", { level: 1, name: new RegExp(method) })).toBeVisible();
+  }
+});
+
+test("the devnet connection answers and names its chain", async ({ page }) => {
+  await page.goto("/#/tx");
+  await expect(page.getByRole("status", { name: /Connection status: chain id 31337/ })).toBeVisible();
+});
+
+test("the API key never leaks into the URL, storage, console or cURL", async ({ page }) => {
+  const consoleTexts: string[] = [];
+  page.on("console", (m) => consoleTexts.push(`${m.text()} ${m.location().url}`));
+  const seen = await fakeNodeReal(page);
+  await page.goto("/#/tx");
+  await page.getByLabel("Connection").selectOption("nodereal");
+  await page.getByLabel("API key").fill(KEY);
+  await page.getByRole("button", { name: "Endpoints" }).click();
+  await expect(page.getByText("https://open-platform.nodereal.io/••••wxyz/arbitrum/")).toBeVisible();
+  await expect(page.getByRole("status", { name: /chain id 42161/ })).toBeVisible();
+  expect(seen.some((u) => u.includes(KEY))).toBe(true); // the key does go where the provider wants it
+
+  await page.getByRole("button", { name: "Requests" }).click();
+  const inspector = page.getByRole("region", { name: "Request inspector" });
+  await inspector.getByRole("button", { name: /eth_chainId/ }).first().click();
+  const curl = inspector.getByLabel("cURL command");
+  await expect(curl).toContainText("••••wxyz");
+  await expect(curl).not.toContainText(KEY);
+
+  expect(page.url()).not.toContain(KEY);
+  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(storage).not.toContain(KEY);
+  const historyState = await page.evaluate(() => JSON.stringify(history.state) + location.href);
+  expect(historyState).not.toContain(KEY);
+  expect(consoleTexts.join("\n")).not.toContain(KEY);
+
+  // Revealing is explicit, and remembering is opt-in: both show the checks above can fail.
+  await inspector.getByLabel("Reveal API key in cURL").check();
+  await expect(curl).toContainText(KEY);
+  await page.getByLabel("Remember on this device").check();
+  const remembered = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(remembered).toContain(KEY);
+});
+
+test("rpc= in a link points the tab at that endpoint and says so", async ({ page, manifest }) => {
+  await page.goto(`/#/tx?rpc=${encodeURIComponent(manifest.anvilUrl)}`);
+  const host = new URL(manifest.anvilUrl).host;
+  await expect(page.getByText(`This tab sends every request to`)).toContainText(host);
+  await expect(page.getByRole("status", { name: /chain id 31337/ })).toBeVisible();
+  await page.getByRole("button", { name: "Use my own connection" }).click();
+  await expect(page.getByText(`This tab sends every request to`)).toHaveCount(0);
+});
+
+test("the theme toggle switches to dark and back", async ({ page }) => {
+  await page.goto("/#/logs");
+  await page.getByLabel("Theme").selectOption("dark");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.getByLabel("Theme").selectOption("light");
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+});

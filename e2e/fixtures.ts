@@ -1,0 +1,199 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { test as base, expect } from "@playwright/test";
+
+export { expect };
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const E2E_MANIFEST =
+  process.env.NODESCOPE_E2E_MANIFEST ?? resolve(root, ".devnet/e2e-devnet.json");
+
+export type TxId =
+  | "legacyTransfer"
+  | "dynamicFeeTransfer"
+  | "accessListTransfer"
+  | "contractCreation"
+  | "nestedCalls"
+  | "innerRevert"
+  | "customError"
+  | "panic"
+  | "innerOutOfGas"
+  | "largeTrace"
+  | "xss"
+  | "tokenTransfer";
+
+export interface ManifestTransaction {
+  label: string;
+  hash: string;
+  blockHash: string;
+  blockNumber: number;
+  index: number;
+  from: string;
+  to: string | null;
+  type: string;
+  status: "success" | "reverted";
+  /** callTracer frames */
+  frames: number;
+}
+
+export interface ManifestBlock {
+  label: string;
+  hash: string;
+  number: number;
+  txCount: number;
+}
+
+export interface ManifestCall {
+  from: string;
+  to: string;
+  data: string;
+  value: string;
+  /** anvil's own eth_estimateGas answer (transfer) */
+  estimate?: string;
+  /** the Error(string) text (revertingCall, xssCall) or a description (panicCall) */
+  reason?: string;
+  panicCode?: string;
+  /** the custom error's signature (customErrorCall) */
+  error?: string;
+  args?: string[];
+}
+
+export interface Manifest {
+  chainId: number;
+  apiKey: string;
+  gatewayUrl: string;
+  anvilUrl: string;
+  endpoints: { rollupNitro: string; rollup: string; trace: string };
+  readyMs: number;
+  latestBlock: number;
+  transactions: Record<TxId, ManifestTransaction> & Record<string, ManifestTransaction | undefined>;
+  blocks: [ManifestBlock, ...ManifestBlock[]];
+  contracts: Record<string, { address: string; abi: unknown[] } | undefined>;
+  events: { name: string; signature: string; topic0: string }[];
+  token: {
+    address: string;
+    fromBlock: number;
+    toBlock: number;
+    logCount: number;
+    transferCount: number;
+    denseRange: [number, number];
+  };
+  calls: {
+    transfer: ManifestCall & { estimate: string };
+    revertingCall: ManifestCall & { reason: string };
+    panicCall: ManifestCall;
+    customErrorCall: ManifestCall;
+    xssCall?: ManifestCall & { reason: string };
+  } & Record<string, ManifestCall | undefined>;
+}
+
+/** One JSON-RPC request the gateway received (batches give one entry per element). */
+export interface GatewayLogEntry {
+  time: string;
+  /** the request path, key masked */
+  path: string;
+  host?: string;
+  endpoint: "rollupNitro" | "rollup" | "trace";
+  network?: string;
+  /** masked: `••••` + last 4 characters (fault keys as they are) */
+  key: string;
+  fault?: string;
+  id?: unknown;
+  /** absent when the element had no string method (invalid request, parse error) */
+  method?: string;
+  params: unknown;
+}
+
+export interface Gateway {
+  /** the gateway's base URL */
+  baseUrl: string;
+  /** an absolute URL on the gateway, e.g. url("/fault-503/rollup-nitro/") */
+  url(path: string): string;
+  /** every JSON-RPC request received since the last clearLog() */
+  log(): Promise<GatewayLogEntry[]>;
+  /** clears the request log (and the flaky-503 counters) */
+  clearLog(): Promise<void>;
+}
+
+export interface ConsoleErrors {
+  /** what was collected so far ("console.error: …" / "pageerror: …") */
+  readonly messages: string[];
+  /** tolerates matching messages for the rest of this test */
+  allow(pattern: string | RegExp): void;
+}
+
+export function readManifest(file = E2E_MANIFEST): Manifest {
+  return JSON.parse(readFileSync(file, "utf8")) as Manifest;
+}
+
+type Options = {
+  /**
+   * Console errors a test tolerates (substring or RegExp). By default only the browser's own
+   * "Failed to load resource" lines (HTTP errors the app is meant to handle, e.g. fault modes).
+   * Override per file/describe with test.use({ allowedConsoleErrors: [...] }).
+   */
+  allowedConsoleErrors: (string | RegExp)[];
+};
+
+type Fixtures = {
+  manifest: Manifest;
+  gateway: Gateway;
+  /** collects console errors and page errors; fails the test on ones not allowed */
+  consoleErrors: ConsoleErrors;
+};
+
+export const test = base.extend<Options & Fixtures>({
+  allowedConsoleErrors: [[/^console\.error: Failed to load resource:/], { option: true }],
+
+  // eslint-disable-next-line no-empty-pattern
+  manifest: async ({}, provide) => {
+    await provide(readManifest());
+  },
+
+  gateway: async ({ manifest }, provide) => {
+    const baseUrl = manifest.gatewayUrl;
+    const gateway: Gateway = {
+      baseUrl,
+      url: (path) => `${baseUrl}${path.startsWith("/") ? "" : "/"}${path}`,
+      async log() {
+        const res = await fetch(`${baseUrl}/__log`, { signal: AbortSignal.timeout(10_000) });
+        if (!res.ok) throw new Error(`GET /__log: HTTP ${res.status}`);
+        return (await res.json()) as GatewayLogEntry[];
+      },
+      async clearLog() {
+        const res = await fetch(`${baseUrl}/__log`, {
+          method: "DELETE",
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!res.ok) throw new Error(`DELETE /__log: HTTP ${res.status}`);
+      },
+    };
+    await provide(gateway);
+  },
+
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, provide, testInfo) => {
+      const messages: string[] = [];
+      const extra: (string | RegExp)[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error") messages.push(`console.error: ${msg.text()}`);
+      });
+      page.on("pageerror", (error) => messages.push(`pageerror: ${error.message}`));
+      await provide({
+        messages,
+        allow: (pattern) => {
+          extra.push(pattern);
+        },
+      });
+      const allowed = [...allowedConsoleErrors, ...extra];
+      const unexpected = messages.filter(
+        (m) => !allowed.some((p) => (typeof p === "string" ? m.includes(p) : p.test(m))),
+      );
+      // only judge tests that otherwise passed, so the first failure stays the reported one
+      if (testInfo.status === testInfo.expectedStatus)
+        expect(unexpected, "unexpected console errors or page errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});

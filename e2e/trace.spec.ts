@@ -1,0 +1,251 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+interface Frame {
+  type: string;
+  from: string;
+  to?: string;
+  error?: string;
+  output?: string;
+  calls?: Frame[];
+  logs?: unknown[];
+}
+
+/** The same trace straight from anvil (no gateway), to compare the view with. */
+async function anvilTrace(
+  anvilUrl: string,
+  hash: string,
+  tracerConfig?: Record<string, unknown>,
+): Promise<Frame> {
+  const res = await fetch(anvilUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "debug_traceTransaction",
+      params: [hash, { tracer: "callTracer", ...(tracerConfig ? { tracerConfig } : {}) }],
+    }),
+  });
+  const body = (await res.json()) as { result?: Frame; error?: { message: string } };
+  if (!body.result) throw new Error(`anvil trace failed: ${body.error?.message ?? res.status}`);
+  return body.result;
+}
+
+function walk(f: Frame, visit: (f: Frame, path: string) => void, path = "0"): void {
+  visit(f, path);
+  (f.calls ?? []).forEach((c, k) => walk(c, visit, `${path}.${k}`));
+}
+
+const tree = (page: Page) => page.getByRole("tree", { name: "Call tree" });
+const traceLink = (hash: string, extra = "") => `/#/trace?hash=${hash}&tracer=callTracer${extra}`;
+const traceCalls = (log: { method?: string }[]) =>
+  log.filter((e) => typeof e.method === "string" && /trace/i.test(e.method));
+
+test.describe("debug_jstraceTransaction", () => {
+  test("nested calls: every frame type shown, inline logs with withLog, requested once", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const tx = manifest.transactions.nestedCalls;
+    const expected = await anvilTrace(manifest.anvilUrl, tx.hash, { withLog: true });
+    const types = new Set<string>();
+    let frames = 0;
+    let logs = 0;
+    walk(expected, (f) => {
+      types.add(f.type);
+      frames++;
+      logs += f.logs?.length ?? 0;
+    });
+
+    await gateway.clearLog();
+    await page.goto(traceLink(tx.hash, `&tracerConfig=${encodeURIComponent('{"withLog":true}')}`));
+    await expect(
+      page.getByRole("heading", { level: 1, name: /debug_jstraceTransaction/ }),
+    ).toBeVisible();
+    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Expand all" }).click();
+    await expect(tree(page).getByRole("treeitem")).toHaveCount(frames);
+    for (const type of types)
+      await expect(
+        tree(page).getByRole("treeitem").filter({ hasText: type }).first(),
+      ).toBeVisible();
+    expect(await tree(page).locator("[data-log-of]").count()).toBe(logs);
+    await expect(page.getByLabel("Trace summary")).toContainText(String(frames));
+
+    // Switching tabs and coming back does not ask the node again: one trace per deep link.
+    await page
+      .getByRole("navigation", { name: "Methods" })
+      .getByRole("link", { name: "Logs" })
+      .click();
+    await page
+      .getByRole("navigation", { name: "Methods" })
+      .getByRole("link", { name: "Trace" })
+      .click();
+    await expect(tree(page)).toBeVisible();
+    const calls = traceCalls(await gateway.log());
+    expect(calls).toHaveLength(1);
+    expect(JSON.stringify(calls[0])).toContain('"withLog":true');
+  });
+
+  test("inner revert: the failed frames are marked and their reason decoded", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.innerRevert;
+    const expected = await anvilTrace(manifest.anvilUrl, tx.hash);
+    let failed = 0;
+    walk(expected, (f) => {
+      if (f.error) failed++;
+    });
+    expect(failed).toBeGreaterThan(0);
+    await page.goto(traceLink(tx.hash));
+    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Expand all" }).click();
+    const marked = tree(page).locator('[role="treeitem"][aria-invalid="true"]');
+    await expect(marked).toHaveCount(failed);
+    await expect(page.getByText(`${failed} failed frame${failed === 1 ? "" : "s"}`)).toBeVisible();
+    const reason = manifest.calls.revertingCall?.reason;
+    if (reason) await expect(marked.filter({ hasText: reason }).first()).toBeVisible();
+    else await expect(marked.filter({ hasText: /Error: |Panic 0x/ }).first()).toBeVisible();
+    await page.getByRole("button", { name: "Next failure" }).click();
+    await expect(tree(page).locator('[aria-selected="true"]')).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+  });
+
+  test("panic and custom error: Panic meaning, and a custom error decoded once its ABI is added", async ({
+    page,
+    manifest,
+  }) => {
+    await page.goto(traceLink(manifest.transactions.panic.hash));
+    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Expand all" }).click();
+    await expect(
+      tree(page)
+        .locator('[aria-invalid="true"]')
+        .filter({ hasText: /Panic 0x[0-9a-f]{2}: / })
+        .first(),
+    ).toBeVisible();
+
+    const contracts = Object.values(manifest.contracts as Record<string, { abi?: unknown[] }>);
+    const isError = (i: unknown): i is { type: "error"; name: string } =>
+      typeof i === "object" && i !== null && (i as { type?: unknown }).type === "error";
+    const withErrors = contracts.find((c) => (c.abi ?? []).some(isError));
+    test.skip(!withErrors, "no contract ABI with custom errors in the manifest");
+    if (!withErrors) return;
+    const errorNames = (withErrors.abi ?? []).filter(isError).map((i) => i.name);
+    await page.goto(traceLink(manifest.transactions.customError.hash));
+    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await page.getByText(/Decoding: add an ABI/).click();
+    await page.getByLabel("ABI", { exact: true }).fill(JSON.stringify(withErrors.abi));
+    await page.getByRole("button", { name: "Add ABI" }).click();
+    await page.getByRole("button", { name: "Expand all" }).click();
+    await expect(
+      tree(page)
+        .locator('[aria-invalid="true"]')
+        .filter({ hasText: new RegExp(`(${errorNames.join("|")})\\(`) })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test("a 5,000-frame trace: expand all, search and a deep link to a frame", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const tx = manifest.transactions.largeTrace;
+    const expected = await anvilTrace(manifest.anvilUrl, tx.hash);
+    let frames = 0;
+    let deepPath = "0";
+    let deepTo = "";
+    walk(expected, (f, path) => {
+      frames++;
+      if (path.split(".").length > deepPath.split(".").length) {
+        deepPath = path;
+        deepTo = f.to ?? "";
+      }
+    });
+    expect(frames).toBeGreaterThanOrEqual(5000);
+
+    await gateway.clearLog();
+    await page.goto(traceLink(tx.hash, `&frame=${deepPath}`));
+    const selected = tree(page).locator('[role="treeitem"][aria-selected="true"]');
+    await expect(selected).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("region", { name: `Frame ${deepPath}` })).toBeVisible();
+    await expect(selected).toHaveAttribute("aria-level", String(deepPath.split(".").length));
+
+    await page.getByRole("button", { name: "Expand all" }).click();
+    await expect(page.getByLabel("Trace summary")).toContainText(frames.toLocaleString("en-US"));
+    expect(await tree(page).getByRole("treeitem").count()).toBeLessThanOrEqual(200);
+
+    if (deepTo) {
+      await page.getByLabel("Search frames").fill(deepTo);
+      await expect(page.getByRole("status").filter({ hasText: /of [\d,]+ matches/ })).toBeVisible();
+      await page.getByRole("button", { name: "Next match" }).click();
+      await expect(selected).toContainText(deepTo.slice(-4));
+    }
+    expect(await tree(page).getByRole("treeitem").count()).toBeLessThanOrEqual(200);
+    expect(traceCalls(await gateway.log())).toHaveLength(1);
+  });
+
+  test("a custom JavaScript tracer's result shows as JSON", async ({ page, manifest }) => {
+    await page.goto("/#/trace");
+    await page.getByLabel("Transaction hash").fill(manifest.transactions.nestedCalls.hash);
+    await page.getByLabel("Tracer").selectOption({ label: "Custom JavaScript tracer" });
+    await page
+      .getByLabel("JavaScript tracer")
+      .fill(
+        "{ count: 0, step: function(log) { this.count++; }, fault: function() {}, result: function() { return { ok: true, steps: this.count }; } }",
+      );
+    await page.getByRole("button", { name: "Trace transaction" }).click();
+    const result = page.getByRole("region", { name: "Tracer result" });
+    await expect(result).toBeVisible({ timeout: 30_000 });
+    await expect(result).toContainText("ok:");
+    await expect(result).toContainText("true");
+    await expect(result).toContainText("steps:");
+    await expect(page).toHaveURL(/tracer=%7B/);
+  });
+
+  test("a JavaScript tracer without result/fault is refused before any request", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    await gateway.clearLog();
+    await page.goto("/#/trace");
+    await page.getByLabel("Transaction hash").fill(manifest.transactions.nestedCalls.hash);
+    await page.getByLabel("Tracer").selectOption({ label: "Custom JavaScript tracer" });
+    await page.getByLabel("JavaScript tracer").fill("{ step: function(log) {} }");
+    await page.getByRole("button", { name: "Trace transaction" }).click();
+    await expect(page.getByLabel("JavaScript tracer")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("alert").filter({ hasText: /result and fault/ })).toBeVisible();
+    expect(traceCalls(await gateway.log())).toHaveLength(0);
+  });
+
+  test("keyboard: arrows move focus and selection, Enter and Left collapse", async ({
+    page,
+    manifest,
+  }) => {
+    await page.goto(traceLink(manifest.transactions.nestedCalls.hash));
+    const items = tree(page).getByRole("treeitem");
+    await expect(items.first()).toBeVisible({ timeout: 30_000 });
+    await items.first().focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(items.nth(1)).toBeFocused();
+    await expect(items.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/frame=0\.0/);
+    await page.keyboard.press("Home");
+    await expect(items.first()).toBeFocused();
+    const before = await items.count();
+    await page.keyboard.press("ArrowLeft"); // collapse the top frame
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Enter");
+    await expect(items).toHaveCount(before);
+    await page.keyboard.press("End");
+    await expect(items.last()).toBeFocused();
+  });
+});

@@ -1,0 +1,214 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const METHOD = "eth_getTransactionByBlockHashAndIndex";
+const lookups = (log: { method?: string }[]) => log.filter((e) => e.method === METHOD);
+const txLink = (blockHash: string, index: number | string) =>
+  `/#/tx?blockHash=${blockHash}&index=${index}`;
+
+/** The view on screen (the app keeps other visited views mounted, hidden). */
+const view = (page: Page) => page.locator("main > div:not([hidden])");
+const fields = (page: Page) => view(page).getByLabel("Transaction fields");
+
+/** The `<dd>` of a field, found by its exact `<dt>` text. */
+function dd(page: Page, name: string): Locator {
+  return fields(page)
+    .locator("dt", { hasText: new RegExp(`^${name}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+}
+
+/** Hex compared case-insensitively (checksummed or not). */
+const ci = (hex: string) => new RegExp(hex, "i");
+
+test.describe(METHOD, () => {
+  test("a legacy transfer: fields, readings and raw values", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const tx = manifest.transactions.legacyTransfer;
+    await gateway.clearLog();
+    await page.goto(txLink(tx.blockHash, tx.index));
+    await expect(page.getByRole("heading", { level: 1, name: new RegExp(METHOD) })).toBeVisible();
+    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
+    await expect(dd(page, "hash")).toContainText(ci(tx.hash));
+    await expect(dd(page, "type")).toContainText("legacy");
+    await expect(dd(page, "from")).toContainText(ci(tx.from));
+    if (tx.to) await expect(dd(page, "to")).toContainText(ci(tx.to));
+    await expect(dd(page, "blockNumber")).toContainText(String(tx.blockNumber));
+    await expect(dd(page, "value")).toContainText(/ETH · .* gwei/);
+    await expect(dd(page, "gasPrice")).toContainText("gwei");
+    await expect(dd(page, "transactionIndex")).toContainText(`0x${tx.index.toString(16)}`);
+    await expect(fields(page).locator("dt", { hasText: /^maxFeePerGas$/ })).toHaveCount(0);
+    // One request, with the index as a hex quantity.
+    const sent = lookups(await gateway.log());
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0])).toContain(`"0x${tx.index.toString(16)}"`);
+    // Raw JSON view and exports.
+    await expect(view(page).getByRole("button", { name: "Copy JSON" })).toBeVisible();
+    const download = page.waitForEvent("download");
+    await view(page).getByRole("button", { name: "Download JSON" }).click();
+    const file = await download;
+    expect(file.suggestedFilename().toLowerCase()).toBe(`${tx.hash.toLowerCase()}.json`);
+  });
+
+  test("a dynamic-fee transfer: type by name and its fee fields", async ({ page, manifest }) => {
+    const tx = manifest.transactions.dynamicFeeTransfer;
+    await page.goto(txLink(tx.blockHash, tx.index));
+    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
+    await expect(dd(page, "type")).toContainText("dynamic fee (EIP-1559)");
+    await expect(dd(page, "type")).toContainText("0x2");
+    await expect(dd(page, "maxFeePerGas")).toContainText("gwei");
+    await expect(dd(page, "maxPriorityFeePerGas")).toContainText("gwei");
+    await expect(dd(page, "hash")).toContainText(ci(tx.hash));
+    await expect(dd(page, "chainId")).toContainText(/\d/);
+  });
+
+  test("a contract creation reads as such", async ({ page, manifest }) => {
+    const tx = manifest.transactions.contractCreation;
+    await page.goto(txLink(tx.blockHash, tx.index));
+    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
+    await expect(dd(page, "to")).toContainText("contract creation");
+    await expect(dd(page, "to")).toContainText("null");
+    await expect(dd(page, "to")).toContainText(/contract address/);
+    await expect(dd(page, "input")).toContainText(/contract creation code, [\d,]+ bytes/);
+  });
+
+  test("an index past the end: the empty state, not an error", async ({ page, manifest }) => {
+    const block = manifest.blocks.find((b) => b.txCount > 0) ?? manifest.blocks[0];
+    if (!block) throw new Error("the devnet manifest has no blocks");
+    await page.goto(txLink(block.hash, block.txCount));
+    const empty = view(page).getByRole("status").filter({ hasText: "No transaction at index" });
+    await expect(empty).toContainText(
+      `No transaction at index ${block.txCount} in block ${block.hash.toLowerCase()}`,
+      { timeout: 30_000 },
+    );
+    if (block.txCount > 0)
+      await expect(empty).toContainText(`at most ${block.txCount} transaction`);
+    await expect(view(page).getByRole("alert")).toHaveCount(0);
+    await expect(view(page).getByRole("button", { name: "Next transaction" })).toBeDisabled();
+  });
+
+  test("invalid block hash and index: field errors, no request sent", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const good = manifest.transactions.legacyTransfer.blockHash;
+    await page.goto("/#/tx");
+    const hash = view(page).getByLabel("Block hash");
+    const index = view(page).getByLabel("Transaction index");
+    const submit = view(page).getByRole("button", { name: "Look up transaction" });
+    await gateway.clearLog();
+
+    const cases: [string, string, RegExp, RegExp | null][] = [
+      [good.slice(2), "0", /must start with 0x/, null],
+      [good.slice(0, -2), "0", /32 bytes.*got 31 bytes/, null],
+      [`${good.slice(0, -1)}g`, "0", /non-hex character 'g'/, null],
+      [good, "-1", /./, /must not be negative/],
+      [good, "abc", /./, /is not a number/],
+    ];
+    for (const [h, i, hashMessage, indexMessage] of cases) {
+      await hash.fill(h);
+      await index.fill(i);
+      await submit.click();
+      if (indexMessage === null) {
+        await expect(hash).toHaveAttribute("aria-invalid", "true");
+        await expect(view(page).getByRole("alert").filter({ hasText: hashMessage })).toBeVisible();
+      } else {
+        await expect(index).toHaveAttribute("aria-invalid", "true");
+        await expect(view(page).getByRole("alert").filter({ hasText: indexMessage })).toBeVisible();
+      }
+    }
+    // A link with bad params fills the form, shows the errors and sends nothing either.
+    await page.goto("/#/tx?blockHash=0x1234&index=-2");
+    await expect(view(page).getByLabel("Block hash")).toHaveValue("0x1234");
+    await expect(view(page).getByLabel("Block hash")).toHaveAttribute("aria-invalid", "true");
+    await expect(view(page).getByLabel("Transaction index")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    expect(lookups(await gateway.log())).toEqual([]);
+
+    // `5` and `0x5` are the same index, sent as a hex quantity.
+    await view(page).getByLabel("Block hash").fill(good);
+    await view(page).getByLabel("Transaction index").fill("0x0");
+    await view(page).getByRole("button", { name: "Look up transaction" }).click();
+    await expect(page).toHaveURL(/#\/tx\?blockHash=0x[0-9a-f]{64}&index=0$/);
+    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
+    const sent = lookups(await gateway.log());
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0])).toContain('"0x0"');
+  });
+
+  test("Previous / Next step through a block with several transactions", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const block = [...manifest.blocks].sort((a, b) => b.txCount - a.txCount)[0];
+    test.skip(!block || block.txCount < 2, "no block with several transactions on the devnet");
+    if (!block) return;
+    await page.goto(txLink(block.hash, 0));
+    await expect(dd(page, "transactionIndex")).toContainText("0x0", { timeout: 30_000 });
+    await expect(view(page).getByRole("button", { name: "Previous transaction" })).toBeDisabled();
+    await view(page).getByRole("button", { name: "Next transaction" }).click();
+    await expect(page).toHaveURL(/index=1$/);
+    await expect(dd(page, "transactionIndex")).toContainText("0x1");
+    await expect(view(page).getByLabel("Transaction index")).toHaveValue("1");
+    await gateway.clearLog();
+    await view(page).getByRole("button", { name: "Previous transaction" }).click();
+    await expect(dd(page, "transactionIndex")).toContainText("0x0");
+    // A block hash pins the answer: going back asks the node nothing.
+    expect(lookups(await gateway.log())).toEqual([]);
+    // Stepping past the last one says so.
+    await page.goto(txLink(block.hash, block.txCount - 1));
+    await expect(dd(page, "transactionIndex")).toContainText(
+      `0x${(block.txCount - 1).toString(16)}`,
+      { timeout: 30_000 },
+    );
+    await view(page).getByRole("button", { name: "Next transaction" }).click();
+    await expect(
+      view(page).getByRole("status").filter({ hasText: "No transaction at index" }),
+    ).toContainText(`Index ${block.txCount - 1} was the last transaction of this block`);
+  });
+
+  test("the onward links land on filled forms", async ({ page, manifest }) => {
+    const tx = manifest.transactions.dynamicFeeTransfer;
+    const link = txLink(tx.blockHash, tx.index);
+    await page.goto(link);
+    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
+    const onward = view(page).getByRole("navigation", { name: "Onward" });
+
+    await onward.getByRole("link", { name: "Trace this transaction" }).click();
+    await expect(page).toHaveURL(new RegExp(`#/trace\\?hash=${tx.hash}`, "i"));
+    const traceHash = view(page).getByLabel("Transaction hash");
+    if ((await traceHash.count()) > 0) await expect(traceHash).toHaveValue(ci(tx.hash));
+
+    await page.goto(link);
+    await onward.getByRole("link", { name: "Logs of this block" }).click();
+    await expect(page).toHaveURL(new RegExp(`#/logs\\?blockHash=${tx.blockHash}`, "i"));
+    const logsHash = view(page).getByLabel("Block hash");
+    if ((await logsHash.count()) > 0) await expect(logsHash).toHaveValue(ci(tx.blockHash));
+
+    await page.goto(link);
+    await onward.getByRole("link", { name: "Estimate again" }).click();
+    await expect(page).toHaveURL(/#\/estimate\?/);
+    const params = new URL(page.url().replace("#/estimate", "estimate")).searchParams;
+    expect(params.get("from")?.toLowerCase()).toBe(tx.from.toLowerCase());
+    if (tx.to) expect(params.get("to")?.toLowerCase()).toBe(tx.to.toLowerCase());
+    expect(params.get("value")).toMatch(/^0x[0-9a-f]+$/);
+    const from = view(page).getByLabel("From", { exact: true });
+    if ((await from.count()) > 0) await expect(from).toHaveValue(ci(tx.from));
+    const to = view(page).getByLabel("To", { exact: true });
+    if (tx.to && (await to.count()) > 0) await expect(to).toHaveValue(ci(tx.to));
+  });
+
+  test("the try: examples fill the form and run", async ({ page, manifest }) => {
+    const tx = manifest.transactions.legacyTransfer;
+    await page.goto("/#/tx");
+    await view(page).getByRole("button", { name: "try: legacy transfer" }).click();
+    await expect(view(page).getByLabel("Block hash")).toHaveValue(tx.blockHash.toLowerCase());
+    await expect(dd(page, "hash")).toContainText(ci(tx.hash), { timeout: 30_000 });
+  });
+});
