@@ -68,17 +68,19 @@ test.describe("eth_estimateGas", () => {
     await alert.getByText(/Raw revert data/).click();
     await expect(alert.getByRole("button", { name: "Copy revert data" })).toBeVisible();
 
-    if (manifest.calls.panicCall) {
-      await page.getByRole("button", { name: "try: panic" }).click();
-      await expect(
-        page.getByRole("alert").filter({ hasText: /Panic code 0x[0-9a-f]{2}/ }),
-      ).toBeVisible();
-    }
-    if (manifest.calls.customErrorCall) {
-      await page.getByRole("button", { name: "try: custom error" }).click();
-      // decoded by the devnet contract's ABI, not left as raw bytes
-      await expect(page.getByRole("alert").filter({ hasText: "Custom error" })).toBeVisible();
-    }
+    const panic = manifest.calls.panicCall;
+    await page.getByRole("button", { name: "try: panic" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: `Panic code ${panic.panicCode ?? "0x"}` }),
+    ).toBeVisible();
+
+    // decoded by the devnet token's ABI, not left as raw bytes
+    const custom = manifest.calls.customErrorCall;
+    const name = (custom.error ?? "").split("(")[0] ?? "";
+    await page.getByRole("button", { name: "try: custom error" }).click();
+    const customAlert = page.getByRole("alert").filter({ hasText: "Custom error" });
+    await expect(customAlert.getByTestId("revert-reason")).toHaveText(name);
+    for (const arg of custom.args ?? []) await expect(customAlert).toContainText(arg);
   });
 
   test("value unit conversion: 1.5 ether is sent as 0x14d1120d7b160000", async ({

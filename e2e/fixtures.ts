@@ -7,7 +7,8 @@ export { expect };
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const E2E_MANIFEST =
-  process.env.NODESCOPE_E2E_MANIFEST ?? resolve(root, ".devnet/e2e-devnet.json");
+  process.env.NODESCOPE_E2E_MANIFEST ??
+  resolve(root, `.devnet/e2e-devnet${process.env.NODESCOPE_E2E_TAG ?? ""}.json`);
 
 export type TxId =
   | "legacyTransfer"

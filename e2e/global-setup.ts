@@ -6,8 +6,11 @@ import { fileURLToPath } from "node:url";
 import { startDevnet } from "../devnet/index.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-export const E2E_MANIFEST = resolve(root, ".devnet/e2e-devnet.json");
-export const E2E_PROCESSES = resolve(root, ".devnet/e2e-processes.json");
+// NODESCOPE_E2E_TAG lets two runs share a checkout (own manifest, process file and build dir).
+const tag = process.env.NODESCOPE_E2E_TAG ?? "";
+export const E2E_MANIFEST = resolve(root, `.devnet/e2e-devnet${tag}.json`);
+export const E2E_PROCESSES = resolve(root, `.devnet/e2e-processes${tag}.json`);
+const distDir = `dist${tag}`;
 const viteBin = join(root, "node_modules", "vite", "bin", "vite.js");
 
 /** Newest modification time under a path (files and folders), 0 when it does not exist. */
@@ -24,7 +27,7 @@ function newest(path: string): number {
 function buildIfStale(): void {
   const flag = process.env.NODESCOPE_E2E_BUILD;
   if (flag === "0") return;
-  const built = newest(join(root, "dist", "index.html"));
+  const built = newest(join(root, distDir, "index.html"));
   const sources = Math.max(
     ...["src", "public", "index.html", "vite.config.ts", "package.json"].map((p) =>
       newest(join(root, p)),
@@ -32,7 +35,7 @@ function buildIfStale(): void {
   );
   if (flag !== "1" && built > 0 && built >= sources) return;
   console.log("[e2e] building the app (vite build)…");
-  const r = spawnSync(process.execPath, [viteBin, "build", "--logLevel", "warn"], {
+  const r = spawnSync(process.execPath, [viteBin, "build", "--logLevel", "warn", "--outDir", distDir], {
     cwd: root,
     stdio: "inherit",
     timeout: 300_000,
@@ -85,7 +88,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let output = "";
   const preview = spawn(
     process.execPath,
-    [viteBin, "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"],
+    [viteBin, "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort", "--outDir", distDir],
     {
       cwd: root,
       detached: true,

@@ -1,0 +1,111 @@
+// Injected into every benchmark page before the app runs (page.addInitScript). Collects the
+// app's User Timing measures (nodescope:*), long tasks, the most items of `selector` ever in the
+// DOM and when the first one was painted, and offers frame-accurate interaction helpers.
+// Plain browser JavaScript: it is passed to the page as text.
+(() => {
+  const cfg = window.__benchConfig || { selector: "[role=treeitem]" };
+  const b = {
+    selector: cfg.selector,
+    measures: [],
+    longtasks: [],
+    maxItems: 0,
+    firstItemAt: null,
+    firstPaintedAt: null,
+  };
+  window.__bench = b;
+
+  const now = () => performance.now();
+  /** Resolves after the next frame has been rendered, with the frame's start time and the end. */
+  b.frame = () =>
+    new Promise((resolve) => {
+      requestAnimationFrame((ts) => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => resolve({ start: ts, end: now() });
+        ch.port2.postMessage(0);
+      });
+    });
+
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.name.startsWith("nodescope:"))
+          b.measures.push({ name: e.name, start: e.startTime, end: e.startTime + e.duration, duration: e.duration, method: e.detail && e.detail.method });
+      }
+    }).observe({ type: "measure", buffered: true });
+  } catch {}
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  } catch {}
+
+  const count = () => document.querySelectorAll(b.selector).length;
+  b.count = count;
+  const watch = () => {
+    new MutationObserver(() => {
+      const n = count();
+      if (n > b.maxItems) b.maxItems = n;
+      if (n > 0 && b.firstItemAt === null) {
+        b.firstItemAt = now();
+        b.frame().then((f) => {
+          b.firstPaintedAt = f.end;
+        });
+      }
+    }).observe(document.documentElement, { childList: true, subtree: true });
+  };
+  if (document.documentElement) watch();
+  else document.addEventListener("DOMContentLoaded", watch);
+
+  /**
+   * Runs `action`, then waits frame by frame until `done()` holds: the time from the action to
+   * the end of the frame that showed the result (bounded by `maxMs`).
+   */
+  b.interaction = async (action, done, maxMs = 15000) => {
+    await b.frame();
+    const t0 = now();
+    action();
+    for (;;) {
+      const f = await b.frame();
+      if (done()) return { ms: f.end - t0, ok: true };
+      if (f.end - t0 > maxMs) return { ms: f.end - t0, ok: false };
+    }
+  };
+
+  /** Sets an input's value the way typing does (React listens to `input`). */
+  b.type = (input, value) => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
+    setter.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+
+  /**
+   * Scrolls `el` through `positions` (scrollTop values), one per frame pair: the scroll is set in
+   * one frame and the frame after it (scroll event → virtual rows re-rendered → layout → paint)
+   * is timed from its start to the end of its rendering.
+   */
+  b.scroll = async (el, positions) => {
+    const frames = [];
+    for (const top of positions) {
+      await new Promise((resolve) =>
+        requestAnimationFrame(() => {
+          el.scrollTop = top;
+          resolve(undefined);
+        }),
+      );
+      const f = await b.frame();
+      frames.push(f.end - f.start);
+    }
+    return frames;
+  };
+
+  /** Waits until no long task happened for `quietMs` (bounded by `maxMs`). */
+  b.settle = async (quietMs = 600, maxMs = 8000) => {
+    const t0 = now();
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 100));
+      const last = b.longtasks.reduce((m, t) => Math.max(m, t.start + t.duration), 0);
+      if (now() - last >= quietMs && now() - t0 >= quietMs) return true;
+      if (now() - t0 > maxMs) return false;
+    }
+  };
+})();

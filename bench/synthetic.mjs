@@ -1,0 +1,215 @@
+// Synthetic JSON-RPC data for the benchmark: callTracer trees of N frames and N eth_getLogs logs,
+// served by a local node:http JSON-RPC server (CORS open, loopback only).
+//
+// Which data set a request gets is chosen by the endpoint's path: `/trace/<N>/` answers
+// debug_traceTransaction / debug_jstraceTransaction with an N-frame tree, `/logs/<N>/` answers
+// eth_getLogs with N logs. Bodies are built once per N and kept, so the server costs nothing
+// while the browser is being measured.
+import { createServer } from "node:http";
+
+const TYPES = ["CALL", "STATICCALL", "DELEGATECALL", "CALL", "CREATE", "CALL"];
+const REVERT_NOPE =
+  "0x08c379a0000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000000046e6f706500000000000000000000000000000000000000000000000000000000";
+export const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+export const APPROVAL_TOPIC = "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925";
+
+/** @param {number} i */
+export function frameAddress(i) {
+  return `0x${(i + 0x1000).toString(16).padStart(40, "0")}`;
+}
+
+/**
+ * The same tree as src/methods/debug_jstraceTransaction/synthetic.ts (breadth-first, `branching`
+ * children per frame, a mix of frame types, a failed frame every 97th with Error("nope")).
+ * @param {number} size
+ * @param {number} [branching]
+ */
+export function syntheticTrace(size, branching = 4) {
+  /** @type {any[]} */
+  const frames = [];
+  for (let i = 0; i < size; i++) {
+    const type = i === 0 ? "CALL" : TYPES[i % TYPES.length];
+    /** @type {any} */
+    const f = {
+      type,
+      from: frameAddress(i === 0 ? 0 : Math.floor((i - 1) / branching)),
+      to: frameAddress(i),
+      value: type === "CALL" && i % 7 === 0 ? "0xde0b6b3a7640000" : "0x0",
+      gas: `0x${(10_000_000 - i).toString(16)}`,
+      gasUsed: `0x${Math.max(21, 1_000_000 >> Math.min(20, Math.floor(Math.log(i + 1) / Math.log(branching)) * 2)).toString(16)}`,
+      input: `0xa9059cbb${i.toString(16).padStart(64, "0")}`,
+      output: "0x",
+    };
+    if (i > 0 && i % 97 === 0) {
+      f.error = "execution reverted";
+      f.output = REVERT_NOPE;
+    }
+    frames.push(f);
+    if (i > 0) {
+      const p = frames[Math.floor((i - 1) / branching)];
+      (p.calls ??= []).push(f);
+    }
+  }
+  return frames[0];
+}
+
+/** @param {number} n @param {number} width */
+function hex(n, width) {
+  return n.toString(16).padStart(width, "0");
+}
+
+/** An address-shaped 32-byte topic. @param {number} i */
+function addressTopic(i) {
+  return `0x${"0".repeat(24)}${hex(0xa000 + i, 40)}`;
+}
+
+/** Logs per block in the synthetic log set. */
+export const LOGS_PER_BLOCK = 10;
+
+/**
+ * N ERC-20-style logs (Transfer, every 5th an Approval), LOGS_PER_BLOCK per block, in
+ * (blockNumber, logIndex) order, from three token contracts.
+ * @param {number} n
+ */
+export function syntheticLogs(n) {
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const block = Math.floor(i / LOGS_PER_BLOCK);
+    const logIndex = i % LOGS_PER_BLOCK;
+    const approval = i % 5 === 4;
+    out[i] = {
+      address: `0x${hex(0xc0ffee00 + (i % 3), 40)}`,
+      topics: [approval ? APPROVAL_TOPIC : TRANSFER_TOPIC, addressTopic(i % 1000), addressTopic((i * 7) % 1000)],
+      data: `0x${hex(i * 1_000_000 + 1, 64)}`,
+      blockNumber: `0x${block.toString(16)}`,
+      blockHash: `0x${hex(block + 1, 64)}`,
+      blockTimestamp: `0x${(1_700_000_000 + block * 12).toString(16)}`,
+      transactionHash: `0x${hex(0xbeef0000 + i, 64)}`,
+      transactionIndex: `0x${logIndex.toString(16)}`,
+      logIndex: `0x${logIndex.toString(16)}`,
+      removed: false,
+    };
+  }
+  return out;
+}
+
+/** The highest block of the N-log set. @param {number} n */
+export function lastLogBlock(n) {
+  return Math.max(0, Math.floor((n - 1) / LOGS_PER_BLOCK));
+}
+
+/** A transaction hash that names the trace size (the server does not need it; links look real). @param {number} n */
+export function traceHash(n) {
+  return `0x${hex(n, 64)}`;
+}
+
+/**
+ * Starts the synthetic JSON-RPC server on 127.0.0.1 (a free port unless given).
+ * @param {{ port?: number }} [opts]
+ * @returns {Promise<{ url: string, port: number, close(): Promise<void>, requests: () => number }>}
+ */
+export async function startSyntheticServer({ port = 0 } = {}) {
+  /** @type {Map<number, string>} result JSON text per trace size */
+  const traces = new Map();
+  /** @type {Map<number, string>} result JSON text per log count */
+  const logs = new Map();
+  let count = 0;
+  const traceText = (/** @type {number} */ n) => {
+    let t = traces.get(n);
+    if (t === undefined) {
+      t = JSON.stringify(syntheticTrace(n));
+      traces.set(n, t);
+    }
+    return t;
+  };
+  const logsText = (/** @type {number} */ n) => {
+    let t = logs.get(n);
+    if (t === undefined) {
+      t = JSON.stringify(syntheticLogs(n));
+      logs.set(n, t);
+    }
+    return t;
+  };
+
+  /** @param {string} path @param {any} call @returns {string} the response JSON */
+  const answer = (path, call) => {
+    const id = JSON.stringify(call?.id ?? null);
+    const ok = (/** @type {string} */ resultText) => `{"jsonrpc":"2.0","id":${id},"result":${resultText}}`;
+    const err = (/** @type {number} */ code, /** @type {string} */ message) =>
+      JSON.stringify({ jsonrpc: "2.0", id: call?.id ?? null, error: { code, message } });
+    const m = /^\/(trace|logs)\/(\d+)\/?$/.exec(path);
+    const kind = m?.[1];
+    const n = Number(m?.[2] ?? 0);
+    switch (call?.method) {
+      case "eth_chainId":
+        return ok('"0x7a69"');
+      case "eth_blockNumber":
+        return ok(JSON.stringify(`0x${(kind === "logs" ? lastLogBlock(n) : 1).toString(16)}`));
+      case "debug_traceTransaction":
+      case "debug_jstraceTransaction":
+        if (kind !== "trace") return err(-32601, "the method does not exist on this path");
+        return ok(traceText(n));
+      case "eth_getLogs":
+        if (kind !== "logs") return ok("[]");
+        return ok(logsText(n));
+      default:
+        return err(-32601, `the method ${String(call?.method)} does not exist/is not available`);
+    }
+  };
+
+  const server = createServer((req, res) => {
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    res.setHeader("Access-Control-Allow-Methods", "POST, OPTIONS");
+    res.setHeader("Access-Control-Allow-Headers", "content-type, authorization");
+    res.setHeader("Access-Control-Max-Age", "600");
+    if (req.method === "OPTIONS") {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    if (req.method !== "POST") {
+      res.statusCode = 405;
+      res.end();
+      return;
+    }
+    /** @type {Buffer[]} */
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      count++;
+      const path = (req.url ?? "/").split("?")[0] ?? "/";
+      let body;
+      try {
+        const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        body = Array.isArray(parsed) ? `[${parsed.map((c) => answer(path, c)).join(",")}]` : answer(path, parsed);
+      } catch {
+        body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
+      }
+      res.setHeader("Content-Type", "application/json");
+      res.setHeader("Content-Length", Buffer.byteLength(body));
+      res.end(body);
+    });
+  });
+  server.keepAliveTimeout = 2_000;
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve(undefined));
+  });
+  const address = server.address();
+  const actual = typeof address === "object" && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    port: actual,
+    requests: () => count,
+    /** Builds the bodies for these sizes ahead of time (so the first request is not slowed). */
+    warm(/** @type {{ traces?: number[], logs?: number[] }} */ sizes) {
+      for (const n of sizes.traces ?? []) traceText(n);
+      for (const n of sizes.logs ?? []) logsText(n);
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
