@@ -19,7 +19,7 @@ const layer = (name, forbidden) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["dist*/**", "node_modules", ".devnet", "devnet/.cache", "test-results", "playwright-report"] },
+  { ignores: ["dist*/**", "bench/.tmp", "node_modules", ".devnet", "devnet/.cache", "test-results", "playwright-report"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,7 @@
 // app's User Timing measures (nodescope:*), long tasks, the most items of `selector` ever in the
 // DOM and when the first one was painted, and offers frame-accurate interaction helpers.
 // Plain browser JavaScript: it is passed to the page as text.
+/* global window, document, requestAnimationFrame, MutationObserver, HTMLInputElement */
 (() => {
   const cfg = window.__benchConfig || { selector: "[role=treeitem]" };
   const b = {
@@ -32,12 +33,16 @@
           b.measures.push({ name: e.name, start: e.startTime, end: e.startTime + e.duration, duration: e.duration, method: e.detail && e.detail.method });
       }
     }).observe({ type: "measure", buffered: true });
-  } catch {}
+  } catch {
+    // no User Timing observer: parse/validate figures stay empty
+  }
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: "longtask", buffered: true });
-  } catch {}
+  } catch {
+    // no longtask support: longest task reads 0
+  }
 
   const count = () => document.querySelectorAll(b.selector).length;
   b.count = count;

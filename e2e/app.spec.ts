@@ -46,8 +46,8 @@ test("the API key never leaks into the URL, storage, console or cURL", async ({ 
   page.on("console", (m) => consoleTexts.push(`${m.text()} ${m.location().url}`));
   const seen = await fakeNodeReal(page);
   await page.goto("/#/tx");
-  await page.getByLabel("Connection").selectOption("nodereal");
-  await page.getByLabel("API key").fill(KEY);
+  await page.getByRole("combobox", { name: "Connection", exact: true }).selectOption("nodereal");
+  await page.getByRole("textbox", { name: "API key" }).fill(KEY);
   await page.getByRole("button", { name: "Endpoints" }).click();
   await expect(page.getByText("https://open-platform.nodereal.io/••••wxyz/arbitrum/")).toBeVisible();
   await expect(page.getByRole("status", { name: /chain id 42161/ })).toBeVisible();

@@ -35,7 +35,7 @@ test.describe(METHOD, () => {
     await expect(dd(page, "type")).toContainText("legacy");
     await expect(dd(page, "from")).toContainText(ci(tx.from));
     if (tx.to) await expect(dd(page, "to")).toContainText(ci(tx.to));
-    await expect(dd(page, "blockNumber")).toContainText(String(tx.blockNumber));
+    await expect(dd(page, "blockNumber")).toContainText(tx.blockNumber.toLocaleString("en-US"));
     await expect(dd(page, "value")).toContainText(/ETH · .* gwei/);
     await expect(dd(page, "gasPrice")).toContainText("gwei");
     await expect(dd(page, "transactionIndex")).toContainText(`0x${tx.index.toString(16)}`);

@@ -17,7 +17,7 @@ import type { DevnetState, RpcOverride } from "./connection";
 const inputCls =
   "rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 
-function StatusDot({ client, connection }: { client: RpcClient; connection: Connection }) {
+function StatusDot({ client, connection, devnetLoading }: { client: RpcClient; connection: Connection; devnetLoading: boolean }) {
   const resolved = resolveEndpoint(connection, "eth_getTransactionByBlockHashAndIndex");
   const endpoint = resolved.ok ? resolved.endpoint : null;
   const probe = useQuery({
@@ -46,7 +46,9 @@ function StatusDot({ client, connection }: { client: RpcClient; connection: Conn
   const color = { idle: "bg-slate-400", pending: "bg-amber-400", down: "bg-red-600", ok: "bg-emerald-500" }[state];
   const text =
     state === "idle"
-      ? resolved.ok
+      ? devnetLoading
+        ? "looking for the local devnet…"
+        : resolved.ok
         ? "not checked"
         : resolved.reason
       : state === "pending"
@@ -116,10 +118,11 @@ export function ConnectionBar({
         </label>
         {!override && settings.kind === "nodereal" ? (
           <>
-            <label className="flex flex-col text-xs font-medium">
-              API key
+            <div className="flex flex-col text-xs font-medium">
+              <label htmlFor="nodescope-api-key">API key</label>
               <span className="flex gap-1">
                 <input
+                  id="nodescope-api-key"
                   className={`${inputCls} w-56 font-mono`}
                   type={showKey ? "text" : "password"}
                   autoComplete="off"
@@ -128,11 +131,17 @@ export function ConnectionBar({
                   onChange={(e) => set("apiKey", e.target.value.trim())}
                   placeholder="your NodeReal API key"
                 />
-                <button type="button" className="rounded border px-1.5 text-xs dark:border-slate-600" onClick={() => setShowKey((s) => !s)} aria-pressed={showKey}>
+                <button
+                  type="button"
+                  className="rounded border px-1.5 text-xs dark:border-slate-600"
+                  onClick={() => setShowKey((s) => !s)}
+                  aria-pressed={showKey}
+                  aria-label="Show API key"
+                >
                   {showKey ? "Hide" : "Show"}
                 </button>
               </span>
-            </label>
+            </div>
             <label className="flex items-center gap-1 text-xs">
               <input type="checkbox" checked={settings.rememberKey} onChange={(e) => set("rememberKey", e.target.checked)} />
               Remember on this device
@@ -160,7 +169,7 @@ export function ConnectionBar({
             </label>
           </>
         ) : null}
-        <StatusDot client={client} connection={connection} />
+        <StatusDot client={client} connection={connection} devnetLoading={connection.kind === "devnet" && devnet.status === "loading"} />
         <button type="button" className="text-xs underline" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? "Hide endpoints" : "Endpoints"}
         </button>

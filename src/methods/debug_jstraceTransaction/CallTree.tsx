@@ -261,7 +261,7 @@ export function CallTree(props: CallTreeProps) {
           return (
             <FrameRow
               key={item.key}
-              style={style}
+              start={item.start}
               model={model}
               structure={structure}
               index={f}
@@ -282,7 +282,8 @@ export function CallTree(props: CallTreeProps) {
 }
 
 interface FrameRowProps {
-  style: CSSProperties;
+  /** The row's offset (a number, not a style object, so memo skips rows that did not change while scrolling). */
+  start: number;
   model: TraceModel;
   structure: Structure;
   index: number;
@@ -298,6 +299,14 @@ interface FrameRowProps {
 
 const FrameRow = memo(function FrameRow(p: FrameRowProps) {
   const { model, structure, index: i } = p;
+  const style: CSSProperties = {
+    position: "absolute",
+    top: 0,
+    left: 0,
+    minWidth: "100%",
+    height: ROW_HEIGHT,
+    transform: `translateY(${p.start}px)`,
+  };
   const f = model.frames[i] as CallFrame;
   const type = frameType(f);
   const level = structure.level[i] as number;
@@ -338,7 +347,7 @@ const FrameRow = memo(function FrameRow(p: FrameRowProps) {
       data-frame-row={i}
       data-failed={failed ? "true" : undefined}
       tabIndex={p.tabbable ? 0 : -1}
-      style={p.style}
+      style={style}
       onClick={() => p.onSelect(i)}
       className={`flex cursor-default items-center gap-2 whitespace-nowrap pr-2 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-600 ${
         p.selected

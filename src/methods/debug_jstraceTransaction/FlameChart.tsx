@@ -4,7 +4,7 @@
  * subtrees are skipped). Clicking a block selects its frame in the tree. The chart is a picture
  * for pointer users; the call tree is its keyboard- and screen-reader-accessible equivalent.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { frameType, type TraceModel } from "./model";
 import type { CallFrame } from "./result";
 
@@ -89,6 +89,55 @@ export function FlameChart({
   }, [model, layout, width]);
 
   const rowsShown = Math.min(model.maxLevel, 60);
+  // The latest onSelect, read on click: the blocks below are rendered once per layout, not on
+  // every selection, search or expansion of the tree (thousands of blocks).
+  const onSelectRef = useRef(onSelect);
+  useLayoutEffect(() => {
+    onSelectRef.current = onSelect;
+  });
+  const onBlockClick = (e: MouseEvent<HTMLDivElement>) => {
+    const el = (e.target as Element).closest("[data-flame-frame]");
+    const i = el ? Number(el.getAttribute("data-flame-frame")) : Number.NaN;
+    if (Number.isInteger(i)) onSelectRef.current(i);
+  };
+  const blockElements = useMemo(
+    () =>
+      blocks.map((i) => {
+        const level = model.level[i] as number;
+        if (level > rowsShown) return null;
+        const f = model.frames[i] as CallFrame;
+        const px = (layout.w[i] as number) * width;
+        const input = typeof f.input === "string" ? f.input : "";
+        const name =
+          input.length >= 10
+            ? (functionName(input.slice(0, 10).toLowerCase())?.split("(")[0] ??
+              input.slice(0, 10))
+            : frameType(f);
+        const failed = model.failed[i] === 1;
+        return (
+          <div
+            key={i}
+            aria-hidden="true"
+            data-flame-frame={i}
+            title={`${frameType(f)} ${name} · ${Math.round(model.gasUsed[i] as number).toLocaleString("en-US")} gas${failed ? " · failed" : ""}`}
+            className="absolute cursor-pointer overflow-hidden whitespace-nowrap border-r border-b border-white px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950"
+            style={{
+              left: `${(layout.x[i] as number) * 100}%`,
+              width: `${(layout.w[i] as number) * 100}%`,
+              top: (level - 1) * ROW,
+              height: ROW,
+              background: failed ? "#fecaca" : (COLORS[frameType(f)] ?? "#e2e8f0"),
+            }}
+          >
+            {px > 40 ? name : ""}
+          </div>
+        );
+      }),
+    [blocks, model, layout, width, rowsShown, functionName],
+  );
+  const selectedLevel = selected >= 0 ? (model.level[selected] as number) : 0;
+  const selectedShown =
+    selected >= 0 && selectedLevel <= rowsShown && blocks.includes(selected);
   return (
     <figure className="flex flex-col gap-1">
       <figcaption className="text-sm text-slate-700 dark:text-slate-300">
@@ -105,41 +154,22 @@ export function FlameChart({
           aria-label={`Flame chart of gas used by ${model.size.toLocaleString("en-US")} frames over ${model.maxLevel} levels`}
           className="relative"
           style={{ height: rowsShown * ROW, width: "100%" }}
+          onClick={onBlockClick}
         >
-          {blocks.map((i) => {
-            const level = model.level[i] as number;
-            if (level > rowsShown) return null;
-            const f = model.frames[i] as CallFrame;
-            const px = (layout.w[i] as number) * width;
-            const input = typeof f.input === "string" ? f.input : "";
-            const name =
-              input.length >= 10
-                ? (functionName(input.slice(0, 10).toLowerCase())?.split("(")[0] ??
-                  input.slice(0, 10))
-                : frameType(f);
-            const failed = model.failed[i] === 1;
-            return (
-              <div
-                key={i}
-                aria-hidden="true"
-                data-flame-frame={i}
-                onClick={() => onSelect(i)}
-                title={`${frameType(f)} ${name} · ${Math.round(model.gasUsed[i] as number).toLocaleString("en-US")} gas${failed ? " · failed" : ""}`}
-                className={`absolute cursor-pointer overflow-hidden whitespace-nowrap border-r border-b border-white px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950 ${
-                  i === selected ? "outline outline-2 -outline-offset-2 outline-indigo-700" : ""
-                }`}
-                style={{
-                  left: `${(layout.x[i] as number) * 100}%`,
-                  width: `${(layout.w[i] as number) * 100}%`,
-                  top: (level - 1) * ROW,
-                  height: ROW,
-                  background: failed ? "#fecaca" : (COLORS[frameType(f)] ?? "#e2e8f0"),
-                }}
-              >
-                {px > 40 ? name : ""}
-              </div>
-            );
-          })}
+          {blockElements}
+          {selectedShown ? (
+            <div
+              aria-hidden="true"
+              data-flame-selected={selected}
+              className="pointer-events-none absolute outline outline-2 -outline-offset-2 outline-indigo-700"
+              style={{
+                left: `${(layout.x[selected] as number) * 100}%`,
+                width: `${(layout.w[selected] as number) * 100}%`,
+                top: (selectedLevel - 1) * ROW,
+                height: ROW,
+              }}
+            />
+          ) : null}
         </div>
       </div>
     </figure>

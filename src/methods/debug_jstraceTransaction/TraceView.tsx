@@ -7,7 +7,7 @@
  * Type filter: hiding a type hides those frames only; their children stay visible, moved up
  * under the nearest shown ancestor, so no call disappears because its caller was filtered out.
  */
-import { useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Button } from "../../ui/Button";
 import { CallTree } from "./CallTree";
 import type { FrameDecodeCache } from "./decode";
@@ -173,6 +173,8 @@ export function TraceView(props: TraceViewProps) {
     setHidden(next);
   };
   const types = [...model.typeCounts.entries()];
+  // Stable per decoder, so the flame chart lays its blocks out again only when names can change.
+  const functionName = useCallback((s: string) => decode.decoder.functionName(s), [decode]);
 
   return (
     <div className="flex flex-col gap-3">
@@ -308,7 +310,7 @@ export function TraceView(props: TraceViewProps) {
           model={model}
           selected={state.selected}
           onSelect={select}
-          functionName={(s) => decode.decoder.functionName(s)}
+          functionName={functionName}
         />
       )}
     </div>

@@ -253,7 +253,6 @@ const LogRowView = memo(function LogRowView({ row, index, start, template, colum
       data-index={index}
       role="row"
       aria-rowindex={index + 2}
-      aria-expanded={expanded}
       className={`absolute left-0 top-0 grid w-full items-start border-b border-slate-100 text-slate-900 dark:border-slate-800 dark:text-slate-100 ${
         row.removed ? "bg-amber-50 dark:bg-amber-950" : index % 2 ? "bg-slate-50 dark:bg-slate-900" : "bg-white dark:bg-slate-950"
       }`}

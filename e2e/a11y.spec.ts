@@ -1,0 +1,182 @@
+/**
+ * Accessibility: axe finds no serious or critical violation on any route with its results shown
+ * (a transaction card, a log table with rows, a call tree with frames, an estimate), in the light
+ * and the dark theme; the call tree and the log table work from the keyboard.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test, type Manifest } from "./fixtures";
+
+const view = (page: Page) => page.locator("main > div:not([hidden])");
+
+interface Route {
+  name: string;
+  url: (m: Manifest) => string;
+  /** Waits until the route's results are on screen. */
+  shown: (page: Page) => Promise<void>;
+}
+
+const ROUTES: Route[] = [
+  {
+    name: "tx card",
+    url: (m) => `/#/tx?blockHash=${m.transactions.dynamicFeeTransfer.blockHash}&index=${m.transactions.dynamicFeeTransfer.index}`,
+    shown: async (page) => {
+      await expect(view(page).getByLabel("Transaction fields")).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: "log table",
+    url: (m) => `/#/logs?fromBlock=${m.token.fromBlock}&toBlock=${m.token.fromBlock + 200}&address=${m.token.address}`,
+    shown: async (page) => {
+      const table = page.getByRole("table", { name: "Logs" });
+      await expect(table).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({ timeout: 30_000 });
+      await expect(table.getByRole("row").nth(2)).toBeVisible();
+      // A row's detail open too.
+      await table.getByRole("button", { name: /Details of the log/ }).first().click();
+    },
+  },
+  {
+    name: "call tree",
+    url: (m) => `/#/trace?hash=${m.transactions.innerRevert.hash}&tracer=callTracer`,
+    shown: async (page) => {
+      const tree = page.getByRole("tree", { name: "Call tree" });
+      await expect(tree).toBeVisible({ timeout: 30_000 });
+      await expect(tree.getByRole("treeitem").nth(1)).toBeVisible();
+    },
+  },
+  {
+    name: "estimate result",
+    url: (m) => `/#/estimate?from=${m.calls.transfer.from}&to=${m.calls.transfer.to}&data=${m.calls.transfer.data}`,
+    shown: async (page) => {
+      await expect(page.getByTestId("estimate-hex")).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: "estimate revert",
+    url: (m) => `/#/estimate?from=${m.calls.revertingCall.from}&to=${m.calls.revertingCall.to}&data=${m.calls.revertingCall.data}`,
+    shown: async (page) => {
+      await expect(page.getByTestId("revert-reason")).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: "a failed request's error panel",
+    url: (m) =>
+      `/#/tx?blockHash=${m.transactions.legacyTransfer.blockHash}&index=0&rpc=${encodeURIComponent(`${m.gatewayUrl}/fault-500/rollup-nitro/`)}`,
+    shown: async (page) => {
+      await expect(view(page).getByRole("alert").filter({ hasText: /HTTP 500/ })).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: "tx form with field errors",
+    url: () => `/#/tx?blockHash=0x123&index=-1`,
+    shown: async (page) => {
+      await expect(view(page).getByLabel("Block hash")).toHaveAttribute("aria-invalid", "true");
+    },
+  },
+];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
+    }));
+}
+
+test.describe("axe: no serious or critical violation with results shown", () => {
+  for (const theme of ["light", "dark"] as const) {
+    for (const route of ROUTES) {
+      test(`${route.name}, ${theme} theme`, async ({ page, manifest }) => {
+        await page.goto(route.url(manifest));
+        await page.getByLabel("Theme").selectOption(theme);
+        if (theme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
+        else await expect(page.locator("html")).not.toHaveClass(/dark/);
+        await route.shown(page);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  }
+});
+
+test.describe("axe: the empty forms and the request inspector", () => {
+  for (const theme of ["light", "dark"] as const) {
+    test(`every route before a request, ${theme} theme`, async ({ page }) => {
+      await page.goto("/#/tx");
+      await page.getByLabel("Theme").selectOption(theme);
+      await page.getByRole("button", { name: "Requests" }).click();
+      await expect(page.getByRole("region", { name: "Request inspector" })).toBeVisible();
+      for (const [tab, method] of [
+        ["Transaction", "eth_getTransactionByBlockHashAndIndex"],
+        ["Logs", "eth_getLogs"],
+        ["Trace", "debug_jstraceTransaction"],
+        ["Estimate gas", "eth_estimateGas"],
+      ] as const) {
+        await page.getByRole("navigation", { name: "Methods" }).getByRole("link", { name: tab }).click();
+        await expect(page.getByRole("heading", { level: 1, name: new RegExp(method) })).toBeVisible();
+        expect(await seriousViolations(page), tab).toEqual([]);
+      }
+    });
+  }
+});
+
+test.describe("keyboard", () => {
+  test("call tree: arrow keys move focus among treeitems, Left/Right collapse and expand", async ({
+    page,
+    manifest,
+  }) => {
+    await page.goto(`/#/trace?hash=${manifest.transactions.nestedCalls.hash}&tracer=callTracer`);
+    const tree = page.getByRole("tree", { name: "Call tree" });
+    await expect(tree).toBeVisible({ timeout: 30_000 });
+    const items = tree.getByRole("treeitem");
+    // Tab reaches the tree: one treeitem is tabbable (roving tabindex).
+    await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
+    await items.first().focus();
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(items.nth(1)).toBeFocused();
+    await expect(items.nth(1)).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowUp");
+    await expect(items.first()).toBeFocused();
+    // The root has children: Left collapses it, Right expands it again.
+    await expect(items.first()).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("ArrowLeft");
+    await expect(items.first()).toHaveAttribute("aria-expanded", "false");
+    await expect(items).toHaveCount(1);
+    await page.keyboard.press("ArrowRight");
+    await expect(items.first()).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("End");
+    await expect(items.last()).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(items.first()).toBeFocused();
+  });
+
+  test("log table: Tab reaches a row's control and Enter opens its detail", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    await page.goto(`/#/logs?blockHash=${tx.blockHash}`);
+    const table = page.getByRole("table", { name: "Logs" });
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    const firstDetails = table.getByRole("button", { name: /Details of the log/ }).first();
+    // From the header's sort control before the rows, Tab moves forward to the first row's button.
+    await table.getByRole("columnheader").getByRole("button").first().focus();
+    let reached = false;
+    for (let i = 0; i < 10 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await firstDetails.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached, "Tab reaches the first row's Details button").toBe(true);
+    await expect(firstDetails).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Enter");
+    await expect(firstDetails).toHaveAttribute("aria-expanded", "true");
+    await expect(table.getByRole("row").nth(1).getByRole("cell").last()).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(firstDetails).toHaveAttribute("aria-expanded", "false");
+  });
+});
