@@ -12,6 +12,8 @@
     maxItems: 0,
     firstItemAt: null,
     firstPaintedAt: null,
+    doneAt: null,
+    donePaintedAt: null,
   };
   window.__bench = b;
 
@@ -50,6 +52,15 @@
     new MutationObserver(() => {
       const n = count();
       if (n > b.maxItems) b.maxItems = n;
+      if (cfg.doneSelector && b.doneAt === null) {
+        const re = new RegExp(cfg.doneText);
+        if ([...document.querySelectorAll(cfg.doneSelector)].some((el) => re.test(el.textContent ?? ""))) {
+          b.doneAt = now();
+          b.frame().then((f) => {
+            b.donePaintedAt = f.end;
+          });
+        }
+      }
       if (n > 0 && b.firstItemAt === null) {
         b.firstItemAt = now();
         b.frame().then((f) => {

@@ -93,6 +93,9 @@ export function syntheticLogs(n) {
   return out;
 }
 
+/** The widest block range one eth_getLogs call may ask for (10,000 logs). */
+export const MAX_LOG_BLOCKS = 1000;
+
 /** The highest block of the N-log set. @param {number} n */
 export function lastLogBlock(n) {
   return Math.max(0, Math.floor((n - 1) / LOGS_PER_BLOCK));
@@ -149,9 +152,17 @@ export async function startSyntheticServer({ port = 0 } = {}) {
       case "debug_jstraceTransaction":
         if (kind !== "trace") return err(-32601, "the method does not exist on this path");
         return ok(traceText(n));
-      case "eth_getLogs":
+      case "eth_getLogs": {
         if (kind !== "logs") return ok("[]");
-        return ok(logsText(n));
+        // Like a provider (BSC's wording): at most MAX_LOG_BLOCKS blocks per call, so 100,000
+        // logs arrive in pieces through the app's range scanner, as they would for real.
+        const filter = call.params?.[0] ?? {};
+        const from = Number.parseInt(filter.fromBlock ?? "0x0", 16);
+        const to = Number.parseInt(filter.toBlock ?? `0x${lastLogBlock(n).toString(16)}`, 16);
+        if (to - from + 1 > MAX_LOG_BLOCKS) return err(-32005, `exceed maximum block range: ${MAX_LOG_BLOCKS}`);
+        if (from === 0 && to >= lastLogBlock(n)) return ok(logsText(n));
+        return ok(JSON.stringify(syntheticLogs(n).slice(from * LOGS_PER_BLOCK, (to + 1) * LOGS_PER_BLOCK)));
+      }
       default:
         return err(-32601, `the method ${String(call?.method)} does not exist/is not available`);
     }

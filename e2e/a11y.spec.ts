@@ -19,21 +19,28 @@ interface Route {
 const ROUTES: Route[] = [
   {
     name: "tx card",
-    url: (m) => `/#/tx?blockHash=${m.transactions.dynamicFeeTransfer.blockHash}&index=${m.transactions.dynamicFeeTransfer.index}`,
+    url: (m) =>
+      `/#/tx?blockHash=${m.transactions.dynamicFeeTransfer.blockHash}&index=${m.transactions.dynamicFeeTransfer.index}`,
     shown: async (page) => {
       await expect(view(page).getByLabel("Transaction fields")).toBeVisible({ timeout: 30_000 });
     },
   },
   {
     name: "log table",
-    url: (m) => `/#/logs?fromBlock=${m.token.fromBlock}&toBlock=${m.token.fromBlock + 200}&address=${m.token.address}`,
+    url: (m) =>
+      `/#/logs?fromBlock=${m.token.fromBlock}&toBlock=${m.token.fromBlock + 200}&address=${m.token.address}`,
     shown: async (page) => {
       const table = page.getByRole("table", { name: "Logs" });
       await expect(table).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({
+        timeout: 30_000,
+      });
       await expect(table.getByRole("row").nth(2)).toBeVisible();
       // A row's detail open too.
-      await table.getByRole("button", { name: /Details of the log/ }).first().click();
+      await table
+        .getByRole("button", { name: /Details of the log/ })
+        .first()
+        .click();
     },
   },
   {
@@ -47,14 +54,16 @@ const ROUTES: Route[] = [
   },
   {
     name: "estimate result",
-    url: (m) => `/#/estimate?from=${m.calls.transfer.from}&to=${m.calls.transfer.to}&data=${m.calls.transfer.data}`,
+    url: (m) =>
+      `/#/estimate?from=${m.calls.transfer.from}&to=${m.calls.transfer.to}&data=${m.calls.transfer.data}`,
     shown: async (page) => {
       await expect(page.getByTestId("estimate-hex")).toBeVisible({ timeout: 30_000 });
     },
   },
   {
     name: "estimate revert",
-    url: (m) => `/#/estimate?from=${m.calls.revertingCall.from}&to=${m.calls.revertingCall.to}&data=${m.calls.revertingCall.data}`,
+    url: (m) =>
+      `/#/estimate?from=${m.calls.revertingCall.from}&to=${m.calls.revertingCall.to}&data=${m.calls.revertingCall.data}`,
     shown: async (page) => {
       await expect(page.getByTestId("revert-reason")).toBeVisible({ timeout: 30_000 });
     },
@@ -64,7 +73,11 @@ const ROUTES: Route[] = [
     url: (m) =>
       `/#/tx?blockHash=${m.transactions.legacyTransfer.blockHash}&index=0&rpc=${encodeURIComponent(`${m.gatewayUrl}/fault-500/rollup-nitro/`)}`,
     shown: async (page) => {
-      await expect(view(page).getByRole("alert").filter({ hasText: /HTTP 500/ })).toBeVisible({ timeout: 30_000 });
+      await expect(
+        view(page)
+          .getByRole("alert")
+          .filter({ hasText: /HTTP 500/ }),
+      ).toBeVisible({ timeout: 30_000 });
     },
   },
   {
@@ -116,8 +129,13 @@ test.describe("axe: the empty forms and the request inspector", () => {
         ["Trace", "debug_jstraceTransaction"],
         ["Estimate gas", "eth_estimateGas"],
       ] as const) {
-        await page.getByRole("navigation", { name: "Methods" }).getByRole("link", { name: tab }).click();
-        await expect(page.getByRole("heading", { level: 1, name: new RegExp(method) })).toBeVisible();
+        await page
+          .getByRole("navigation", { name: "Methods" })
+          .getByRole("link", { name: tab })
+          .click();
+        await expect(
+          page.getByRole("heading", { level: 1, name: new RegExp(method) }),
+        ).toBeVisible();
         expect(await seriousViolations(page), tab).toEqual([]);
       }
     });

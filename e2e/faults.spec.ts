@@ -20,21 +20,53 @@ interface FaultCase {
 }
 
 const FAULTS: FaultCase[] = [
-  { mode: "401", says: [/HTTP 401 Unauthorized/, /rejected the API key/, /check the key/], retries: 0 },
+  {
+    mode: "401",
+    says: [/HTTP 401 Unauthorized/, /rejected the API key/, /check the key/],
+    retries: 0,
+  },
   { mode: "403", says: [/HTTP 403 Forbidden/, /Access denied/, /allow-list/], retries: 0 },
-  { mode: "404", says: [/HTTP 404 Not Found/, /Nothing answers at this URL path/, /check the endpoint URL/], retries: 0 },
+  {
+    mode: "404",
+    says: [/HTTP 404 Not Found/, /Nothing answers at this URL path/, /check the endpoint URL/],
+    retries: 0,
+  },
   { mode: "413", says: [/HTTP 413 Payload Too Large/, /too large for the endpoint/], retries: 0 },
-  { mode: "429", says: [/HTTP 429 Too Many Requests/, /Rate limited/, /wait 1 s and try again/], retries: 2 },
-  { mode: "500", says: [/HTTP 500 Internal Server Error/, /The node failed while handling/, /try again/], retries: 0 },
-  { mode: "502", says: [/HTTP 502 Bad Gateway/, /got no valid answer from the node/, /use another endpoint/], retries: 2 },
-  { mode: "503", says: [/HTTP 503 Service Unavailable/, /unavailable or overloaded/, /try again in a moment/], retries: 2 },
-  { mode: "504", says: [/HTTP 504 Gateway Timeout/, /gave up waiting for the node/, /narrow it/], retries: 2 },
+  {
+    mode: "429",
+    says: [/HTTP 429 Too Many Requests/, /Rate limited/, /wait 1 s and try again/],
+    retries: 2,
+  },
+  {
+    mode: "500",
+    says: [/HTTP 500 Internal Server Error/, /The node failed while handling/, /try again/],
+    retries: 0,
+  },
+  {
+    mode: "502",
+    says: [/HTTP 502 Bad Gateway/, /got no valid answer from the node/, /use another endpoint/],
+    retries: 2,
+  },
+  {
+    mode: "503",
+    says: [/HTTP 503 Service Unavailable/, /unavailable or overloaded/, /try again in a moment/],
+    retries: 2,
+  },
+  {
+    mode: "504",
+    says: [/HTTP 504 Gateway Timeout/, /gave up waiting for the node/, /narrow it/],
+    retries: 2,
+  },
   { mode: "html", says: [/HTML page instead of JSON/, /Check the endpoint URL/], retries: 0 },
   { mode: "empty", says: [/empty body/, /try again/], retries: 0 },
   { mode: "truncated", says: [/cut off before the JSON ended/, /try again/], retries: 0 },
   { mode: "wrong-id", says: [/does not belong to this request/, /mixing up answers/], retries: 0 },
   { mode: "no-jsonrpc", says: [/not a valid JSON-RPC 2\.0 response/], retries: 0 },
-  { mode: "drop", says: [/could not be sent/, /Could not reach 127\.0\.0\.1/, /Check the endpoint URL/], retries: 2 },
+  {
+    mode: "drop",
+    says: [/could not be sent/, /Could not reach 127\.0\.0\.1/, /Check the endpoint URL/],
+    retries: 2,
+  },
   { mode: "oversized", says: [/over the 50\.0 MB limit/, /Ask for less/], retries: 0 },
   { mode: "rpc-error", says: [/error -32603 \(Internal error\)/, /"internal error"/], retries: 0 },
 ];
@@ -112,7 +144,11 @@ test.describe("fault modes: a specific message, the retries, and a usable view a
     manifest,
   }) => {
     await page.goto(txLink(manifest, "slow-1500"));
-    await expect(view(page).getByRole("status").filter({ hasText: /^Looking up index/ })).toBeVisible();
+    await expect(
+      view(page)
+        .getByRole("status")
+        .filter({ hasText: /^Looking up index/ }),
+    ).toBeVisible();
     await expect(view(page).getByLabel("Transaction fields")).toBeVisible({ timeout: 20_000 });
   });
 
@@ -124,7 +160,11 @@ test.describe("fault modes: a specific message, the retries, and a usable view a
     await page.clock.install();
     await gateway.clearLog();
     await page.goto(txLink(manifest, "slow"));
-    await expect(view(page).getByRole("status").filter({ hasText: /^Looking up index/ })).toBeVisible();
+    await expect(
+      view(page)
+        .getByRole("status")
+        .filter({ hasText: /^Looking up index/ }),
+    ).toBeVisible();
     // The request is at the gateway (which holds it 35 s); jump the page's clock past 30 s.
     await expect
       .poll(async () => (await gateway.log()).filter((e) => e.method === TX_METHOD).length)
@@ -148,10 +188,14 @@ test.describe("fault modes: a specific message, the retries, and a usable view a
     const tx = manifest.transactions.nestedCalls;
     const rpc = `${manifest.gatewayUrl}/fault-503/rollup-nitro/`;
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer&rpc=${encodeURIComponent(rpc)}`);
-    const alert = view(page).getByRole("alert").filter({ hasText: /HTTP 503/ });
+    const alert = view(page)
+      .getByRole("alert")
+      .filter({ hasText: /HTTP 503/ });
     await expect(alert).toBeVisible({ timeout: 20_000 });
     await expect(alert).toContainText(/unavailable or overloaded/);
-    const traces = (await gateway.log()).filter((e) => typeof e.method === "string" && /trace/i.test(e.method));
+    const traces = (await gateway.log()).filter(
+      (e) => typeof e.method === "string" && /trace/i.test(e.method),
+    );
     expect(traces).toHaveLength(1);
     // A link endpoint sends the trace as debug_traceTransaction (unless traceMethod= says otherwise).
     await expect(await inspectorRetries(page, "debug_traceTransaction")).toHaveText("0");
@@ -166,7 +210,9 @@ test.describe("fault modes: a specific message, the retries, and a usable view a
     const tx = manifest.transactions.tokenTransfer;
     const rpc = `${manifest.gatewayUrl}/fault-500/rollup/`;
     await page.goto(`/#/logs?blockHash=${tx.blockHash}&rpc=${encodeURIComponent(rpc)}`);
-    const alert = view(page).getByRole("alert").filter({ hasText: /HTTP 500/ });
+    const alert = view(page)
+      .getByRole("alert")
+      .filter({ hasText: /HTTP 500/ });
     await expect(alert).toBeVisible({ timeout: 20_000 });
     await expect(alert).toContainText(/eth_getLogs failed for/);
     await expect(alert).toContainText(/The node failed while handling eth_getLogs/);

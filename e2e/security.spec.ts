@@ -19,7 +19,9 @@ async function expectInert(page: Page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
   const state = await page.evaluate(() => ({
     xss: (window as unknown as { __xss?: unknown }).__xss,
-    scripts: [...document.querySelectorAll("script")].filter((s) => s.textContent?.includes("__xss")).length,
+    scripts: [...document.querySelectorAll("script")].filter((s) =>
+      s.textContent?.includes("__xss"),
+    ).length,
     imgs: document.querySelectorAll('img[src="x"], img[onerror]').length,
     handlers: [...document.querySelectorAll("*")].filter((el) => el.hasAttribute("onerror")).length,
   }));
@@ -42,11 +44,15 @@ function expectNoEndpoint(text: string, manifest: Manifest) {
 test.describe("on-chain strings with HTML/script payloads are inert text", () => {
   test("trace view: the inner revert reason", async ({ page, manifest }) => {
     const tx = manifest.transactions.xss;
-    await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer&tracerConfig=${encodeURIComponent('{"withLog":true}')}`);
+    await page.goto(
+      `/#/trace?hash=${tx.hash}&tracer=callTracer&tracerConfig=${encodeURIComponent('{"withLog":true}')}`,
+    );
     const tree = page.getByRole("tree", { name: "Call tree" });
     await expect(tree).toBeVisible({ timeout: 30_000 });
     // The failed inner frame: select it, its detail shows the decoded reason literally.
-    await view(page).getByRole("button", { name: /Next failure/i }).click();
+    await view(page)
+      .getByRole("button", { name: /Next failure/i })
+      .click();
     await expect(view(page).getByText(XSS_SCRIPT).first()).toBeVisible();
     await expectInert(page);
   });
@@ -64,17 +70,21 @@ test.describe("on-chain strings with HTML/script payloads are inert text", () =>
     await expect(table.getByText(XSS_IMG, { exact: false }).first()).toBeVisible();
     await expect(table.getByText(XSS_SCRIPT, { exact: false }).first()).toBeVisible();
     // The row's detail shows the decoded argument too.
-    await table.getByRole("button", { name: /Details of the log/ }).first().click();
-    await expect(table.getByRole("button", { name: /Details of the log/ }).first()).toHaveAttribute("aria-expanded", "true");
+    await table
+      .getByRole("button", { name: /Details of the log/ })
+      .first()
+      .click();
+    await expect(table.getByRole("button", { name: /Details of the log/ }).first()).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
     await expectInert(page);
   });
 
   test("estimate view: an Error(string) revert reason", async ({ page, manifest }) => {
     const call = manifest.calls.xssCall;
     if (!call) throw new Error("the devnet manifest has no calls.xssCall");
-    await page.goto(
-      `/#/estimate?from=${call.from}&to=${call.to}&data=${call.data}`,
-    );
+    await page.goto(`/#/estimate?from=${call.from}&to=${call.to}&data=${call.data}`);
     await expect(page.getByTestId("revert-reason")).toHaveText(XSS_SCRIPT, { timeout: 30_000 });
     await expectInert(page);
   });
@@ -85,7 +95,9 @@ test.describe("Content-Security-Policy of the built app", () => {
     page,
   }) => {
     await page.goto("/#/tx");
-    const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+    const policy = await page
+      .locator('meta[http-equiv="Content-Security-Policy"]')
+      .getAttribute("content");
     expect(policy).not.toBeNull();
     const directives = new Map(
       (policy ?? "")
@@ -110,16 +122,21 @@ test.describe("Content-Security-Policy of the built app", () => {
   }) => {
     consoleErrors.allow(/Content Security Policy/);
     await page.goto("/#/tx");
-    await expect(page.getByRole("status", { name: /Connection status: chain id 31337/ })).toBeVisible();
+    await expect(
+      page.getByRole("status", { name: /Connection status: chain id 31337/ }),
+    ).toBeVisible();
     const result = await page.evaluate(async (foreign) => {
       const violations: string[] = [];
-      document.addEventListener("securitypolicyviolation", (e) => violations.push(e.violatedDirective));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        violations.push(e.violatedDirective),
+      );
       const w = window as unknown as { __inline?: number; __handler?: number; __foreign?: number };
       const inline = document.createElement("script");
       inline.textContent = "window.__inline = 1";
       document.body.appendChild(inline);
       const holder = document.createElement("div");
-      holder.innerHTML = '<img src="data:," onload="window.__handler = 1" onerror="window.__handler = 1">';
+      holder.innerHTML =
+        '<img src="data:," onload="window.__handler = 1" onerror="window.__handler = 1">';
       document.body.appendChild(holder);
       const ext = document.createElement("script");
       ext.src = foreign;
@@ -148,9 +165,10 @@ test.describe("exported files carry neither the endpoint URL nor the API key", (
     await page.goto(`/#/tx?blockHash=${tx.blockHash}&index=${tx.index}`);
     await expect(view(page).getByLabel("Transaction fields")).toBeVisible({ timeout: 30_000 });
     const txJson = await downloadedText(
-      Promise.all([page.waitForEvent("download"), view(page).getByRole("button", { name: "Download JSON" }).click()]).then(
-        ([d]) => d,
-      ),
+      Promise.all([
+        page.waitForEvent("download"),
+        view(page).getByRole("button", { name: "Download JSON" }).click(),
+      ]).then(([d]) => d),
     );
     expect(txJson).toContain(tx.hash.toLowerCase());
     expectNoEndpoint(txJson, manifest);
@@ -158,9 +176,10 @@ test.describe("exported files carry neither the endpoint URL nor the API key", (
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
     await expect(page.getByRole("tree", { name: "Call tree" })).toBeVisible({ timeout: 30_000 });
     const traceJson = await downloadedText(
-      Promise.all([page.waitForEvent("download"), view(page).getByRole("button", { name: "Download JSON" }).click()]).then(
-        ([d]) => d,
-      ),
+      Promise.all([
+        page.waitForEvent("download"),
+        view(page).getByRole("button", { name: "Download JSON" }).click(),
+      ]).then(([d]) => d),
     );
     expect(traceJson).toContain('"calls"');
     expectNoEndpoint(traceJson, manifest);
@@ -169,9 +188,10 @@ test.describe("exported files carry neither the endpoint URL nor the API key", (
     await expect(page.getByRole("table", { name: "Logs" })).toBeVisible({ timeout: 30_000 });
     for (const name of ["Export CSV", "Export JSON"]) {
       const text = await downloadedText(
-        Promise.all([page.waitForEvent("download"), view(page).getByRole("button", { name }).click()]).then(
-          ([d]) => d,
-        ),
+        Promise.all([
+          page.waitForEvent("download"),
+          view(page).getByRole("button", { name }).click(),
+        ]).then(([d]) => d),
       );
       expect(text.toLowerCase()).toContain(tx.hash.toLowerCase());
       expectNoEndpoint(text, manifest);

@@ -36,7 +36,9 @@ describe("no HTML injection points in src", () => {
   });
 
   it.each(FORBIDDEN)("no %s", (_name, pattern) => {
-    const hits = files.filter((f) => pattern.test(readFileSync(f, "utf8"))).map((f) => relative(SRC, f));
+    const hits = files
+      .filter((f) => pattern.test(readFileSync(f, "utf8")))
+      .map((f) => relative(SRC, f));
     expect(hits).toEqual([]);
   });
 });
