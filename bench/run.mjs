@@ -17,7 +17,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -610,7 +610,7 @@ async function main() {
 
   const results = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? "", node: process.version, chromium: browser.version() },
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? "", node: process.version, chromium: browser.version(), loadAverageAtStart: loadavg().map((x) => round(x, 2)) },
     method: {
       firstRowsMs: "response parsed and validated (end of the client's nodescope:validate measure) → end of the frame that painted the first row (logs: the first piece's response)",
       interactiveMs: "logs: the last piece's response parsed and validated → end of the frame whose count shows every log (the table takes input from then on)",
@@ -649,6 +649,7 @@ async function main() {
 
   results.budgets = checkBudgets(results, budgets);
   results.durationS = round((Date.now() - started) / 1000, 0);
+  results.machine.loadAverageAtEnd = loadavg().map((x) => round(x, 2));
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 
   const cols = [
@@ -679,7 +680,7 @@ async function main() {
   }
   console.log("\nBudgets");
   for (const b of results.budgets) console.log(`  ${b.ok === null ? "–   " : b.ok ? "ok  " : "MISS"} ${b.budget} = ${b.value} (${b.limit})`);
-  console.log(`\nWrote ${resultsFile} (${results.durationS} s)`);
+  console.log(`\nWrote ${resultsFile} (${results.durationS} s; load average ${results.machine.loadAverageAtStart.join(" ")} → ${results.machine.loadAverageAtEnd.join(" ")} on ${results.machine.cpus} CPUs — other work on the machine inflates frame times)`);
 
   const missed = results.budgets.filter((b) => b.ok === false);
   if (CHECK && missed.length > 0) {

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type ChangeEvent } from "react";
 import { Button, Card, ErrorPanel, JsonViewer, downloadText } from "../../ui";
 import { useRpc } from "../common/context";
@@ -17,7 +17,7 @@ import {
   searchToRequest,
   type TraceFormValues,
 } from "./params";
-import { traceErrorHint, traceQueryOptions } from "./query";
+import { explainTraceError, traceQueryOptions } from "./query";
 import { parseTraceJson } from "./load";
 import { looksLikeCallFrame, type CallFrame } from "./result";
 import { TraceView } from "./TraceView";
@@ -82,9 +82,11 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
     request ?? { hash: "", options: { tracer: "callTracer" } },
     run,
   );
+  // Without a request the query holds a placeholder key (hash ""): skipToken makes sure nothing,
+  // not even a refetch(), can send that placeholder to the node.
   const query = useQuery({
     ...options,
-    enabled: request !== null && resolved.ok && loaded === null,
+    queryFn: request !== null && resolved.ok && loaded === null ? options.queryFn : skipToken,
   });
 
   const [decoder] = useState(loadDecoder);
@@ -142,9 +144,8 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
   const [showRaw, setShowRaw] = useState(false);
   const [copyState, setCopyState] = useState("");
-  const hint = query.isError
-    ? traceErrorHint(query.error, resolved.ok ? resolved.endpoint.rpcMethod : METHOD)
-    : null;
+  const rpcMethod = resolved.ok ? resolved.endpoint.rpcMethod : METHOD;
+  const explained = query.isError ? explainTraceError(query.error, rpcMethod) : null;
 
   return (
     <div className="flex flex-col gap-3">
@@ -229,12 +230,12 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
         <div className="flex flex-col gap-2">
           <ErrorPanel
             error={query.error}
-            title={`${resolved.ok ? resolved.endpoint.rpcMethod : METHOD} failed`}
+            title={explained?.title ?? `${rpcMethod} failed`}
             onRetry={() => void query.refetch()}
           />
-          {hint ? (
+          {explained ? (
             <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-              {hint}
+              {explained.hint}
             </p>
           ) : null}
         </div>

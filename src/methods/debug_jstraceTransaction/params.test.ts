@@ -7,7 +7,7 @@ import {
   formToSearch,
   searchToRequest,
 } from "./params";
-import { traceErrorHint, traceParams } from "./query";
+import { explainTraceError, traceErrorHint, traceParams } from "./query";
 
 const HASH = `0x${"ab".repeat(32)}`;
 
@@ -99,5 +99,29 @@ describe("trace params", () => {
     expect(
       traceErrorHint({ code: 3, rpcMessage: "execution reverted" }, "debug_traceTransaction"),
     ).toBeNull();
+  });
+
+  it("explains pruned state (anvil --prune-history, geth without archive) and suggests an archive node", () => {
+    for (const e of [
+      { code: -32001, rpcMessage: "Resource not found" },
+      { code: -32000, rpcMessage: "missing trie node 1a2b… (path )" },
+      { code: -32000, rpcMessage: "required historical state unavailable (reexec=128)" },
+      { code: -32000, rpcMessage: "header not found" },
+    ]) {
+      const x = explainTraceError(e, "debug_jstraceTransaction");
+      expect(x?.title).toMatch(/pruned/);
+      expect(x?.hint).toMatch(/archive node/);
+    }
+  });
+
+  it("tells an unknown transaction apart from pruned state, and keeps the other hints", () => {
+    expect(
+      explainTraceError({ code: -32000, rpcMessage: "transaction not found" }, "debug_traceTransaction")
+        ?.title,
+    ).toMatch(/does not know this transaction/);
+    expect(explainTraceError({ code: -32601 }, "debug_traceTransaction")?.hint).toMatch(
+      /debug_jstraceTransaction/,
+    );
+    expect(explainTraceError({ code: 3, rpcMessage: "execution reverted" }, "x")).toBeNull();
   });
 });

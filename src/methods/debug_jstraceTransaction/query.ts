@@ -64,6 +64,43 @@ function field(e: unknown, name: string): unknown {
     : undefined;
 }
 
+/** A failed trace told for a person: a headline and what to try. */
+export interface TraceErrorExplanation {
+  title: string;
+  hint: string;
+}
+
+/** The node does not know the transaction at all (a wrong hash, or another network). */
+const UNKNOWN_TX = /(transaction|tx)( hash)? (was )?not found|unknown transaction|no such transaction/i;
+/**
+ * The node no longer holds the state the transaction ran on: geth "missing trie node" /
+ * "required historical state unavailable" / "header not found", Erigon/Nethermind "state …
+ * not available", anvil `--prune-history` "-32001 Resource not found".
+ */
+const PRUNED =
+  /resource not found|header not found|missing trie node|historical state|state (is )?(not available|unavailable)|pruned|state.*not found/i;
+
+export function explainTraceError(error: unknown, rpcMethod: string): TraceErrorExplanation | null {
+  const code = field(error, "code");
+  const message = String(
+    field(error, "rpcMessage") ?? (error instanceof Error ? error.message : ""),
+  );
+  if (UNKNOWN_TX.test(message)) {
+    return {
+      title: "The node does not know this transaction",
+      hint: "Check the hash, and that the connection points at the network the transaction was sent on.",
+    };
+  }
+  if (code === -32001 || (typeof code === "number" && PRUNED.test(message))) {
+    return {
+      title: "The node has pruned this block's state",
+      hint: "To replay a transaction the node needs the state of the block before it, and this node keeps only recent blocks' state (it has pruned older ones). Trace it on an archive node — an endpoint that keeps every block's state — or trace a more recent transaction.",
+    };
+  }
+  const hint = traceErrorHint(error, rpcMethod);
+  return hint ? { title: `${rpcMethod} failed`, hint } : null;
+}
+
 /** What to try after a failed trace, in words; null when the error message says it all. */
 export function traceErrorHint(error: unknown, rpcMethod: string): string | null {
   const code = field(error, "code");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { splitRange, startScan, type BlockRef, type Sortable } from "./scanner";
+import { AbortedError, HttpStatusError, JsonRpcError, TimeoutError } from "../../rpc";
+import { classifyError, splitRange, startScan, type BlockRef, type Sortable } from "./scanner";
 
 interface FakeLog extends Sortable {
   blockNumber: number;
@@ -260,5 +261,33 @@ describe("startScan", () => {
     const err = new FakeRpcError(-32005, "query returned more than 10000 results");
     const out = await startScan<FakeLog>({ plan: { kind: "single" }, send: async () => Promise.reject(err), head: async () => 0 }).done;
     expect(out.status).toBe("error");
+  });
+});
+
+describe("classifyError with the rpc client's errors", () => {
+  const ctx = { method: "eth_getLogs", endpoint: "https://node.example/v3/k", request: {}, durationMs: 5 };
+
+  it("reads the devnet gateway's limit answers (JsonRpcError code / rpcMessage)", () => {
+    expect(classifyError(new JsonRpcError(ctx, { code: -32005, message: "exceed maximum block range: 5000" }))).toEqual({
+      kind: "limit",
+      advice: { kind: "max-range", n: 5000 },
+    });
+    const capped = new JsonRpcError(ctx, { code: -32005, message: "query returned more than 10000 results. Try with this block range [0x7, 0x1f3c]." });
+    expect(classifyError(capped)).toEqual({ kind: "limit", advice: { kind: "suggested", from: 7, to: 0x1f3c } });
+  });
+
+  it("reads an HTTP error's JSON-RPC body (rpcCode / rpcMessage) and Retry-After", () => {
+    const limit = new HttpStatusError(ctx, { status: 400, body: "", rpcError: { code: -32602, message: "eth_getLogs is limited to 1024 block range" } });
+    expect(classifyError(limit)).toEqual({ kind: "limit", advice: { kind: "max-range", n: 1024 } });
+    // -32005 plus a capacity message is a rate limit: only readable through rpcCode
+    const busy = new HttpStatusError(ctx, { status: 503, body: "", rpcError: { code: -32005, message: "exceeded the requests per second capacity" } });
+    expect(classifyError(busy).kind).toBe("rate");
+    expect(classifyError(new HttpStatusError(ctx, { status: 429, body: "", retryAfterMs: 2000 }))).toEqual({ kind: "rate", retryAfterMs: 2000 });
+  });
+
+  it("treats a cancellation as aborted and the client's own failures as errors to show, not limits", () => {
+    expect(classifyError(new AbortedError(ctx)).kind).toBe("aborted");
+    expect(classifyError(new TimeoutError(ctx, 30_000)).kind).toBe("fatal");
+    expect(classifyError(new HttpStatusError(ctx, { status: 500, body: "query timeout exceeded" })).kind).toBe("fatal");
   });
 });

@@ -83,15 +83,21 @@ export interface ScanHandle<L> {
   setConcurrency: (n: number) => void;
 }
 
-/** Reads what an error says without depending on its class (JsonRpcError, HttpStatusError, fakes). */
+/**
+ * Reads what an error says without depending on its class: JsonRpcError (code, rpcMessage),
+ * HttpStatusError (status, retryAfterMs, and rpcCode / rpcMessage when the body carries a JSON-RPC
+ * error), AbortedError, fakes. Only the node's own words are matched against the limit messages:
+ * an RpcError without a node message (timeout, network, …) has only our advice text in `message`.
+ */
 export function errorFacts(error: unknown): ErrorFacts & { retryAfterMs?: number | undefined; aborted: boolean } {
   if (typeof error !== "object" || error === null) return { message: String(error), aborted: false };
   const rec = error as Record<string, unknown>;
   const num = (k: string) => (typeof rec[k] === "number" ? (rec[k] as number) : undefined);
   const str = (k: string) => (typeof rec[k] === "string" ? (rec[k] as string) : undefined);
-  const message = str("rpcMessage") ?? str("message") ?? "";
+  const isRpcError = str("kind") !== undefined && str("human") !== undefined;
+  const message = str("rpcMessage") ?? (isRpcError ? "" : (str("message") ?? ""));
   const aborted = str("name") === "AbortError" || str("name") === "AbortedError" || str("kind") === "aborted";
-  return { code: num("code"), status: num("status"), message, retryAfterMs: num("retryAfterMs"), aborted };
+  return { code: num("code") ?? num("rpcCode"), status: num("status"), message, retryAfterMs: num("retryAfterMs"), aborted };
 }
 
 export function classifyError(error: unknown): ErrorClass {
