@@ -76,6 +76,10 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     return sort.dir === "asc" ? sorted : sorted.reverse();
   }, [rows, query, texts, ready, sort]);
 
+  // Stable between renders: a new function would make the virtualizer lay out every row again
+  // (100,000 of them) on each scroll.
+  const getItemKey = useCallback((i: number) => view[i]?.id ?? i, [view]);
+
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is the point here
   const virtualizer = useVirtualizer({
@@ -86,9 +90,12 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     initialRect,
     // A viewport that measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`.
     observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height === 0 && initialRect ? initialRect : rect)),
-    getItemKey: (i) => view[i]?.id ?? i,
-    // A row not laid out yet (or a test DOM) measures 0: keep the estimate instead of collapsing it.
-    measureElement: (el, entry, instance) => measureElement(el, entry, instance) || ROW_HEIGHT,
+    getItemKey,
+    // Collapsed rows have a fixed height (set in their style): no layout read, and the cached
+    // size never changes under the scroll. Only an open row (its details inside) is measured; a
+    // row not laid out yet (or a test DOM) measures 0 and keeps the estimate.
+    measureElement: (el, entry, instance) =>
+      el.getAttribute("data-expanded") === "true" ? measureElement(el, entry, instance) || ROW_HEIGHT : ROW_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
 
@@ -245,12 +252,13 @@ const cellCls = "truncate px-2 py-2 font-mono text-xs";
 
 const LogRowView = memo(function LogRowView({ row, index, start, template, columns, decode, expanded, onToggle, measure }: RowProps) {
   const ev = decode(row);
-  const style: CSSProperties = { transform: `translateY(${start}px)`, gridTemplateColumns: template };
+  const style: CSSProperties = { transform: `translateY(${start}px)`, gridTemplateColumns: template, height: expanded ? undefined : ROW_HEIGHT };
   const where = row.pending ? "pending" : `block ${row.blockNumber ?? "?"}, index ${row.logIndex ?? "?"}`;
   return (
     <div
       ref={measure}
       data-index={index}
+      data-expanded={expanded}
       role="row"
       aria-rowindex={index + 2}
       className={`absolute left-0 top-0 grid w-full items-start border-b border-slate-100 text-slate-900 dark:border-slate-800 dark:text-slate-100 ${
