@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: devnet (anvil + scenarios + gateway) and the Vite dev server. `--no-app`: devnet only.
-// `--open`: open the app in a browser (never under CI=true). `--port N`: the gateway's port.
+// Opens the app in the desktop browser when there is one (`--no-open` to skip; never under CI=true). `--port N`: the gateway's port.
 // Ctrl-C (SIGINT/SIGTERM) stops every child process.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -18,7 +18,7 @@ const option = (name) => {
 };
 if (flag("--help") || flag("-h")) {
   console.log(
-    "usage: node devnet/start.mjs [--no-app] [--open] [--port N] [--anvil-port N] [--app-port N] [--verbose]",
+    "usage: node devnet/start.mjs [--no-app] [--no-open] [--port N] [--anvil-port N] [--app-port N] [--verbose]",
   );
   process.exit(0);
 }
@@ -129,7 +129,7 @@ if (withApp) {
     if (url && !announced) {
       announced = true;
       console.log(`Nodescope app: ${url} (ready ${Date.now() - t0} ms after start)`);
-      if (flag("--open")) openBrowser(url);
+      if (!flag("--no-open")) openBrowser(url);
     }
   });
 } else {

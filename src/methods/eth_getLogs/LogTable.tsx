@@ -86,7 +86,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     count: view.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    overscan: 5,
     initialRect,
     // A viewport that measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`.
     observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height === 0 && initialRect ? initialRect : rect)),
@@ -220,7 +220,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
                   decode={decode}
                   expanded={expanded.has(row.id)}
                   onToggle={toggleRow}
-                  measure={virtualizer.measureElement}
+                  measure={expanded.has(row.id) ? virtualizer.measureElement : undefined}
                 />
               );
             })}
@@ -245,14 +245,17 @@ interface RowProps {
   decode: Decode;
   expanded: boolean;
   onToggle: (id: number) => void;
-  measure: (el: HTMLElement | null) => void;
+  /** Only open rows are measured (and observed); collapsed ones are ROW_HEIGHT. */
+  measure: ((el: HTMLElement | null) => void) | undefined;
 }
 
 const cellCls = "truncate px-2 py-2 font-mono text-xs";
 
 const LogRowView = memo(function LogRowView({ row, index, start, template, columns, decode, expanded, onToggle, measure }: RowProps) {
   const ev = decode(row);
-  const style: CSSProperties = { transform: `translateY(${start}px)`, gridTemplateColumns: template, height: expanded ? undefined : ROW_HEIGHT };
+  const style: CSSProperties = expanded
+    ? { transform: `translateY(${start}px)`, gridTemplateColumns: template, contain: "layout paint" }
+    : { transform: `translateY(${start}px)`, gridTemplateColumns: template, height: ROW_HEIGHT, contain: "strict" };
   const where = row.pending ? "pending" : `block ${row.blockNumber ?? "?"}, index ${row.logIndex ?? "?"}`;
   return (
     <div
