@@ -146,7 +146,7 @@ test.describe("debug_jstraceTransaction", () => {
     await page.goto(traceLink(manifest.transactions.customError.hash));
     await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
     await page.getByText(/Decoding: add an ABI/).click();
-    await page.getByLabel("ABI", { exact: true }).fill(JSON.stringify(withErrors.abi));
+    await page.getByLabel("ABI or signature", { exact: true }).fill(JSON.stringify(withErrors.abi));
     await page.getByRole("button", { name: "Add ABI" }).click();
     await page.getByRole("button", { name: "Expand all" }).click();
     await expect(
@@ -155,6 +155,25 @@ test.describe("debug_jstraceTransaction", () => {
         .filter({ hasText: new RegExp(`(${errorNames.join("|")})\\(`) })
         .first(),
     ).toBeVisible();
+  });
+
+  test("the devnet's contract ABIs name the calls, with nothing pasted", async ({ page, manifest }) => {
+    const fnNames = Object.values(manifest.contracts as Record<string, { abi?: unknown[] }>)
+      .flatMap((c) => c.abi ?? [])
+      .filter(
+        (i): i is { type: "function"; name: string } =>
+          typeof i === "object" && i !== null && (i as { type?: unknown }).type === "function",
+      )
+      .map((i) => i.name)
+      .filter((n) => n.length > 2);
+    test.skip(fnNames.length === 0, "no contract ABI with functions in the manifest");
+    await page.goto(traceLink(manifest.transactions.nestedCalls.hash));
+    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Expand all" }).click();
+    const rows = tree(page).getByRole("treeitem");
+    await expect(rows.filter({ hasText: new RegExp(`(${fnNames.join("|")})\\(`) }).first()).toBeVisible();
+    // no call into a devnet contract is left as a bare selector (creation code starts with bytes too)
+    await expect(rows.filter({ hasText: /0x[0-9a-f]{8}\(/, hasNotText: /CREATE/ })).toHaveCount(0);
   });
 
   test("a 5,000-frame trace: expand all, search and a deep link to a frame", async ({

@@ -317,13 +317,13 @@ const CORPUS: BadInput[] = [
     page: "logs",
     what: "malformed ABI JSON",
     steps: [
-      { open: "Decoding: add a contract ABI" },
-      { paste: "Contract ABI (JSON)", text: '[{"type":"event",' },
+      { open: "Decoding: add an ABI or signature" },
+      { paste: "ABI or signature", text: '[{"type":"event",' },
       { press: "Add ABI" },
     ],
     submit: null,
-    field: "Contract ABI (JSON)",
-    message: /^Contract ABI: .*JSON/,
+    field: "ABI or signature",
+    message: /^ABI or signature: .*JSON/,
   },
 
   // debug_jstraceTransaction --------------------------------------------------------------------

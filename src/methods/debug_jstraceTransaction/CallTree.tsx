@@ -81,8 +81,11 @@ export function formatNative(wei: bigint, symbol = "ETH"): string {
   return `${formatEther(wei)} ${symbol}`;
 }
 
+/** One formatter for every row (Number#toLocaleString builds a new one per call: slow while scrolling). */
+const GAS_FORMAT = new Intl.NumberFormat("en-US");
+
 function fmtGas(n: number): string {
-  return Math.round(n).toLocaleString("en-US");
+  return GAS_FORMAT.format(Math.round(n));
 }
 
 function clip(s: string, max: number): string {
@@ -118,15 +121,22 @@ export function CallTree(props: CallTreeProps) {
     [selectedRow],
   );
 
+  // Stable between renders: a new function would make the virtualizer lay out every row again
+  // (up to 100,000+) on each scroll.
+  const getItemKey = useCallback(
+    (r: number) =>
+      rows.log[r] === -1 ? (rows.frame[r] ?? r) : `${rows.frame[r] ?? r}:${rows.log[r] ?? 0}`,
+    [rows],
+  );
+
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 4,
     rangeExtractor,
-    getItemKey: (r) =>
-      rows.log[r] === -1 ? (rows.frame[r] ?? r) : `${rows.frame[r] ?? r}:${rows.log[r] ?? 0}`,
+    getItemKey,
     ...(viewport
       ? {
           initialRect: viewport,

@@ -11,6 +11,8 @@ import type { CallFrame } from "./result";
 const ROW = 18;
 const MIN_PX = 2;
 const MAX_BLOCKS = 4000;
+/** One formatter for every block (Number#toLocaleString builds a new one per call). */
+const GAS_FORMAT = new Intl.NumberFormat("en-US");
 
 export interface FlameLayout {
   x: Float64Array;
@@ -48,20 +50,58 @@ const COLORS: Record<string, string> = {
   SELFDESTRUCT: "#fed7aa",
 };
 
-export function FlameChart({
-  model,
-  selected,
-  onSelect,
-  functionName,
-  width: fixedWidth,
-}: {
+interface FlameChartProps {
   model: TraceModel;
   selected: number;
   onSelect: (i: number) => void;
   /** Cheap selector → name lookup (no full decoding for thousands of blocks). */
   functionName: (selector: string) => string | undefined;
   width?: number;
-}) {
+}
+
+const CAPTION =
+  "Gas by frame: each block's width is its gasUsed, rows are call depth. Click a block to select its frame in the call tree (the tree is the keyboard-accessible view of the same frames).";
+
+/** True once the page has painted after mounting (the next frame has been rendered). */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => setPainted(true);
+    // A task queued from an animation frame runs after that frame is painted.
+    const raf =
+      typeof requestAnimationFrame === "function"
+        ? requestAnimationFrame(() => {
+            timer = setTimeout(done, 0);
+          })
+        : undefined;
+    if (raf === undefined) timer = setTimeout(done, 0);
+    return () => {
+      if (raf !== undefined) cancelAnimationFrame(raf);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/**
+ * The chart is laid out and drawn (hundreds of blocks) only after the page has painted once, so
+ * a big trace's first tree rows are not held back by it; until then its space is reserved.
+ */
+export function FlameChart(props: FlameChartProps) {
+  const painted = usePaintedOnce();
+  if (painted) return <FlameChartBody {...props} />;
+  return (
+    <figure className="flex flex-col gap-1">
+      <figcaption className="text-sm text-slate-700 dark:text-slate-300">{CAPTION}</figcaption>
+      <div className="max-h-80 overflow-hidden rounded border border-slate-200 dark:border-slate-700">
+        <div style={{ height: Math.min(props.model.maxLevel, 60) * ROW }} />
+      </div>
+    </figure>
+  );
+}
+
+function FlameChartBody({ model, selected, onSelect, functionName, width: fixedWidth }: FlameChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState(800);
   const width = fixedWidth ?? measured;
@@ -119,7 +159,7 @@ export function FlameChart({
             key={i}
             aria-hidden="true"
             data-flame-frame={i}
-            title={`${frameType(f)} ${name} · ${Math.round(model.gasUsed[i] as number).toLocaleString("en-US")} gas${failed ? " · failed" : ""}`}
+            title={`${frameType(f)} ${name} · ${GAS_FORMAT.format(Math.round(model.gasUsed[i] as number))} gas${failed ? " · failed" : ""}`}
             className="absolute cursor-pointer overflow-hidden whitespace-nowrap border-r border-b border-white px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950"
             style={{
               left: `${(layout.x[i] as number) * 100}%`,
@@ -140,11 +180,7 @@ export function FlameChart({
     selected >= 0 && selectedLevel <= rowsShown && blocks.includes(selected);
   return (
     <figure className="flex flex-col gap-1">
-      <figcaption className="text-sm text-slate-700 dark:text-slate-300">
-        Gas by frame: each block's width is its gasUsed, rows are call depth. Click a block to
-        select its frame in the call tree (the tree is the keyboard-accessible view of the same
-        frames).
-      </figcaption>
+      <figcaption className="text-sm text-slate-700 dark:text-slate-300">{CAPTION}</figcaption>
       <div
         ref={ref}
         className="max-h-80 overflow-y-auto overflow-x-hidden rounded border border-slate-200 dark:border-slate-700"

@@ -5,8 +5,9 @@ import { useRpc } from "../common/context";
 import { href } from "../common/links";
 import type { DevnetManifest } from "../common/manifest";
 import type { MethodPageProps } from "../common/page";
-import { addToDecoder, loadDecoder, readStoredAbis } from "./abis";
-import { FrameDecodeCache } from "./decode";
+import { AbiPanel } from "../common/AbiPanel";
+import { useAbiRegistry } from "../common/useAbiRegistry";
+import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { TraceForm, type TraceExample } from "./Form";
 import { flatten } from "./model";
 import {
@@ -89,8 +90,9 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
     queryFn: request !== null && resolved.ok && loaded === null ? options.queryFn : skipToken,
   });
 
-  const [decoder] = useState(loadDecoder);
-  const [decoderVersion, setDecoderVersion] = useState(decoder.version);
+  // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device).
+  const { registry, stored } = useAbiRegistry();
+  const decoder = useMemo(() => new TraceDecoder(registry), [registry]);
 
   const data = query.data;
   const isCall = request !== null && isCallTracer(request);
@@ -102,10 +104,10 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
         : null;
     return frame ? measured("nodescope:trace:model", () => flatten(frame)) : null;
   }, [loaded, data, isCall]);
-  const decode = useMemo(() => {
-    void decoderVersion; // a new ABI: decode again
-    return model ? new FrameDecodeCache(model.frames, decoder) : null;
-  }, [model, decoder, decoderVersion]);
+  const decode = useMemo(
+    () => (model ? new FrameDecodeCache(model.frames, decoder) : null),
+    [model, decoder],
+  );
   const shown: { value: unknown; name: string; key: string } | null = loaded
     ? { value: loaded.value, name: loaded.name, key: `file:${loaded.name}:${loaded.nonce}` }
     : data !== undefined && request
@@ -178,11 +180,8 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
         />
         <div className="mt-3 grid gap-3 md:grid-cols-2">
           <AbiPanel
-            onAdd={(text) => {
-              const n = addToDecoder(decoder, text);
-              setDecoderVersion(decoder.version);
-              return n;
-            }}
+            stored={stored}
+            hint="Names calls, custom errors and events in the call tree."
           />
           <PastePanel
             onLoad={(name, text) => {
@@ -303,68 +302,6 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
         </Card>
       ) : null}
     </div>
-  );
-}
-
-function AbiPanel({ onAdd }: { onAdd: (text: string) => number }) {
-  const [text, setText] = useState("");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [saved, setSaved] = useState(
-    () => readStoredAbis().abis.length + readStoredAbis().signatures.length,
-  );
-  return (
-    <details className="text-sm">
-      <summary className="cursor-pointer font-medium">
-        Decoding: add an ABI or signature ({saved} kept on this device)
-      </summary>
-      <div className="mt-2 flex flex-col gap-2">
-        <label htmlFor="trace-abi" className="font-medium text-slate-700 dark:text-slate-200">
-          ABI
-        </label>
-        <textarea
-          id="trace-abi"
-          rows={4}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder='[{"type":"error","name":"InsufficientBalance",…}] or error InsufficientBalance(uint256 available, uint256 required)'
-          aria-invalid={message && !message.ok ? true : undefined}
-          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
-          spellCheck={false}
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            onClick={() => {
-              try {
-                const n = onAdd(text);
-                setMessage({
-                  ok: true,
-                  text: `Added ${n} item${n === 1 ? "" : "s"} (functions, errors, events); kept on this device.`,
-                });
-                setSaved(readStoredAbis().abis.length + readStoredAbis().signatures.length);
-                setText("");
-              } catch (e) {
-                setMessage({
-                  ok: false,
-                  text: `ABI: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
-                });
-              }
-            }}
-          >
-            Add ABI
-          </Button>
-          {message ? (
-            <p
-              role={message.ok ? "status" : "alert"}
-              className={
-                message.ok ? "text-slate-800 dark:text-slate-200" : "text-red-700 dark:text-red-300"
-              }
-            >
-              {message.text}
-            </p>
-          ) : null}
-        </div>
-      </div>
-    </details>
   );
 }
 

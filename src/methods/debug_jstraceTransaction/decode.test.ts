@@ -22,15 +22,15 @@ describe("TraceDecoder", () => {
   });
 
   it("decodes a custom error once an ABI knows it", () => {
-    const abi = parseAbi(["error InsufficientBalance(uint256 available, uint256 required)"]);
-    const data = encodeErrorResult({ abi, errorName: "InsufficientBalance", args: [1n, 2n] });
+    const abi = parseAbi(["error VaultTooSmall(uint256 available, uint256 required)"]);
+    const data = encodeErrorResult({ abi, errorName: "VaultTooSmall", args: [1n, 2n] });
     const d = new TraceDecoder();
     expect(d.decodeRevert(data).kind).toBe("raw");
     d.addAbiJson(
       JSON.stringify([
         {
           type: "error",
-          name: "InsufficientBalance",
+          name: "VaultTooSmall",
           inputs: [
             { name: "available", type: "uint256" },
             { name: "required", type: "uint256" },
@@ -40,7 +40,7 @@ describe("TraceDecoder", () => {
     );
     expect(d.decodeRevert(data)).toMatchObject({
       kind: "custom",
-      label: "InsufficientBalance(available: 1, required: 2)",
+      label: "VaultTooSmall(available=1, required=2)",
     });
   });
 

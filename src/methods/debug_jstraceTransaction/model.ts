@@ -58,51 +58,59 @@ export function hexBigint(s: unknown): bigint {
 
 const NO_VALUE_TYPES = new Set(["DELEGATECALL", "STATICCALL"]);
 
+/** A typed array twice as long, with the old contents (flatten does not know the size up front). */
+function grow<T extends Int32Array | Float64Array | Uint8Array>(a: T, make: (n: number) => T): T {
+  const b = make(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 export function flatten(root: CallFrame): TraceModel {
+  // One iterative pre-order walk (traces can be 1,024 calls deep) that fills every per-frame
+  // array as it goes: parallel stacks and growable typed arrays, no object per frame (this runs
+  // between the response and the first rows).
   const frames: CallFrame[] = [];
-  const parents: number[] = [];
-  const ordinals: number[] = [];
-  // Iterative pre-order walk: traces can be 1,024 calls deep.
-  const stack: { frame: CallFrame; parent: number; ordinal: number }[] = [
-    { frame: root, parent: -1, ordinal: 0 },
-  ];
-  while (stack.length > 0) {
-    const top = stack.pop();
-    if (!top) break;
-    const index = frames.length;
-    frames.push(top.frame);
-    parents.push(top.parent);
-    ordinals.push(top.ordinal);
-    const calls = top.frame.calls;
-    if (Array.isArray(calls)) {
-      for (let k = calls.length - 1; k >= 0; k--) {
-        const child = calls[k];
-        if (child) stack.push({ frame: child, parent: index, ordinal: k });
-      }
-    }
-  }
-  const n = frames.length;
-  const parent = Int32Array.from(parents);
-  const level = new Int32Array(n);
-  const childCount = new Int32Array(n);
-  const posInSet = new Int32Array(n);
-  const end = new Int32Array(n);
-  const gas = new Float64Array(n);
-  const gasUsed = new Float64Array(n);
-  const failed = new Uint8Array(n);
-  const doomed = new Uint8Array(n);
+  let cap = 1024;
+  let parent = new Int32Array(cap);
+  let level = new Int32Array(cap);
+  let childCount = new Int32Array(cap);
+  let posInSet = new Int32Array(cap);
+  let gas = new Float64Array(cap);
+  let gasUsed = new Float64Array(cap);
+  let failed = new Uint8Array(cap);
+  let doomed = new Uint8Array(cap);
   const failures: number[] = [];
-  const typeCounts = new Map<string, number>();
+  // Counted per type as sent (few distinct strings), upper-cased once at the end.
+  const rawTypeCounts = new Map<unknown, number>();
   let maxLevel = 0;
   let valueMoved = 0n;
   let logCount = 0;
-  for (let i = 0; i < n; i++) {
-    const f = frames[i] as CallFrame;
-    const p = parent[i] as number;
-    level[i] = p < 0 ? 1 : (level[p] as number) + 1;
-    if ((level[i] as number) > maxLevel) maxLevel = level[i] as number;
+  const stackFrame: CallFrame[] = [root];
+  const stackParent: number[] = [-1];
+  const stackOrdinal: number[] = [0];
+  while (stackFrame.length > 0) {
+    const f = stackFrame.pop() as CallFrame;
+    const p = stackParent.pop() as number;
+    const ordinal = stackOrdinal.pop() as number;
+    const i = frames.length;
+    if (i === cap) {
+      cap *= 2;
+      parent = grow(parent, (n) => new Int32Array(n));
+      level = grow(level, (n) => new Int32Array(n));
+      childCount = grow(childCount, (n) => new Int32Array(n));
+      posInSet = grow(posInSet, (n) => new Int32Array(n));
+      gas = grow(gas, (n) => new Float64Array(n));
+      gasUsed = grow(gasUsed, (n) => new Float64Array(n));
+      failed = grow(failed, (n) => new Uint8Array(n));
+      doomed = grow(doomed, (n) => new Uint8Array(n));
+    }
+    frames.push(f);
+    parent[i] = p;
+    const lv = p < 0 ? 1 : (level[p] as number) + 1;
+    level[i] = lv;
+    if (lv > maxLevel) maxLevel = lv;
     if (p >= 0) childCount[p] = (childCount[p] as number) + 1;
-    posInSet[i] = (ordinals[i] as number) + 1;
+    posInSet[i] = ordinal + 1;
     gas[i] = hexNumber(f.gas);
     gasUsed[i] = hexNumber(f.gasUsed);
     const isFailed = typeof f.error === "string" && f.error !== "";
@@ -110,29 +118,50 @@ export function flatten(root: CallFrame): TraceModel {
       failed[i] = 1;
       failures.push(i);
     }
-    doomed[i] = isFailed || (p >= 0 && doomed[p] === 1) ? 1 : 0;
-    const type = frameType(f);
-    typeCounts.set(type, (typeCounts.get(type) ?? 0) + 1);
-    if (!doomed[i] && !NO_VALUE_TYPES.has(type) && f.value) valueMoved += hexBigint(f.value);
+    const isDoomed = isFailed || (p >= 0 && doomed[p] === 1);
+    if (isDoomed) doomed[i] = 1;
+    const rawType: unknown = f.type;
+    rawTypeCounts.set(rawType, (rawTypeCounts.get(rawType) ?? 0) + 1);
+    const value = f.value;
+    if (!isDoomed && value && value !== "0x0" && !NO_VALUE_TYPES.has(frameType(f)))
+      valueMoved += hexBigint(value);
     if (Array.isArray(f.logs)) logCount += f.logs.length;
+    const calls = f.calls;
+    if (Array.isArray(calls)) {
+      for (let k = calls.length - 1; k >= 0; k--) {
+        const child = calls[k];
+        if (child) {
+          stackFrame.push(child);
+          stackParent.push(i);
+          stackOrdinal.push(k);
+        }
+      }
+    }
   }
-  const size = new Int32Array(n).fill(1);
+  const n = frames.length;
+  const typeCounts = new Map<string, number>();
+  for (const [rawType, count] of rawTypeCounts) {
+    const type = typeof rawType === "string" ? rawType.toUpperCase() : "CALL";
+    typeCounts.set(type, (typeCounts.get(type) ?? 0) + count);
+  }
+  // Subtree sizes, children before parents (reverse pre-order).
+  const end = new Int32Array(n).fill(1);
   for (let i = n - 1; i > 0; i--) {
     const p = parent[i] as number;
-    size[p] = (size[p] as number) + (size[i] as number);
+    end[p] = (end[p] as number) + (end[i] as number);
   }
-  for (let i = 0; i < n; i++) end[i] = i + (size[i] as number);
+  for (let i = 0; i < n; i++) end[i] = i + (end[i] as number);
   return {
     frames,
     size: n,
-    parent,
-    level,
-    childCount,
-    posInSet,
+    parent: parent.slice(0, n),
+    level: level.slice(0, n),
+    childCount: childCount.slice(0, n),
+    posInSet: posInSet.slice(0, n),
     end,
-    gas,
-    gasUsed,
-    failed,
+    gas: gas.slice(0, n),
+    gasUsed: gasUsed.slice(0, n),
+    failed: failed.slice(0, n),
     failures: Int32Array.from(failures),
     typeCounts,
     maxLevel,

@@ -41,7 +41,11 @@ export const callLogSchema = z.looseObject({
   index: z.union([z.string(), z.number()]).optional(),
 });
 
-export const callFrameSchema: z.ZodType<CallFrame> = z.looseObject({
+/**
+ * One frame's own fields; `calls` is only checked to be an array here (its frames are checked one
+ * by one by callFrameSchema below, not by recursion into the schema).
+ */
+export const frameFieldsSchema = z.looseObject({
   type: z.string(),
   from: z.string(),
   to: z.string().nullable().optional(),
@@ -52,10 +56,50 @@ export const callFrameSchema: z.ZodType<CallFrame> = z.looseObject({
   output: z.string().nullable().optional(),
   error: z.string().optional(),
   revertReason: z.string().optional(),
-  get calls() {
-    return z.array(callFrameSchema).optional();
-  },
+  calls: z.array(z.unknown()).optional(),
   logs: z.array(callLogSchema).optional(),
+});
+
+interface Pending {
+  value: unknown;
+  /** Where the parsed frame goes: its parent's (already copied) `calls` array, at `index`. */
+  into: unknown[] | null;
+  index: number;
+  parent: Pending | null;
+}
+
+function pathOf(p: Pending): PropertyKey[] {
+  const out: PropertyKey[] = [];
+  for (let at: Pending | null = p; at && at.parent; at = at.parent) out.push(at.index, "calls");
+  return out.reverse();
+}
+
+/**
+ * A callTracer frame tree. Validated with zod frame by frame over an explicit stack (pre-order,
+ * like the tree is shown) instead of a recursive schema: as strict, with the same output (unknown
+ * fields kept, numeric quantities as hex), at a fraction of the cost on 100,000-frame traces, and
+ * with no recursion limit on deep traces. A bad frame is reported at its full path, e.g.
+ * `calls.3.calls.0.gasUsed` (`result.calls[3].calls[0].gasUsed` in the RPC error); checking stops
+ * at the first bad frame.
+ */
+export const callFrameSchema: z.ZodType<CallFrame> = z.unknown().transform((input, ctx): CallFrame => {
+  const rootSlot: unknown[] = [undefined];
+  const stack: Pending[] = [{ value: input, into: rootSlot, index: 0, parent: null }];
+  while (stack.length > 0) {
+    const p = stack.pop() as Pending;
+    const checked = frameFieldsSchema.safeParse(p.value);
+    if (!checked.success) {
+      const prefix = pathOf(p);
+      for (const issue of checked.error.issues)
+        ctx.issues.push({ ...issue, path: [...prefix, ...issue.path], input: p.value } as z.core.$ZodRawIssue);
+      return z.NEVER;
+    }
+    const frame = checked.data;
+    if (p.into) p.into[p.index] = frame;
+    const calls = frame.calls;
+    if (calls) for (let k = calls.length - 1; k >= 0; k--) stack.push({ value: calls[k], into: calls, index: k, parent: p });
+  }
+  return rootSlot[0] as CallFrame;
 });
 
 /** Any other tracer (prestateTracer, 4byteTracer, a JavaScript tracer) returns free-form JSON. */

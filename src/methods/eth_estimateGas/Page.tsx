@@ -4,7 +4,10 @@ import { Card, ErrorPanel } from "../../ui";
 import { useRpc } from "../common/context";
 import type { DevnetManifest } from "../common/manifest";
 import type { MethodPageProps } from "../common/page";
-import { buildRegistry, listFunctions, parseAbiJson, storeAbi } from "./abi";
+import { AbiPanel } from "../common/AbiPanel";
+import { addToStore } from "../common/abis";
+import { useAbiRegistry } from "../common/useAbiRegistry";
+import { listFunctions, parseAbiJson } from "./abi";
 import { ExplainedError } from "./ErrorView";
 import { explainError } from "./explain";
 import { EstimateForm, type EstimateExample } from "./Form";
@@ -79,15 +82,10 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
 
   const [abiText, setAbiText] = useState("");
   const pasted = useMemo(() => (abiText.trim() === "" ? null : parseAbiJson(abiText)), [abiText]);
-  const [storeVersion, setStoreVersion] = useState(0);
-  const devnetAbis = useMemo(
-    () => (devnet ? Object.values(devnet.contracts).flatMap((c) => (c.abi ? [c.abi] : [])) : []),
-    [devnet],
-  );
-  const registry = useMemo(() => {
-    void storeVersion; // a newly kept ABI: read storage again
-    return buildRegistry([...devnetAbis, ...(pasted?.ok ? [pasted.value] : [])]);
-  }, [devnetAbis, pasted, storeVersion]);
+  // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device)
+  // plus the ABI being pasted in the call builder.
+  const pastedAbis = useMemo(() => (pasted?.ok ? [pasted.value] : []), [pasted]);
+  const { registry, stored } = useAbiRegistry(pastedAbis);
   const functions = useMemo(
     () => listFunctions(registry, pasted?.ok ? pasted.value : []),
     [pasted, registry],
@@ -162,11 +160,18 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
           abiText={abiText}
           onAbiText={setAbiText}
           onAbiCommit={() => {
-            if (pasted?.ok && pasted.value.length > 0 && storeAbi(abiText))
-              setStoreVersion((v) => v + 1);
+            if (!pasted?.ok || pasted.value.length === 0) return;
+            try {
+              addToStore(abiText);
+            } catch {
+              // checked above; storage problems leave the ABI working for this session
+            }
           }}
           abiError={pasted && !pasted.ok ? pasted.message : null}
         />
+        <div className="mt-3">
+          <AbiPanel stored={stored} hint="Decodes Data and custom errors in reverts." />
+        </div>
       </Card>
 
       {!resolved.ok ? (

@@ -9,15 +9,12 @@ import {
 } from "viem";
 import { AbiRegistry } from "../../chain";
 import {
-  ABIS_STORAGE_KEY,
-  buildRegistry,
   coerceArg,
   decodeData,
   encodeCall,
   listFunctions,
   parseAbiJson,
   parseFunctionSignature,
-  storeAbi,
 } from "./abi";
 
 afterEach(() => localStorage.clear());
@@ -133,30 +130,16 @@ describe("decoding typed Data", () => {
   });
 });
 
-describe("ABIs kept on this device", () => {
+describe("pasted ABIs", () => {
   const abi = JSON.stringify(
     parseAbi(["function mintTo(address to, uint256 amount)", "error Nope(uint256 code)"]),
   );
-  it("stores in AbiRegistry.export() format, keeps older entries, and reloads", () => {
-    localStorage.setItem(
-      ABIS_STORAGE_KEY,
-      JSON.stringify({ version: 1, abis: [], signatures: ["event Ping(uint256 x)"] }),
-    );
-    expect(storeAbi(abi)).toBe(true);
-    expect(storeAbi(abi)).toBe(false);
-    const stored = JSON.parse(localStorage.getItem(ABIS_STORAGE_KEY) ?? "{}") as Record<
-      string,
-      unknown
-    >;
-    expect(stored.format).toBe("nodescope-abi-registry");
-    expect(Array.isArray(stored.abi) && stored.abi.length).toBe(2);
-    expect(stored.signatures).toEqual(["event Ping(uint256 x)"]);
-    // another view's registry reads it with import()
-    const other = new AbiRegistry();
-    expect(other.import(JSON.stringify(stored)).ok).toBe(true);
-    const registry = buildRegistry([]);
-    expect(listFunctions(registry).some((f) => f.name === "mintTo")).toBe(true);
-    expect(registry.lookupErrors(`0x${"0".repeat(8)}`)).toEqual([]);
+  it("offers the pasted ABI's functions first, then the built-in ones", () => {
+    const parsed = parseAbiJson(abi);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const list = listFunctions(new AbiRegistry(), parsed.value);
+    expect(list[0]?.name).toBe("mintTo");
+    expect(list.some((f) => f.name === "transfer")).toBe(true);
   });
   it("explains a pasted ABI that is not one", () => {
     expect(parseAbiJson("{not json").ok).toBe(false);

@@ -1,6 +1,5 @@
 /**
- * The call builder's ABI side: pasted ABIs (kept on this device under localStorage
- * `nodescope.abis` in AbiRegistry.export() format, shared with the other views), typed
+ * The call builder's ABI side (pasted ABIs are kept by the shared store, ../common/abis.ts): typed
  * signatures, per-type argument checks, encoding with viem and decoding Data back through the
  * chain registry. No React; nothing here is ever sent anywhere.
  */
@@ -16,82 +15,6 @@ import {
 } from "viem";
 import { AbiRegistry, builtinAbis, decodeCalldata as chainDecodeCalldata } from "../../chain";
 import type { Parsed } from "./params";
-
-export const ABIS_STORAGE_KEY = "nodescope.abis";
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-interface Stored {
-  /** AbiRegistry.export() items. */
-  abi: unknown[];
-  /** Older views' shape: ABI JSON texts and signature texts. Kept so those views still read them. */
-  abis: string[];
-  signatures: string[];
-}
-
-function readStored(): Stored {
-  const empty: Stored = { abi: [], abis: [], signatures: [] };
-  const text = storage()?.getItem(ABIS_STORAGE_KEY);
-  if (!text) return empty;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (Array.isArray(parsed)) return { ...empty, abi: parsed };
-    if (typeof parsed !== "object" || parsed === null) return empty;
-    const rec = parsed as Record<string, unknown>;
-    const strings = (x: unknown) =>
-      Array.isArray(x) ? x.filter((s): s is string => typeof s === "string") : [];
-    return {
-      abi: Array.isArray(rec.abi) ? rec.abi : [],
-      abis: strings(rec.abis),
-      signatures: strings(rec.signatures),
-    };
-  } catch {
-    return empty;
-  }
-}
-
-/** Everything kept on this device, into `registry` (damaged entries are skipped). */
-export function loadStoredInto(registry: AbiRegistry): void {
-  const stored = readStored();
-  if (stored.abi.length > 0) {
-    // all-or-nothing per call: add item by item so one bad item does not drop the rest
-    for (const item of stored.abi) registry.addAbiJson(JSON.stringify([item]));
-  }
-  for (const json of stored.abis) registry.addAbiJson(json);
-  for (const sig of stored.signatures) registry.addSignature(sig);
-}
-
-/**
- * Keeps a pasted ABI on this device, in AbiRegistry.export() format (plus the older `abis` list,
- * so views reading that shape see it too). Returns false when it was already kept or is not an ABI.
- */
-export function storeAbi(json: string): boolean {
-  const text = json.trim();
-  const stored = readStored();
-  const registry = new AbiRegistry({ builtins: false });
-  for (const item of stored.abi) registry.addAbiJson(JSON.stringify([item]));
-  const before = registry.version;
-  const r = registry.addAbiJson(text);
-  if (!r.ok || registry.version === before) return false;
-  const exported = JSON.parse(registry.export()) as Record<string, unknown>;
-  const abis = stored.abis.includes(text) ? stored.abis : [...stored.abis, text];
-  try {
-    storage()?.setItem(
-      ABIS_STORAGE_KEY,
-      JSON.stringify({ ...exported, abis, signatures: stored.signatures }),
-    );
-  } catch {
-    // storage full or disabled: the ABI still works for this session
-    return false;
-  }
-  return true;
-}
 
 /** A function's signature with parameter names: `transfer(address to, uint256 amount)`. */
 export function paramType(p: AbiParameter): string {
@@ -111,14 +34,6 @@ export function parseAbiJson(text: string): Parsed<Abi> {
   const r = registry.addAbiJson(text);
   if (!r.ok) return { ok: false, message: r.message };
   return { ok: true, value: registry.userAbi as Abi };
-}
-
-/** The registry the page decodes with: built-ins, this device's ABIs, the devnet's, the pasted one. */
-export function buildRegistry(extra: readonly (readonly unknown[])[]): AbiRegistry {
-  const registry = new AbiRegistry();
-  loadStoredInto(registry);
-  for (const abi of extra) registry.addAbiJson(JSON.stringify(abi));
-  return registry;
 }
 
 /** Functions to offer in the picker: user-added ones first, then the built-in set. */

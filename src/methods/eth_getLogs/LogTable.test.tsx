@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { LogTable } from "./LogTable";
-import { EventRegistry } from "./decode";
+import { AbiRegistry } from "../../chain";
+import { decodeLogRow } from "./decode";
 import { memoDecode } from "./model";
 import { parseLogs, toLogRow, type LogRow } from "./result";
 
@@ -30,7 +31,8 @@ function rowsOf(raw: unknown[]): LogRow[] {
   return parseLogs(raw).map((r, i) => toLogRow(r, i));
 }
 
-const decode = memoDecode((row) => new EventRegistry().decode(row));
+const registry = new AbiRegistry();
+const decode = memoDecode((row) => decodeLogRow(row, registry));
 const RECT = { width: 1400, height: 4000 };
 
 describe("LogTable", () => {

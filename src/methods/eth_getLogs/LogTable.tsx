@@ -86,7 +86,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     count: view.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 5,
+    overscan: 4,
     initialRect,
     // A viewport that measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`.
     observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height === 0 && initialRect ? initialRect : rect)),

@@ -3,8 +3,10 @@ import { Button, Card, ErrorPanel, downloadText } from "../../ui";
 import { useRpc } from "../common/context";
 import type { DevnetManifest } from "../common/manifest";
 import type { MethodPageProps } from "../common/page";
-import { readStoredAbis, loadRegistry, writeStoredAbis } from "./abis";
-import { eventTopic0 } from "./decode";
+import { AbiPanel } from "../common/AbiPanel";
+import { addToStore } from "../common/abis";
+import { useAbiRegistry } from "../common/useAbiRegistry";
+import { decodeLogRow, eventTopic0 } from "./decode";
 import { toCsv, toJson } from "./export";
 import { LogsForm, type Example } from "./Form";
 import { LogsChart } from "./LogsChart";
@@ -48,23 +50,17 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
   const runKey = JSON.stringify([resolved.ok ? [resolved.endpoint.cacheId, resolved.endpoint.rpcMethod] : null, filter, run]);
   const scan = useLogScan(request, runKey, concurrency);
 
-  const [registry] = useState(loadRegistry);
-  const [registryVersion, setRegistryVersion] = useState(registry.version);
-  const decode = useMemo(() => {
-    void registryVersion; // a new ABI or signature: decode again
-    return memoDecode((row) => registry.decode(row));
-  }, [registry, registryVersion]);
+  // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device);
+  // a new one (an ABI was added in any view) means a new decode cache.
+  const { registry, stored } = useAbiRegistry();
+  const decode = useMemo(() => memoDecode((row) => decodeLogRow(row, registry)), [registry]);
 
-  const registerSignature = useCallback(
-    (signature: string) => {
-      const topic0 = registry.addSignature(signature);
-      const stored = readStoredAbis();
-      if (!stored.signatures.includes(signature.trim())) writeStoredAbis({ ...stored, signatures: [...stored.signatures, signature.trim()] });
-      setRegistryVersion(registry.version);
-      return topic0;
-    },
-    [registry],
-  );
+  /** Keeps the event signature for decoding (a bare signature is an event here); its topic0. */
+  const registerSignature = useCallback((signature: string) => {
+    const topic0 = eventTopic0(signature);
+    addToStore(signature, "event");
+    return topic0;
+  }, []);
 
   const [fillRange, setFillRange] = useState<{ from: number; to: number; nonce: number } | null>(null);
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
@@ -109,15 +105,9 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
           fillRange={fillRange}
           examples={examples}
         />
-        <AbiPanel
-          onAdd={(json) => {
-            const n = registry.addAbiJson(json);
-            const stored = readStoredAbis();
-            writeStoredAbis({ ...stored, abis: [...stored.abis, json] });
-            setRegistryVersion(registry.version);
-            return n;
-          }}
-        />
+        <div className="mt-3">
+          <AbiPanel stored={stored} hint="Names and decodes the events of the logs found." />
+        </div>
       </Card>
 
       {link.problems.length > 0 ? (
@@ -240,48 +230,3 @@ function ScanBar({ view, onCancel, onResume }: { view: ScanView; onCancel: () =>
   );
 }
 
-function AbiPanel({ onAdd }: { onAdd: (json: string) => number }) {
-  const [text, setText] = useState("");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [saved, setSaved] = useState(() => readStoredAbis().abis.length);
-  return (
-    <details className="mt-3 text-sm">
-      <summary className="cursor-pointer font-medium">Decoding: add a contract ABI ({saved} saved on this device)</summary>
-      <div className="mt-2 flex flex-col gap-2">
-        <label htmlFor="logs-abi" className="font-medium text-slate-700 dark:text-slate-200">
-          Contract ABI (JSON)
-        </label>
-        <textarea
-          id="logs-abi"
-          rows={4}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={message && !message.ok ? true : undefined}
-          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
-          spellCheck={false}
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            onClick={() => {
-              try {
-                const n = onAdd(text);
-                setMessage({ ok: true, text: `Added ${n} event${n === 1 ? "" : "s"}; kept on this device.` });
-                setSaved(readStoredAbis().abis.length);
-                setText("");
-              } catch (e) {
-                setMessage({ ok: false, text: `Contract ABI: ${e instanceof Error ? e.message : String(e)}` });
-              }
-            }}
-          >
-            Add ABI
-          </Button>
-          {message ? (
-            <p role={message.ok ? "status" : "alert"} className={message.ok ? "text-slate-800 dark:text-slate-200" : "text-red-700 dark:text-red-300"}>
-              {message.text}
-            </p>
-          ) : null}
-        </div>
-      </div>
-    </details>
-  );
-}

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import userEvent from "@testing-library/user-event";
 import { encodeFunctionData, parseAbi } from "viem";
 import TxPage from "./Page";
-import { ABIS_STORAGE_KEY } from "./abis";
+import { ABIS_STORAGE_KEY } from "../common/abis";
 import { fakeRpc } from "./testing";
 
 afterEach(cleanup);
@@ -244,8 +244,8 @@ describe("the transaction page", () => {
     const { wrap } = fakeRpc(() => tx(0, { input }));
     render(wrap(<Harness initial={{ blockHash: BLOCK, index: "0" }} />));
     await screen.findByText(/not in the built-in signatures/);
-    await user.click(screen.getByText(/Decode with your ABI/));
-    fireEvent.change(screen.getByLabelText("ABI or function signature"), {
+    await user.click(screen.getByText(/Decoding: add an ABI or signature/));
+    fireEvent.change(screen.getByLabelText("ABI or signature"), {
       target: { value: JSON.stringify(abi) },
     });
     await user.click(screen.getByRole("button", { name: "Add ABI" }));
@@ -257,7 +257,7 @@ describe("the transaction page", () => {
     expect(stored.format).toBe("nodescope-abi-registry");
     expect(stored.abi).toEqual(abi);
     expect(stored.abis).toEqual([JSON.stringify(abi)]);
-    await user.type(screen.getByLabelText("ABI or function signature"), "not json(");
+    await user.type(screen.getByLabelText("ABI or signature"), "not json(");
     await user.click(screen.getByRole("button", { name: "Add ABI" }));
     expect((await screen.findByText(/^ABI or signature:/)).getAttribute("role")).toBe("alert");
   });

@@ -1,12 +1,12 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Card, CopyButton, ErrorPanel, JsonViewer, downloadText } from "../../ui";
 import { useRpc } from "../common/context";
 import { href } from "../common/links";
 import type { DevnetManifest } from "../common/manifest";
 import type { MethodPageProps } from "../common/page";
-import { AbiPanel } from "./AbiPanel";
-import { addToStore, buildRegistry, readStoredText, storedCount } from "./abis";
+import { AbiPanel } from "../common/AbiPanel";
+import { useAbiRegistry } from "../common/useAbiRegistry";
 import { TxForm, type Example } from "./Form";
 import { buildTxModel, type TxModel } from "./model";
 import { lookupToSearch, requestParams, searchToState, type TxLookup } from "./params";
@@ -45,16 +45,8 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
   const lookup = state.kind === "ok" ? state.lookup : null;
   const query = useQuery(txQueryOptions(client, endpoint, lookup));
 
-  // ABIs: the stored text is read on each render (cheap); the registry is rebuilt only when it changes.
-  const [, setAbiVersion] = useState(0);
-  const storedText = readStoredText();
-  const devnetAbis = useMemo(
-    () =>
-      Object.values(devnet?.contracts ?? {}).flatMap((c) => (Array.isArray(c.abi) ? [c.abi] : [])),
-    [devnet],
-  );
-  const registry = useMemo(() => buildRegistry(storedText, devnetAbis), [storedText, devnetAbis]);
-  const stored = useMemo(() => storedCount(storedText), [storedText]);
+  // The shared ABI registry: built-ins, the devnet's contract ABIs, the ABIs kept on this device.
+  const { registry, stored } = useAbiRegistry();
 
   const response: TxResponse | undefined = query.data;
   const model = useMemo<TxModel | null>(
@@ -240,21 +232,7 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
         </section>
       ) : null}
 
-      <AbiPanel
-        stored={stored}
-        onAdd={(text) => {
-          const added = addToStore(text);
-          setAbiVersion((v) => v + 1);
-          const parts = [
-            added.functions ? `${added.functions} function${added.functions === 1 ? "" : "s"}` : "",
-            added.events ? `${added.events} event${added.events === 1 ? "" : "s"}` : "",
-            added.errors ? `${added.errors} error${added.errors === 1 ? "" : "s"}` : "",
-          ].filter(Boolean);
-          return parts.length
-            ? `Added ${parts.join(", ")}; inputs are decoded with it.`
-            : "Already known: nothing new to add.";
-        }}
-      />
+      <AbiPanel stored={stored} hint="Decodes the input of calls the built-in set does not know." />
     </div>
   );
 }

@@ -1,35 +1,40 @@
 import { useId, useState } from "react";
 import { Button } from "../../ui";
+import { addToStore, clearStore, describeAdded } from "./abis";
 
 /**
- * Paste an ABI (JSON) or a signature to decode inputs the built-in set does not know. Kept on this
- * device and shared with the other views; `onAdd` stores it and says how many items it brought,
- * or throws with the reason.
+ * Paste an ABI (JSON) or a signature so calls, events and errors the built-in set does not know
+ * decode. Kept on this device and shared by every view (see useAbiRegistry); never sent anywhere.
  */
-export function AbiPanel({ stored, onAdd }: { stored: number; onAdd: (text: string) => string }) {
+export function AbiPanel({ stored, hint }: { stored: number; hint?: string }) {
   const [text, setText] = useState("");
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const add = () => {
     try {
-      setNote(onAdd(text));
+      const added = addToStore(text);
+      setNote(
+        added.fresh > 0
+          ? `Added ${describeAdded(added)}; kept on this device.`
+          : "Already known: nothing new to add.",
+      );
       setError(null);
       setText("");
     } catch (e) {
-      setError(`ABI or signature: ${e instanceof Error ? e.message : String(e)}`);
+      setError(`ABI or signature: ${e instanceof Error ? (e.message.split("\n")[0] ?? "") : String(e)}`);
       setNote(null);
     }
   };
   return (
     <details className="rounded border border-slate-200 p-2 text-sm dark:border-slate-700">
       <summary className="cursor-pointer font-medium text-slate-800 dark:text-slate-200">
-        Decode with your ABI
-        {stored > 0 ? ` (${stored} item${stored === 1 ? "" : "s"} stored on this device)` : ""}
+        Decoding: add an ABI or signature ({stored} item{stored === 1 ? "" : "s"} kept on this
+        device)
       </summary>
       <div className="mt-2 flex flex-col gap-2">
         <label htmlFor={id} className="font-medium text-slate-700 dark:text-slate-200">
-          ABI or function signature
+          ABI or signature
         </label>
         <textarea
           id={id}
@@ -38,14 +43,26 @@ export function AbiPanel({ stored, onAdd }: { stored: number; onAdd: (text: stri
           rows={4}
           spellCheck={false}
           aria-invalid={error ? true : undefined}
-          placeholder='[{"type":"function","name":"store","inputs":[{"name":"x","type":"uint256"}]}]  or  store(uint256 x)'
+          placeholder='[{"type":"error","name":"InsufficientBalance",…}]  or  error InsufficientBalance(uint256 available, uint256 required)'
           className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
         />
         <p className="text-xs text-slate-700 dark:text-slate-300">
-          Kept in this browser only (shared by every view), never sent to the node.
+          {hint ?? "Functions, events and errors."} Kept in this browser only (shared by every
+          view), never sent to the node.
         </p>
-        <div>
+        <div className="flex flex-wrap gap-2">
           <Button onClick={add}>Add ABI</Button>
+          {stored > 0 ? (
+            <Button
+              onClick={() => {
+                clearStore();
+                setNote("Removed every ABI and signature kept on this device.");
+                setError(null);
+              }}
+            >
+              Clear stored ABIs
+            </Button>
+          ) : null}
         </div>
         {error ? (
           <p role="alert" className="text-xs text-red-700 dark:text-red-300">

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseAbi, toEventSelector, toFunctionSelector } from "viem";
+import { AbiRegistry } from "../../chain";
+import {
+  ABIS_STORAGE_KEY,
+  addToStore,
+  buildRegistry,
+  clearStore,
+  readStoredText,
+  storedCount,
+  subscribeAbis,
+} from "./abis";
+
+afterEach(() => localStorage.clear());
+
+const abi = JSON.stringify(
+  parseAbi(["function mintTo(address to, uint256 amount)", "error Nope(uint256 code)"]),
+);
+
+describe("the shared ABI store", () => {
+  it("writes AbiRegistry.export() format, keeps older entries, and reloads", () => {
+    localStorage.setItem(
+      ABIS_STORAGE_KEY,
+      JSON.stringify({ version: 1, abis: [], signatures: ["event Ping(uint256 x)"] }),
+    );
+    expect(addToStore(abi)).toMatchObject({ functions: 1, errors: 1, fresh: 2 });
+    expect(addToStore(abi).fresh).toBe(0);
+    const stored = JSON.parse(readStoredText()) as Record<string, unknown>;
+    expect(stored.format).toBe("nodescope-abi-registry");
+    expect(Array.isArray(stored.abi) && stored.abi.length).toBe(2);
+    expect(stored.abis).toEqual([abi]);
+    expect(stored.signatures).toEqual(["event Ping(uint256 x)"]);
+    expect(new AbiRegistry().import(JSON.stringify(stored)).ok).toBe(true);
+    const registry = buildRegistry(readStoredText());
+    expect(registry.lookupFunction("0x449a52f8")?.item.name).toBe("mintTo");
+    expect(registry.lookupError(toFunctionSelector("Nope(uint256)"))?.item.name).toBe("Nope");
+    expect(registry.userAbi.map((i) => ("name" in i ? i.name : ""))).toContain("Ping");
+  });
+
+  it("reads the logs and trace views' older shape, bare event signatures included", () => {
+    localStorage.setItem(
+      ABIS_STORAGE_KEY,
+      JSON.stringify({
+        version: 1,
+        abis: [JSON.stringify(parseAbi(["event Ping(uint256 x)"]))],
+        signatures: ["Message(string text)", "transfer(address,uint256)"],
+      }),
+    );
+    const registry = buildRegistry(readStoredText());
+    expect(registry.lookupEvent(toEventSelector("Message(string)"))?.item.name).toBe("Message");
+    const names = registry.userAbi.map((i) => `${i.type} ${"name" in i ? i.name : ""}`);
+    expect(names).toEqual(expect.arrayContaining(["event Ping", "event Message", "function transfer"]));
+  });
+
+  it("keeps a bare event signature as an event and rejects what is not an ABI", () => {
+    addToStore("Message(string text)", "event");
+    expect(JSON.parse(readStoredText())).toMatchObject({ signatures: ["event Message(string text)"] });
+    expect(buildRegistry(readStoredText()).userAbi[0]).toMatchObject({ type: "event", name: "Message" });
+    expect(() => addToStore("[{")).toThrow(/not valid JSON/);
+    expect(() => addToStore("")).toThrow(/paste an ABI/);
+    expect(storedCount(readStoredText())).toBe(1);
+  });
+
+  it("devnet ABIs decode too, stored ones win; subscribers hear of changes and clear()", () => {
+    const listener = vi.fn();
+    const off = subscribeAbis(listener);
+    addToStore("function mintTo(address who, uint256 n)");
+    const registry = buildRegistry(readStoredText(), [JSON.parse(abi) as unknown[]]);
+    expect(registry.lookupFunction("0x449a52f8")?.item.inputs[0]?.name).toBe("who");
+    expect(registry.lookupError(toFunctionSelector("Nope(uint256)"))?.source).toBe("user");
+    expect(listener).toHaveBeenCalledTimes(1);
+    clearStore();
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(readStoredText()).toBe("");
+    window.dispatchEvent(new StorageEvent("storage", { key: ABIS_STORAGE_KEY }));
+    expect(listener).toHaveBeenCalledTimes(3);
+    off();
+    addToStore("function x()");
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The ABIs and signatures the user pastes, kept on this device (localStorage `nodescope.abis`)
+ * and shared by every view; nothing here is ever sent anywhere.
+ *
+ * Written as `AbiRegistry.export()` (`{format, version: 1, abi: [items]}`) plus `abis` (pasted
+ * JSON texts) and `signatures` (pasted signature texts). Both older shapes are still read: a bare
+ * item array, and `{version: 1, abis, signatures}`. A change made here is announced to every
+ * subscriber in this tab; other tabs hear of it through the window `storage` event.
+ */
+import type { Abi } from "viem";
+import { AbiRegistry, type AddedCounts, type SignatureKind } from "../../chain";
+
+export const ABIS_STORAGE_KEY = "nodescope.abis";
+const EXPORT_FORMAT = "nodescope-abi-registry";
+
+export interface StoredAbis {
+  /** ABI items (functions, events, errors), as `AbiRegistry.export()` keeps them. */
+  abi: unknown[];
+  /** Pasted ABI JSON texts (the older shape). */
+  abis: string[];
+  /** Pasted signature texts (the older shape). */
+  signatures: string[];
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+// ---- change notification -------------------------------------------------------------------------
+
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const l of [...listeners]) l();
+}
+
+/** Calls `listener` whenever the stored ABIs change (in this tab, or in another one). */
+export function subscribeAbis(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === ABIS_STORAGE_KEY) listener();
+  };
+  const win = typeof window === "undefined" ? null : window;
+  win?.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    win?.removeEventListener("storage", onStorage);
+  };
+}
+
+// ---- reading and writing -------------------------------------------------------------------------
+
+/** The stored text as is: cheap to read on every render; registries are rebuilt only when it changes. */
+export function readStoredText(): string {
+  try {
+    return storage()?.getItem(ABIS_STORAGE_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+export function parseStored(text: string): StoredAbis {
+  const empty: StoredAbis = { abi: [], abis: [], signatures: [] };
+  if (!text) return empty;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (Array.isArray(parsed)) return { ...empty, abi: parsed };
+    if (typeof parsed !== "object" || parsed === null) return empty;
+    const rec = parsed as Record<string, unknown>;
+    const strings = (x: unknown) =>
+      Array.isArray(x) ? x.filter((s): s is string => typeof s === "string") : [];
+    return {
+      abi: Array.isArray(rec.abi) ? rec.abi : [],
+      abis: strings(rec.abis),
+      signatures: strings(rec.signatures),
+    };
+  } catch {
+    return empty;
+  }
+}
+
+export function serialise(data: StoredAbis): string {
+  return JSON.stringify({
+    format: EXPORT_FORMAT,
+    version: 1,
+    abi: data.abi,
+    abis: data.abis,
+    signatures: data.signatures,
+  });
+}
+
+/** Stores `data`; false when storage is full or disabled (decoding still works for this session). */
+function write(data: StoredAbis): boolean {
+  try {
+    const s = storage();
+    if (!s) return false;
+    s.setItem(ABIS_STORAGE_KEY, serialise(data));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    notify();
+  }
+}
+
+/** Adds what is stored into `registry`; a damaged entry is skipped, not fatal. */
+function addStored(registry: AbiRegistry, stored: StoredAbis): void {
+  for (const item of stored.abi) registry.addAbi([item] as Abi);
+  for (const json of stored.abis) registry.addAbiJson(json);
+  // The older shape kept bare signatures (no keyword), the logs view's meaning events: read
+  // those as both. The combined shape has every item in `abi` already.
+  const legacy = stored.abi.length === 0;
+  for (const sig of stored.signatures) {
+    const r = registry.addSignature(sig);
+    if ((!r.ok || (legacy && r.kind === "function")) && !/^\s*(function|event|error)\b/.test(sig)) {
+      registry.addSignature(sig, "event");
+    }
+  }
+}
+
+/** Built-ins, everything stored, then the devnet's contract ABIs (stored items win on a shared selector). */
+export function buildRegistry(
+  storedText: string,
+  devnetAbis: readonly (readonly unknown[])[] = [],
+): AbiRegistry {
+  const registry = new AbiRegistry();
+  addStored(registry, parseStored(storedText));
+  for (const abi of devnetAbis) {
+    for (const item of abi) registry.addAbi([item] as Abi);
+  }
+  return registry;
+}
+
+export interface StoreResult extends AddedCounts {
+  /** How many of its items were not stored before. */
+  fresh: number;
+}
+
+/**
+ * Checks and stores what the user pasted: an ABI (JSON) or one signature (`kind` says what a
+ * signature without a keyword is, see chain's parseSignature). Returns how many
+ * functions, events and errors it brings, or throws with the reason (nothing is stored then).
+ */
+export function addToStore(text: string, kind?: SignatureKind): StoreResult {
+  let t = text.trim();
+  if (t === "") throw new Error("paste an ABI (JSON) or a function signature first");
+  const probe = new AbiRegistry({ builtins: false });
+  const stored = parseStored(readStoredText());
+  const isJson = t.startsWith("[") || t.startsWith("{");
+  let added: AddedCounts;
+  if (isJson) {
+    const r = probe.addAbiJson(t);
+    if (!r.ok) throw new Error(r.message);
+    added = r.added;
+  } else {
+    const r = probe.addSignature(t, kind);
+    if (!r.ok) throw new Error(r.message);
+    // Keep the kind with the text, so a bare event signature is not read back as a function.
+    if (!/^(function|event|error)\b/.test(t)) t = `${r.kind} ${t}`;
+    added = {
+      functions: r.kind === "function" ? 1 : 0,
+      events: r.kind === "event" ? 1 : 0,
+      errors: r.kind === "error" ? 1 : 0,
+    };
+  }
+  const keys = new Set(stored.abi.map((i) => JSON.stringify(i)));
+  const newItems = probe.userAbi.filter((i) => !keys.has(JSON.stringify(i)));
+  write({
+    abi: [...stored.abi, ...newItems],
+    abis: isJson && !stored.abis.includes(t) ? [...stored.abis, t] : stored.abis,
+    signatures:
+      !isJson && !stored.signatures.includes(t) ? [...stored.signatures, t] : stored.signatures,
+  });
+  return { ...added, fresh: newItems.length };
+}
+
+/** Forgets every stored ABI and signature (the built-ins and the devnet's ABIs stay). */
+export function clearStore(): void {
+  try {
+    storage()?.removeItem(ABIS_STORAGE_KEY);
+  } catch {
+    // storage disabled: nothing was kept
+  } finally {
+    notify();
+  }
+}
+
+/** How many items the user stored (functions, events and errors). */
+export function storedCount(text: string): number {
+  const probe = new AbiRegistry({ builtins: false });
+  addStored(probe, parseStored(text));
+  return probe.userAbi.length;
+}
+
+/** "2 functions, 1 error" — what an addition brought. */
+export function describeAdded(added: AddedCounts): string {
+  const parts = (
+    [
+      [added.functions, "function"],
+      [added.events, "event"],
+      [added.errors, "error"],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${n} ${what}${n === 1 ? "" : "s"}`);
+  return parts.length === 0 ? "nothing new" : parts.join(", ");
+}

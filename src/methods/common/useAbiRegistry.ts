@@ -1,0 +1,37 @@
+import { useMemo, useSyncExternalStore } from "react";
+import type { AbiRegistry } from "../../chain";
+import { useRpc } from "./context";
+import { buildRegistry, readStoredText, storedCount, subscribeAbis } from "./abis";
+
+export interface AbiRegistryState {
+  /** Built-ins + the stored user ABIs + the running devnet's contract ABIs. */
+  registry: AbiRegistry;
+  /** How many items the user stored on this device. */
+  stored: number;
+}
+
+/**
+ * The shared ABI registry. Rebuilt only when the stored ABIs (or the devnet) change; an ABI added
+ * in one view is seen by every other view at once (and by other tabs, via the `storage` event).
+ */
+const NO_EXTRA: readonly (readonly unknown[])[] = [];
+
+/**
+ * `extra`: ABIs this view has in hand but not stored (e.g. one being pasted); pass a memoised
+ * array, a new one rebuilds the registry.
+ */
+export function useAbiRegistry(extra: readonly (readonly unknown[])[] = NO_EXTRA): AbiRegistryState {
+  const { devnet } = useRpc();
+  const storedText = useSyncExternalStore(subscribeAbis, readStoredText, () => "");
+  const devnetAbis = useMemo(
+    () =>
+      Object.values(devnet?.contracts ?? {}).flatMap((c) => (Array.isArray(c.abi) ? [c.abi] : [])),
+    [devnet],
+  );
+  const registry = useMemo(
+    () => buildRegistry(storedText, extra.length === 0 ? devnetAbis : [...devnetAbis, ...extra]),
+    [storedText, devnetAbis, extra],
+  );
+  const stored = useMemo(() => storedCount(storedText), [storedText]);
+  return { registry, stored };
+}
