@@ -353,7 +353,7 @@ async function benchLogs(browser, base, rpcBase, n) {
           const text = status.textContent ?? "";
           const counted = / logs match/.test(text);
           if (counted && firstCount === null) firstCount = performance.now();
-          return counted && !/preparing/.test(text);
+          return counted && !/searching|preparing/.test(text);
         },
         60_000,
       );

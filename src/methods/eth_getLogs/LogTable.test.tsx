@@ -102,4 +102,21 @@ describe("LogTable", () => {
     expect(mounted).toBeGreaterThan(10);
     expect(mounted).toBeLessThan(200);
   });
+
+  it("filters a large result in slices, narrows as the query grows and widens when it shrinks", async () => {
+    // 5,000 transfers: values 1100…6099 (block 100 + i, value 1000 + block).
+    const rows = rowsOf(Array.from({ length: 5_000 }, (_, i) => transfer(100 + i, 0)));
+    render(<LogTable rows={rows} decode={decode} initialRect={{ width: 1400, height: 700 }} />);
+    const input = screen.getByLabelText("Filter results");
+    // "value=2" and its first digit: 2000…2999 plus 200…299 never occur; only 2000–2999 → 1,000 rows
+    fireEvent.change(input, { target: { value: "value=2" } });
+    await screen.findByText("1,000 of 5,000 logs match", undefined, { timeout: 5_000 });
+    fireEvent.change(input, { target: { value: "value=25" } });
+    await screen.findByText("100 of 5,000 logs match", undefined, { timeout: 5_000 });
+    fireEvent.change(input, { target: { value: "value=2" } });
+    await screen.findByText("1,000 of 5,000 logs match", undefined, { timeout: 5_000 });
+    fireEvent.change(input, { target: { value: "" } });
+    await screen.findByText("5,000 logs");
+    expect(screen.getByRole("table").getAttribute("aria-rowcount")).toBe("5001");
+  });
 });

@@ -9,7 +9,7 @@ import { CopyButton } from "../../ui/CopyButton";
 import { href } from "../common/links";
 import { argsText, dataWords, formatTimestamp, shortHex, type Decode, type DecodedEvent } from "./model";
 import type { LogRow } from "./result";
-import { useSearchIndex } from "./useSearchIndex";
+import { useLogFilter } from "./useSearchIndex";
 
 export type ColumnId = "block" | "time" | "txIndex" | "logIndex" | "txHash" | "address" | "event" | "args" | "removed";
 
@@ -59,22 +59,18 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
   const query = useDeferredValue(filterText.trim().toLowerCase());
   const [hidden, setHidden] = useState<ReadonlySet<ColumnId>>(() => new Set());
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const { texts, ready } = useSearchIndex(rows, decode, query !== "");
+  const filtered = useLogFilter(rows, decode, query);
 
   const hasTime = useMemo(() => rows.some((r) => r.blockTimestamp !== null), [rows]);
   const columns = useMemo(() => COLUMNS.filter((c) => !hidden.has(c.id) && (c.id !== "time" || hasTime)), [hidden, hasTime]);
   const template = useMemo(() => ["2.25rem", ...columns.map((c) => c.width)].join(" "), [columns]);
 
   const view = useMemo(() => {
-    let list: readonly LogRow[] = rows;
-    if (query !== "") {
-      void ready; // re-filter as more rows are indexed
-      list = rows.filter((r) => texts.get(r)?.includes(query) === true);
-    }
+    const list: readonly LogRow[] = filtered ? filtered.matches : rows;
     if (sort.key === "block") return sort.dir === "asc" ? list : [...list].reverse();
     const sorted = [...list].sort(compareBy("logIndex"));
     return sort.dir === "asc" ? sorted : sorted.reverse();
-  }, [rows, query, texts, ready, sort]);
+  }, [rows, filtered, sort]);
 
   // Stable between renders: a new function would make the virtualizer lay out every row again
   // (100,000 of them) on each scroll.
@@ -119,7 +115,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     [],
   );
 
-  const preparing = query !== "" && ready < rows.length;
+  const preparing = filtered !== null && !filtered.done;
 
   return (
     <div className="flex flex-col gap-2">
@@ -163,7 +159,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
           {query !== ""
             ? `${view.length.toLocaleString("en-US")} of ${rows.length.toLocaleString("en-US")} logs match`
             : `${rows.length.toLocaleString("en-US")} logs`}
-          {preparing ? ` · preparing the filter (${Math.round((ready / Math.max(1, rows.length)) * 100)}%)` : ""}
+          {preparing ? ` · searching (${Math.round(((filtered?.scanned ?? 0) / Math.max(1, rows.length)) * 100)}%)` : ""}
         </p>
       </div>
 

@@ -35,7 +35,7 @@ const str = (n: number | null) => (n === null ? "" : String(n));
 export function toCsv(rows: readonly LogRow[], decode: Decode): string {
   const lines: string[] = [CSV_COLUMNS.join(",")];
   for (const r of rows) {
-    const ev = decode(r);
+    const ev = (decode.fresh ?? decode)(r);
     const cells = [
       r.pending ? "pending" : str(r.blockNumber),
       str(r.blockTimestamp),
@@ -62,7 +62,7 @@ export function toCsv(rows: readonly LogRow[], decode: Decode): string {
 /** The logs as the node sent them (camelCase, unknown fields kept) plus the decoded event. */
 export function toJson(rows: readonly LogRow[], decode: Decode): string {
   const out = rows.map((r) => {
-    const ev = decode(r);
+    const ev = (decode.fresh ?? decode)(r);
     return {
       ...r.raw,
       decoded: ev ? { event: ev.name, signature: ev.signature, args: ev.args.map((a) => ({ name: a.name, type: a.type, indexed: a.indexed, value: a.value })) } : null,

@@ -17,7 +17,15 @@ export interface DecodedEvent {
   args: DecodedArg[];
 }
 
-export type Decode = (row: LogRow) => DecodedEvent | null;
+export interface Decode {
+  (row: LogRow): DecodedEvent | null;
+  /**
+   * The same answer without keeping it (a cached one is still used): for passes over every row —
+   * the filter's search texts, exports — so 100,000 decoded events do not stay on the heap and
+   * slow every garbage collection while the table scrolls.
+   */
+  fresh?: (row: LogRow) => DecodedEvent | null;
+}
 
 /**
  * Wraps a decoder with a cache per log object: the table decodes only the rows it shows, once,
@@ -26,18 +34,25 @@ export type Decode = (row: LogRow) => DecodedEvent | null;
  */
 export function memoDecode(decode: (row: LogRow) => DecodedEvent | null): Decode {
   const cache = new WeakMap<LogRow, DecodedEvent | null>();
-  return (row) => {
+  const safe = (row: LogRow): DecodedEvent | null => {
+    try {
+      return decode(row);
+    } catch {
+      return null; // a log that does not fit its ABI stays raw
+    }
+  };
+  const memo = (row: LogRow): DecodedEvent | null => {
     const hit = cache.get(row);
     if (hit !== undefined) return hit;
-    let out: DecodedEvent | null;
-    try {
-      out = decode(row);
-    } catch {
-      out = null; // a log that does not fit its ABI stays raw
-    }
+    const out = safe(row);
     cache.set(row, out);
     return out;
   };
+  const fresh = (row: LogRow): DecodedEvent | null => {
+    const hit = cache.get(row);
+    return hit !== undefined ? hit : safe(row);
+  };
+  return Object.assign(memo, { fresh });
 }
 
 export function shortHex(s: string, head = 6, tail = 4): string {
@@ -63,11 +78,12 @@ export function dataWords(data: string): string[] {
 
 /** The lower-case text the results filter searches: address, event, arguments, hashes, topics. */
 export function searchText(row: LogRow, decode: Decode): string {
-  const ev = decode(row);
+  const ev = (decode.fresh ?? decode)(row);
   const parts = [row.address, row.transactionHash ?? "", ...row.topics];
   if (ev) {
     parts.push(ev.name, ev.signature);
-    for (const a of ev.args) parts.push(a.name, a.value);
+    // `name=value` as the table shows it, so a query copied from a row finds it
+    for (const a of ev.args) parts.push(a.name ? `${a.name}=${a.value}` : a.value);
   }
   if (row.removed) parts.push("removed");
   if (row.pending) parts.push("pending");
