@@ -19,7 +19,17 @@ const layer = (name, forbidden) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["dist*/**", "bench/.tmp", "node_modules", ".devnet", "devnet/.cache", "test-results", "playwright-report"] },
+  {
+    ignores: [
+      "dist*/**",
+      "bench/.tmp",
+      "node_modules",
+      ".devnet",
+      "devnet/.cache",
+      "test-results",
+      "playwright-report",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,15 +40,33 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-non-null-assertion": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
   {
     files: ["**/*.{js,mjs}", "devnet/**", "bench/**", "e2e/**", "*.config.ts"],
     languageOptions: { globals: { ...globals.node } },
   },
-  layer("rpc", ["**/chain/**", "**/endpoints/**", "**/methods/**", "**/app/**", "**/ui/**", "react", "react-dom"]),
-  layer("chain", ["**/endpoints/**", "**/methods/**", "**/app/**", "**/ui/**", "react", "react-dom"]),
+  layer("rpc", [
+    "**/chain/**",
+    "**/endpoints/**",
+    "**/methods/**",
+    "**/app/**",
+    "**/ui/**",
+    "react",
+    "react-dom",
+  ]),
+  layer("chain", [
+    "**/endpoints/**",
+    "**/methods/**",
+    "**/app/**",
+    "**/ui/**",
+    "react",
+    "react-dom",
+  ]),
   layer("endpoints", ["**/methods/**", "**/app/**", "**/ui/**", "react", "react-dom"]),
   layer("ui", ["**/methods/**", "**/app/**"]),
   layer("methods", ["**/app/**"]),

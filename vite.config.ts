@@ -11,7 +11,11 @@ import tailwindcss from "@tailwindcss/vite";
  */
 function devnetManifest(): Plugin {
   const file = process.env.NODESCOPE_DEVNET_FILE ?? resolve(process.cwd(), ".devnet/devnet.json");
-  const serve = (req: { url?: string }, res: import("node:http").ServerResponse, next: () => void) => {
+  const serve = (
+    req: { url?: string },
+    res: import("node:http").ServerResponse,
+    next: () => void,
+  ) => {
     if (req.url?.split("?")[0] !== "/devnet.json") return next();
     try {
       const body = readFileSync(file);

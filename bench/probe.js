@@ -32,7 +32,13 @@
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         if (e.name.startsWith("nodescope:"))
-          b.measures.push({ name: e.name, start: e.startTime, end: e.startTime + e.duration, duration: e.duration, method: e.detail && e.detail.method });
+          b.measures.push({
+            name: e.name,
+            start: e.startTime,
+            end: e.startTime + e.duration,
+            duration: e.duration,
+            method: e.detail && e.detail.method,
+          });
       }
     }).observe({ type: "measure", buffered: true });
   } catch {
@@ -40,7 +46,8 @@
   }
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, duration: e.duration });
+      for (const e of list.getEntries())
+        b.longtasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: "longtask", buffered: true });
   } catch {
     // no longtask support: longest task reads 0
@@ -54,7 +61,11 @@
       if (n > b.maxItems) b.maxItems = n;
       if (cfg.doneSelector && b.doneAt === null) {
         const re = new RegExp(cfg.doneText);
-        if ([...document.querySelectorAll(cfg.doneSelector)].some((el) => re.test(el.textContent ?? ""))) {
+        if (
+          [...document.querySelectorAll(cfg.doneSelector)].some((el) =>
+            re.test(el.textContent ?? ""),
+          )
+        ) {
           b.doneAt = now();
           b.frame().then((f) => {
             b.donePaintedAt = f.end;

@@ -35,7 +35,10 @@ const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
 const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const CHECK = flag("check");
-const SIZES = (option("sizes") ?? "1000,10000,100000").split(",").map(Number).filter((n) => n > 0);
+const SIZES = (option("sizes") ?? "1000,10000,100000")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const SCAN_RUNS = Math.max(1, Number(option("runs") ?? 3));
 
 const log = (msg) => console.log(`[bench] ${msg}`);
@@ -72,7 +75,10 @@ function withTimeout(promise, ms, label) {
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
     new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${label}: no result within ${Math.round(ms / 1000)} s`)), ms);
+      timer = setTimeout(
+        () => reject(new Error(`${label}: no result within ${Math.round(ms / 1000)} s`)),
+        ms,
+      );
     }),
   ]);
 }
@@ -92,13 +98,21 @@ function freePort() {
 /** Runs a command to completion (bounded), output shown only on failure. */
 function run(cmd, args, { timeoutMs, env } = {}) {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
     const timer = setTimeout(() => {
       child.kill("SIGTERM");
-      reject(new Error(`${cmd} ${args.join(" ")}: no end within ${Math.round(timeoutMs / 1000)} s\n${out.slice(-4000)}`));
+      reject(
+        new Error(
+          `${cmd} ${args.join(" ")}: no end within ${Math.round(timeoutMs / 1000)} s\n${out.slice(-4000)}`,
+        ),
+      );
     }, timeoutMs);
     child.on("error", (e) => {
       clearTimeout(timer);
@@ -114,7 +128,11 @@ function run(cmd, args, { timeoutMs, env } = {}) {
 
 /** Starts a long-running process; stopped by cleanup (its pid only). */
 function startProcess(cmd, args, env) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   child.stdout.on("data", (d) => (out = (out + d).slice(-8000)));
   child.stderr.on("data", (d) => (out = (out + d).slice(-8000)));
@@ -145,15 +163,20 @@ async function waitForHttp(url, timeoutMs, proc) {
     } catch {
       // not up yet
     }
-    if (proc && proc.child.exitCode !== null) throw new Error(`the server exited early:\n${proc.output()}`);
-    if (Date.now() - t0 > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s\n${proc?.output() ?? ""}`);
+    if (proc && proc.child.exitCode !== null)
+      throw new Error(`the server exited early:\n${proc.output()}`);
+    if (Date.now() - t0 > timeoutMs)
+      throw new Error(
+        `${url} did not answer within ${timeoutMs / 1000} s\n${proc?.output() ?? ""}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Statistics and formatting.
-const round = (x, d = 1) => (x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 10 ** d) / 10 ** d);
+const round = (x, d = 1) =>
+  x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 10 ** d) / 10 ** d;
 function percentile(values, p) {
   if (values.length === 0) return null;
   const s = [...values].sort((a, b) => a - b);
@@ -167,12 +190,17 @@ const median = (values) => percentile(values, 50);
 const probeSource = readFileSync(join(here, "probe.js"), "utf8");
 
 async function newPage(browser, selector, done = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: "block" });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: "block",
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.addInitScript(`window.__benchConfig = ${JSON.stringify({ selector, ...done })};\n${probeSource}`);
+  await page.addInitScript(
+    `window.__benchConfig = ${JSON.stringify({ selector, ...done })};\n${probeSource}`,
+  );
   return { context, page, errors };
 }
 
@@ -198,9 +226,14 @@ function edgeTimes(measures, methods) {
 }
 
 async function waitFirstPaint(page, label) {
-  await page.waitForFunction(() => window.__bench.firstPaintedAt !== null, null, { timeout: 120_000, polling: 100 }).catch((e) => {
-    throw new Error(`${label}: no rows shown within 120 s (${e.message.split("\n")[0]})`);
-  });
+  await page
+    .waitForFunction(() => window.__bench.firstPaintedAt !== null, null, {
+      timeout: 120_000,
+      polling: 100,
+    })
+    .catch((e) => {
+      throw new Error(`${label}: no rows shown within 120 s (${e.message.split("\n")[0]})`);
+    });
 }
 
 async function benchTrace(browser, base, rpcBase, n) {
@@ -216,7 +249,9 @@ async function benchTrace(browser, base, rpcBase, n) {
     const search = await page.evaluate(
       async ({ queries }) => {
         const b = window.__bench;
-        const input = [...document.querySelectorAll("input[type=search]")].find((i) => i.labels?.[0]?.textContent?.includes("Search frames"));
+        const input = [...document.querySelectorAll("input[type=search]")].find((i) =>
+          i.labels?.[0]?.textContent?.includes("Search frames"),
+        );
         if (!input) throw new Error("no Search frames input");
         const status = input.parentElement.querySelector("[role=status]");
         const out = [];
@@ -238,7 +273,9 @@ async function benchTrace(browser, base, rpcBase, n) {
 
     const expandAll = await page.evaluate(async (frames) => {
       const b = window.__bench;
-      const button = [...document.querySelectorAll("button")].find((x) => x.textContent?.trim() === "Expand all");
+      const button = [...document.querySelectorAll("button")].find(
+        (x) => x.textContent?.trim() === "Expand all",
+      );
       const inner = document.querySelector("[role=tree]")?.firstElementChild;
       if (!button || !inner) throw new Error("no Expand all button or tree");
       const r = await b.interaction(
@@ -260,15 +297,24 @@ async function benchTrace(browser, base, rpcBase, n) {
       const pos = [];
       for (let i = 1; i <= smooth; i++) pos.push(Math.min(max, i * step));
       let seed = 12345;
-      const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+      const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
       for (let i = 0; i < jumps; i++) pos.push(Math.floor(rnd() * max));
       return window.__bench.scroll(tree, pos);
     }, SCROLL);
 
-    const state = await page.evaluate(() => ({ measures: window.__bench.measures, longtasks: window.__bench.longtasks, maxItems: window.__bench.maxItems, firstItemAt: window.__bench.firstItemAt, firstPaintedAt: window.__bench.firstPaintedAt }));
+    const state = await page.evaluate(() => ({
+      measures: window.__bench.measures,
+      longtasks: window.__bench.longtasks,
+      maxItems: window.__bench.maxItems,
+      firstItemAt: window.__bench.firstItemAt,
+      firstPaintedAt: window.__bench.firstPaintedAt,
+    }));
     const edge = edgeTimes(state.measures, ["debug_jstraceTransaction", "debug_traceTransaction"]);
     const model = state.measures.filter((m) => m.name === "nodescope:trace:model").at(-1);
-    if (edge.validateEnd === null) throw new Error(`trace ${n}: no nodescope:validate measure (is src/rpc/client.ts instrumented?)`);
+    if (edge.validateEnd === null)
+      throw new Error(
+        `trace ${n}: no nodescope:validate measure (is src/rpc/client.ts instrumented?)`,
+      );
     const searchMs = search.map((s) => s.ms);
     return {
       frames: n,
@@ -305,21 +351,35 @@ async function benchLogs(browser, base, rpcBase, n) {
     await page.goto(url, { waitUntil: "domcontentloaded" });
     await waitFirstPaint(page, `logs ${n}`);
     // The count of logs shown says the whole result arrived (the scan streams).
-    await page.waitForFunction(() => window.__bench.donePaintedAt !== null, null, { timeout: 120_000, polling: 100 });
+    await page.waitForFunction(() => window.__bench.donePaintedAt !== null, null, {
+      timeout: 120_000,
+      polling: 100,
+    });
     await page.evaluate(() => window.__bench.settle(800, 10_000));
     const interactionsFrom = await page.evaluate(() => performance.now());
 
     const rowExpand = await page.evaluate(async () => {
       const b = window.__bench;
-      const button = document.querySelector('[role=table] [role=row][data-index="0"] button[aria-expanded]');
+      const button = document.querySelector(
+        '[role=table] [role=row][data-index="0"] button[aria-expanded]',
+      );
       if (!button) throw new Error("no row details button");
       const r = await b.interaction(
         () => button.click(),
-        () => document.querySelector('[role=table] [role=row][data-index="0"] button[aria-expanded]')?.getAttribute("aria-expanded") === "true",
+        () =>
+          document
+            .querySelector('[role=table] [role=row][data-index="0"] button[aria-expanded]')
+            ?.getAttribute("aria-expanded") === "true",
       );
       const back = await b.interaction(
-        () => document.querySelector('[role=table] [role=row][data-index="0"] button[aria-expanded]')?.click(),
-        () => document.querySelector('[role=table] [role=row][data-index="0"] button[aria-expanded]')?.getAttribute("aria-expanded") === "false",
+        () =>
+          document
+            .querySelector('[role=table] [role=row][data-index="0"] button[aria-expanded]')
+            ?.click(),
+        () =>
+          document
+            .querySelector('[role=table] [role=row][data-index="0"] button[aria-expanded]')
+            ?.getAttribute("aria-expanded") === "false",
       );
       return { open: r.ok ? r.ms : null, close: back.ok ? back.ms : null };
     });
@@ -332,7 +392,7 @@ async function benchLogs(browser, base, rpcBase, n) {
       const pos = [];
       for (let i = 1; i <= smooth; i++) pos.push(Math.min(max, i * step));
       let seed = 12345;
-      const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+      const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
       for (let i = 0; i < jumps; i++) pos.push(Math.floor(rnd() * max));
       return window.__bench.scroll(table, pos);
     }, SCROLL);
@@ -344,7 +404,9 @@ async function benchLogs(browser, base, rpcBase, n) {
     const filter = await page.evaluate(async (q) => {
       const b = window.__bench;
       const input = document.getElementById("logs-filter");
-      const status = [...document.querySelectorAll("p[aria-live=polite]")].find((p) => / logs/.test(p.textContent ?? ""));
+      const status = [...document.querySelectorAll("p[aria-live=polite]")].find((p) =>
+        / logs/.test(p.textContent ?? ""),
+      );
       if (!input || !status) throw new Error("no filter input or count");
       let firstCount = null;
       const r = await b.interaction(
@@ -360,17 +422,32 @@ async function benchLogs(browser, base, rpcBase, n) {
       return { ms: r.ok ? r.ms : null, shown: status.textContent };
     }, query);
 
-    const state = await page.evaluate(() => ({ measures: window.__bench.measures, longtasks: window.__bench.longtasks, maxItems: window.__bench.maxItems, firstPaintedAt: window.__bench.firstPaintedAt, donePaintedAt: window.__bench.donePaintedAt }));
+    const state = await page.evaluate(() => ({
+      measures: window.__bench.measures,
+      longtasks: window.__bench.longtasks,
+      maxItems: window.__bench.maxItems,
+      firstPaintedAt: window.__bench.firstPaintedAt,
+      donePaintedAt: window.__bench.donePaintedAt,
+    }));
     const edge = edgeTimes(state.measures, ["eth_getLogs"]);
-    const pieces = state.measures.filter((m) => m.method === "eth_getLogs" && m.name === "nodescope:validate");
+    const pieces = state.measures.filter(
+      (m) => m.method === "eth_getLogs" && m.name === "nodescope:validate",
+    );
     const firstPiece = pieces[0];
-    if (edge.validateEnd === null) throw new Error(`logs ${n}: no nodescope:validate measure (is src/rpc/client.ts instrumented?)`);
+    if (edge.validateEnd === null)
+      throw new Error(
+        `logs ${n}: no nodescope:validate measure (is src/rpc/client.ts instrumented?)`,
+      );
     return {
       logs: n,
       responses: pieces.length,
       parseMs: round(edge.parseMs),
       validateMs: round(edge.validateMs),
-      parseTotalMs: round(state.measures.filter((m) => m.method === "eth_getLogs" && m.name === "nodescope:parse").reduce((s, m) => s + m.duration, 0)),
+      parseTotalMs: round(
+        state.measures
+          .filter((m) => m.method === "eth_getLogs" && m.name === "nodescope:parse")
+          .reduce((s, m) => s + m.duration, 0),
+      ),
       validateTotalMs: round(pieces.reduce((s, m) => s + m.duration, 0)),
       firstRowsMs: round(state.firstPaintedAt - (firstPiece?.end ?? Number.NaN)),
       interactiveMs: round(state.donePaintedAt - edge.validateEnd),
@@ -419,7 +496,10 @@ function bundleFromManifest() {
     if (v.file) all.add(v.file);
     for (const css of v.css ?? []) all.add(css);
   }
-  const sum = (set, ext) => [...set].filter((f) => ext.some((e) => f.endsWith(e))).reduce((s, f) => s + gzipKB(join(distDir, f)), 0);
+  const sum = (set, ext) =>
+    [...set]
+      .filter((f) => ext.some((e) => f.endsWith(e)))
+      .reduce((s, f) => s + gzipKB(join(distDir, f)), 0);
   return {
     entryFiles: [...files],
     firstLoadJsGzipKB: round(sum(files, [".js"])),
@@ -444,8 +524,14 @@ async function bundleRecorded(browser, base) {
     await page.goto(`${base}/`, { waitUntil: "networkidle", timeout: 30_000 });
     await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 15_000 });
     const list = [...files];
-    const kb = (ext) => list.filter((f) => f.endsWith(ext)).reduce((s, f) => s + gzipKB(join(distDir, f)), 0);
-    return { files: list, jsGzipKB: round(kb(".js")), cssGzipKB: round(kb(".css")), gzipKB: round(kb(".js") + kb(".css")) };
+    const kb = (ext) =>
+      list.filter((f) => f.endsWith(ext)).reduce((s, f) => s + gzipKB(join(distDir, f)), 0);
+    return {
+      files: list,
+      jsGzipKB: round(kb(".js")),
+      cssGzipKB: round(kb(".css")),
+      gzipKB: round(kb(".js") + kb(".css")),
+    };
   } finally {
     await context.close().catch(() => undefined);
   }
@@ -464,7 +550,9 @@ async function scanOnce(browser, base, manifest, concurrency) {
     const hash = `#/logs?fromBlock=${t.fromBlock}&toBlock=${t.toBlock}&address=${t.address}`;
     const result = await page.evaluate(
       async ({ hash, limitMs }) => {
-        const statusText = () => document.querySelector('section[aria-label="Scan progress"] [role=status]')?.textContent ?? "";
+        const statusText = () =>
+          document.querySelector('section[aria-label="Scan progress"] [role=status]')
+            ?.textContent ?? "";
         const t0 = performance.now();
         location.hash = hash;
         for (;;) {
@@ -479,7 +567,15 @@ async function scanOnce(browser, base, manifest, concurrency) {
     const num = (re) => Number((re.exec(result.text)?.[1] ?? "NaN").replace(/,/g, ""));
     const logs = num(/([\d,]+) logs/);
     const requests = num(/([\d,]+) requests/);
-    return { concurrency, ms: round(result.ms), logs, requests, status: result.text, logsPerSecond: result.ms ? round(logs / (result.ms / 1000), 0) : null, pageErrors: errors };
+    return {
+      concurrency,
+      ms: round(result.ms),
+      logs,
+      requests,
+      status: result.text,
+      logsPerSecond: result.ms ? round(logs / (result.ms / 1000), 0) : null,
+      pageErrors: errors,
+    };
   } finally {
     await context.close().catch(() => undefined);
   }
@@ -514,7 +610,8 @@ async function benchScan(browser, base, devnet) {
     expectedLogs: expected,
     concurrency3: c3,
     concurrency1: c1,
-    speedup: c3.logsPerSecond && c1.logsPerSecond ? round(c3.logsPerSecond / c1.logsPerSecond, 2) : null,
+    speedup:
+      c3.logsPerSecond && c1.logsPerSecond ? round(c3.logsPerSecond / c1.logsPerSecond, 2) : null,
     exactLogs: c3.allLogs && c1.allLogs,
   };
 }
@@ -535,24 +632,40 @@ function checkBudgets(results, budgets) {
   for (const [path, b] of Object.entries(budgets.budgets)) {
     const value = valueAt(results, path);
     let ok;
-    if (value === undefined) ok = null; // not measured in this run (e.g. --sizes, --skip-scan)
+    if (value === undefined)
+      ok = null; // not measured in this run (e.g. --sizes, --skip-scan)
     else if (b.max !== undefined) ok = typeof value === "number" && value <= b.max;
     else if (b.min !== undefined) ok = typeof value === "number" && value >= b.min;
     else if (b.equals !== undefined) ok = value === b.equals;
     else ok = null;
-    out.push({ budget: path, limit: b.max !== undefined ? `≤ ${b.max}` : b.min !== undefined ? `≥ ${b.min}` : `= ${b.equals}`, value: value ?? "not measured", ok, why: b.why });
+    out.push({
+      budget: path,
+      limit:
+        b.max !== undefined ? `≤ ${b.max}` : b.min !== undefined ? `≥ ${b.min}` : `= ${b.equals}`,
+      value: value ?? "not measured",
+      ok,
+      why: b.why,
+    });
   }
   return out;
 }
 
 function printTable(title, rows, columns) {
   const head = ["", ...columns.map((c) => c.label)];
-  const body = rows.map((r) => [r.label, ...columns.map((c) => {
-    const v = r.values[c.key];
-    return v === null || v === undefined ? "–" : typeof v === "number" ? v.toLocaleString("en-US") : String(v);
-  })]);
+  const body = rows.map((r) => [
+    r.label,
+    ...columns.map((c) => {
+      const v = r.values[c.key];
+      return v === null || v === undefined
+        ? "–"
+        : typeof v === "number"
+          ? v.toLocaleString("en-US")
+          : String(v);
+    }),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
   console.log(`\n${title}`);
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
@@ -581,7 +694,11 @@ async function main() {
   }
   if (!flag("skip-build") || !existsSync(join(distDir, ".vite", "manifest.json"))) {
     log("building the app (vite build → bench/.tmp/dist)");
-    await run(process.execPath, [vite, "build", "--outDir", distDir, "--emptyOutDir", "--manifest", "--logLevel", "warn"], { timeoutMs: 300_000 });
+    await run(
+      process.execPath,
+      [vite, "build", "--outDir", distDir, "--emptyOutDir", "--manifest", "--logLevel", "warn"],
+      { timeoutMs: 300_000 },
+    );
   }
 
   const synthetic = await startSyntheticServer();
@@ -590,7 +707,21 @@ async function main() {
   log(`synthetic JSON-RPC server on ${synthetic.url}`);
 
   const port = await freePort();
-  const preview = startProcess(process.execPath, [vite, "preview", "--outDir", distDir, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { NODESCOPE_DEVNET_FILE: devnetFile });
+  const preview = startProcess(
+    process.execPath,
+    [
+      vite,
+      "preview",
+      "--outDir",
+      distDir,
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--strictPort",
+    ],
+    { NODESCOPE_DEVNET_FILE: devnetFile },
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/`, 30_000, preview);
   log(`vite preview on ${base}`);
@@ -600,7 +731,14 @@ async function main() {
     chromium.launch({
       executablePath: existsSync(chromiumPath) ? chromiumPath : undefined,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     }),
     60_000,
     "chromium launch",
@@ -610,16 +748,28 @@ async function main() {
 
   const results = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? "", node: process.version, chromium: browser.version(), loadAverageAtStart: loadavg().map((x) => round(x, 2)) },
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? "",
+      node: process.version,
+      chromium: browser.version(),
+      loadAverageAtStart: loadavg().map((x) => round(x, 2)),
+    },
     method: {
-      firstRowsMs: "response parsed and validated (end of the client's nodescope:validate measure) → end of the frame that painted the first row (logs: the first piece's response)",
-      interactiveMs: "logs: the last piece's response parsed and validated → end of the frame whose count shows every log (the table takes input from then on)",
-      logsData: "the synthetic node allows 1,000 blocks (10,000 logs) per eth_getLogs call, like a provider, so 100,000 logs arrive in 10 pieces through the range scanner",
+      firstRowsMs:
+        "response parsed and validated (end of the client's nodescope:validate measure) → end of the frame that painted the first row (logs: the first piece's response)",
+      interactiveMs:
+        "logs: the last piece's response parsed and validated → end of the frame whose count shows every log (the table takes input from then on)",
+      logsData:
+        "the synthetic node allows 1,000 blocks (10,000 logs) per eth_getLogs call, like a provider, so 100,000 logs arrive in 10 pieces through the range scanner",
       parseToRowsMs: "end of JSON.parse → first row painted (validation included)",
       interactions: "action dispatched in the page → end of the frame that shows its result",
-      scrollFrameMs: "per scroll step: start of the frame that handles the scroll → end of its rendering; 40 wheel-like steps of 280 px, then 40 jumps",
-      maxTreeitems: "most [role=treeitem] (trace) / table rows (logs) ever in the DOM (MutationObserver) during load, search, expand and scroll",
-      longestTaskMs: "longest main-thread task (PerformanceObserver longtask, > 50 ms only; 0 = none)",
+      scrollFrameMs:
+        "per scroll step: start of the frame that handles the scroll → end of its rendering; 40 wheel-like steps of 280 px, then 40 jumps",
+      maxTreeitems:
+        "most [role=treeitem] (trace) / table rows (logs) ever in the DOM (MutationObserver) during load, search, expand and scroll",
+      longestTaskMs:
+        "longest main-thread task (PerformanceObserver longtask, > 50 ms only; 0 = none)",
     },
     trace: {},
     logs: {},
@@ -629,11 +779,19 @@ async function main() {
 
   for (const n of SIZES) {
     log(`call tree, ${n.toLocaleString("en-US")} frames`);
-    results.trace[n] = await withTimeout(benchTrace(browser, base, synthetic.url, n), 240_000, `trace ${n}`);
+    results.trace[n] = await withTimeout(
+      benchTrace(browser, base, synthetic.url, n),
+      240_000,
+      `trace ${n}`,
+    );
   }
   for (const n of SIZES) {
     log(`log table, ${n.toLocaleString("en-US")} logs`);
-    results.logs[n] = await withTimeout(benchLogs(browser, base, synthetic.url, n), 240_000, `logs ${n}`);
+    results.logs[n] = await withTimeout(
+      benchLogs(browser, base, synthetic.url, n),
+      240_000,
+      `logs ${n}`,
+    );
   }
 
   log("bundle");
@@ -668,26 +826,45 @@ async function main() {
     { key: "longestTaskAfterLoadMs", label: "longest after load" },
   ];
   const rows = [
-    ...Object.values(results.trace).map((r) => ({ label: `call tree ${r.frames.toLocaleString("en-US")}`, values: { ...r, maxItems: r.maxTreeitems } })),
-    ...Object.values(results.logs).map((r) => ({ label: `log table ${r.logs.toLocaleString("en-US")}`, values: { ...r, maxItems: r.maxRows } })),
+    ...Object.values(results.trace).map((r) => ({
+      label: `call tree ${r.frames.toLocaleString("en-US")}`,
+      values: { ...r, maxItems: r.maxTreeitems },
+    })),
+    ...Object.values(results.logs).map((r) => ({
+      label: `log table ${r.logs.toLocaleString("en-US")}`,
+      values: { ...r, maxItems: r.maxRows },
+    })),
   ];
   printTable("Views (ms; rows = treeitems / table rows)", rows, cols);
   const bnd = results.bundle;
-  console.log(`\nBundle (gzip): first load ${bnd.firstLoadGzipKB} KB (JS ${bnd.firstLoadJsGzipKB} + CSS ${bnd.firstLoadCssGzipKB}); first visit as recorded ${bnd.firstVisit.gzipKB} KB (${bnd.firstVisit.files.length} files); all ${bnd.totalGzipKB} KB (JS ${bnd.totalJsGzipKB}) in ${bnd.chunks} files`);
+  console.log(
+    `\nBundle (gzip): first load ${bnd.firstLoadGzipKB} KB (JS ${bnd.firstLoadJsGzipKB} + CSS ${bnd.firstLoadCssGzipKB}); first visit as recorded ${bnd.firstVisit.gzipKB} KB (${bnd.firstVisit.files.length} files); all ${bnd.totalGzipKB} KB (JS ${bnd.totalJsGzipKB}) in ${bnd.chunks} files`,
+  );
   if (results.scan) {
     const s = results.scan;
-    console.log(`\nRange scan over the devnet gateway: ${s.expectedLogs.toLocaleString("en-US")} logs over ${s.blocks.toLocaleString("en-US")} blocks — concurrency 3: ${s.concurrency3.logsPerSecond} logs/s (${s.concurrency3.medianMs} ms, ${s.concurrency3.requests} requests); concurrency 1: ${s.concurrency1.logsPerSecond} logs/s (${s.concurrency1.medianMs} ms); ratio ${s.speedup}×; every run returned exactly the expected logs: ${s.exactLogs}`);
+    console.log(
+      `\nRange scan over the devnet gateway: ${s.expectedLogs.toLocaleString("en-US")} logs over ${s.blocks.toLocaleString("en-US")} blocks — concurrency 3: ${s.concurrency3.logsPerSecond} logs/s (${s.concurrency3.medianMs} ms, ${s.concurrency3.requests} requests); concurrency 1: ${s.concurrency1.logsPerSecond} logs/s (${s.concurrency1.medianMs} ms); ratio ${s.speedup}×; every run returned exactly the expected logs: ${s.exactLogs}`,
+    );
   }
   console.log("\nBudgets");
-  for (const b of results.budgets) console.log(`  ${b.ok === null ? "–   " : b.ok ? "ok  " : "MISS"} ${b.budget} = ${b.value} (${b.limit})`);
-  console.log(`\nWrote ${resultsFile} (${results.durationS} s; load average ${results.machine.loadAverageAtStart.join(" ")} → ${results.machine.loadAverageAtEnd.join(" ")} on ${results.machine.cpus} CPUs — other work on the machine inflates frame times)`);
+  for (const b of results.budgets)
+    console.log(
+      `  ${b.ok === null ? "–   " : b.ok ? "ok  " : "MISS"} ${b.budget} = ${b.value} (${b.limit})`,
+    );
+  console.log(
+    `\nWrote ${resultsFile} (${results.durationS} s; load average ${results.machine.loadAverageAtStart.join(" ")} → ${results.machine.loadAverageAtEnd.join(" ")} on ${results.machine.cpus} CPUs — other work on the machine inflates frame times)`,
+  );
 
   const missed = results.budgets.filter((b) => b.ok === false);
   if (CHECK && missed.length > 0) {
-    console.error(`\n[bench] ${missed.length} budget${missed.length === 1 ? "" : "s"} missed: ${missed.map((b) => `${b.budget} = ${b.value} (${b.limit})`).join("; ")}`);
+    console.error(
+      `\n[bench] ${missed.length} budget${missed.length === 1 ? "" : "s"} missed: ${missed.map((b) => `${b.budget} = ${b.value} (${b.limit})`).join("; ")}`,
+    );
     return 1;
   }
-  const pageErrors = [...Object.values(results.trace), ...Object.values(results.logs)].flatMap((r) => r.pageErrors);
+  const pageErrors = [...Object.values(results.trace), ...Object.values(results.logs)].flatMap(
+    (r) => r.pageErrors,
+  );
   if (CHECK && pageErrors.length) {
     console.error(`[bench] page errors: ${pageErrors.join("; ")}`);
     return 1;

@@ -79,7 +79,11 @@ export function syntheticLogs(n) {
     const approval = i % 5 === 4;
     out[i] = {
       address: `0x${hex(0xc0ffee00 + (i % 3), 40)}`,
-      topics: [approval ? APPROVAL_TOPIC : TRANSFER_TOPIC, addressTopic(i % 1000), addressTopic((i * 7) % 1000)],
+      topics: [
+        approval ? APPROVAL_TOPIC : TRANSFER_TOPIC,
+        addressTopic(i % 1000),
+        addressTopic((i * 7) % 1000),
+      ],
       data: `0x${hex(i * 1_000_000 + 1, 64)}`,
       blockNumber: `0x${block.toString(16)}`,
       blockHash: `0x${hex(block + 1, 64)}`,
@@ -137,7 +141,8 @@ export async function startSyntheticServer({ port = 0 } = {}) {
   /** @param {string} path @param {any} call @returns {string} the response JSON */
   const answer = (path, call) => {
     const id = JSON.stringify(call?.id ?? null);
-    const ok = (/** @type {string} */ resultText) => `{"jsonrpc":"2.0","id":${id},"result":${resultText}}`;
+    const ok = (/** @type {string} */ resultText) =>
+      `{"jsonrpc":"2.0","id":${id},"result":${resultText}}`;
     const err = (/** @type {number} */ code, /** @type {string} */ message) =>
       JSON.stringify({ jsonrpc: "2.0", id: call?.id ?? null, error: { code, message } });
     const m = /^\/(trace|logs)\/(\d+)\/?$/.exec(path);
@@ -159,9 +164,12 @@ export async function startSyntheticServer({ port = 0 } = {}) {
         const filter = call.params?.[0] ?? {};
         const from = Number.parseInt(filter.fromBlock ?? "0x0", 16);
         const to = Number.parseInt(filter.toBlock ?? `0x${lastLogBlock(n).toString(16)}`, 16);
-        if (to - from + 1 > MAX_LOG_BLOCKS) return err(-32005, `exceed maximum block range: ${MAX_LOG_BLOCKS}`);
+        if (to - from + 1 > MAX_LOG_BLOCKS)
+          return err(-32005, `exceed maximum block range: ${MAX_LOG_BLOCKS}`);
         if (from === 0 && to >= lastLogBlock(n)) return ok(logsText(n));
-        return ok(JSON.stringify(syntheticLogs(n).slice(from * LOGS_PER_BLOCK, (to + 1) * LOGS_PER_BLOCK)));
+        return ok(
+          JSON.stringify(syntheticLogs(n).slice(from * LOGS_PER_BLOCK, (to + 1) * LOGS_PER_BLOCK)),
+        );
       }
       default:
         return err(-32601, `the method ${String(call?.method)} does not exist/is not available`);
@@ -192,9 +200,15 @@ export async function startSyntheticServer({ port = 0 } = {}) {
       let body;
       try {
         const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        body = Array.isArray(parsed) ? `[${parsed.map((c) => answer(path, c)).join(",")}]` : answer(path, parsed);
+        body = Array.isArray(parsed)
+          ? `[${parsed.map((c) => answer(path, c)).join(",")}]`
+          : answer(path, parsed);
       } catch {
-        body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
+        body = JSON.stringify({
+          jsonrpc: "2.0",
+          id: null,
+          error: { code: -32700, message: "parse error" },
+        });
       }
       res.setHeader("Content-Type", "application/json");
       res.setHeader("Content-Length", Buffer.byteLength(body));

@@ -31,14 +31,19 @@ test("each route has its method heading and a tab", async ({ page }) => {
     ["Trace", "debug_jstraceTransaction"],
     ["Estimate gas", "eth_estimateGas"],
   ] as const) {
-    await page.getByRole("navigation", { name: "Methods" }).getByRole("link", { name: tab }).click();
+    await page
+      .getByRole("navigation", { name: "Methods" })
+      .getByRole("link", { name: tab })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: new RegExp(method) })).toBeVisible();
   }
 });
 
 test("the devnet connection answers and names its chain", async ({ page }) => {
   await page.goto("/#/tx");
-  await expect(page.getByRole("status", { name: /Connection status: chain id 31337/ })).toBeVisible();
+  await expect(
+    page.getByRole("status", { name: /Connection status: chain id 31337/ }),
+  ).toBeVisible();
 });
 
 test("the API key never leaks into the URL, storage, console or cURL", async ({ page }) => {
@@ -49,13 +54,18 @@ test("the API key never leaks into the URL, storage, console or cURL", async ({ 
   await page.getByRole("combobox", { name: "Connection", exact: true }).selectOption("nodereal");
   await page.getByRole("textbox", { name: "API key" }).fill(KEY);
   await page.getByRole("button", { name: "Endpoints" }).click();
-  await expect(page.getByText("https://open-platform.nodereal.io/••••wxyz/arbitrum/")).toBeVisible();
+  await expect(
+    page.getByText("https://open-platform.nodereal.io/••••wxyz/arbitrum/"),
+  ).toBeVisible();
   await expect(page.getByRole("status", { name: /chain id 42161/ })).toBeVisible();
   expect(seen.some((u) => u.includes(KEY))).toBe(true); // the key does go where the provider wants it
 
   await page.getByRole("button", { name: "Requests" }).click();
   const inspector = page.getByRole("region", { name: "Request inspector" });
-  await inspector.getByRole("button", { name: /eth_chainId/ }).first().click();
+  await inspector
+    .getByRole("button", { name: /eth_chainId/ })
+    .first()
+    .click();
   const curl = inspector.getByLabel("cURL command");
   await expect(curl).toContainText("••••wxyz");
   await expect(curl).not.toContainText(KEY);

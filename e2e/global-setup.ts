@@ -35,11 +35,15 @@ function buildIfStale(): void {
   );
   if (flag !== "1" && built > 0 && built >= sources) return;
   console.log("[e2e] building the app (vite build)…");
-  const r = spawnSync(process.execPath, [viteBin, "build", "--logLevel", "warn", "--outDir", distDir], {
-    cwd: root,
-    stdio: "inherit",
-    timeout: 300_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [viteBin, "build", "--logLevel", "warn", "--outDir", distDir],
+    {
+      cwd: root,
+      stdio: "inherit",
+      timeout: 300_000,
+    },
+  );
   if (r.status !== 0) throw new Error(`vite build failed (${r.status ?? r.signal})`);
 }
 
@@ -88,7 +92,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let output = "";
   const preview = spawn(
     process.execPath,
-    [viteBin, "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort", "--outDir", distDir],
+    [
+      viteBin,
+      "preview",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--strictPort",
+      "--outDir",
+      distDir,
+    ],
     {
       cwd: root,
       detached: true,

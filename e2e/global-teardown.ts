@@ -3,7 +3,10 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const E2E_PROCESSES = resolve(root, `.devnet/e2e-processes${process.env.NODESCOPE_E2E_TAG ?? ""}.json`);
+const E2E_PROCESSES = resolve(
+  root,
+  `.devnet/e2e-processes${process.env.NODESCOPE_E2E_TAG ?? ""}.json`,
+);
 
 /**
  * A safety net after the teardown that global-setup.ts returns (which normally stops everything

@@ -11,7 +11,12 @@ interface AnvilLog {
 }
 
 /** Asks anvil itself (no gateway, no limits), in chunks, for the logs a filter matches. */
-async function anvilLogs(anvilUrl: string, filter: Record<string, unknown>, from?: number, to?: number): Promise<AnvilLog[]> {
+async function anvilLogs(
+  anvilUrl: string,
+  filter: Record<string, unknown>,
+  from?: number,
+  to?: number,
+): Promise<AnvilLog[]> {
   const call = async (f: Record<string, unknown>): Promise<AnvilLog[]> => {
     const res = await fetch(anvilUrl, {
       method: "POST",
@@ -19,19 +24,27 @@ async function anvilLogs(anvilUrl: string, filter: Record<string, unknown>, from
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getLogs", params: [f] }),
     });
     const body = (await res.json()) as { result?: AnvilLog[]; error?: { message: string } };
-    if (!body.result) throw new Error(`anvil eth_getLogs failed: ${body.error?.message ?? res.status}`);
+    if (!body.result)
+      throw new Error(`anvil eth_getLogs failed: ${body.error?.message ?? res.status}`);
     return body.result;
   };
   if (from === undefined || to === undefined) return call(filter);
   const out: AnvilLog[] = [];
   for (let a = from; a <= to; a += 2000) {
     const b = Math.min(to, a + 1999);
-    out.push(...(await call({ ...filter, fromBlock: `0x${a.toString(16)}`, toBlock: `0x${b.toString(16)}` })));
+    out.push(
+      ...(await call({
+        ...filter,
+        fromBlock: `0x${a.toString(16)}`,
+        toBlock: `0x${b.toString(16)}`,
+      })),
+    );
   }
   return out;
 }
 
-const rowCount = async (page: Page) => Number(await page.getByRole("table", { name: "Logs" }).getAttribute("aria-rowcount")) - 1;
+const rowCount = async (page: Page) =>
+  Number(await page.getByRole("table", { name: "Logs" }).getAttribute("aria-rowcount")) - 1;
 
 const getLogsCalls = (log: { method?: string }[]) => log.filter((e) => e.method === "eth_getLogs");
 
@@ -41,11 +54,20 @@ async function fillRange(page: Page, from: number | string, to: number | string)
 }
 
 test.describe("eth_getLogs", () => {
-  test("a full-range scan through the gateway's limits returns exactly what anvil returns, decoded", async ({ page, manifest, gateway }) => {
+  test("a full-range scan through the gateway's limits returns exactly what anvil returns, decoded", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
     const token = manifest.token;
     test.skip(!token, "the devnet manifest has no token");
     if (!token) return;
-    const expected = await anvilLogs(manifest.anvilUrl, { address: token.address, topics: [TRANSFER_TOPIC0] }, token.fromBlock, token.toBlock);
+    const expected = await anvilLogs(
+      manifest.anvilUrl,
+      { address: token.address, topics: [TRANSFER_TOPIC0] },
+      token.fromBlock,
+      token.toBlock,
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBe(token.logCount);
 
@@ -56,7 +78,9 @@ test.describe("eth_getLogs", () => {
     await gateway.clearLog();
     await page.getByRole("button", { name: "Get logs" }).click();
 
-    await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({
+      timeout: 60_000,
+    });
     expect(await rowCount(page)).toBe(expected.length);
     // the gateway refused the whole range, so the scanner had to split it
     expect(getLogsCalls(await gateway.log()).length).toBeGreaterThan(1);
@@ -65,9 +89,14 @@ test.describe("eth_getLogs", () => {
     const firstRow = page.getByRole("table", { name: "Logs" }).getByRole("row").nth(1);
     await expect(firstRow).toContainText("Transfer");
     await expect(firstRow).toContainText(/value=\d+/);
-    await expect(firstRow).toContainText(String(Number.parseInt(expected[0]?.blockNumber ?? "0x0", 16)));
+    await expect(firstRow).toContainText(
+      String(Number.parseInt(expected[0]?.blockNumber ?? "0x0", 16)),
+    );
     // the transaction hash links to its trace
-    await expect(firstRow.getByRole("link")).toHaveAttribute("href", /#\/trace\?hash=0x[0-9a-f]{64}/);
+    await expect(firstRow.getByRole("link")).toHaveAttribute(
+      "href",
+      /#\/trace\?hash=0x[0-9a-f]{64}/,
+    );
   });
 
   test("CSV export carries the decoded rows, escaped", async ({ page, manifest }) => {
@@ -89,7 +118,9 @@ test.describe("eth_getLogs", () => {
     const fs = await import("node:fs/promises");
     const text = await fs.readFile(path, "utf8");
     const lines = text.trim().split("\r\n");
-    expect(lines[0]).toMatch(/^blockNumber,blockTimestamp,transactionIndex,logIndex,transactionHash,address,event,signature,args,/);
+    expect(lines[0]).toMatch(
+      /^blockNumber,blockTimestamp,transactionIndex,logIndex,transactionHash,address,event,signature,args,/,
+    );
     expect(lines).toHaveLength(rows + 1);
     expect(lines[1]).toContain(",Transfer,");
     expect(lines[1]).toMatch(/"from=0x[0-9a-fA-F]{40}, to=0x[0-9a-fA-F]{40}, value=\d+"/);
@@ -118,7 +149,9 @@ test.describe("eth_getLogs", () => {
     await page.getByLabel("Address", { exact: true }).fill(token.address);
     await page.getByRole("button", { name: "Get logs" }).click();
 
-    await expect(page.getByRole("status").filter({ hasText: /^Scanning/ })).toContainText(/[1-9][\d,]* logs/);
+    await expect(page.getByRole("status").filter({ hasText: /^Scanning/ })).toContainText(
+      /[1-9][\d,]* logs/,
+    );
     await expect.poll(() => held.length).toBeGreaterThan(0);
     const partial = await rowCount(page);
     expect(partial).toBeGreaterThan(0);
@@ -130,7 +163,9 @@ test.describe("eth_getLogs", () => {
     for (const r of held) await r.abort().catch(() => undefined);
     // Resume carries on from where it stopped
     await page.getByRole("button", { name: "Resume" }).click();
-    await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({
+      timeout: 60_000,
+    });
     expect(await rowCount(page)).toBe(token.logCount);
   });
 
@@ -156,8 +191,15 @@ test.describe("eth_getLogs", () => {
     const token = manifest.token;
     test.skip(!token, "the devnet manifest has no token");
     if (!token) return;
-    const all = await anvilLogs(manifest.anvilUrl, { address: token.address, topics: [TRANSFER_TOPIC0] }, token.fromBlock, token.toBlock);
-    const recipients = [...new Set(all.map((l) => l.topics[2]).filter((t): t is string => typeof t === "string"))].slice(0, 2);
+    const all = await anvilLogs(
+      manifest.anvilUrl,
+      { address: token.address, topics: [TRANSFER_TOPIC0] },
+      token.fromBlock,
+      token.toBlock,
+    );
+    const recipients = [
+      ...new Set(all.map((l) => l.topics[2]).filter((t): t is string => typeof t === "string")),
+    ].slice(0, 2);
     expect(recipients.length).toBeGreaterThan(0);
     const expected = all.filter((l) => recipients.includes(l.topics[2] ?? "")).length;
 
@@ -168,27 +210,42 @@ test.describe("eth_getLogs", () => {
     await page.getByLabel("Topic 2").fill(recipients.join("\n"));
     await gateway.clearLog();
     await page.getByRole("button", { name: "Get logs" }).click();
-    await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({
+      timeout: 60_000,
+    });
     expect(await rowCount(page)).toBe(expected);
     const sent = JSON.stringify(getLogsCalls(await gateway.log())[0]);
-    expect(sent).toContain(`[null,null,${JSON.stringify(recipients.length === 1 ? recipients[0] : recipients)}]`);
+    expect(sent).toContain(
+      `[null,null,${JSON.stringify(recipients.length === 1 ? recipients[0] : recipients)}]`,
+    );
     // the link carries the filter: null = any, nested array = OR
-    expect(decodeURIComponent(page.url())).toContain(`topics=${JSON.stringify([null, null, recipients.length === 1 ? recipients[0] : recipients])}`);
+    expect(decodeURIComponent(page.url())).toContain(
+      `topics=${JSON.stringify([null, null, recipients.length === 1 ? recipients[0] : recipients])}`,
+    );
   });
 
-  test("block hash together with a range is refused by the form, naming the rule, with no request", async ({ page, manifest, gateway }) => {
+  test("block hash together with a range is refused by the form, naming the rule, with no request", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
     const hash = manifest.blocks[0]?.hash ?? `0x${"11".repeat(32)}`;
     await page.goto("/#/logs");
     await page.getByLabel("Block hash").fill(hash);
     await page.getByLabel("From block").fill("1");
     await gateway.clearLog();
     await page.getByRole("button", { name: "Get logs" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Block hash excludes From block / To block" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Block hash excludes From block / To block" }),
+    ).toBeVisible();
     await expect(page.getByLabel("Block hash")).toHaveAttribute("aria-invalid", "true");
     expect(getLogsCalls(await gateway.log())).toEqual([]);
   });
 
-  test("invalid inputs show field errors and send nothing, also from a link", async ({ page, gateway }) => {
+  test("invalid inputs show field errors and send nothing, also from a link", async ({
+    page,
+    gateway,
+  }) => {
     await page.goto("/#/logs");
     await gateway.clearLog();
     await page.getByLabel("From block").fill("ten");
@@ -197,22 +254,35 @@ test.describe("eth_getLogs", () => {
     await page.getByLabel("Topic 1").fill("0x70997970c51812dc3a010c7d01b50e0d17dc79c8");
     await page.getByRole("button", { name: "Get logs" }).click();
     await expect(page.getByLabel("From block")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Address", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Address", { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
     await expect(page.getByLabel("Topic 0")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByRole("alert").filter({ hasText: "Address: has 4 hex digits" })).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: /Topic 1: .*Address to topic/ })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Address: has 4 hex digits" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: /Topic 1: .*Address to topic/ }),
+    ).toBeVisible();
     // the helper pads the address in Topic 1
     await page.getByRole("button", { name: "Address to topic" }).click();
-    await expect(page.getByLabel("Topic 1")).toHaveValue(`0x${"0".repeat(24)}70997970c51812dc3a010c7d01b50e0d17dc79c8`);
+    await expect(page.getByLabel("Topic 1")).toHaveValue(
+      `0x${"0".repeat(24)}70997970c51812dc3a010c7d01b50e0d17dc79c8`,
+    );
     // reversed numeric range
     await page.goto("/#/logs?fromBlock=20&toBlock=10");
-    await expect(page.getByRole("alert").filter({ hasText: "To block (10) is before From block (20)" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "To block (10) is before From block (20)" }),
+    ).toBeVisible();
     expect(getLogsCalls(await gateway.log())).toEqual([]);
   });
 
   test("an event signature fills topic 0", async ({ page }) => {
     await page.goto("/#/logs");
-    await page.getByLabel("Event signature").fill("Transfer(address indexed from, address indexed to, uint256 value)");
+    await page
+      .getByLabel("Event signature")
+      .fill("Transfer(address indexed from, address indexed to, uint256 value)");
     await page.getByRole("button", { name: "Use as topic 0" }).click();
     await expect(page.getByLabel("Topic 0")).toHaveValue(TRANSFER_TOPIC0);
   });

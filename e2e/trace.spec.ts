@@ -157,7 +157,10 @@ test.describe("debug_jstraceTransaction", () => {
     ).toBeVisible();
   });
 
-  test("the devnet's contract ABIs name the calls, with nothing pasted", async ({ page, manifest }) => {
+  test("the devnet's contract ABIs name the calls, with nothing pasted", async ({
+    page,
+    manifest,
+  }) => {
     const fnNames = Object.values(manifest.contracts as Record<string, { abi?: unknown[] }>)
       .flatMap((c) => c.abi ?? [])
       .filter(
@@ -171,7 +174,9 @@ test.describe("debug_jstraceTransaction", () => {
     await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Expand all" }).click();
     const rows = tree(page).getByRole("treeitem");
-    await expect(rows.filter({ hasText: new RegExp(`(${fnNames.join("|")})\\(`) }).first()).toBeVisible();
+    await expect(
+      rows.filter({ hasText: new RegExp(`(${fnNames.join("|")})\\(`) }).first(),
+    ).toBeVisible();
     // no call into a devnet contract is left as a bare selector (creation code starts with bytes too)
     await expect(rows.filter({ hasText: /0x[0-9a-f]{8}\(/, hasNotText: /CREATE/ })).toHaveCount(0);
   });

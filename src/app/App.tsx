@@ -47,7 +47,8 @@ export function App() {
   const [lastSearch, setLastSearch] = useState<Partial<Record<RouteId, string>>>({});
   const [visited, setVisited] = useState<RouteId[]>([location.route]);
   const current = viewSearch(location.search).toString();
-  if (lastSearch[location.route] !== current) setLastSearch((s) => ({ ...s, [location.route]: current }));
+  if (lastSearch[location.route] !== current)
+    setLastSearch((s) => ({ ...s, [location.route]: current }));
   if (!visited.includes(location.route)) setVisited((v) => [...v, location.route]);
 
   const rpc = useMemo<RpcContextValue>(
@@ -60,20 +61,28 @@ export function App() {
   );
 
   const setSearchFor = useCallback(
-    (route: RouteId) => (params: Record<string, string | undefined>, opts?: { replace?: boolean }) => {
-      const sp = new URLSearchParams();
-      for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") sp.set(k, v);
-      const qs = sp.toString();
-      navigate(`#/${route}${qs ? `?${qs}` : ""}`, opts);
-    },
+    (route: RouteId) =>
+      (params: Record<string, string | undefined>, opts?: { replace?: boolean }) => {
+        const sp = new URLSearchParams();
+        for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") sp.set(k, v);
+        const qs = sp.toString();
+        navigate(`#/${route}${qs ? `?${qs}` : ""}`, opts);
+      },
     [],
   );
   const setters = useMemo(
-    () => Object.fromEntries(ROUTES.map((r) => [r.id, setSearchFor(r.id)])) as Record<RouteId, MethodPageProps["setSearch"]>,
+    () =>
+      Object.fromEntries(ROUTES.map((r) => [r.id, setSearchFor(r.id)])) as Record<
+        RouteId,
+        MethodPageProps["setSearch"]
+      >,
     [setSearchFor],
   );
   const searches = useMemo(
-    () => Object.fromEntries(ROUTES.map((r) => [r.id, new URLSearchParams(lastSearch[r.id] ?? "")])) as Record<RouteId, URLSearchParams>,
+    () =>
+      Object.fromEntries(
+        ROUTES.map((r) => [r.id, new URLSearchParams(lastSearch[r.id] ?? "")]),
+      ) as Record<RouteId, URLSearchParams>,
     [lastSearch],
   );
 
@@ -84,7 +93,9 @@ export function App() {
           <header className="border-b border-slate-200 px-3 py-2 dark:border-slate-800">
             <div className="mx-auto flex max-w-7xl flex-col gap-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <a href="#/tx" className="text-lg font-bold text-indigo-700 dark:text-indigo-300">Nodescope</a>
+                <a href="#/tx" className="text-lg font-bold text-indigo-700 dark:text-indigo-300">
+                  Nodescope
+                </a>
                 <div className="flex items-center gap-2 text-xs">
                   <label className="flex items-center gap-1">
                     Theme
@@ -98,7 +109,12 @@ export function App() {
                       <option value="dark">Dark</option>
                     </select>
                   </label>
-                  <button type="button" className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600" aria-expanded={inspectorOpen} onClick={() => setInspectorOpen((o) => !o)}>
+                  <button
+                    type="button"
+                    className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
+                    aria-expanded={inspectorOpen}
+                    onClick={() => setInspectorOpen((o) => !o)}
+                  >
                     Requests
                   </button>
                 </div>
@@ -148,7 +164,10 @@ export function App() {
             })}
           </main>
           {inspectorOpen ? (
-            <Inspector secret={connection.kind === "nodereal" ? connection.apiKey : ""} onClose={() => setInspectorOpen(false)} />
+            <Inspector
+              secret={connection.kind === "nodereal" ? connection.apiKey : ""}
+              onClose={() => setInspectorOpen(false)}
+            />
           ) : null}
         </div>
       </RpcContext.Provider>

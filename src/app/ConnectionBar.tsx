@@ -17,7 +17,15 @@ import type { DevnetState, RpcOverride } from "./connection";
 const inputCls =
   "rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
 
-function StatusDot({ client, connection, devnetLoading }: { client: RpcClient; connection: Connection; devnetLoading: boolean }) {
+function StatusDot({
+  client,
+  connection,
+  devnetLoading,
+}: {
+  client: RpcClient;
+  connection: Connection;
+  devnetLoading: boolean;
+}) {
   const resolved = resolveEndpoint(connection, "eth_getTransactionByBlockHashAndIndex");
   const endpoint = resolved.ok ? resolved.endpoint : null;
   const probe = useQuery({
@@ -43,21 +51,31 @@ function StatusDot({ client, connection, devnetLoading }: { client: RpcClient; c
     },
   });
   const state = !endpoint ? "idle" : probe.isPending ? "pending" : probe.isError ? "down" : "ok";
-  const color = { idle: "bg-slate-400", pending: "bg-amber-400", down: "bg-red-600", ok: "bg-emerald-500" }[state];
+  const color = {
+    idle: "bg-slate-400",
+    pending: "bg-amber-400",
+    down: "bg-red-600",
+    ok: "bg-emerald-500",
+  }[state];
   const text =
     state === "idle"
       ? devnetLoading
         ? "looking for the local devnet…"
         : resolved.ok
-        ? "not checked"
-        : resolved.reason
+          ? "not checked"
+          : resolved.reason
       : state === "pending"
         ? "checking…"
         : state === "down"
           ? `unreachable: ${probe.error?.human ?? probe.error?.message ?? ""}`
           : (probe.data?.text ?? "connected");
   return (
-    <span className="inline-flex items-center gap-1.5 text-xs" role="status" aria-label={`Connection status: ${text}`} title={text}>
+    <span
+      className="inline-flex items-center gap-1.5 text-xs"
+      role="status"
+      aria-label={`Connection status: ${text}`}
+      title={text}
+    >
       <span className={`inline-block h-2.5 w-2.5 rounded-full ${color}`} aria-hidden="true" />
       <span className="max-w-[16rem] truncate">{text}</span>
     </span>
@@ -83,16 +101,22 @@ export function ConnectionBar({
 }) {
   const [open, setOpen] = useState(false);
   const [showKey, setShowKey] = useState(false);
-  const set = <K extends keyof ConnectionSettings>(k: K, v: ConnectionSettings[K]) => setSettings({ ...settings, [k]: v });
-  const networkIsPreset = (NODEREAL_TRACE_NETWORKS as readonly string[]).includes(settings.traceNetwork);
+  const set = <K extends keyof ConnectionSettings>(k: K, v: ConnectionSettings[K]) =>
+    setSettings({ ...settings, [k]: v });
+  const networkIsPreset = (NODEREAL_TRACE_NETWORKS as readonly string[]).includes(
+    settings.traceNetwork,
+  );
 
   return (
     <div className="flex flex-col gap-2">
       {override ? (
-        <div role="status" className="flex flex-wrap items-center gap-2 rounded border border-amber-400 bg-amber-50 px-2 py-1 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded border border-amber-400 bg-amber-50 px-2 py-1 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
+        >
           <span>
-            This tab sends every request to <strong>{new URL(override.url).host}</strong> (from the link you opened), trace method{" "}
-            <code>{override.traceMethod}</code>.
+            This tab sends every request to <strong>{new URL(override.url).host}</strong> (from the
+            link you opened), trace method <code>{override.traceMethod}</code>.
           </span>
           <button type="button" className="underline" onClick={() => setOverride(null)}>
             Use my own connection
@@ -143,7 +167,11 @@ export function ConnectionBar({
               </span>
             </div>
             <label className="flex items-center gap-1 text-xs">
-              <input type="checkbox" checked={settings.rememberKey} onChange={(e) => set("rememberKey", e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={settings.rememberKey}
+                onChange={(e) => set("rememberKey", e.target.checked)}
+              />
               Remember on this device
             </label>
           </>
@@ -161,7 +189,13 @@ export function ConnectionBar({
             </label>
             <label className="flex flex-col text-xs font-medium">
               Trace method
-              <select className={inputCls} value={settings.traceMethod} onChange={(e) => set("traceMethod", e.target.value as ConnectionSettings["traceMethod"])}>
+              <select
+                className={inputCls}
+                value={settings.traceMethod}
+                onChange={(e) =>
+                  set("traceMethod", e.target.value as ConnectionSettings["traceMethod"])
+                }
+              >
                 {TRACE_METHODS.map((m) => (
                   <option key={m}>{m}</option>
                 ))}
@@ -169,14 +203,24 @@ export function ConnectionBar({
             </label>
           </>
         ) : null}
-        <StatusDot client={client} connection={connection} devnetLoading={connection.kind === "devnet" && devnet.status === "loading"} />
-        <button type="button" className="text-xs underline" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <StatusDot
+          client={client}
+          connection={connection}
+          devnetLoading={connection.kind === "devnet" && devnet.status === "loading"}
+        />
+        <button
+          type="button"
+          className="text-xs underline"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
           {open ? "Hide endpoints" : "Endpoints"}
         </button>
       </div>
       {!override && settings.kind === "devnet" && devnet.status === "absent" ? (
         <p className="text-xs text-amber-800 dark:text-amber-300">
-          The local devnet is not running here ({devnet.reason}). Run <code>npm start</code>, or pick NodeReal or a custom URL.
+          The local devnet is not running here ({devnet.reason}). Run <code>npm start</code>, or
+          pick NodeReal or a custom URL.
         </p>
       ) : null}
       {open ? (
@@ -185,18 +229,28 @@ export function ConnectionBar({
             <div className="mb-2 flex flex-wrap gap-2">
               <label className="flex flex-col font-medium">
                 Rollup (Nitro) segment
-                <input className={`${inputCls} font-mono`} value={settings.rollupNitroSegment} onChange={(e) => set("rollupNitroSegment", e.target.value)} />
+                <input
+                  className={`${inputCls} font-mono`}
+                  value={settings.rollupNitroSegment}
+                  onChange={(e) => set("rollupNitroSegment", e.target.value)}
+                />
               </label>
               <label className="flex flex-col font-medium">
                 Rollup (logs) segment
-                <input className={`${inputCls} font-mono`} value={settings.rollupSegment} onChange={(e) => set("rollupSegment", e.target.value)} />
+                <input
+                  className={`${inputCls} font-mono`}
+                  value={settings.rollupSegment}
+                  onChange={(e) => set("rollupSegment", e.target.value)}
+                />
               </label>
               <label className="flex flex-col font-medium">
                 Trace network
                 <select
                   className={inputCls}
                   value={networkIsPreset ? settings.traceNetwork : "other"}
-                  onChange={(e) => set("traceNetwork", e.target.value === "other" ? "" : e.target.value)}
+                  onChange={(e) =>
+                    set("traceNetwork", e.target.value === "other" ? "" : e.target.value)
+                  }
                 >
                   {NODEREAL_TRACE_NETWORKS.map((n) => (
                     <option key={n}>{n}</option>
@@ -207,7 +261,12 @@ export function ConnectionBar({
               {!networkIsPreset ? (
                 <label className="flex flex-col font-medium">
                   Other network (chain-network)
-                  <input className={`${inputCls} font-mono`} value={settings.traceNetwork} placeholder="opbnb-mainnet" onChange={(e) => set("traceNetwork", e.target.value)} />
+                  <input
+                    className={`${inputCls} font-mono`}
+                    value={settings.traceNetwork}
+                    placeholder="opbnb-mainnet"
+                    onChange={(e) => set("traceNetwork", e.target.value)}
+                  />
                 </label>
               ) : null}
             </div>
@@ -216,7 +275,9 @@ export function ConnectionBar({
             <caption className="sr-only">Endpoint each method calls</caption>
             <thead>
               <tr>
-                <th scope="col" className="pr-2">Method</th>
+                <th scope="col" className="pr-2">
+                  Method
+                </th>
                 <th scope="col">URL (key masked)</th>
               </tr>
             </thead>
@@ -225,8 +286,14 @@ export function ConnectionBar({
                 const r = resolveEndpoint(connection, m);
                 return (
                   <tr key={m}>
-                    <td className="pr-2 font-mono">{r.ok && r.endpoint.rpcMethod !== m ? `${m} (sent as ${r.endpoint.rpcMethod})` : m}</td>
-                    <td className="break-all font-mono">{r.ok ? r.endpoint.maskedUrl : <em>{r.reason}</em>}</td>
+                    <td className="pr-2 font-mono">
+                      {r.ok && r.endpoint.rpcMethod !== m
+                        ? `${m} (sent as ${r.endpoint.rpcMethod})`
+                        : m}
+                    </td>
+                    <td className="break-all font-mono">
+                      {r.ok ? r.endpoint.maskedUrl : <em>{r.reason}</em>}
+                    </td>
                   </tr>
                 );
               })}

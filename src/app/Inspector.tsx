@@ -14,27 +14,47 @@ function fmtBytes(n?: number): string {
 function Detail({ record, secret }: { record: RequestRecord; secret: string }) {
   const [reveal, setReveal] = useState(false);
   const curl = toCurl(record.endpoint, record.request, reveal ? secret : undefined);
-  const response = record.response === undefined ? "(no response)" : typeof record.response === "string" ? record.response : JSON.stringify(record.response, null, 2);
+  const response =
+    record.response === undefined
+      ? "(no response)"
+      : typeof record.response === "string"
+        ? record.response
+        : JSON.stringify(record.response, null, 2);
   return (
     <div className="grid gap-2 p-2 md:grid-cols-2">
       <div>
         <h4 className="text-xs font-semibold">Request</h4>
-        <pre className="max-h-64 overflow-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">{JSON.stringify(record.request, null, 2)}</pre>
+        <pre className="max-h-64 overflow-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
+          {JSON.stringify(record.request, null, 2)}
+        </pre>
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <CopyButton text={curl} label="Copy as cURL" />
           {secret ? (
             <label className="flex items-center gap-1 text-xs">
-              <input type="checkbox" checked={reveal} onChange={(e) => setReveal(e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={reveal}
+                onChange={(e) => setReveal(e.target.checked)}
+              />
               Reveal API key in cURL
             </label>
           ) : null}
         </div>
-        <pre aria-label="cURL command" className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">{curl}</pre>
+        <pre
+          aria-label="cURL command"
+          className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs dark:bg-slate-800"
+        >
+          {curl}
+        </pre>
       </div>
       <div>
         <h4 className="text-xs font-semibold">Response</h4>
-        {record.error ? <p className="text-xs text-red-700 dark:text-red-300">{record.error.human}</p> : null}
-        <pre className="max-h-80 overflow-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">{response}</pre>
+        {record.error ? (
+          <p className="text-xs text-red-700 dark:text-red-300">{record.error.human}</p>
+        ) : null}
+        <pre className="max-h-80 overflow-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
+          {response}
+        </pre>
       </div>
     </div>
   );
@@ -46,41 +66,72 @@ export function Inspector({ secret, onClose }: { secret: string; onClose: () => 
   const [selected, setSelected] = useState<number | null>(null);
   const current = records.find((r) => r.id === selected) ?? null;
   return (
-    <section aria-label="Request inspector" className="border-t border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-900">
+    <section
+      aria-label="Request inspector"
+      className="border-t border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-900"
+    >
       <div className="flex items-center justify-between px-3 py-1">
         <h2 className="text-sm font-semibold">Requests ({records.length})</h2>
         <div className="flex gap-2 text-xs">
-          <button type="button" className="underline" onClick={inspectorStore.clear}>Clear</button>
-          <button type="button" className="underline" onClick={onClose}>Close</button>
+          <button type="button" className="underline" onClick={inspectorStore.clear}>
+            Clear
+          </button>
+          <button type="button" className="underline" onClick={onClose}>
+            Close
+          </button>
         </div>
       </div>
       <div className="max-h-56 overflow-auto">
         <table className="w-full text-left text-xs">
           <thead className="sticky top-0 bg-slate-100 dark:bg-slate-800">
             <tr>
-              <th scope="col" className="px-2">Method</th>
-              <th scope="col" className="px-2">Host</th>
-              <th scope="col" className="px-2">Status</th>
-              <th scope="col" className="px-2">Duration</th>
-              <th scope="col" className="px-2">Size</th>
-              <th scope="col" className="px-2">Retries</th>
+              <th scope="col" className="px-2">
+                Method
+              </th>
+              <th scope="col" className="px-2">
+                Host
+              </th>
+              <th scope="col" className="px-2">
+                Status
+              </th>
+              <th scope="col" className="px-2">
+                Duration
+              </th>
+              <th scope="col" className="px-2">
+                Size
+              </th>
+              <th scope="col" className="px-2">
+                Retries
+              </th>
             </tr>
           </thead>
           <tbody>
             {[...records].reverse().map((r) => (
-              <tr key={r.id} className={`cursor-pointer ${r.id === selected ? "bg-indigo-100 dark:bg-indigo-950" : ""}`} onClick={() => setSelected(r.id)}>
+              <tr
+                key={r.id}
+                className={`cursor-pointer ${r.id === selected ? "bg-indigo-100 dark:bg-indigo-950" : ""}`}
+                onClick={() => setSelected(r.id)}
+              >
                 <td className="px-2 font-mono">
-                  <button type="button" className="text-left underline-offset-2 hover:underline" onClick={() => setSelected(r.id)}>
+                  <button
+                    type="button"
+                    className="text-left underline-offset-2 hover:underline"
+                    onClick={() => setSelected(r.id)}
+                  >
                     {r.method}
                     {r.batchSize ? ` ×${r.batchSize}` : ""}
                   </button>
                 </td>
                 <td className="px-2">{r.host}</td>
-                <td className={`px-2 ${r.status === "error" ? "text-red-700 dark:text-red-300" : ""}`}>
+                <td
+                  className={`px-2 ${r.status === "error" ? "text-red-700 dark:text-red-300" : ""}`}
+                >
                   {r.status}
                   {r.httpStatus ? ` (${r.httpStatus})` : ""}
                 </td>
-                <td className="px-2">{r.durationMs === undefined ? "…" : `${Math.round(r.durationMs)} ms`}</td>
+                <td className="px-2">
+                  {r.durationMs === undefined ? "…" : `${Math.round(r.durationMs)} ms`}
+                </td>
                 <td className="px-2">{fmtBytes(r.sizeBytes)}</td>
                 <td className="px-2">{r.retries}</td>
               </tr>

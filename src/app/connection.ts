@@ -19,7 +19,10 @@ export interface RpcOverride {
   traceMethod: TraceMethodName;
 }
 
-export type DevnetState = { status: "loading" } | { status: "ready"; manifest: DevnetManifest } | { status: "absent"; reason: string };
+export type DevnetState =
+  | { status: "loading" }
+  | { status: "ready"; manifest: DevnetManifest }
+  | { status: "absent"; reason: string };
 
 /** Loads `/devnet.json`, which exists while the embedded devnet runs (npm start, e2e, bench). */
 export function useDevnet(): DevnetState {
@@ -59,7 +62,9 @@ function loadOverride(): RpcOverride | null {
     if (!raw) return null;
     const v = JSON.parse(raw) as { url?: unknown; traceMethod?: unknown };
     if (typeof v.url !== "string") return null;
-    return readOverride(new URLSearchParams({ rpc: v.url, traceMethod: String(v.traceMethod ?? "") }));
+    return readOverride(
+      new URLSearchParams({ rpc: v.url, traceMethod: String(v.traceMethod ?? "") }),
+    );
   } catch {
     return null;
   }
@@ -88,7 +93,11 @@ export function useConnectionSettings(initialSearch: URLSearchParams) {
   return { settings, setSettings, override, setOverride };
 }
 
-export function useConnection(settings: ConnectionSettings, override: RpcOverride | null, devnet: DevnetState): Connection {
+export function useConnection(
+  settings: ConnectionSettings,
+  override: RpcOverride | null,
+  devnet: DevnetState,
+): Connection {
   const manifest = devnet.status === "ready" ? devnet.manifest : null;
   return useMemo(() => {
     if (override) return { kind: "custom", url: override.url, traceMethod: override.traceMethod };

@@ -10,7 +10,10 @@ class InspectorStore {
 
   readonly push = (record: RequestRecord): void => {
     const i = this.records.findIndex((r) => r.id === record.id);
-    const next = i >= 0 ? this.records.map((r, j) => (j === i ? { ...record } : r)) : [...this.records, { ...record }];
+    const next =
+      i >= 0
+        ? this.records.map((r, j) => (j === i ? { ...record } : r))
+        : [...this.records, { ...record }];
     this.records = next.length > LIMIT ? next.slice(next.length - LIMIT) : next;
     this.listeners.forEach((l) => l());
   };
@@ -31,5 +34,9 @@ class InspectorStore {
 export const inspectorStore = new InspectorStore();
 
 export function useRequestRecords(): RequestRecord[] {
-  return useSyncExternalStore(inspectorStore.subscribe, inspectorStore.snapshot, inspectorStore.snapshot);
+  return useSyncExternalStore(
+    inspectorStore.subscribe,
+    inspectorStore.snapshot,
+    inspectorStore.snapshot,
+  );
 }

@@ -23,7 +23,11 @@ export function parseHash(hash: string): Location {
   const body = hash.replace(/^#/, "");
   const [path = "", query = ""] = body.split(/\?(.*)/s, 2);
   const name = path.replace(/^\/+/, "").split("/")[0] ?? "";
-  return { route: isRoute(name) ? name : "tx", search: new URLSearchParams(query), searchString: query };
+  return {
+    route: isRoute(name) ? name : "tx",
+    search: new URLSearchParams(query),
+    searchString: query,
+  };
 }
 
 function subscribe(cb: () => void): () => void {

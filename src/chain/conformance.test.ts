@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CALL_TRACER_SUITES, corpusDir, readCallTracerCases, requireCorpus, walkFrames } from "../test-support/corpus";
+import {
+  CALL_TRACER_SUITES,
+  corpusDir,
+  readCallTracerCases,
+  requireCorpus,
+  walkFrames,
+} from "../test-support/corpus";
 import { decodeRevert, gethRevertReason } from "./decode";
 
 // Fails (throws) on CI when the corpus is missing; locally logs why and skips.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { encodeAbiParameters, encodeErrorResult, encodeEventTopics, encodeFunctionData, parseAbi, type Hex } from "viem";
+import {
+  encodeAbiParameters,
+  encodeErrorResult,
+  encodeEventTopics,
+  encodeFunctionData,
+  parseAbi,
+  type Hex,
+} from "viem";
 import {
   addressToTopic,
   decodeCalldata,
@@ -41,15 +48,23 @@ describe("decodeCalldata", () => {
   });
   it("handles empty, short, unknown and mismatched input", () => {
     expect(decodeCalldata("0x", registry)).toEqual({ selector: null, error: "no calldata" });
-    expect(decodeCalldata("0xa905", registry)).toEqual({ selector: null, error: "too short: 2 bytes, a selector needs 4" });
-    expect(decodeCalldata("0xdeadbeef", registry)).toEqual({ selector: "0xdeadbeef", error: "unknown function selector 0xdeadbeef" });
+    expect(decodeCalldata("0xa905", registry)).toEqual({
+      selector: null,
+      error: "too short: 2 bytes, a selector needs 4",
+    });
+    expect(decodeCalldata("0xdeadbeef", registry)).toEqual({
+      selector: "0xdeadbeef",
+      error: "unknown function selector 0xdeadbeef",
+    });
     const bad = decodeCalldata("0xa9059cbb00", registry);
     expect(bad.name).toBe("transfer");
     expect(bad.error).toMatch(/does not match transfer\(address,uint256\)/);
     expect(decodeCalldata("0xzz", registry).error).toMatch(/not hex/);
   });
   it("shows tuples and arrays readably", () => {
-    const abi = parseAbi(["function aggregate3((address target, bool allowFailure, bytes callData)[] calls)"]);
+    const abi = parseAbi([
+      "function aggregate3((address target, bool allowFailure, bytes callData)[] calls)",
+    ]);
     const data = encodeFunctionData({
       abi,
       functionName: "aggregate3",
@@ -76,7 +91,10 @@ describe("decodeLog", () => {
     ]);
   });
   it("decodes an ERC-721 Transfer (4 topics, tokenId indexed, no data)", () => {
-    const d = decodeLog({ topics: [TRANSFER_TOPIC, from, to, `0x${word(42n)}`], data: "0x" }, registry);
+    const d = decodeLog(
+      { topics: [TRANSFER_TOPIC, from, to, `0x${word(42n)}`], data: "0x" },
+      registry,
+    );
     expect(d.source).toBe("ERC-721");
     expect(d.args?.map((a) => [a.name, a.indexed, a.value])).toEqual([
       ["from", true, ALICE],
@@ -85,8 +103,13 @@ describe("decodeLog", () => {
     ]);
   });
   it("reports unknown topics, anonymous logs and a wrong topic count", () => {
-    expect(decodeLog({ topics: [], data: "0x" }, registry)).toEqual({ topic0: null, error: "no topics (an anonymous event)" });
-    expect(decodeLog({ topics: [`0x${word(1n)}`], data: "0x" }, registry).error).toMatch(/^unknown event topic/);
+    expect(decodeLog({ topics: [], data: "0x" }, registry)).toEqual({
+      topic0: null,
+      error: "no topics (an anonymous event)",
+    });
+    expect(decodeLog({ topics: [`0x${word(1n)}`], data: "0x" }, registry).error).toMatch(
+      /^unknown event topic/,
+    );
     expect(decodeLog({ topics: [TRANSFER_TOPIC], data: "0x" }, registry).error).toBe(
       "Transfer(address,address,uint256) is known, but not with 0 indexed topics",
     );
@@ -112,7 +135,11 @@ describe("decodeRevert", () => {
   });
   it("decodes panics", () => {
     const p11 = decodeRevert(`0x4e487b71${word(0x11n)}`);
-    expect(p11).toEqual({ kind: "panic", code: 0x11n, meaning: "arithmetic overflow or underflow" });
+    expect(p11).toEqual({
+      kind: "panic",
+      code: 0x11n,
+      meaning: "arithmetic overflow or underflow",
+    });
     expect(describeRevert(p11)).toBe("Panic(0x11): arithmetic overflow or underflow");
     expect(gethRevertReason(p11)).toBe("arithmetic underflow or overflow");
     const p12 = decodeRevert(`0x4e487b71${word(0x12n)}`);
@@ -152,14 +179,20 @@ describe("decodeRevert", () => {
       errorName: "OwnableUnauthorizedAccount",
       args: [ALICE],
     });
-    expect(describeRevert(decodeRevert(data, new AbiRegistry()))).toBe(`OwnableUnauthorizedAccount(account=${ALICE})`);
+    expect(describeRevert(decodeRevert(data, new AbiRegistry()))).toBe(
+      `OwnableUnauthorizedAccount(account=${ALICE})`,
+    );
   });
   it("reports empty, unknown and malformed data", () => {
     expect(decodeRevert("0x")).toEqual({ kind: "empty" });
     expect(decodeRevert(undefined)).toEqual({ kind: "empty" });
     expect(describeRevert({ kind: "empty" })).toBe("reverted without a reason");
     const unknown = decodeRevert(`0xdeadbeef${word(1n)}`, new AbiRegistry());
-    expect(unknown).toEqual({ kind: "unknown", selector: "0xdeadbeef", data: `0xdeadbeef${word(1n)}` });
+    expect(unknown).toEqual({
+      kind: "unknown",
+      selector: "0xdeadbeef",
+      data: `0xdeadbeef${word(1n)}`,
+    });
     expect(describeRevert(unknown)).toBe("unknown error 0xdeadbeef, 32 bytes of arguments");
     expect(decodeRevert("0x08c379a0").kind).toBe("unknown");
     expect(decodeRevert("0x1234")).toMatchObject({ kind: "unknown", selector: null });
@@ -167,11 +200,17 @@ describe("decodeRevert", () => {
 });
 
 describe("decodeReturn", () => {
-  const [balanceOf] = parseAbi(["function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)"]);
+  const [balanceOf] = parseAbi([
+    "function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)",
+  ]);
   it("decodes outputs by name", () => {
     const data = encodeAbiParameters(balanceOf.outputs, [5n, 6n, 7]);
     const r = decodeReturn(data, balanceOf);
-    expect(r.ok && r.values.map((v) => `${v.name}=${v.value}`)).toEqual(["reserve0=5", "reserve1=6", "blockTimestampLast=7"]);
+    expect(r.ok && r.values.map((v) => `${v.name}=${v.value}`)).toEqual([
+      "reserve0=5",
+      "reserve1=6",
+      "blockTimestampLast=7",
+    ]);
   });
   it("explains empty or bad return data", () => {
     const empty = decodeReturn("0x", balanceOf);
@@ -190,13 +229,18 @@ describe("formatArg and helpers", () => {
     expect(formatArg([1n, 2n], "uint256[2]")).toBe("[1, 2]");
     expect(formatArg("0xABCD", "bytes")).toBe("0xabcd");
     expect(formatArg(true, "bool")).toBe("true");
-    expect(formatArg([1n, ALICE.toLowerCase()], { type: "tuple", components: [{ type: "uint8" }, { type: "address" }] })).toBe(
-      `(1, ${ALICE})`,
-    );
+    expect(
+      formatArg([1n, ALICE.toLowerCase()], {
+        type: "tuple",
+        components: [{ type: "uint8" }, { type: "address" }],
+      }),
+    ).toBe(`(1, ${ALICE})`);
   });
   it("computes topics and words", () => {
     expect(eventTopic0("Transfer(address,address,uint256)")).toBe(TRANSFER_TOPIC);
-    expect(eventTopic0("event Transfer(address indexed from, address indexed to, uint256 value)")).toBe(TRANSFER_TOPIC);
+    expect(
+      eventTopic0("event Transfer(address indexed from, address indexed to, uint256 value)"),
+    ).toBe(TRANSFER_TOPIC);
     expect(() => eventTopic0("Transfer(")).toThrow(/unbalanced/);
     expect(addressToTopic(ALICE)).toBe(`0x000000000000000000000000${ALICE.slice(2).toLowerCase()}`);
     expect(topicToAddress(addressToTopic(ALICE))).toBe(ALICE);
@@ -204,7 +248,9 @@ describe("formatArg and helpers", () => {
     expect(() => addressToTopic("0x1234")).toThrow();
     // 78 bytes: two whole words and a 14-byte tail kept as is
     expect(splitWords(USER_ERROR)).toHaveLength(3);
-    expect(splitWords(USER_ERROR)[0]).toBe("0x08c379a000000000000000000000000000000000000000000000000000000000");
+    expect(splitWords(USER_ERROR)[0]).toBe(
+      "0x08c379a000000000000000000000000000000000000000000000000000000000",
+    );
     expect(splitWords(USER_ERROR)[2]).toBe("0x0000000a75736572206572726f72");
     expect(splitWords(`0x${word(1n)}${word(2n)}`)).toEqual([`0x${word(1n)}`, `0x${word(2n)}`]);
     expect(splitWords("0x")).toEqual([]);

@@ -32,7 +32,8 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 function fallbackText(value: unknown): string {
   if (typeof value === "string") return value;
-  if (typeof value === "bigint" || typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "bigint" || typeof value === "number" || typeof value === "boolean")
+    return String(value);
   if (value === null || value === undefined) return String(value);
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
 }
@@ -58,10 +59,15 @@ function formatValue(value: unknown, param: AbiParameter, nested: boolean): stri
     }
     return fallbackText(value);
   }
-  if (param.type === "address" && typeof value === "string" && isAddress(value, { strict: false })) {
+  if (
+    param.type === "address" &&
+    typeof value === "string" &&
+    isAddress(value, { strict: false })
+  ) {
     return getAddress(value);
   }
-  if (param.type === "string" && typeof value === "string") return nested ? JSON.stringify(value) : value;
+  if (param.type === "string" && typeof value === "string")
+    return nested ? JSON.stringify(value) : value;
   if (param.type.startsWith("bytes") && typeof value === "string") return value.toLowerCase();
   return fallbackText(value);
 }
@@ -108,9 +114,14 @@ export interface DecodedCall {
 export function decodeCalldata(input: string, registry: AbiRegistry): DecodedCall {
   const data = input.trim();
   if (data === "" || data === "0x") return { selector: null, error: "no calldata" };
-  if (!HEX_DATA_RE.test(data)) return { selector: null, error: "calldata is not hex data (0x + whole bytes)" };
+  if (!HEX_DATA_RE.test(data))
+    return { selector: null, error: "calldata is not hex data (0x + whole bytes)" };
   const bytes = (data.length - 2) / 2;
-  if (bytes < 4) return { selector: null, error: `too short: ${bytes} byte${bytes === 1 ? "" : "s"}, a selector needs 4` };
+  if (bytes < 4)
+    return {
+      selector: null,
+      error: `too short: ${bytes} byte${bytes === 1 ? "" : "s"}, a selector needs 4`,
+    };
   const selector = data.slice(0, 10).toLowerCase() as Hex;
   const candidates = registry.lookupFunctions(selector);
   if (candidates.length === 0) return { selector, error: `unknown function selector ${selector}` };
@@ -144,14 +155,21 @@ export function decodeReturn(
   fnItem: AbiFunction,
 ): { ok: true; values: DecodedArg[] } | { ok: false; message: string } {
   const data = output.trim();
-  if (!HEX_DATA_RE.test(data)) return { ok: false, message: "return data is not hex data (0x + whole bytes)" };
+  if (!HEX_DATA_RE.test(data))
+    return { ok: false, message: "return data is not hex data (0x + whole bytes)" };
   if (fnItem.outputs.length === 0) return { ok: true, values: [] };
-  if (data === "0x") return { ok: false, message: "empty return data (is there a contract at this address?)" };
+  if (data === "0x")
+    return { ok: false, message: "empty return data (is there a contract at this address?)" };
   try {
     const values = decodeAbiParameters(fnItem.outputs, data as Hex);
     return { ok: true, values: toArgs(fnItem.outputs, values) };
   } catch (err) {
-    const detail = err instanceof Error ? (("shortMessage" in err && typeof err.shortMessage === "string" ? err.shortMessage : err.message)) : String(err);
+    const detail =
+      err instanceof Error
+        ? "shortMessage" in err && typeof err.shortMessage === "string"
+          ? err.shortMessage
+          : err.message
+        : String(err);
     return { ok: false, message: `return data does not match ${fnItem.name}'s outputs: ${detail}` };
   }
 }
@@ -184,7 +202,11 @@ function isHashedWhenIndexed(type: string): boolean {
  * hashing (a keccak per log: half the decoding time of a 100,000-log table). Throws when data
  * does not hold the non-indexed values.
  */
-function decodeEventValues(inputs: readonly AbiParameter[], topics: readonly Hex[], data: Hex): unknown[] {
+function decodeEventValues(
+  inputs: readonly AbiParameter[],
+  topics: readonly Hex[],
+  data: Hex,
+): unknown[] {
   const out: unknown[] = new Array(inputs.length);
   const nonIndexed: AbiParameter[] = [];
   const nonIndexedAt: number[] = [];
@@ -225,14 +247,19 @@ function decodeEventValues(inputs: readonly AbiParameter[], topics: readonly Hex
  * Decodes a log. Candidates with the log's topic0 are tried only when their indexed-param count
  * matches the log's topic count (ERC-20 Transfer has 3 topics, ERC-721 Transfer 4).
  */
-export function decodeLog(log: { topics: readonly string[]; data: string }, registry: AbiRegistry): DecodedLog {
+export function decodeLog(
+  log: { topics: readonly string[]; data: string },
+  registry: AbiRegistry,
+): DecodedLog {
   const [topic0] = log.topics;
   if (topic0 === undefined) return { topic0: null, error: "no topics (an anonymous event)" };
   const t0 = topic0.toLowerCase() as Hex;
   const indexedCount = log.topics.length - 1;
   const all = registry.lookupEvents(t0);
   if (all.length === 0) return { topic0: t0, error: `unknown event topic ${t0}` };
-  const candidates = all.filter((e) => e.item.inputs.filter((p) => p.indexed === true).length === indexedCount);
+  const candidates = all.filter(
+    (e) => e.item.inputs.filter((p) => p.indexed === true).length === indexedCount,
+  );
   const topics = log.topics as [Hex, ...Hex[]];
   for (const entry of candidates) {
     try {
@@ -250,7 +277,13 @@ export function decodeLog(log: { topics: readonly string[]; data: string }, regi
           raw: v,
         };
       });
-      return { topic0: t0, name: entry.item.name, signature: entry.signature, source: entry.source, args };
+      return {
+        topic0: t0,
+        name: entry.item.name,
+        signature: entry.signature,
+        source: entry.source,
+        args,
+      };
     } catch {
       // try the next candidate
     }
@@ -304,16 +337,23 @@ export type DecodedRevert =
   | { kind: "unknown"; selector: Hex | null; data: string; reason?: string };
 
 function panicMeaning(code: bigint): string {
-  return code <= 0xffn ? (PANIC_MEANINGS[Number(code)] ?? "unknown panic code") : "unknown panic code";
+  return code <= 0xffn
+    ? (PANIC_MEANINGS[Number(code)] ?? "unknown panic code")
+    : "unknown panic code";
 }
 
 /** Decodes revert data (`output` of a failed call, `data` of an execution-reverted error). */
-export function decodeRevert(data: string | null | undefined, registry?: AbiRegistry): DecodedRevert {
+export function decodeRevert(
+  data: string | null | undefined,
+  registry?: AbiRegistry,
+): DecodedRevert {
   const text = (data ?? "").trim();
   if (text === "" || text === "0x") return { kind: "empty" };
-  if (!HEX_DATA_RE.test(text)) return { kind: "unknown", selector: null, data: text, reason: "revert data is not hex" };
+  if (!HEX_DATA_RE.test(text))
+    return { kind: "unknown", selector: null, data: text, reason: "revert data is not hex" };
   const hex = text.toLowerCase() as Hex;
-  if (hex.length < 10) return { kind: "unknown", selector: null, data: hex, reason: "shorter than a 4-byte selector" };
+  if (hex.length < 10)
+    return { kind: "unknown", selector: null, data: hex, reason: "shorter than a 4-byte selector" };
   const selector = hex.slice(0, 10) as Hex;
   const body = `0x${hex.slice(10)}` as Hex;
   if (selector === ERROR_STRING_SELECTOR) {
@@ -361,7 +401,8 @@ export function describeRevert(decoded: DecodedRevert): string {
     case "empty":
       return "reverted without a reason";
     case "unknown":
-      if (decoded.selector === null) return `unrecognised revert data ${decoded.data}${decoded.reason ? ` (${decoded.reason})` : ""}`;
+      if (decoded.selector === null)
+        return `unrecognised revert data ${decoded.data}${decoded.reason ? ` (${decoded.reason})` : ""}`;
       return `unknown error ${decoded.selector}${decoded.reason ? ` (${decoded.reason})` : ""}, ${(decoded.data.length - 10) / 2} bytes of arguments`;
   }
 }
@@ -390,7 +431,8 @@ export function eventTopic0(signature: string): Hex {
 
 /** An address as a log topic: left-padded to 32 bytes, lower-case. Throws on a non-address. */
 export function addressToTopic(addr: string): Hex {
-  if (!isAddress(addr, { strict: false })) throw new TypeError(`not an address: ${JSON.stringify(addr)}`);
+  if (!isAddress(addr, { strict: false }))
+    throw new TypeError(`not an address: ${JSON.stringify(addr)}`);
   return pad(addr.toLowerCase() as Address, { size: 32 });
 }
 

@@ -41,18 +41,29 @@ describe("zod schemas", () => {
 
 describe("checkHash32", () => {
   it("accepts a hash and lower-cases it", () => {
-    expect(checkHash32(`  ${HASH.toUpperCase().replace("0X", "0x")} `)).toEqual({ ok: true, value: HASH });
+    expect(checkHash32(`  ${HASH.toUpperCase().replace("0X", "0x")} `)).toEqual({
+      ok: true,
+      value: HASH,
+    });
   });
   it("says which problem", () => {
     expect(message(checkHash32(""))).toBe("is empty");
     expect(message(checkHash32("ab".repeat(32)))).toBe("must start with 0x");
-    expect(message(checkHash32(`0x${"ab".repeat(31)}`))).toBe("must be 32 bytes (64 hex digits) — got 31 bytes");
-    expect(message(checkHash32(`0x${"ab".repeat(33)}`))).toBe("must be 32 bytes (64 hex digits) — got 33 bytes");
+    expect(message(checkHash32(`0x${"ab".repeat(31)}`))).toBe(
+      "must be 32 bytes (64 hex digits) — got 31 bytes",
+    );
+    expect(message(checkHash32(`0x${"ab".repeat(33)}`))).toBe(
+      "must be 32 bytes (64 hex digits) — got 33 bytes",
+    );
     expect(message(checkHash32(`0x${"a".repeat(63)}`))).toBe(
       "must be 32 bytes (64 hex digits) — got 63 hex digits (an odd number)",
     );
-    expect(message(checkHash32(`0xab g${"a".repeat(59)}`))).toBe("contains a non-hex character a space at position 5");
-    expect(message(checkHash32(`0xabcg${"a".repeat(60)}`))).toBe("contains a non-hex character 'g' at position 6");
+    expect(message(checkHash32(`0xab g${"a".repeat(59)}`))).toBe(
+      "contains a non-hex character a space at position 5",
+    );
+    expect(message(checkHash32(`0xabcg${"a".repeat(60)}`))).toBe(
+      "contains a non-hex character 'g' at position 6",
+    );
   });
 });
 
@@ -64,11 +75,19 @@ describe("checkAddress", () => {
     expect(checkAddress(checksummed)).toEqual({ ok: true, value: checksummed });
   });
   it("refuses a wrong checksum, wrong length, bad characters", () => {
-    expect(message(checkAddress(checksummed.replace("dA6", "Da6")))).toMatch(/invalid EIP-55 checksum/);
-    expect(message(checkAddress(lower.slice(0, -2)))).toBe("must be 20 bytes (40 hex digits) — got 19 bytes");
+    expect(message(checkAddress(checksummed.replace("dA6", "Da6")))).toMatch(
+      /invalid EIP-55 checksum/,
+    );
+    expect(message(checkAddress(lower.slice(0, -2)))).toBe(
+      "must be 20 bytes (40 hex digits) — got 19 bytes",
+    );
     expect(message(checkAddress(lower.slice(2)))).toBe("must start with 0x");
-    expect(message(checkAddress("0xz" + lower.slice(3)))).toBe("contains a non-hex character 'z' at position 3");
-    expect(message(checkAddress("0x"))).toBe("must be 20 bytes (40 hex digits) — got none after 0x");
+    expect(message(checkAddress("0xz" + lower.slice(3)))).toBe(
+      "contains a non-hex character 'z' at position 3",
+    );
+    expect(message(checkAddress("0x"))).toBe(
+      "must be 20 bytes (40 hex digits) — got none after 0x",
+    );
   });
 });
 
@@ -78,7 +97,9 @@ describe("checkHexData", () => {
     expect(checkHexData("0xA9059CBB")).toEqual({ ok: true, value: "0xa9059cbb" });
   });
   it("refuses odd length and non-hex", () => {
-    expect(message(checkHexData("0xabc"))).toBe("must be whole bytes (an even number of hex digits) — got 3 hex digits");
+    expect(message(checkHexData("0xabc"))).toBe(
+      "must be whole bytes (an even number of hex digits) — got 3 hex digits",
+    );
     expect(message(checkHexData("0xqq"))).toBe("contains a non-hex character 'q' at position 3");
     expect(message(checkHexData("abcd"))).toBe("must start with 0x");
   });
@@ -91,7 +112,10 @@ describe("parseQuantityInput", () => {
     expect(parseQuantityInput("5")).toEqual({ ok: true, value: 5n });
     expect(parseQuantityInput("0x5")).toEqual({ ok: true, value: 5n });
     expect(parseQuantityInput("007")).toEqual({ ok: true, value: 7n });
-    expect(parseQuantityInput((2n ** 256n - 1n).toString())).toEqual({ ok: true, value: 2n ** 256n - 1n });
+    expect(parseQuantityInput((2n ** 256n - 1n).toString())).toEqual({
+      ok: true,
+      value: 2n ** 256n - 1n,
+    });
   });
   it("refuses with a reason", () => {
     expect(message(parseQuantityInput("-1"))).toBe("must not be negative");
@@ -100,8 +124,12 @@ describe("parseQuantityInput", () => {
     expect(message(parseQuantityInput("abc"))).toMatch(/^is not a number/);
     expect(message(parseQuantityInput(""))).toBe("is empty");
     expect(message(parseQuantityInput("0x"))).toBe("has no digits after 0x");
-    expect(message(parseQuantityInput("0x1g"))).toBe("contains a non-hex character 'g' at position 4");
-    expect(message(parseQuantityInput((2n ** 256n).toString()))).toBe("is too large: the maximum is 2^256 − 1");
+    expect(message(parseQuantityInput("0x1g"))).toBe(
+      "contains a non-hex character 'g' at position 4",
+    );
+    expect(message(parseQuantityInput((2n ** 256n).toString()))).toBe(
+      "is too large: the maximum is 2^256 − 1",
+    );
     expect(message(parseQuantityInput(`0x1${"0".repeat(64)}`))).toMatch(/too large/);
   });
 });

@@ -63,7 +63,8 @@ export function toQuantity(value: bigint | number): Hex {
 
 /** Parses a response quantity (leading zeros tolerated). Throws on anything else. */
 export function fromQuantity(value: string): bigint {
-  if (!QUANTITY_LENIENT_RE.test(value)) throw new TypeError(`not a hex quantity: ${JSON.stringify(value)}`);
+  if (!QUANTITY_LENIENT_RE.test(value))
+    throw new TypeError(`not a hex quantity: ${JSON.stringify(value)}`);
   return BigInt(value);
 }
 
@@ -84,7 +85,8 @@ function checkHexCommon(input: string): CheckResult<string> {
   const text = input.trim();
   if (text === "") return { ok: false, message: "is empty" };
   if (!text.startsWith("0x")) {
-    if (text.startsWith("0X")) return { ok: false, message: "must start with a lower-case 0x (found 0X)" };
+    if (text.startsWith("0X"))
+      return { ok: false, message: "must start with a lower-case 0x (found 0X)" };
     return { ok: false, message: "must start with 0x" };
   }
   const digits = text.slice(2);
@@ -153,7 +155,11 @@ export function checkHexData(input: string): CheckResult<Hex> {
  * Parses a non-negative integer typed by a user: decimal (`42`) or hex (`0x2a`), up to 2^256 − 1.
  * Refuses negatives, fractions, exponents and anything non-numeric, saying which.
  */
-export function parseQuantityInput(input: string, max: bigint = MAX_UINT256, maxLabel = "2^256 − 1"): CheckResult<bigint> {
+export function parseQuantityInput(
+  input: string,
+  max: bigint = MAX_UINT256,
+  maxLabel = "2^256 − 1",
+): CheckResult<bigint> {
   const text = input.trim();
   if (text === "") return { ok: false, message: "is empty" };
   if (text.startsWith("-")) return { ok: false, message: "must not be negative" };
@@ -174,7 +180,8 @@ export function parseQuantityInput(input: string, max: bigint = MAX_UINT256, max
     if (!/^\d+$/.test(text)) {
       return {
         ok: false,
-        message: "is not a number: use decimal digits (e.g. 42) or hex starting with 0x (e.g. 0x2a)",
+        message:
+          "is not a number: use decimal digits (e.g. 42) or hex starting with 0x (e.g. 0x2a)",
       };
     }
     value = BigInt(text);

@@ -14,7 +14,10 @@ describe("built-in signatures", () => {
     expect(r.lookupFunction("0x414bf389")?.signature).toBe(
       "exactInputSingle((address,address,uint24,address,uint256,uint256,uint256,uint160))",
     );
-    expect(r.lookupEvent("0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1")?.item.name).toBe("Sync");
+    expect(
+      r.lookupEvent("0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1")?.item
+        .name,
+    ).toBe("Sync");
     expect(r.lookupError("0xe450d38c")?.item.name).toBe("ERC20InsufficientBalance");
     expect(r.lookupError("0x118cdaa7")?.item.name).toBe("OwnableUnauthorizedAccount");
   });
@@ -53,10 +56,16 @@ describe("addSignature", () => {
     expect(msg("")).toBe("signature is empty");
     expect(msg("transfer address")).toMatch(/must look like name\(type, type, …\)/);
     expect(msg("transfer(address,uint256")).toBe("signature has unbalanced parentheses");
-    expect(msg("function Foo(address indexed a)")).toBe('"indexed" is only allowed in events, not in a function');
+    expect(msg("function Foo(address indexed a)")).toBe(
+      '"indexed" is only allowed in events, not in a function',
+    );
     expect(msg("foo(uint257)")).toMatch(/^signature could not be parsed|unknown type/);
-    expect(msg("event Foo()", "function")).toBe('signature says "event" but a function was expected');
-    expect(msg("E(uint indexed a, uint indexed b, uint indexed c, uint indexed d)")).toMatch(/has 4 indexed inputs; at most 3 are allowed/);
+    expect(msg("event Foo()", "function")).toBe(
+      'signature says "event" but a function was expected',
+    );
+    expect(msg("E(uint indexed a, uint indexed b, uint indexed c, uint indexed d)")).toMatch(
+      /has 4 indexed inputs; at most 3 are allowed/,
+    );
     expect(r.version).toBe(v0);
   });
   it("parseSignature canonicalises uint to uint256", () => {
@@ -67,8 +76,19 @@ describe("addSignature", () => {
 
 describe("addAbiJson", () => {
   const abi = JSON.stringify([
-    { type: "function", name: "foo", inputs: [{ name: "x", type: "uint256" }], outputs: [], stateMutability: "nonpayable" },
-    { type: "event", name: "Bar", inputs: [{ name: "who", type: "address", indexed: true }], anonymous: false },
+    {
+      type: "function",
+      name: "foo",
+      inputs: [{ name: "x", type: "uint256" }],
+      outputs: [],
+      stateMutability: "nonpayable",
+    },
+    {
+      type: "event",
+      name: "Bar",
+      inputs: [{ name: "who", type: "address", indexed: true }],
+      anonymous: false,
+    },
     { type: "error", name: "Nope", inputs: [{ name: "code", type: "uint8" }] },
     { type: "constructor", inputs: [], stateMutability: "nonpayable" },
   ]);
@@ -85,7 +105,9 @@ describe("addAbiJson", () => {
     const r = new AbiRegistry();
     expect(r.addAbiJson(JSON.stringify({ contractName: "X", abi: JSON.parse(abi) })).ok).toBe(true);
     const r2 = new AbiRegistry();
-    expect(r2.addAbiJson(JSON.stringify({ status: "1", message: "OK", result: abi })).ok).toBe(true);
+    expect(r2.addAbiJson(JSON.stringify({ status: "1", message: "OK", result: abi })).ok).toBe(
+      true,
+    );
   });
   it("gives precise errors and adds nothing on error", () => {
     const r = new AbiRegistry();
@@ -96,9 +118,11 @@ describe("addAbiJson", () => {
     };
     expect(msg('[{"type": "function",, }]')).toMatch(/^ABI JSON is not valid JSON at position 21/);
     expect(msg('{"foo": 1}')).toMatch(/must be an array/);
-    expect(msg('[{"type":"function","name":"a","inputs":[]}, {"type":"event","name":"b","inputs":[]}, {"name":"c"}]')).toBe(
-      "ABI item 3 has no type",
-    );
+    expect(
+      msg(
+        '[{"type":"function","name":"a","inputs":[]}, {"type":"event","name":"b","inputs":[]}, {"name":"c"}]',
+      ),
+    ).toBe("ABI item 3 has no type");
     expect(msg('[{"type":"function","name":"a","inputs":[{"name":"x","type":"uint7"}]}]')).toBe(
       'ABI item 1 (function a), input 1 has an unknown type "uint7"',
     );
@@ -106,7 +130,9 @@ describe("addAbiJson", () => {
       "ABI item 1 (function a), input 1 is a tuple without components",
     );
     expect(msg('[{"type":"banana"}]')).toMatch(/^ABI item 1 has an unknown type "banana"/);
-    expect(msg('[{"type":"function","name":"a","inputs":[]}, 5]')).toBe("ABI item 2 is not an object");
+    expect(msg('[{"type":"function","name":"a","inputs":[]}, 5]')).toBe(
+      "ABI item 2 is not an object",
+    );
     expect(r.version).toBe(v0);
     expect(r.lookupFunction("0x0dbe671f")?.user ?? false).toBe(false);
   });

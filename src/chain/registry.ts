@@ -41,8 +41,10 @@ export type ParsedSignature =
   | { kind: "function"; item: AbiFunction; signature: string; selector: Hex }
   | { kind: "event"; item: AbiEvent; signature: string; selector: Hex }
   | { kind: "error"; item: AbiError; signature: string; selector: Hex };
-export type ParseSignatureResult = ({ ok: true } & ParsedSignature) | { ok: false; message: string };
-export type AddSignatureResult = ({ ok: true; added: boolean } & ParsedSignature) | { ok: false; message: string };
+export type ParseSignatureResult =
+  ({ ok: true } & ParsedSignature) | { ok: false; message: string };
+export type AddSignatureResult =
+  ({ ok: true; added: boolean } & ParsedSignature) | { ok: false; message: string };
 
 const EXPORT_FORMAT = "nodescope-abi-registry";
 
@@ -72,7 +74,8 @@ export function canonicalSignature(item: RegistryItem): string {
 
 function entryOf<T extends RegistryItem>(item: T, source: string, user: boolean): RegistryEntry<T> {
   const signature = canonicalSignature(item);
-  const selector = item.type === "event" ? toEventSelector(signature) : toFunctionSelector(signature);
+  const selector =
+    item.type === "event" ? toEventSelector(signature) : toFunctionSelector(signature);
   return { item, signature, selector: selector.toLowerCase() as Hex, source, user };
 }
 
@@ -102,7 +105,8 @@ function checkParam(p: unknown, where: string): string | null {
     return null;
   }
   if (!ELEMENTARY_RE.test(base)) return `${where} has an unknown type "${p.type}"`;
-  if (p.name !== undefined && typeof p.name !== "string") return `${where} has a name that is not a string`;
+  if (p.name !== undefined && typeof p.name !== "string")
+    return `${where} has a name that is not a string`;
   return null;
 }
 
@@ -115,11 +119,15 @@ function checkItem(raw: unknown, n: number): string | null {
     return `${label} has an unknown type ${JSON.stringify(raw.type)} (expected function, event, error, constructor, fallback or receive)`;
   }
   if (raw.type === "fallback" || raw.type === "receive") return null;
-  if (raw.type !== "constructor" && (typeof raw.name !== "string" || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(raw.name))) {
+  if (
+    raw.type !== "constructor" &&
+    (typeof raw.name !== "string" || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(raw.name))
+  ) {
     return `${label} (${raw.type}) has no valid name`;
   }
   const named = raw.type === "constructor" ? "constructor" : `${raw.type} ${String(raw.name)}`;
-  if (raw.inputs !== undefined && !Array.isArray(raw.inputs)) return `${label} (${named}) has inputs that are not a list`;
+  if (raw.inputs !== undefined && !Array.isArray(raw.inputs))
+    return `${label} (${named}) has inputs that are not a list`;
   const inputs: unknown[] = Array.isArray(raw.inputs) ? raw.inputs : [];
   for (let i = 0; i < inputs.length; i++) {
     const bad = checkParam(inputs[i], `${label} (${named}), input ${i + 1}`);
@@ -127,7 +135,8 @@ function checkItem(raw: unknown, n: number): string | null {
   }
   if (raw.type === "event") {
     const indexed = inputs.filter((p) => isRecord(p) && p.indexed === true).length;
-    if (indexed > (raw.anonymous === true ? 4 : 3)) return `${label} (${named}) has ${indexed} indexed inputs; at most 3 are allowed`;
+    if (indexed > (raw.anonymous === true ? 4 : 3))
+      return `${label} (${named}) has ${indexed} indexed inputs; at most 3 are allowed`;
   }
   if (raw.type === "function" && raw.outputs !== undefined) {
     if (!Array.isArray(raw.outputs)) return `${label} (${named}) has outputs that are not a list`;
@@ -151,7 +160,9 @@ function extractAbi(text: string): { ok: true; items: unknown[] } | { ok: false;
     const pos = /position (\d+)/.exec(detail);
     return {
       ok: false,
-      message: pos ? `ABI JSON is not valid JSON at position ${pos[1]} (${detail})` : `ABI JSON is not valid JSON (${detail})`,
+      message: pos
+        ? `ABI JSON is not valid JSON at position ${pos[1]} (${detail})`
+        : `ABI JSON is not valid JSON (${detail})`,
     };
   }
   if (Array.isArray(json)) return { ok: true, items: json };
@@ -162,9 +173,15 @@ function extractAbi(text: string): { ok: true; items: unknown[] } | { ok: false;
       if (inner.trim().startsWith("[")) return extractAbi(inner);
     }
     if (typeof json.type === "string") return { ok: true, items: [json] };
-    return { ok: false, message: 'ABI JSON must be an array of items, or an object with an "abi" array' };
+    return {
+      ok: false,
+      message: 'ABI JSON must be an array of items, or an object with an "abi" array',
+    };
   }
-  return { ok: false, message: 'ABI JSON must be an array of items, or an object with an "abi" array' };
+  return {
+    ok: false,
+    message: 'ABI JSON must be an array of items, or an object with an "abi" array',
+  };
 }
 
 // ---- signature text ----------------------------------------------------------------------------
@@ -184,7 +201,11 @@ export function parseSignature(text: string, kind?: SignatureKind): ParseSignatu
   const keyword = /^(function|event|error|constructor)\b\s*/.exec(src);
   let itemKind: SignatureKind;
   if (keyword !== null) {
-    if (keyword[1] === "constructor") return { ok: false, message: "constructors have no selector; paste a function, event or error" };
+    if (keyword[1] === "constructor")
+      return {
+        ok: false,
+        message: "constructors have no selector; paste a function, event or error",
+      };
     itemKind = keyword[1] as SignatureKind;
     if (kind !== undefined && kind !== itemKind) {
       return { ok: false, message: `signature says "${itemKind}" but a ${kind} was expected` };
@@ -194,7 +215,11 @@ export function parseSignature(text: string, kind?: SignatureKind): ParseSignatu
     itemKind = kind ?? (/\bindexed\b/.test(src) ? "event" : "function");
   }
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*\s*\(/.test(src)) {
-    return { ok: false, message: "signature must look like name(type, type, …), e.g. transfer(address to, uint256 amount)" };
+    return {
+      ok: false,
+      message:
+        "signature must look like name(type, type, …), e.g. transfer(address to, uint256 amount)",
+    };
   }
   let depth = 0;
   for (const ch of src) {
@@ -213,7 +238,8 @@ export function parseSignature(text: string, kind?: SignatureKind): ParseSignatu
     return { ok: false, message: `signature could not be parsed: ${errorText(err)}` };
   }
   const item = parsed as RegistryItem;
-  if (item.type !== itemKind) return { ok: false, message: `signature could not be parsed as a ${itemKind}` };
+  if (item.type !== itemKind)
+    return { ok: false, message: `signature could not be parsed as a ${itemKind}` };
   const bad = checkItem(item, 1);
   if (bad !== null) return { ok: false, message: bad.replace(/^ABI item 1/, "signature") };
   switch (item.type) {
@@ -267,7 +293,10 @@ export class AbiRegistry {
   }
 
   private index(item: Abi[number], source: string, user: boolean): SignatureKind | null {
-    const put = <T extends RegistryItem>(map: Map<Hex, RegistryEntry<T>[]>, entry: RegistryEntry<T>) => {
+    const put = <T extends RegistryItem>(
+      map: Map<Hex, RegistryEntry<T>[]>,
+      entry: RegistryEntry<T>,
+    ) => {
       const list = map.get(entry.selector) ?? [];
       // User items win: they go before every built-in, after earlier user items.
       if (user) {
@@ -335,7 +364,8 @@ export class AbiRegistry {
     const parsed = parseSignature(text, kind);
     if (!parsed.ok) return parsed;
     const result = this.addUserItems([parsed.item]);
-    const added = result.ok && result.added.functions + result.added.events + result.added.errors > 0;
+    const added =
+      result.ok && result.added.functions + result.added.events + result.added.errors > 0;
     return { ...parsed, added };
   }
 
@@ -353,7 +383,9 @@ export class AbiRegistry {
    */
   lookupEvents(topic0: string, indexedCount?: number): readonly EventEntry[] {
     const all = this.events.get(topic0.toLowerCase() as Hex) ?? [];
-    return indexedCount === undefined ? all : all.filter((e) => countIndexed(e.item) === indexedCount);
+    return indexedCount === undefined
+      ? all
+      : all.filter((e) => countIndexed(e.item) === indexedCount);
   }
   lookupEvent(topic0: string, indexedCount?: number): EventEntry | undefined {
     return this.lookupEvents(topic0, indexedCount)[0];

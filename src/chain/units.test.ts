@@ -20,17 +20,23 @@ describe("parseValueInput", () => {
     expect(parseValueInput(huge, "ether")).toEqual({ ok: true, value: 2n ** 256n - 1n });
   });
   it("refuses with reasons", () => {
-    expect(message(parseValueInput("0.0000000000000000001", "ether"))).toBe("ether has at most 18 decimals");
+    expect(message(parseValueInput("0.0000000000000000001", "ether"))).toBe(
+      "ether has at most 18 decimals",
+    );
     expect(message(parseValueInput("0.0000000001", "gwei"))).toBe("gwei has at most 9 decimals");
     expect(message(parseValueInput("1.5", "wei"))).toBe("wei has no decimals: type a whole number");
-    expect(message(parseValueInput("0.0000000000000000001", "ether", "BNB"))).toBe("BNB has at most 18 decimals");
+    expect(message(parseValueInput("0.0000000000000000001", "ether", "BNB"))).toBe(
+      "BNB has at most 18 decimals",
+    );
     expect(message(parseValueInput("-1", "ether"))).toBe("must not be negative");
     expect(message(parseValueInput("1,5", "ether"))).toMatch(/decimal point/);
     expect(message(parseValueInput("abc", "ether"))).toMatch(/^is not a number/);
     expect(message(parseValueInput("0x10", "ether"))).toMatch(/hex values are in wei/);
-    expect(message(parseValueInput("115792089237316195423570985008687907853269984665640564039458", "ether"))).toMatch(
-      /too large/,
-    );
+    expect(
+      message(
+        parseValueInput("115792089237316195423570985008687907853269984665640564039458", "ether"),
+      ),
+    ).toMatch(/too large/);
   });
 });
 
@@ -40,8 +46,12 @@ describe("formatWei", () => {
     expect(formatWei(1n)).toBe("0.000000000000000001");
     expect(formatWei(10n ** 18n)).toBe("1");
     expect(formatWei(0n)).toBe("0");
-    expect(formatWei(2n ** 256n - 1n)).toBe("115792089237316195423570985008687907853269984665640564039457.584007913129639935");
-    expect(formatWei(1234567n * 10n ** 18n + 1n, "ether", { thousands: true })).toBe("1,234,567.000000000000000001");
+    expect(formatWei(2n ** 256n - 1n)).toBe(
+      "115792089237316195423570985008687907853269984665640564039457.584007913129639935",
+    );
+    expect(formatWei(1234567n * 10n ** 18n + 1n, "ether", { thousands: true })).toBe(
+      "1,234,567.000000000000000001",
+    );
     expect(formatWei(30_000_000_000n, "gwei")).toBe("30");
     expect(formatWei(123n, "wei")).toBe("123");
   });

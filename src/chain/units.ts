@@ -31,7 +31,11 @@ export function formatGas(gas: bigint): string {
  * Wei in the given unit, exactly (bigint arithmetic, no float), trailing zeros trimmed:
  * 1500000000000000000n, "ether" → "1.5"; 1n, "ether" → "0.000000000000000001".
  */
-export function formatWei(wei: bigint, unit: EtherUnit = "ether", options: FormatOptions = {}): string {
+export function formatWei(
+  wei: bigint,
+  unit: EtherUnit = "ether",
+  options: FormatOptions = {},
+): string {
   const text = formatUnits(wei, UNIT_DECIMALS[unit]);
   if (!options.thousands) return text;
   const negative = text.startsWith("-");
@@ -59,20 +63,31 @@ export function formatNative(
  * hex (`0x…`) only when the unit is wei. Refuses negatives, more decimals than the unit has,
  * exponents, and values above 2^256 − 1 wei, saying which.
  */
-export function parseValueInput(text: string, unit: EtherUnit = "ether", nativeSymbol = "ETH"): CheckResult<bigint> {
+export function parseValueInput(
+  text: string,
+  unit: EtherUnit = "ether",
+  nativeSymbol = "ETH",
+): CheckResult<bigint> {
   const label = unitLabel(unit, nativeSymbol);
   const raw = text.trim().replace(/_/g, "");
   if (raw === "") return { ok: false, message: "is empty" };
   if (raw.startsWith("-")) return { ok: false, message: "must not be negative" };
   let wei: bigint;
   if (/^0x/i.test(raw)) {
-    if (unit !== "wei") return { ok: false, message: "hex values are in wei: switch the unit to wei, or type a decimal" };
+    if (unit !== "wei")
+      return {
+        ok: false,
+        message: "hex values are in wei: switch the unit to wei, or type a decimal",
+      };
     const digits = raw.slice(2);
     if (!/^[0-9a-fA-F]+$/.test(digits)) return { ok: false, message: "is not a valid hex number" };
     wei = BigInt(`0x${digits}`);
   } else {
     if (raw.includes(",")) {
-      return { ok: false, message: "use . as the decimal point and no thousands separators (e.g. 1234.5)" };
+      return {
+        ok: false,
+        message: "use . as the decimal point and no thousands separators (e.g. 1234.5)",
+      };
     }
     if (/[eE]/.test(raw) && /^[\d.]+[eE][+-]?\d+$/.test(raw)) {
       return { ok: false, message: "must be written out in full (no exponent like 1e18)" };
@@ -86,11 +101,14 @@ export function parseValueInput(text: string, unit: EtherUnit = "ether", nativeS
       // "ether has at most 18 decimals" on Ethereum; the chain's own symbol elsewhere (BNB, POL…).
       const name = unit === "ether" && nativeSymbol !== "ETH" ? nativeSymbol : unit;
       const message =
-        decimals === 0 ? `${name} has no decimals: type a whole number` : `${name} has at most ${decimals} decimals`;
+        decimals === 0
+          ? `${name} has no decimals: type a whole number`
+          : `${name} has at most ${decimals} decimals`;
       return { ok: false, message };
     }
     wei = parseUnits(raw, decimals);
   }
-  if (wei > MAX_UINT256) return { ok: false, message: "is too large: the maximum is 2^256 − 1 wei" };
+  if (wei > MAX_UINT256)
+    return { ok: false, message: "is too large: the maximum is 2^256 − 1 wei" };
   return { ok: true, value: wei };
 }

@@ -33,14 +33,20 @@ describe("NodeReal preset", () => {
     expect(urlOf(nodereal, "eth_getTransactionByBlockHashAndIndex")).toBe(
       `https://open-platform.nodereal.io/${key}/arbitrum-nitro/`,
     );
-    expect(urlOf(nodereal, "eth_getLogs")).toBe(`https://open-platform.nodereal.io/${key}/arbitrum/`);
-    expect(urlOf(nodereal, "debug_jstraceTransaction")).toBe(`https://bsc-mainnet.nodereal.io/v1/${key}`);
+    expect(urlOf(nodereal, "eth_getLogs")).toBe(
+      `https://open-platform.nodereal.io/${key}/arbitrum/`,
+    );
+    expect(urlOf(nodereal, "debug_jstraceTransaction")).toBe(
+      `https://bsc-mainnet.nodereal.io/v1/${key}`,
+    );
   });
 
   it("honours edited segments and other trace networks", () => {
     const edited = { ...nodereal, rollupSegment: "/base/", traceNetwork: "opbnb-testnet" };
     expect(urlOf(edited, "eth_getLogs")).toBe(`https://open-platform.nodereal.io/${key}/base/`);
-    expect(urlOf(edited, "debug_jstraceTransaction")).toBe(`https://opbnb-testnet.nodereal.io/v1/${key}`);
+    expect(urlOf(edited, "debug_jstraceTransaction")).toBe(
+      `https://opbnb-testnet.nodereal.io/v1/${key}`,
+    );
   });
 
   it("never shows the key in the masked URL or the cache id", () => {
@@ -72,20 +78,32 @@ describe("NodeReal preset", () => {
 
 describe("Custom URL preset", () => {
   it("sends all four methods to one URL and renames only the trace method", () => {
-    const c: Connection = { kind: "custom", url: "http://127.0.0.1:8545", traceMethod: "debug_traceTransaction" };
+    const c: Connection = {
+      kind: "custom",
+      url: "http://127.0.0.1:8545",
+      traceMethod: "debug_traceTransaction",
+    };
     const trace = resolveEndpoint(c, "debug_jstraceTransaction");
     const logs = resolveEndpoint(c, "eth_getLogs");
     if (!trace.ok || !logs.ok) throw new Error("unexpected");
     expect(trace.endpoint.url).toBe("http://127.0.0.1:8545/");
     expect(trace.endpoint.rpcMethod).toBe("debug_traceTransaction");
     expect(logs.endpoint.rpcMethod).toBe("eth_getLogs");
-    const js = resolveEndpoint({ ...c, traceMethod: "debug_jstraceTransaction" }, "debug_jstraceTransaction");
+    const js = resolveEndpoint(
+      { ...c, traceMethod: "debug_jstraceTransaction" },
+      "debug_jstraceTransaction",
+    );
     expect(js.ok && js.endpoint.rpcMethod).toBe("debug_jstraceTransaction");
   });
 
   it("refuses what is not an http(s) URL", () => {
     for (const url of ["", "localhost:8545", "ftp://x", "javascript:alert(1)"]) {
-      expect(resolveEndpoint({ kind: "custom", url, traceMethod: "debug_traceTransaction" }, "eth_getLogs").ok).toBe(false);
+      expect(
+        resolveEndpoint(
+          { kind: "custom", url, traceMethod: "debug_traceTransaction" },
+          "eth_getLogs",
+        ).ok,
+      ).toBe(false);
     }
   });
 });
@@ -104,7 +122,9 @@ describe("Local devnet preset", () => {
       },
     };
     expect(urlOf({ kind: "devnet", devnet }, "eth_getLogs")).toBe(devnet.endpoints.rollup);
-    expect(urlOf({ kind: "devnet", devnet }, "debug_jstraceTransaction")).toBe(devnet.endpoints.trace);
+    expect(urlOf({ kind: "devnet", devnet }, "debug_jstraceTransaction")).toBe(
+      devnet.endpoints.trace,
+    );
     expect(urlOf({ kind: "devnet", devnet }, "eth_estimateGas")).toBe(devnet.endpoints.rollupNitro);
     const down = resolveEndpoint({ kind: "devnet", devnet: null }, "eth_getLogs");
     expect(down.ok).toBe(false);
@@ -115,7 +135,9 @@ describe("Local devnet preset", () => {
 describe("key masking and storage", () => {
   it("masks as •••• plus the last four characters, everywhere in a text", () => {
     expect(maskSecret(key)).toBe("••••c9d0");
-    expect(maskText(`curl https://x/${key}/a -d '${key}'`, [key])).toBe("curl https://x/••••c9d0/a -d '••••c9d0'");
+    expect(maskText(`curl https://x/${key}/a -d '${key}'`, [key])).toBe(
+      "curl https://x/••••c9d0/a -d '••••c9d0'",
+    );
   });
 
   it("stores the key only when the user opted in", () => {

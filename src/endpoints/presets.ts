@@ -53,7 +53,8 @@ export interface ResolvedEndpoint {
   cacheId: string;
 }
 
-export type ResolveResult = { ok: true; endpoint: ResolvedEndpoint } | { ok: false; reason: string };
+export type ResolveResult =
+  { ok: true; endpoint: ResolvedEndpoint } | { ok: false; reason: string };
 
 const SEGMENT_RE = /^[A-Za-z0-9][A-Za-z0-9._~/-]*$/;
 const NETWORK_RE = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
@@ -92,7 +93,9 @@ function build(url: string, secrets: readonly string[], rpcMethod: string): Reso
 }
 
 /** Checks that a custom URL is something fetch can POST to. */
-export function checkRpcUrl(text: string): { ok: true; url: string } | { ok: false; message: string } {
+export function checkRpcUrl(
+  text: string,
+): { ok: true; url: string } | { ok: false; message: string } {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, message: "Enter a JSON-RPC URL, e.g. http://127.0.0.1:8545" };
   let url: URL;
@@ -116,7 +119,8 @@ export function resolveEndpoint(connection: Connection, method: MethodName): Res
       if (!devnet)
         return {
           ok: false,
-          reason: "The local devnet is not running. Start it with `npm start`, or pick another connection.",
+          reason:
+            "The local devnet is not running. Start it with `npm start`, or pick another connection.",
         };
       const url =
         method === "eth_getLogs"
@@ -134,7 +138,10 @@ export function resolveEndpoint(connection: Connection, method: MethodName): Res
       if (method === "debug_jstraceTransaction") {
         const network = connection.traceNetwork.trim();
         if (!NETWORK_RE.test(network))
-          return { ok: false, reason: "The trace network must look like chain-network, e.g. bsc-mainnet." };
+          return {
+            ok: false,
+            reason: "The trace network must look like chain-network, e.g. bsc-mainnet.",
+          };
         return build(`https://${network}.nodereal.io/v1/${key}`, [key], method);
       }
       const segment = (
@@ -143,7 +150,10 @@ export function resolveEndpoint(connection: Connection, method: MethodName): Res
         .trim()
         .replace(/^\/+|\/+$/g, "");
       if (!SEGMENT_RE.test(segment))
-        return { ok: false, reason: `The network segment "${segment}" is not a valid path segment.` };
+        return {
+          ok: false,
+          reason: `The network segment "${segment}" is not a valid path segment.`,
+        };
       return build(`https://open-platform.nodereal.io/${key}/${segment}/`, [key], method);
     }
     case "custom": {

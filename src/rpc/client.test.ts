@@ -34,10 +34,17 @@ let hits: Hit[] = [];
 const sockets = new Set<Socket>();
 
 function idOf(body: unknown): unknown {
-  return typeof body === "object" && body !== null && "id" in body ? (body as { id: unknown }).id : undefined;
+  return typeof body === "object" && body !== null && "id" in body
+    ? (body as { id: unknown }).id
+    : undefined;
 }
 
-function json(res: ServerResponse, value: unknown, status = 200, headers: Record<string, string> = {}): void {
+function json(
+  res: ServerResponse,
+  value: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "Content-Type": "application/json", ...headers });
   res.end(JSON.stringify(value));
 }
@@ -96,7 +103,13 @@ async function failure(p: Promise<unknown>): Promise<RpcError> {
 
 /** Every text field a user or a log could see, in one string. */
 function visible(e: RpcError): string {
-  return JSON.stringify({ ...e, message: e.message, human: e.human, endpoint: e.endpoint, request: e.request });
+  return JSON.stringify({
+    ...e,
+    message: e.message,
+    human: e.human,
+    endpoint: e.endpoint,
+    request: e.request,
+  });
 }
 
 describe("request", () => {
@@ -113,9 +126,12 @@ describe("request", () => {
   });
 
   it("validates the result with a schema and returns the parsed value", async () => {
-    handler = (body, res) => json(res, { jsonrpc: "2.0", id: idOf(body), result: { gasUsed: "0x5", extra: 1 } });
+    handler = (body, res) =>
+      json(res, { jsonrpc: "2.0", id: idOf(body), result: { gasUsed: "0x5", extra: 1 } });
     const client = createRpcClient();
-    const out = await client.request(endpoint(), "x_method", [], { schema: z.looseObject({ gasUsed: z.string() }) });
+    const out = await client.request(endpoint(), "x_method", [], {
+      schema: z.looseObject({ gasUsed: z.string() }),
+    });
     expect(out.gasUsed).toBe("0x5");
   });
 
@@ -123,7 +139,9 @@ describe("request", () => {
     const calls = [0, 1, 2, 3].map((i) => ({ gasUsed: i === 3 ? 5 : "0x1" }));
     handler = (body, res) => json(res, { jsonrpc: "2.0", id: idOf(body), result: { calls } });
     const schema = z.object({ calls: z.array(z.object({ gasUsed: z.string() })) });
-    const e = await failure(createRpcClient().request(endpoint(), "debug_traceTransaction", ["0xabc"], { schema }));
+    const e = await failure(
+      createRpcClient().request(endpoint(), "debug_traceTransaction", ["0xabc"], { schema }),
+    );
     expect(e).toBeInstanceOf(SchemaError);
     const s = e as SchemaError;
     expect(s.kind).toBe("schema");
@@ -166,8 +184,22 @@ describe("HTTP status errors", () => {
 
   it("reads Retry-After and the JSON-RPC error inside a 429", async () => {
     handler = (body, res) =>
-      json(res, { jsonrpc: "2.0", id: idOf(body), error: { code: -32005, message: "Your account has exceeded its Compute Units Per Second capacity" } }, 429, { "Retry-After": "2" });
-    const e = (await failure(createRpcClient().request(endpoint(), "eth_call", [], noRetry))) as HttpStatusError;
+      json(
+        res,
+        {
+          jsonrpc: "2.0",
+          id: idOf(body),
+          error: {
+            code: -32005,
+            message: "Your account has exceeded its Compute Units Per Second capacity",
+          },
+        },
+        429,
+        { "Retry-After": "2" },
+      );
+    const e = (await failure(
+      createRpcClient().request(endpoint(), "eth_call", [], noRetry),
+    )) as HttpStatusError;
     expect(e).toBeInstanceOf(HttpStatusError);
     expect(e.status).toBe(429);
     expect(e.retryAfterMs).toBe(2000);
@@ -180,7 +212,9 @@ describe("HTTP status errors", () => {
   it("keeps a nginx error page readable: tags stripped, at most 300 characters", async () => {
     const page = `<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center>${"<p>x</p>".repeat(200)}</body></html>`;
     handler = (_b, res) => text(res, page, 502, "text/html");
-    const e = (await failure(createRpcClient().request(endpoint(), "eth_call", [], noRetry))) as HttpStatusError;
+    const e = (await failure(
+      createRpcClient().request(endpoint(), "eth_call", [], noRetry),
+    )) as HttpStatusError;
     expect(e.bodyExcerpt.startsWith("502 Bad Gateway 502 Bad Gateway")).toBe(true);
     expect(e.bodyExcerpt.length).toBeLessThanOrEqual(300);
   });
@@ -188,13 +222,56 @@ describe("HTTP status errors", () => {
 
 describe("unreadable answers", () => {
   const cases: Array<[string, Handler, string, RegExp]> = [
-    ["an HTML page", (_b, res) => text(res, "<!DOCTYPE html><html><body><h1>Welcome to our site</h1></body></html>", 200, "text/html"), "html", /HTML page/],
+    [
+      "an HTML page",
+      (_b, res) =>
+        text(
+          res,
+          "<!DOCTYPE html><html><body><h1>Welcome to our site</h1></body></html>",
+          200,
+          "text/html",
+        ),
+      "html",
+      /HTML page/,
+    ],
     ["an empty body", (_b, res) => text(res, "", 200, "application/json"), "empty", /empty body/],
-    ["truncated JSON", (body, res) => text(res, `{"jsonrpc":"2.0","id":${String(idOf(body))},"result":{"calls":[{"gas":"0x1"`, 200, "application/json"), "truncated", /cut off/],
+    [
+      "truncated JSON",
+      (body, res) =>
+        text(
+          res,
+          `{"jsonrpc":"2.0","id":${String(idOf(body))},"result":{"calls":[{"gas":"0x1"`,
+          200,
+          "application/json",
+        ),
+      "truncated",
+      /cut off/,
+    ],
     ["plain text", (_b, res) => text(res, "hello there"), "not-json", /not JSON/],
-    ["a wrong id", (body, res) => json(res, { jsonrpc: "2.0", id: Number(idOf(body)) + 1000, result: "0x1" }), "wrong-id", /does not belong to this request/],
-    ["a missing jsonrpc member", (body, res) => json(res, { id: idOf(body), result: "0x1" }), "envelope", /"jsonrpc": "2.0" member is missing/],
-    ["both result and error", (body, res) => json(res, { jsonrpc: "2.0", id: idOf(body), result: "0x1", error: { code: -32000, message: "x" } }), "envelope", /both "result" and "error"/],
+    [
+      "a wrong id",
+      (body, res) => json(res, { jsonrpc: "2.0", id: Number(idOf(body)) + 1000, result: "0x1" }),
+      "wrong-id",
+      /does not belong to this request/,
+    ],
+    [
+      "a missing jsonrpc member",
+      (body, res) => json(res, { id: idOf(body), result: "0x1" }),
+      "envelope",
+      /"jsonrpc": "2.0" member is missing/,
+    ],
+    [
+      "both result and error",
+      (body, res) =>
+        json(res, {
+          jsonrpc: "2.0",
+          id: idOf(body),
+          result: "0x1",
+          error: { code: -32000, message: "x" },
+        }),
+      "envelope",
+      /both "result" and "error"/,
+    ],
   ];
   for (const [name, h, reason, advice] of cases) {
     it(`says so for ${name}`, async () => {
@@ -216,7 +293,9 @@ describe("unreadable answers", () => {
       res.write('{"jsonrpc":"2.0","id":1,"result":"0x');
       setTimeout(() => res.socket?.destroy(), 20);
     };
-    const e = (await failure(createRpcClient().request(endpoint(), "eth_chainId", []))) as UnreadableResponseError;
+    const e = (await failure(
+      createRpcClient().request(endpoint(), "eth_chainId", []),
+    )) as UnreadableResponseError;
     expect(e).toBeInstanceOf(UnreadableResponseError);
     expect(e.reason).toBe("truncated");
     expect(e.excerpt).toContain('"result":"0x');
@@ -226,7 +305,11 @@ describe("unreadable answers", () => {
 describe("JSON-RPC errors", () => {
   it("names the code and keeps message and data", async () => {
     handler = (body, res) =>
-      json(res, { jsonrpc: "2.0", id: idOf(body), error: { code: -32601, message: "the method eth_foo does not exist/is not available" } });
+      json(res, {
+        jsonrpc: "2.0",
+        id: idOf(body),
+        error: { code: -32601, message: "the method eth_foo does not exist/is not available" },
+      });
     const e = (await failure(createRpcClient().request(endpoint(), "eth_foo", []))) as JsonRpcError;
     expect(e).toBeInstanceOf(JsonRpcError);
     expect(e.kind).toBe("json-rpc");
@@ -240,16 +323,26 @@ describe("JSON-RPC errors", () => {
 
   it("explains a revert and keeps the revert bytes", async () => {
     const data = "0x08c379a0";
-    handler = (body, res) => json(res, { jsonrpc: "2.0", id: idOf(body), error: { code: 3, message: "execution reverted: nope", data } });
-    const e = (await failure(createRpcClient().request(endpoint(), "eth_estimateGas", [{}]))) as JsonRpcError;
+    handler = (body, res) =>
+      json(res, {
+        jsonrpc: "2.0",
+        id: idOf(body),
+        error: { code: 3, message: "execution reverted: nope", data },
+      });
+    const e = (await failure(
+      createRpcClient().request(endpoint(), "eth_estimateGas", [{}]),
+    )) as JsonRpcError;
     expect(e.code).toBe(3);
     expect(e.data).toBe(data);
     expect(e.human).toContain("Execution reverted");
   });
 
   it("accepts an error answered with a null id (parse error)", async () => {
-    handler = (_b, res) => json(res, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
-    const e = (await failure(createRpcClient().request(endpoint(), "eth_call", []))) as JsonRpcError;
+    handler = (_b, res) =>
+      json(res, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
+    const e = (await failure(
+      createRpcClient().request(endpoint(), "eth_call", []),
+    )) as JsonRpcError;
     expect(e).toBeInstanceOf(JsonRpcError);
     expect(e.human).toContain("Parse error");
   });
@@ -259,10 +352,15 @@ describe("limits, time and cancellation", () => {
   it("refuses an announced Content-Length over the cap", async () => {
     handler = (body, res) => {
       const payload = JSON.stringify({ jsonrpc: "2.0", id: idOf(body), result: "x".repeat(5000) });
-      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(payload)) });
+      res.writeHead(200, {
+        "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(payload)),
+      });
       res.end(payload);
     };
-    const e = (await failure(createRpcClient({ maxResponseBytes: 1024 }).request(endpoint(), "eth_getLogs", [{}]))) as ResponseTooLargeError;
+    const e = (await failure(
+      createRpcClient({ maxResponseBytes: 1024 }).request(endpoint(), "eth_getLogs", [{}]),
+    )) as ResponseTooLargeError;
     expect(e).toBeInstanceOf(ResponseTooLargeError);
     expect(e.kind).toBe("too-large");
     expect(e.limitBytes).toBe(1024);
@@ -281,7 +379,9 @@ describe("limits, time and cancellation", () => {
       }, 5);
       res.on("close", () => clearInterval(timer));
     };
-    const e = (await failure(createRpcClient({ maxResponseBytes: 1024 }).request(endpoint(), "eth_getLogs", [{}]))) as ResponseTooLargeError;
+    const e = (await failure(
+      createRpcClient({ maxResponseBytes: 1024 }).request(endpoint(), "eth_getLogs", [{}]),
+    )) as ResponseTooLargeError;
     expect(e).toBeInstanceOf(ResponseTooLargeError);
     expect(e.receivedBytes).toBeGreaterThan(1024);
     expect(e.receivedBytes).toBeLessThan(4096);
@@ -291,7 +391,9 @@ describe("limits, time and cancellation", () => {
   it("times out when the node never answers", async () => {
     handler = () => undefined;
     const started = Date.now();
-    const e = (await failure(createRpcClient({ timeoutMs: 200 }).request(endpoint(), "eth_call", []))) as TimeoutError;
+    const e = (await failure(
+      createRpcClient({ timeoutMs: 200 }).request(endpoint(), "eth_call", []),
+    )) as TimeoutError;
     expect(e).toBeInstanceOf(TimeoutError);
     expect(e.kind).toBe("timeout");
     expect(e.timeoutMs).toBe(200);
@@ -302,7 +404,11 @@ describe("limits, time and cancellation", () => {
 
   it("lets a call override the client's timeout", async () => {
     handler = () => undefined;
-    const e = (await failure(createRpcClient({ timeoutMs: 60_000 }).request(endpoint(), "eth_call", [], { timeoutMs: 150 }))) as TimeoutError;
+    const e = (await failure(
+      createRpcClient({ timeoutMs: 60_000 }).request(endpoint(), "eth_call", [], {
+        timeoutMs: 150,
+      }),
+    )) as TimeoutError;
     expect(e.timeoutMs).toBe(150);
   });
 
@@ -324,7 +430,9 @@ describe("limits, time and cancellation", () => {
   it("does not send a call whose signal is already aborted", async () => {
     const controller = new AbortController();
     controller.abort();
-    const e = await failure(createRpcClient().request(endpoint(), "eth_call", [], { signal: controller.signal }));
+    const e = await failure(
+      createRpcClient().request(endpoint(), "eth_call", [], { signal: controller.signal }),
+    );
     expect(e).toBeInstanceOf(AbortedError);
     expect(hits).toHaveLength(0);
   });
@@ -344,7 +452,11 @@ describe("network failures", () => {
     const retries: string[] = [];
     const delays: number[] = [];
     const client = createRpcClient({ sleep: async (ms) => void delays.push(ms) });
-    const e = (await failure(client.request({ url, secrets: [KEY] }, "eth_chainId", [], { onRetry: (i) => retries.push(i.error.kind) }))) as NetworkError;
+    const e = (await failure(
+      client.request({ url, secrets: [KEY] }, "eth_chainId", [], {
+        onRetry: (i) => retries.push(i.error.kind),
+      }),
+    )) as NetworkError;
     expect(e).toBeInstanceOf(NetworkError);
     expect(e.kind).toBe("network");
     expect(e.causeCode).toBe("ECONNREFUSED");
@@ -360,7 +472,13 @@ describe("retries", () => {
     let n = 0;
     handler = (body, res) => {
       n += 1;
-      if (n === 1) json(res, { jsonrpc: "2.0", id: idOf(body), error: { code: -32005, message: "rate limited" } }, 429, { "Retry-After": "1" });
+      if (n === 1)
+        json(
+          res,
+          { jsonrpc: "2.0", id: idOf(body), error: { code: -32005, message: "rate limited" } },
+          429,
+          { "Retry-After": "1" },
+        );
       else json(res, { jsonrpc: "2.0", id: idOf(body), result: "0x1" });
     };
     const records: RequestRecord[] = [];
@@ -392,9 +510,15 @@ describe("retries", () => {
   it("never retries a trace method", async () => {
     handler = (_b, res) => text(res, "overloaded", 503);
     const client = createRpcClient({ sleep: async () => undefined });
-    for (const method of ["debug_jstraceTransaction", "debug_traceTransaction", "debug_traceCall"]) {
+    for (const method of [
+      "debug_jstraceTransaction",
+      "debug_traceTransaction",
+      "debug_traceCall",
+    ]) {
       hits = [];
-      const e = (await failure(client.request(endpoint(), method, ["0xabc", { tracer: "callTracer" }]))) as HttpStatusError;
+      const e = (await failure(
+        client.request(endpoint(), method, ["0xabc", { tracer: "callTracer" }]),
+      )) as HttpStatusError;
       expect(e.status).toBe(503);
       expect(hits).toHaveLength(1);
     }
@@ -402,7 +526,9 @@ describe("retries", () => {
 
   it("does not retry a 400", async () => {
     handler = (_b, res) => text(res, "bad", 400);
-    const e = (await failure(createRpcClient({ sleep: async () => undefined }).request(endpoint(), "eth_call", []))) as HttpStatusError;
+    const e = (await failure(
+      createRpcClient({ sleep: async () => undefined }).request(endpoint(), "eth_call", []),
+    )) as HttpStatusError;
     expect(e.status).toBe(400);
     expect(e.human).toMatch(/malformed/);
     expect(hits).toHaveLength(1);
@@ -412,13 +538,21 @@ describe("retries", () => {
     handler = (_b, res) => text(res, "overloaded", 503);
     const delays: number[] = [];
     const records: RequestRecord[] = [];
-    const client = createRpcClient({ sleep: async (ms) => void delays.push(ms), onRecord: (r) => records.push(r) });
+    const client = createRpcClient({
+      sleep: async (ms) => void delays.push(ms),
+      onRecord: (r) => records.push(r),
+    });
     const e = (await failure(client.request(endpoint(), "eth_call", []))) as HttpStatusError;
     expect(e.status).toBe(503);
     expect(hits).toHaveLength(3);
     expect(delays).toEqual([500, 1000]);
     const last = records.at(-1);
-    expect(last).toMatchObject({ status: "error", retries: 2, httpStatus: 503, error: { kind: "http" } });
+    expect(last).toMatchObject({
+      status: "error",
+      retries: 2,
+      httpStatus: 503,
+      error: { kind: "http" },
+    });
   });
 
   it("honours retry: false and a smaller maxRetries", async () => {
@@ -435,7 +569,10 @@ describe("retries", () => {
     handler = (_b, res) => text(res, "overloaded", 503);
     const controller = new AbortController();
     const client = createRpcClient();
-    const p = client.request(endpoint(), "eth_call", [], { signal: controller.signal, onRetry: () => controller.abort() });
+    const p = client.request(endpoint(), "eth_call", [], {
+      signal: controller.signal,
+      onRetry: () => controller.abort(),
+    });
     const e = await failure(p);
     expect(e).toBeInstanceOf(AbortedError);
     expect(hits).toHaveLength(1);
@@ -446,7 +583,10 @@ describe("batch", () => {
   it("matches out-of-order answers by id", async () => {
     handler = (body, res) => {
       const calls = body as Array<{ id: number; method: string }>;
-      json(res, [...calls].reverse().map((c) => ({ jsonrpc: "2.0", id: c.id, result: c.method })));
+      json(
+        res,
+        [...calls].reverse().map((c) => ({ jsonrpc: "2.0", id: c.id, result: c.method })),
+      );
     };
     const records: RequestRecord[] = [];
     const client = createRpcClient({ onRecord: (r) => records.push(r) });
@@ -495,17 +635,31 @@ describe("batch", () => {
   });
 
   it("throws when the whole batch is refused", async () => {
-    handler = (_b, res) => json(res, { jsonrpc: "2.0", id: null, error: { code: -32005, message: "batch size exceed limit 500" } });
-    const e = (await failure(createRpcClient().batch(endpoint(), [{ method: "eth_chainId", params: [] }]))) as JsonRpcError;
+    handler = (_b, res) =>
+      json(res, {
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32005, message: "batch size exceed limit 500" },
+      });
+    const e = (await failure(
+      createRpcClient().batch(endpoint(), [{ method: "eth_chainId", params: [] }]),
+    )) as JsonRpcError;
     expect(e).toBeInstanceOf(JsonRpcError);
-    expect(e.human).toMatch(/Too many calls in one batch \(the endpoint allows 500\): send smaller batches/);
+    expect(e.human).toMatch(
+      /Too many calls in one batch \(the endpoint allows 500\): send smaller batches/,
+    );
     expect(e.method).toBe("batch(eth_chainId)");
   });
 
   it("never retries a batch holding a trace call", async () => {
     handler = (_b, res) => text(res, "overloaded", 503);
     const client = createRpcClient({ sleep: async () => undefined });
-    await failure(client.batch(endpoint(), [{ method: "eth_chainId", params: [] }, { method: "debug_traceTransaction", params: ["0x1"] }]));
+    await failure(
+      client.batch(endpoint(), [
+        { method: "eth_chainId", params: [] },
+        { method: "debug_traceTransaction", params: ["0x1"] },
+      ]),
+    );
     expect(hits).toHaveLength(1);
   });
 });
@@ -513,19 +667,35 @@ describe("batch", () => {
 describe("secrets", () => {
   it("never shows the API key in errors or records", async () => {
     const records: RequestRecord[] = [];
-    const client = createRpcClient({ timeoutMs: 200, onRecord: (r) => records.push(r), sleep: async () => undefined });
+    const client = createRpcClient({
+      timeoutMs: 200,
+      onRecord: (r) => records.push(r),
+      sleep: async () => undefined,
+    });
     const errors: RpcError[] = [];
     handler = (_b, res) => text(res, `invalid key ${KEY} for ${base}/v1/${KEY}`, 401);
     errors.push(await failure(client.request(endpoint(), "eth_call", [{ note: KEY }])));
-    handler = (body, res) => json(res, { jsonrpc: "2.0", id: idOf(body), error: { code: -32000, message: `Unauthorized ${KEY}`, data: { key: KEY } } });
+    handler = (body, res) =>
+      json(res, {
+        jsonrpc: "2.0",
+        id: idOf(body),
+        error: { code: -32000, message: `Unauthorized ${KEY}`, data: { key: KEY } },
+      });
     errors.push(await failure(client.request(endpoint(), "eth_call", [KEY])));
-    handler = (body, res) => text(res, `<html><body>${KEY} ${JSON.stringify(body)}</body></html>`, 200, "text/html");
+    handler = (body, res) =>
+      text(res, `<html><body>${KEY} ${JSON.stringify(body)}</body></html>`, 200, "text/html");
     errors.push(await failure(client.request(endpoint(), "eth_call", [KEY])));
     handler = () => undefined;
     errors.push(await failure(client.request(endpoint(), "eth_call", [KEY])));
     errors.push(await failure(client.batch(endpoint(), [{ method: "eth_call", params: [KEY] }])));
 
-    expect(errors.map((e) => e.kind)).toEqual(["http", "json-rpc", "unreadable", "timeout", "timeout"]);
+    expect(errors.map((e) => e.kind)).toEqual([
+      "http",
+      "json-rpc",
+      "unreadable",
+      "timeout",
+      "timeout",
+    ]);
     for (const e of errors) {
       const all = visible(e);
       expect(all).not.toContain(KEY);
@@ -554,7 +724,13 @@ describe("secrets", () => {
   });
 
   it("refuses an invalid URL without retrying", async () => {
-    const e = (await failure(createRpcClient({ sleep: async () => undefined }).request({ url: `not a url ${KEY}`, secrets: [KEY] }, "eth_call", []))) as NetworkError;
+    const e = (await failure(
+      createRpcClient({ sleep: async () => undefined }).request(
+        { url: `not a url ${KEY}`, secrets: [KEY] },
+        "eth_call",
+        [],
+      ),
+    )) as NetworkError;
     expect(e).toBeInstanceOf(NetworkError);
     expect(e.causeCode).toBe("INVALID_URL");
     expect(e.human).toMatch(/not a valid URL/);
@@ -564,24 +740,34 @@ describe("secrets", () => {
 
 describe("records", () => {
   it("reports start and end with status, duration, size and retries", async () => {
-    handler = (body, res) => json(res, { jsonrpc: "2.0", id: idOf(body), result: { big: "z".repeat(100) } });
+    handler = (body, res) =>
+      json(res, { jsonrpc: "2.0", id: idOf(body), result: { big: "z".repeat(100) } });
     const records: RequestRecord[] = [];
     const client = createRpcClient({ onRecord: (r) => records.push(r) });
     await client.request(endpoint(), "eth_getBlockByNumber", ["latest", false]);
-    expect(records[0]).toMatchObject({ status: "pending", method: "eth_getBlockByNumber", retries: 0, host: base.replace("http://", "") });
+    expect(records[0]).toMatchObject({
+      status: "pending",
+      method: "eth_getBlockByNumber",
+      retries: 0,
+      host: base.replace("http://", ""),
+    });
     expect(records[0]?.durationMs).toBeUndefined();
     const last = records.at(-1);
     expect(last?.status).toBe("ok");
     expect(last?.httpStatus).toBe(200);
     expect(last?.sizeBytes).toBeGreaterThan(100);
     expect(last?.durationMs).toBeGreaterThanOrEqual(0);
-    expect(last?.request).toMatchObject({ method: "eth_getBlockByNumber", params: ["latest", false] });
+    expect(last?.request).toMatchObject({
+      method: "eth_getBlockByNumber",
+      params: ["latest", false],
+    });
     expect(last?.response).toMatchObject({ result: { big: "z".repeat(100) } });
     expect(records[0]).not.toBe(last);
   });
 
   it("keeps only the first 200 KB of a large answer as text", async () => {
-    handler = (body, res) => json(res, { jsonrpc: "2.0", id: idOf(body), result: "q".repeat(300 * 1024) });
+    handler = (body, res) =>
+      json(res, { jsonrpc: "2.0", id: idOf(body), result: "q".repeat(300 * 1024) });
     const records: RequestRecord[] = [];
     await createRpcClient({ onRecord: (r) => records.push(r) }).request(endpoint(), "eth_call", []);
     const response = records.at(-1)?.response;

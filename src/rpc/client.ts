@@ -70,7 +70,12 @@ export interface CallOptions<T> {
 export type BatchEntry = { ok: true; result: unknown } | { ok: false; error: RpcError };
 
 export interface RpcClient {
-  request<T = unknown>(endpoint: RpcEndpoint, method: string, params: readonly unknown[], opts?: CallOptions<T>): Promise<T>;
+  request<T = unknown>(
+    endpoint: RpcEndpoint,
+    method: string,
+    params: readonly unknown[],
+    opts?: CallOptions<T>,
+  ): Promise<T>;
   batch(
     endpoint: RpcEndpoint,
     calls: readonly { method: string; params: readonly unknown[] }[],
@@ -192,8 +197,14 @@ function describeFailure(error: unknown, url: string): NetworkFailure {
   const code = errorCode(cause) ?? errorCode(error);
   const causeMessage = cause instanceof Error ? cause.message : undefined;
   const detail = code ?? causeMessage;
-  const pageProtocol = "location" in globalThis && typeof globalThis.location === "object" ? globalThis.location.protocol : undefined;
-  const offline = "navigator" in globalThis && typeof globalThis.navigator === "object" && globalThis.navigator.onLine === false;
+  const pageProtocol =
+    "location" in globalThis && typeof globalThis.location === "object"
+      ? globalThis.location.protocol
+      : undefined;
+  const offline =
+    "navigator" in globalThis &&
+    typeof globalThis.navigator === "object" &&
+    globalThis.navigator.onLine === false;
   return {
     causeText: detail && detail !== message ? `${message}: ${detail}` : message,
     causeCode: code,
@@ -238,7 +249,8 @@ function methodSummary(methods: readonly string[]): string {
 }
 
 export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
-  const fetchImpl = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const fetchImpl =
+    opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const defaultTimeout = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const sleep = opts.sleep ?? defaultSleep;
@@ -304,7 +316,11 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
       const announced = Number(res.headers.get("content-length") ?? Number.NaN);
       if (Number.isFinite(announced) && announced > maxBytes) {
         void res.body?.cancel().catch(() => undefined);
-        throw new ResponseTooLargeError(ctx(), { limitBytes: maxBytes, receivedBytes: announced, announced: true });
+        throw new ResponseTooLargeError(ctx(), {
+          limitBytes: maxBytes,
+          receivedBytes: announced,
+          announced: true,
+        });
       }
       const chunks: Uint8Array[] = [];
       let bytes = 0;
@@ -325,7 +341,11 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
           bytes += step.value.byteLength;
           if (bytes > maxBytes) {
             void reader.cancel().catch(() => undefined);
-            throw new ResponseTooLargeError(ctx(), { limitBytes: maxBytes, receivedBytes: bytes, announced: false });
+            throw new ResponseTooLargeError(ctx(), {
+              limitBytes: maxBytes,
+              receivedBytes: bytes,
+              announced: false,
+            });
           }
           chunks.push(step.value);
         }
@@ -337,7 +357,12 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
         offset += chunk.byteLength;
       }
       const text = new TextDecoder().decode(all);
-      if (cutOff) throw new UnreadableResponseError(ctx(), { reason: "truncated", body: text, detail: "the connection closed mid-answer" });
+      if (cutOff)
+        throw new UnreadableResponseError(ctx(), {
+          reason: "truncated",
+          body: text,
+          detail: "the connection closed mid-answer",
+        });
       return {
         status: res.status,
         contentType: res.headers.get("content-type") ?? "",
@@ -364,7 +389,8 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
 
   function parseOrThrow(raw: RawResponse, ctx: RpcErrorContext): unknown {
     const parsed = parseBody(raw.text, raw.contentType);
-    if (!parsed.ok) throw new UnreadableResponseError(ctx, { reason: parsed.reason, body: raw.text });
+    if (!parsed.ok)
+      throw new UnreadableResponseError(ctx, { reason: parsed.reason, body: raw.text });
     return parsed.value;
   }
 
@@ -372,7 +398,10 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
   async function run<R>(
     spec: CallSpec,
     options: Omit<CallOptions<unknown>, "schema"> | undefined,
-    interpret: (raw: RawResponse, ctx: (method?: string, request?: unknown) => RpcErrorContext) => R,
+    interpret: (
+      raw: RawResponse,
+      ctx: (method?: string, request?: unknown) => RpcErrorContext,
+    ) => R,
     /** A failure inside a successful answer worth showing on the record (failed batch entries). */
     partialFailure?: (result: R) => RequestRecord["error"],
   ): Promise<R> {
@@ -422,18 +451,29 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
       });
       try {
         const raw = await exchange(url, bodyText, signal, timeoutMs, () => ctx());
-        update({ httpStatus: raw.status, sizeBytes: raw.bytes, response: storedResponse(raw, secrets) });
+        update({
+          httpStatus: raw.status,
+          sizeBytes: raw.bytes,
+          response: storedResponse(raw, secrets),
+        });
         checkStatus(raw, ctx());
         const result = interpret(raw, ctx);
         const partial = partialFailure?.(result);
-        update({ status: partial ? "error" : "ok", durationMs: performance.now() - callStart, ...(partial ? { error: partial } : {}) });
+        update({
+          status: partial ? "error" : "ok",
+          durationMs: performance.now() - callStart,
+          ...(partial ? { error: partial } : {}),
+        });
         return result;
       } catch (caught) {
         if (!(caught instanceof RpcError)) throw caught;
         let decision = { retry: attempt < maxRetries, delayMs: 0 };
         for (const method of spec.methods) {
           const d = shouldRetry(caught, attempt, method, maxRetries);
-          decision = { retry: decision.retry && d.retry, delayMs: Math.max(decision.delayMs, d.delayMs) };
+          decision = {
+            retry: decision.retry && d.retry,
+            delayMs: Math.max(decision.delayMs, d.delayMs),
+          };
         }
         if (!decision.retry) return fail(caught);
         options?.onRetry?.({ attempt: attempt + 1, delayMs: decision.delayMs, error: caught });
@@ -449,7 +489,12 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
   }
 
   return {
-    request<T = unknown>(endpoint: RpcEndpoint, method: string, params: readonly unknown[], options?: CallOptions<T>): Promise<T> {
+    request<T = unknown>(
+      endpoint: RpcEndpoint,
+      method: string,
+      params: readonly unknown[],
+      options?: CallOptions<T>,
+    ): Promise<T> {
       const id = nextRpcId++;
       const body = { jsonrpc: "2.0", id, method, params: [...params] };
       return run({ endpoint, label: method, methods: [method], body }, options, (raw, ctx) => {
@@ -458,9 +503,15 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
         perfMark("nodescope:parse:end", method);
         perfMeasure("nodescope:parse", "nodescope:parse:start", "nodescope:parse:end", method);
         const envelope = readEnvelope(parsedBody);
-        if (!envelope.ok) throw new UnreadableResponseError(ctx(), { reason: "envelope", body: raw.text, detail: envelope.detail });
+        if (!envelope.ok)
+          throw new UnreadableResponseError(ctx(), {
+            reason: "envelope",
+            body: raw.text,
+            detail: envelope.detail,
+          });
         // A parse or invalid-request error may carry a null id: it still answers this request.
-        const idMatches = sameId(envelope.id, id) || (envelope.kind === "error" && envelope.id === null);
+        const idMatches =
+          sameId(envelope.id, id) || (envelope.kind === "error" && envelope.id === null);
         if (!idMatches) {
           throw new UnreadableResponseError(ctx(), {
             reason: "wrong-id",
@@ -473,7 +524,12 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
         perfMark("nodescope:validate:start", method);
         const checked = options.schema.safeParse(envelope.result);
         perfMark("nodescope:validate:end", method);
-        perfMeasure("nodescope:validate", "nodescope:validate:start", "nodescope:validate:end", method);
+        perfMeasure(
+          "nodescope:validate",
+          "nodescope:validate:start",
+          "nodescope:validate:end",
+          method,
+        );
         if (checked.success) return checked.data;
         const issue = checked.error.issues[0];
         const path = issue ? issue.path : [];
@@ -486,63 +542,85 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
     },
 
     batch(endpoint, calls, options) {
-      const entries = calls.map((c) => ({ id: nextRpcId++, method: c.method, body: { jsonrpc: "2.0", id: 0, method: c.method, params: [...c.params] } }));
+      const entries = calls.map((c) => ({
+        id: nextRpcId++,
+        method: c.method,
+        body: { jsonrpc: "2.0", id: 0, method: c.method, params: [...c.params] },
+      }));
       for (const e of entries) e.body.id = e.id;
       const body = entries.map((e) => e.body);
       const methods = calls.map((c) => c.method);
       const label = methodSummary(methods);
-      return run({ endpoint, label, methods, body, batchSize: calls.length }, options, (raw, ctx): BatchEntry[] => {
-        const value = parseOrThrow(raw, ctx());
-        if (!Array.isArray(value)) {
-          // A whole batch can be refused with a single error object (e.g. "batch size exceed limit").
-          const envelope = readEnvelope(value);
-          if (envelope.ok && envelope.kind === "error") throw new JsonRpcError(ctx(), envelope.error);
-          throw new UnreadableResponseError(ctx(), {
-            reason: "envelope",
-            body: raw.text,
-            detail: envelope.ok ? "a single response where an array for the batch was expected" : envelope.detail,
-          });
-        }
-        const byId = new Map<number, BatchEntry>();
-        const strays: string[] = [];
-        for (const item of value as unknown[]) {
-          const envelope = readEnvelope(item);
-          const entry = entries.find((e) => sameId(envelope.id, e.id));
-          if (!entry) {
-            strays.push(describeValue(envelope.id));
-            continue;
-          }
-          if (byId.has(entry.id)) continue;
-          const entryCtx = ctx(entry.method, entry.body);
-          if (!envelope.ok) {
-            byId.set(entry.id, { ok: false, error: new UnreadableResponseError(entryCtx, { reason: "envelope", body: JSON.stringify(item), detail: envelope.detail }) });
-          } else if (envelope.kind === "error") {
-            byId.set(entry.id, { ok: false, error: new JsonRpcError(entryCtx, envelope.error) });
-          } else {
-            byId.set(entry.id, { ok: true, result: envelope.result });
-          }
-        }
-        return entries.map((entry): BatchEntry => {
-          const found = byId.get(entry.id);
-          if (found) return found;
-          const detail = strays.length
-            ? `no answer for id ${entry.id}; the batch answer has unknown ids ${strays.slice(0, 5).join(", ")}`
-            : `the batch answer has no response for id ${entry.id}`;
-          return {
-            ok: false,
-            error: new UnreadableResponseError(ctx(entry.method, entry.body), {
-              reason: strays.length ? "wrong-id" : "envelope",
+      return run(
+        { endpoint, label, methods, body, batchSize: calls.length },
+        options,
+        (raw, ctx): BatchEntry[] => {
+          const value = parseOrThrow(raw, ctx());
+          if (!Array.isArray(value)) {
+            // A whole batch can be refused with a single error object (e.g. "batch size exceed limit").
+            const envelope = readEnvelope(value);
+            if (envelope.ok && envelope.kind === "error")
+              throw new JsonRpcError(ctx(), envelope.error);
+            throw new UnreadableResponseError(ctx(), {
+              reason: "envelope",
               body: raw.text,
-              detail,
-            }),
+              detail: envelope.ok
+                ? "a single response where an array for the batch was expected"
+                : envelope.detail,
+            });
+          }
+          const byId = new Map<number, BatchEntry>();
+          const strays: string[] = [];
+          for (const item of value as unknown[]) {
+            const envelope = readEnvelope(item);
+            const entry = entries.find((e) => sameId(envelope.id, e.id));
+            if (!entry) {
+              strays.push(describeValue(envelope.id));
+              continue;
+            }
+            if (byId.has(entry.id)) continue;
+            const entryCtx = ctx(entry.method, entry.body);
+            if (!envelope.ok) {
+              byId.set(entry.id, {
+                ok: false,
+                error: new UnreadableResponseError(entryCtx, {
+                  reason: "envelope",
+                  body: JSON.stringify(item),
+                  detail: envelope.detail,
+                }),
+              });
+            } else if (envelope.kind === "error") {
+              byId.set(entry.id, { ok: false, error: new JsonRpcError(entryCtx, envelope.error) });
+            } else {
+              byId.set(entry.id, { ok: true, result: envelope.result });
+            }
+          }
+          return entries.map((entry): BatchEntry => {
+            const found = byId.get(entry.id);
+            if (found) return found;
+            const detail = strays.length
+              ? `no answer for id ${entry.id}; the batch answer has unknown ids ${strays.slice(0, 5).join(", ")}`
+              : `the batch answer has no response for id ${entry.id}`;
+            return {
+              ok: false,
+              error: new UnreadableResponseError(ctx(entry.method, entry.body), {
+                reason: strays.length ? "wrong-id" : "envelope",
+                body: raw.text,
+                detail,
+              }),
+            };
+          });
+        },
+        (results) => {
+          const failed = results.flatMap((r) => (r.ok ? [] : [r.error]));
+          const first = failed[0];
+          if (!first) return undefined;
+          return {
+            kind: first.kind,
+            human: `${failed.length} of ${results.length} calls failed; the first: ${first.human}`,
           };
-        });
-      }, (results) => {
-        const failed = results.flatMap((r) => (r.ok ? [] : [r.error]));
-        const first = failed[0];
-        if (!first) return undefined;
-        return { kind: first.kind, human: `${failed.length} of ${results.length} calls failed; the first: ${first.human}` };
-      });
+        },
+      );
     },
   };
 }

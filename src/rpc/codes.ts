@@ -27,18 +27,79 @@ export interface RpcCodeDescription {
 
 const DESCRIPTIONS: ReadonlyMap<number, RpcCodeDescription> = new Map([
   [-32700, { name: "Parse error", meaning: "the node could not parse the request as JSON" }],
-  [-32600, { name: "Invalid request", meaning: "the request is not a valid JSON-RPC request (some providers also use it for limits such as a too-wide block range)" }],
-  [-32601, { name: "Method not found", meaning: "the method does not exist or is not available on this endpoint" }],
-  [-32602, { name: "Invalid params", meaning: "the parameters are missing, malformed or out of the allowed range" }],
-  [-32603, { name: "Internal error", meaning: "the node failed internally while handling the request" }],
-  [-32000, { name: "Invalid input / server error", meaning: "the node rejected the input, or a server-side error occurred (providers use it for auth and timeouts too)" }],
-  [-32001, { name: "Resource not found", meaning: "the requested resource (block, transaction, state) was not found" }],
-  [-32002, { name: "Resource unavailable", meaning: "the requested resource is not available (providers use it for IP allow-list rejections)" }],
+  [
+    -32600,
+    {
+      name: "Invalid request",
+      meaning:
+        "the request is not a valid JSON-RPC request (some providers also use it for limits such as a too-wide block range)",
+    },
+  ],
+  [
+    -32601,
+    {
+      name: "Method not found",
+      meaning: "the method does not exist or is not available on this endpoint",
+    },
+  ],
+  [
+    -32602,
+    {
+      name: "Invalid params",
+      meaning: "the parameters are missing, malformed or out of the allowed range",
+    },
+  ],
+  [
+    -32603,
+    { name: "Internal error", meaning: "the node failed internally while handling the request" },
+  ],
+  [
+    -32000,
+    {
+      name: "Invalid input / server error",
+      meaning:
+        "the node rejected the input, or a server-side error occurred (providers use it for auth and timeouts too)",
+    },
+  ],
+  [
+    -32001,
+    {
+      name: "Resource not found",
+      meaning: "the requested resource (block, transaction, state) was not found",
+    },
+  ],
+  [
+    -32002,
+    {
+      name: "Resource unavailable",
+      meaning:
+        "the requested resource is not available (providers use it for IP allow-list rejections)",
+    },
+  ],
   [-32003, { name: "Transaction rejected", meaning: "the transaction was rejected" }],
-  [-32004, { name: "Method not supported", meaning: "the method is not supported (e.g. not included in the plan)" }],
-  [-32005, { name: "Limit exceeded", meaning: "a request limit was exceeded (rate, compute units, batch size, result size or block range)" }],
+  [
+    -32004,
+    {
+      name: "Method not supported",
+      meaning: "the method is not supported (e.g. not included in the plan)",
+    },
+  ],
+  [
+    -32005,
+    {
+      name: "Limit exceeded",
+      meaning:
+        "a request limit was exceeded (rate, compute units, batch size, result size or block range)",
+    },
+  ],
   [-32006, { name: "Version not supported", meaning: "the JSON-RPC version is not supported" }],
-  [3, { name: "Execution reverted", meaning: "the EVM execution reverted; `data` holds the revert bytes" }],
+  [
+    3,
+    {
+      name: "Execution reverted",
+      meaning: "the EVM execution reverted; `data` holds the revert bytes",
+    },
+  ],
   [-32015, { name: "VM error", meaning: "the EVM execution failed" }],
 ]);
 
@@ -46,9 +107,15 @@ const DESCRIPTIONS: ReadonlyMap<number, RpcCodeDescription> = new Map([
 export function describeRpcCode(code: number): RpcCodeDescription {
   const known = DESCRIPTIONS.get(code);
   if (known) return known;
-  if (code <= -32000 && code >= -32099) return { name: "Server error", meaning: "an implementation-defined server error" };
-  if (code <= -38010 && code >= -38026) return { name: "Transaction validation error", meaning: "the node rejected the transaction during validation" };
-  if (code <= -32700 && code >= -32768) return { name: "Reserved error", meaning: "a code reserved by JSON-RPC 2.0" };
+  if (code <= -32000 && code >= -32099)
+    return { name: "Server error", meaning: "an implementation-defined server error" };
+  if (code <= -38010 && code >= -38026)
+    return {
+      name: "Transaction validation error",
+      meaning: "the node rejected the transaction during validation",
+    };
+  if (code <= -32700 && code >= -32768)
+    return { name: "Reserved error", meaning: "a code reserved by JSON-RPC 2.0" };
   return { name: "Unknown error code", meaning: "an error code this dashboard does not know" };
 }
 
@@ -64,7 +131,9 @@ export function providerHint(message: string, method: string): string | null {
   if (/whitelist|allow-?list|not allowed.*ip|ip.*not allowed/.test(m)) {
     return "Your IP address or origin is not on the API key's allow-list: add it in the provider's dashboard or lift the restriction.";
   }
-  if (/batch size exceed|batch.*too (large|big)|too many (requests|calls) in (the )?batch/.test(m)) {
+  if (
+    /batch size exceed|batch.*too (large|big)|too many (requests|calls) in (the )?batch/.test(m)
+  ) {
     const limit = /limit\s*(\d+)/.exec(m)?.[1];
     return `Too many calls in one batch${limit ? ` (the endpoint allows ${limit})` : ""}: send smaller batches.`;
   }
@@ -74,7 +143,11 @@ export function providerHint(message: string, method: string): string | null {
   if (/compute units per second|rate limit|too many requests|exceeded its .*capacity/.test(m)) {
     return "Rate limited: slow down (fewer parallel requests) and try again in a few seconds.";
   }
-  if (/does not support|not supported|does not exist|not available|method not found|unsupported method/.test(m)) {
+  if (
+    /does not support|not supported|does not exist|not available|method not found|unsupported method/.test(
+      m,
+    )
+  ) {
     return `This endpoint does not offer ${method}: use an endpoint or plan that serves it.`;
   }
   if (/timeout|timed out|deadline exceeded/.test(m)) {

@@ -1,7 +1,8 @@
 import { describeRpcCode, providerHint } from "./codes";
 import { maskSecrets, maskValue } from "./mask";
 
-export type RpcErrorKind = "http" | "json-rpc" | "timeout" | "network" | "unreadable" | "too-large" | "schema" | "aborted";
+export type RpcErrorKind =
+  "http" | "json-rpc" | "timeout" | "network" | "unreadable" | "too-large" | "schema" | "aborted";
 
 /** Where a failure happened. The constructor masks the secrets everywhere; they are not kept. */
 export interface RpcErrorContext {
@@ -80,7 +81,12 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   504: "Gateway Timeout",
 };
 
-function statusAdvice(status: number, method: string, host: string, retryAfterMs: number | undefined): string {
+function statusAdvice(
+  status: number,
+  method: string,
+  host: string,
+  retryAfterMs: number | undefined,
+): string {
   switch (status) {
     case 400:
       return `${host} rejected the request as malformed: check the parameters of ${method}.`;
@@ -99,7 +105,10 @@ function statusAdvice(status: number, method: string, host: string, retryAfterMs
     case 415:
       return "The endpoint does not accept JSON bodies: it is probably not a JSON-RPC endpoint.";
     case 429: {
-      const wait = retryAfterMs !== undefined ? `wait ${seconds(Math.ceil(retryAfterMs / 1000) * 1000)}` : "wait a moment";
+      const wait =
+        retryAfterMs !== undefined
+          ? `wait ${seconds(Math.ceil(retryAfterMs / 1000) * 1000)}`
+          : "wait a moment";
       return `Rate limited, or the plan's compute units are used up: ${wait} and try again, run fewer requests at once, or check the plan's limits.`;
     }
     case 500:
@@ -114,8 +123,10 @@ function statusAdvice(status: number, method: string, host: string, retryAfterMs
       return `The gateway gave up waiting for the node: the request may be too heavy (narrow it) or the node overloaded. Try again, or use another endpoint.`;
     default:
       if (status >= 500) return "The server failed: try again later, or use another endpoint.";
-      if (status >= 400) return "The endpoint refused the request: check the endpoint URL and API key.";
-      if (status >= 300) return "The endpoint answered with a redirect that was not followed: check the endpoint URL.";
+      if (status >= 400)
+        return "The endpoint refused the request: check the endpoint URL and API key.";
+      if (status >= 300)
+        return "The endpoint answered with a redirect that was not followed: check the endpoint URL.";
       return "The endpoint answered with an unexpected status: check the endpoint URL.";
   }
 }
@@ -145,9 +156,7 @@ export class HttpStatusError extends RpcError {
     const secrets = ctx.secrets ?? [];
     const host = hostOf(maskSecrets(ctx.endpoint, secrets));
     const label = STATUS_TEXT[info.status];
-    const said = info.rpcError
-      ? ` The server said: "${clip(info.rpcError.message, 160)}".`
-      : "";
+    const said = info.rpcError ? ` The server said: "${clip(info.rpcError.message, 160)}".` : "";
     const hint = info.rpcError ? providerHint(info.rpcError.message, ctx.method) : null;
     const human = `${ctx.method} failed: ${host} answered HTTP ${info.status}${label ? ` ${label}` : ""}.${said} ${hint ?? statusAdvice(info.status, ctx.method, host, info.retryAfterMs)}`;
     super(ctx, human);
@@ -168,9 +177,7 @@ export function looksLikeHtml(text: string): boolean {
 }
 
 function stripTags(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]*>/g, " ");
+  return html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]*>/g, " ");
 }
 
 function oneLine(text: string): string {
@@ -236,7 +243,8 @@ export interface NetworkFailure {
 
 function networkAdvice(host: string, f: NetworkFailure): string {
   const code = f.causeCode ?? "";
-  if (code === "INVALID_URL") return "The endpoint is not a valid URL: it must start with http:// or https://. Check the endpoint URL.";
+  if (code === "INVALID_URL")
+    return "The endpoint is not a valid URL: it must start with http:// or https://. Check the endpoint URL.";
   if (f.offline) return "This device is offline: reconnect and try again.";
   if (f.mixedContent) {
     return "The page is served over https and the endpoint is http: the browser blocks such mixed content. Use an https endpoint, or open the dashboard over http.";
@@ -271,16 +279,24 @@ export class NetworkError extends RpcError {
 
   constructor(ctx: RpcErrorContext, failure: NetworkFailure) {
     const host = hostOf(maskSecrets(ctx.endpoint, ctx.secrets ?? []));
-    super(ctx, `${ctx.method} could not be sent: ${networkAdvice(host, failure)} (${failure.causeText})`);
+    super(
+      ctx,
+      `${ctx.method} could not be sent: ${networkAdvice(host, failure)} (${failure.causeText})`,
+    );
     this.name = "NetworkError";
     this.causeText = maskSecrets(failure.causeText, ctx.secrets ?? []);
     this.causeCode = failure.causeCode;
   }
 }
 
-export type UnreadableReason = "html" | "empty" | "truncated" | "not-json" | "envelope" | "wrong-id";
+export type UnreadableReason =
+  "html" | "empty" | "truncated" | "not-json" | "envelope" | "wrong-id";
 
-function unreadableAdvice(reason: UnreadableReason, host: string, detail: string | undefined): string {
+function unreadableAdvice(
+  reason: UnreadableReason,
+  host: string,
+  detail: string | undefined,
+): string {
   switch (reason) {
     case "html":
       return `${host} answered with an HTML page instead of JSON: the URL probably points at a website, a login page or a proxy error page rather than a JSON-RPC endpoint. Check the endpoint URL.`;
@@ -304,7 +320,10 @@ export class UnreadableResponseError extends RpcError {
   /** Up to 300 characters of what arrived, masked. */
   readonly excerpt: string;
 
-  constructor(ctx: RpcErrorContext, info: { reason: UnreadableReason; body: string; detail?: string }) {
+  constructor(
+    ctx: RpcErrorContext,
+    info: { reason: UnreadableReason; body: string; detail?: string },
+  ) {
     const host = hostOf(maskSecrets(ctx.endpoint, ctx.secrets ?? []));
     super(ctx, `${ctx.method} failed: ${unreadableAdvice(info.reason, host, info.detail)}`);
     this.name = "UnreadableResponseError";
@@ -321,7 +340,10 @@ export class ResponseTooLargeError extends RpcError {
   /** Bytes received before stopping, or the announced Content-Length when it was refused upfront. */
   readonly receivedBytes: number;
 
-  constructor(ctx: RpcErrorContext, info: { limitBytes: number; receivedBytes: number; announced: boolean }) {
+  constructor(
+    ctx: RpcErrorContext,
+    info: { limitBytes: number; receivedBytes: number; announced: boolean },
+  ) {
     const size = info.announced
       ? `announces ${formatBytes(info.receivedBytes)}`
       : `passed ${formatBytes(info.receivedBytes)} before the download was stopped`;

@@ -24,6 +24,11 @@ export {
   type RpcErrorKind,
   type UnreadableReason,
 } from "./errors";
-export { describeRpcCode, RpcErrorCode, type RpcCodeDescription, type RpcErrorCodeName } from "./codes";
+export {
+  describeRpcCode,
+  RpcErrorCode,
+  type RpcCodeDescription,
+  type RpcErrorCodeName,
+} from "./codes";
 export { maskSecrets } from "./mask";
 export { isTraceMethod, parseRetryAfter, shouldRetry } from "./retry";

@@ -8,7 +8,8 @@ export function parseBody(text: string, contentType: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    if (looksLikeHtml(text) || (/html/i.test(contentType) && /^\s*</.test(text))) return { ok: false, reason: "html" };
+    if (looksLikeHtml(text) || (/html/i.test(contentType) && /^\s*</.test(text)))
+      return { ok: false, reason: "html" };
     if (isCutOffJson(text)) return { ok: false, reason: "truncated" };
     return { ok: false, reason: "not-json" };
   }
@@ -45,29 +46,57 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 export type Envelope =
   | { ok: true; kind: "result"; id: unknown; result: unknown }
-  | { ok: true; kind: "error"; id: unknown; error: { code: number; message: string; data?: unknown } }
+  | {
+      ok: true;
+      kind: "error";
+      id: unknown;
+      error: { code: number; message: string; data?: unknown };
+    }
   | { ok: false; id: unknown; detail: string };
 
 /** Checks one JSON-RPC 2.0 response object: version, exactly one of result/error, error shape. */
 export function readEnvelope(value: unknown): Envelope {
   if (!isRecord(value)) {
-    return { ok: false, id: undefined, detail: Array.isArray(value) ? "an array where one response object was expected" : "not a JSON object" };
+    return {
+      ok: false,
+      id: undefined,
+      detail: Array.isArray(value)
+        ? "an array where one response object was expected"
+        : "not a JSON object",
+    };
   }
   const id = value.id;
   if (value.jsonrpc !== "2.0") {
-    return { ok: false, id, detail: value.jsonrpc === undefined ? 'the "jsonrpc": "2.0" member is missing' : `"jsonrpc" is ${JSON.stringify(value.jsonrpc)}, not "2.0"` };
+    return {
+      ok: false,
+      id,
+      detail:
+        value.jsonrpc === undefined
+          ? 'the "jsonrpc": "2.0" member is missing'
+          : `"jsonrpc" is ${JSON.stringify(value.jsonrpc)}, not "2.0"`,
+    };
   }
   const hasResult = "result" in value;
   const hasError = "error" in value;
   if (hasResult && hasError) return { ok: false, id, detail: 'it has both "result" and "error"' };
-  if (!hasResult && !hasError) return { ok: false, id, detail: 'it has neither "result" nor "error"' };
+  if (!hasResult && !hasError)
+    return { ok: false, id, detail: 'it has neither "result" nor "error"' };
   if (hasResult) return { ok: true, kind: "result", id, result: value.result };
   const error = value.error;
   if (!isRecord(error) || typeof error.code !== "number") {
     return { ok: false, id, detail: '"error" is not an object with a numeric "code"' };
   }
-  const message = typeof error.message === "string" ? error.message : JSON.stringify(error.message ?? "");
-  return { ok: true, kind: "error", id, error: "data" in error ? { code: error.code, message, data: error.data } : { code: error.code, message } };
+  const message =
+    typeof error.message === "string" ? error.message : JSON.stringify(error.message ?? "");
+  return {
+    ok: true,
+    kind: "error",
+    id,
+    error:
+      "data" in error
+        ? { code: error.code, message, data: error.data }
+        : { code: error.code, message },
+  };
 }
 
 /** Whether a response id answers request `id` (a server that echoes it as a string is accepted). */

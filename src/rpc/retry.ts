@@ -15,7 +15,10 @@ export function isTraceMethod(method: string): boolean {
 }
 
 /** `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
   if (value === null || value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
@@ -41,10 +44,12 @@ export function shouldRetry(
   const no = { retry: false, delayMs: 0 };
   if (attempt >= maxRetries || isTraceMethod(method)) return no;
   const backoff = Math.min(BASE_DELAY_MS * 2 ** Math.max(0, attempt), MAX_BACKOFF_MS);
-  if (error instanceof NetworkError && error.causeCode !== "INVALID_URL") return { retry: true, delayMs: backoff };
+  if (error instanceof NetworkError && error.causeCode !== "INVALID_URL")
+    return { retry: true, delayMs: backoff };
   if (error instanceof HttpStatusError && RETRYABLE_STATUS.has(error.status)) {
     if (error.rpcMessage && /ran out of cu/i.test(error.rpcMessage)) return no;
-    const delayMs = error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, MAX_RETRY_AFTER_MS) : backoff;
+    const delayMs =
+      error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, MAX_RETRY_AFTER_MS) : backoff;
     return { retry: true, delayMs };
   }
   return no;

@@ -14,14 +14,28 @@ import {
 } from "./index";
 import { isCutOffJson, parseBody } from "./response";
 
-const ctx: RpcErrorContext = { method: "eth_call", endpoint: "https://x.example/v1/key", request: {}, durationMs: 1 };
+const ctx: RpcErrorContext = {
+  method: "eth_call",
+  endpoint: "https://x.example/v1/key",
+  request: {},
+  durationMs: 1,
+};
 const http = (status: number, retryAfterMs?: number, rpcMessage?: string) =>
-  new HttpStatusError(ctx, { status, body: "", retryAfterMs, rpcError: rpcMessage ? { code: -32005, message: rpcMessage } : undefined });
-const network = new NetworkError(ctx, { causeText: "fetch failed: ECONNREFUSED", causeCode: "ECONNREFUSED" });
+  new HttpStatusError(ctx, {
+    status,
+    body: "",
+    retryAfterMs,
+    rpcError: rpcMessage ? { code: -32005, message: rpcMessage } : undefined,
+  });
+const network = new NetworkError(ctx, {
+  causeText: "fetch failed: ECONNREFUSED",
+  causeCode: "ECONNREFUSED",
+});
 
 describe("shouldRetry", () => {
   it("retries 429, 502, 503, 504 and network failures with exponential backoff", () => {
-    for (const s of [429, 502, 503, 504]) expect(shouldRetry(http(s), 0, "eth_call")).toEqual({ retry: true, delayMs: 500 });
+    for (const s of [429, 502, 503, 504])
+      expect(shouldRetry(http(s), 0, "eth_call")).toEqual({ retry: true, delayMs: 500 });
     expect(shouldRetry(network, 0, "eth_call")).toEqual({ retry: true, delayMs: 500 });
     expect(shouldRetry(network, 1, "eth_call")).toEqual({ retry: true, delayMs: 1000 });
   });
@@ -36,19 +50,30 @@ describe("shouldRetry", () => {
 
   it("honours Retry-After, capped at 30 s", () => {
     expect(shouldRetry(http(429, 3000), 0, "eth_call")).toEqual({ retry: true, delayMs: 3000 });
-    expect(shouldRetry(http(429, 120_000), 0, "eth_call")).toEqual({ retry: true, delayMs: 30_000 });
+    expect(shouldRetry(http(429, 120_000), 0, "eth_call")).toEqual({
+      retry: true,
+      delayMs: 30_000,
+    });
   });
 
   it("never retries trace methods, whatever the failure", () => {
-    for (const m of ["debug_jstraceTransaction", "debug_traceTransaction", "debug_traceBlockByNumber", "debug_traceCall"]) {
+    for (const m of [
+      "debug_jstraceTransaction",
+      "debug_traceTransaction",
+      "debug_traceBlockByNumber",
+      "debug_traceCall",
+    ]) {
       expect(shouldRetry(http(503), 0, m).retry).toBe(false);
       expect(shouldRetry(network, 0, m).retry).toBe(false);
     }
   });
 
   it("never retries other statuses, JSON-RPC errors, timeouts, aborts or used-up compute units", () => {
-    for (const s of [400, 401, 403, 404, 413, 500]) expect(shouldRetry(http(s), 0, "eth_call").retry).toBe(false);
-    expect(shouldRetry(new JsonRpcError(ctx, { code: -32005, message: "limit" }), 0, "eth_call").retry).toBe(false);
+    for (const s of [400, 401, 403, 404, 413, 500])
+      expect(shouldRetry(http(s), 0, "eth_call").retry).toBe(false);
+    expect(
+      shouldRetry(new JsonRpcError(ctx, { code: -32005, message: "limit" }), 0, "eth_call").retry,
+    ).toBe(false);
     expect(shouldRetry(new TimeoutError(ctx, 100), 0, "eth_call").retry).toBe(false);
     expect(shouldRetry(new AbortedError(ctx), 0, "eth_call").retry).toBe(false);
     expect(shouldRetry(new Error("x"), 0, "eth_call").retry).toBe(false);
@@ -69,7 +94,9 @@ describe("parseRetryAfter", () => {
 
 describe("maskSecrets", () => {
   it("keeps only the last four characters of each secret", () => {
-    expect(maskSecrets("https://h/v1/abcdef123456?k=abcdef123456", ["abcdef123456"])).toBe("https://h/v1/••••3456?k=••••3456");
+    expect(maskSecrets("https://h/v1/abcdef123456?k=abcdef123456", ["abcdef123456"])).toBe(
+      "https://h/v1/••••3456?k=••••3456",
+    );
   });
 
   it("leaves secrets shorter than four characters alone", () => {
@@ -79,7 +106,13 @@ describe("maskSecrets", () => {
   it("masks every field of an error", () => {
     const key = "secretkey9999";
     const e = new JsonRpcError(
-      { method: "eth_call", endpoint: `https://h/v1/${key}`, request: { params: [key, { [key]: key }] }, durationMs: 1, secrets: [key] },
+      {
+        method: "eth_call",
+        endpoint: `https://h/v1/${key}`,
+        request: { params: [key, { [key]: key }] },
+        durationMs: 1,
+        secrets: [key],
+      },
       { code: -32000, message: `bad ${key}`, data: key },
     );
     const all = JSON.stringify({ ...e, message: e.message });
@@ -114,7 +147,9 @@ describe("describeRpcCode", () => {
     expect(human(-32004, "method debug_x does not support")).toMatch(/does not offer eth_call/);
     expect(human(-32005, "batch size exceed limit 500")).toMatch(/allows 500/);
     expect(human(-32005, "ran out of cu")).toMatch(/compute units are used up/);
-    expect(human(-32005, "Your account has exceeded its Compute Units Per Second capacity")).toMatch(/Rate limited/);
+    expect(
+      human(-32005, "Your account has exceeded its Compute Units Per Second capacity"),
+    ).toMatch(/Rate limited/);
     expect(human(-32000, "timeout")).toMatch(/time limit/);
   });
 });
@@ -122,9 +157,15 @@ describe("describeRpcCode", () => {
 describe("parseBody", () => {
   it("tells cut-off JSON from other non-JSON", () => {
     expect(parseBody('{"a":[1,2', "application/json")).toEqual({ ok: false, reason: "truncated" });
-    expect(parseBody('{"a":"unterminated', "application/json")).toEqual({ ok: false, reason: "truncated" });
+    expect(parseBody('{"a":"unterminated', "application/json")).toEqual({
+      ok: false,
+      reason: "truncated",
+    });
     expect(parseBody('{"a":1}}', "application/json")).toEqual({ ok: false, reason: "not-json" });
-    expect(parseBody("<!doctype html><title>x</title>", "text/html")).toEqual({ ok: false, reason: "html" });
+    expect(parseBody("<!doctype html><title>x</title>", "text/html")).toEqual({
+      ok: false,
+      reason: "html",
+    });
     expect(parseBody("  ", "")).toEqual({ ok: false, reason: "empty" });
     expect(isCutOffJson('["a\\"]')).toBe(true);
   });

@@ -27,9 +27,13 @@ export function requireCorpus(sub = ""): string | null {
   if (dir !== null && existsSync(dir)) return dir;
   const wanted = join(corpusPath(), sub);
   if (process.env.CI === "true") {
-    throw new Error(`conformance corpus missing at ${wanted}: CI must run the conformance tests, not skip them`);
+    throw new Error(
+      `conformance corpus missing at ${wanted}: CI must run the conformance tests, not skip them`,
+    );
   }
-  console.warn(`conformance tests skipped: ../shared/conformance is missing (looked for ${wanted})`);
+  console.warn(
+    `conformance tests skipped: ../shared/conformance is missing (looked for ${wanted})`,
+  );
   return null;
 }
 
@@ -66,7 +70,8 @@ export function parseIoFile(text: string, name: string): IoCase {
     if (line.startsWith("//")) {
       comments.push(line.slice(2).trim());
     } else if (line.startsWith(">>")) {
-      if (pending) throw new Error(`${name}.io line ${i + 1}: request without a response before it`);
+      if (pending)
+        throw new Error(`${name}.io line ${i + 1}: request without a response before it`);
       request = JSON.parse(line.slice(2));
       pending = true;
     } else if (line.startsWith("<<")) {
@@ -74,7 +79,9 @@ export function parseIoFile(text: string, name: string): IoCase {
       exchanges.push({ request, response: JSON.parse(line.slice(2)) });
       pending = false;
     } else {
-      throw new Error(`${name}.io line ${i + 1}: unexpected line ${JSON.stringify(line.slice(0, 40))}`);
+      throw new Error(
+        `${name}.io line ${i + 1}: unexpected line ${JSON.stringify(line.slice(0, 40))}`,
+      );
     }
   });
   if (pending) throw new Error(`${name}.io: request without a response`);
@@ -107,7 +114,11 @@ export interface CallTracerCase {
   result: unknown;
 }
 
-export const CALL_TRACER_SUITES = ["call_tracer", "call_tracer_withLog", "call_tracer_legacy"] as const;
+export const CALL_TRACER_SUITES = [
+  "call_tracer",
+  "call_tracer_withLog",
+  "call_tracer_legacy",
+] as const;
 
 /** Every fixture of one geth-call-tracer suite. */
 export function readCallTracerCases(corpus: string, suite: string): CallTracerCase[] {

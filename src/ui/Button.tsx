@@ -8,7 +8,12 @@ const styles: Record<Variant, string> = {
   danger: "bg-red-700 text-white hover:bg-red-800",
 };
 
-export function Button({ variant = "secondary", className = "", type = "button", ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = "secondary",
+  className = "",
+  type = "button",
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
     <button
       type={type}

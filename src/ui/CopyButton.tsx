@@ -1,7 +1,15 @@
 import { useState } from "react";
 
 /** Copies `text` to the clipboard; says so for a moment (and to screen readers). */
-export function CopyButton({ text, label = "Copy", className = "" }: { text: string; label?: string; className?: string }) {
+export function CopyButton({
+  text,
+  label = "Copy",
+  className = "",
+}: {
+  text: string;
+  label?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<"idle" | "done" | "failed">("idle");
   const copy = async () => {
     try {
@@ -20,7 +28,9 @@ export function CopyButton({ text, label = "Copy", className = "" }: { text: str
       aria-label={label}
       title={label}
     >
-      <span aria-live="polite">{state === "done" ? "Copied" : state === "failed" ? "Copy failed" : "Copy"}</span>
+      <span aria-live="polite">
+        {state === "done" ? "Copied" : state === "failed" ? "Copy failed" : "Copy"}
+      </span>
     </button>
   );
 }

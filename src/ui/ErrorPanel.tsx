@@ -1,7 +1,15 @@
 import { RpcError } from "../rpc";
 
 /** A request that failed, told for a person: what happened, in which call, what to try. */
-export function ErrorPanel({ error, title, onRetry }: { error: unknown; title?: string; onRetry?: () => void }) {
+export function ErrorPanel({
+  error,
+  title,
+  onRetry,
+}: {
+  error: unknown;
+  title?: string;
+  onRetry?: () => void;
+}) {
   const rpc = error instanceof RpcError ? error : null;
   const headline = rpc ? rpc.human : error instanceof Error ? error.message : String(error);
   return (

@@ -49,7 +49,12 @@ describe("the shared ABI panel and registry", () => {
   it("an ABI added in one view decodes in the other; errors are alerts; clear forgets it", async () => {
     const user = userEvent.setup();
     const devnet = {
-      contracts: { Pinger: { address: "0x1", abi: [{ type: "function", name: "ping", inputs: [], outputs: [] }] } },
+      contracts: {
+        Pinger: {
+          address: "0x1",
+          abi: [{ type: "function", name: "ping", inputs: [], outputs: [] }],
+        },
+      },
     } as unknown as DevnetManifest;
     renderViews(devnet);
     expect(screen.getByText(/^b:/).textContent).toBe("b: mint unknown, ping");
@@ -73,7 +78,10 @@ describe("the shared ABI panel and registry", () => {
   it("hears of changes made in another tab", () => {
     renderViews(null);
     expect(screen.getByText(/^a:/).textContent).toBe("a: mint unknown, ping unknown");
-    localStorage.setItem("nodescope.abis", JSON.stringify({ version: 1, abis: [], signatures: ["mintTo(address,uint256)"] }));
+    localStorage.setItem(
+      "nodescope.abis",
+      JSON.stringify({ version: 1, abis: [], signatures: ["mintTo(address,uint256)"] }),
+    );
     fireEvent(window, new StorageEvent("storage", { key: "nodescope.abis" }));
     expect(screen.getByText(/^a:/).textContent).toBe("a: mintTo, ping unknown");
   });

@@ -22,7 +22,9 @@ export function AbiPanel({ stored, hint }: { stored: number; hint?: string }) {
       setError(null);
       setText("");
     } catch (e) {
-      setError(`ABI or signature: ${e instanceof Error ? (e.message.split("\n")[0] ?? "") : String(e)}`);
+      setError(
+        `ABI or signature: ${e instanceof Error ? (e.message.split("\n")[0] ?? "") : String(e)}`,
+      );
       setNote(null);
     }
   };

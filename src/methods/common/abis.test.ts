@@ -50,13 +50,20 @@ describe("the shared ABI store", () => {
     const registry = buildRegistry(readStoredText());
     expect(registry.lookupEvent(toEventSelector("Message(string)"))?.item.name).toBe("Message");
     const names = registry.userAbi.map((i) => `${i.type} ${"name" in i ? i.name : ""}`);
-    expect(names).toEqual(expect.arrayContaining(["event Ping", "event Message", "function transfer"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["event Ping", "event Message", "function transfer"]),
+    );
   });
 
   it("keeps a bare event signature as an event and rejects what is not an ABI", () => {
     addToStore("Message(string text)", "event");
-    expect(JSON.parse(readStoredText())).toMatchObject({ signatures: ["event Message(string text)"] });
-    expect(buildRegistry(readStoredText()).userAbi[0]).toMatchObject({ type: "event", name: "Message" });
+    expect(JSON.parse(readStoredText())).toMatchObject({
+      signatures: ["event Message(string text)"],
+    });
+    expect(buildRegistry(readStoredText()).userAbi[0]).toMatchObject({
+      type: "event",
+      name: "Message",
+    });
     expect(() => addToStore("[{")).toThrow(/not valid JSON/);
     expect(() => addToStore("")).toThrow(/paste an ABI/);
     expect(storedCount(readStoredText())).toBe(1);

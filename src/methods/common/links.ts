@@ -6,7 +6,13 @@ export type RouteId = "tx" | "logs" | "trace" | "estimate";
 
 export interface RouteParams {
   tx: { blockHash?: string; index?: string };
-  logs: { fromBlock?: string; toBlock?: string; blockHash?: string; address?: string; topics?: string };
+  logs: {
+    fromBlock?: string;
+    toBlock?: string;
+    blockHash?: string;
+    address?: string;
+    topics?: string;
+  };
   trace: { hash?: string; tracer?: string; tracerConfig?: string; frame?: string };
   estimate: { from?: string; to?: string; value?: string; data?: string; block?: string };
 }

@@ -26,9 +26,15 @@ const exampleCall = z.looseObject({
 /** The devnet manifest: its endpoints plus labelled examples the forms offer as one-click fills. */
 export const devnetManifestSchema = devnetInfoSchema.extend({
   transactions: z.record(z.string(), exampleTx).default({}),
-  blocks: z.array(z.looseObject({ label: z.string(), hash: hex, number: z.number(), txCount: z.number() })).default([]),
-  contracts: z.record(z.string(), z.looseObject({ address: hex, abi: z.array(z.unknown()).optional() })).default({}),
-  events: z.array(z.looseObject({ name: z.string(), signature: z.string(), topic0: hex })).default([]),
+  blocks: z
+    .array(z.looseObject({ label: z.string(), hash: hex, number: z.number(), txCount: z.number() }))
+    .default([]),
+  contracts: z
+    .record(z.string(), z.looseObject({ address: hex, abi: z.array(z.unknown()).optional() }))
+    .default({}),
+  events: z
+    .array(z.looseObject({ name: z.string(), signature: z.string(), topic0: hex }))
+    .default([]),
   token: z
     .looseObject({
       address: hex,

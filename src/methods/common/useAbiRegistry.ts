@@ -20,7 +20,9 @@ const NO_EXTRA: readonly (readonly unknown[])[] = [];
  * `extra`: ABIs this view has in hand but not stored (e.g. one being pasted); pass a memoised
  * array, a new one rebuilds the registry.
  */
-export function useAbiRegistry(extra: readonly (readonly unknown[])[] = NO_EXTRA): AbiRegistryState {
+export function useAbiRegistry(
+  extra: readonly (readonly unknown[])[] = NO_EXTRA,
+): AbiRegistryState {
   const { devnet } = useRpc();
   const storedText = useSyncExternalStore(subscribeAbis, readStoredText, () => "");
   const devnetAbis = useMemo(

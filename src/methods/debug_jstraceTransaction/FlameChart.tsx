@@ -101,7 +101,13 @@ export function FlameChart(props: FlameChartProps) {
   );
 }
 
-function FlameChartBody({ model, selected, onSelect, functionName, width: fixedWidth }: FlameChartProps) {
+function FlameChartBody({
+  model,
+  selected,
+  onSelect,
+  functionName,
+  width: fixedWidth,
+}: FlameChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState(800);
   const width = fixedWidth ?? measured;
@@ -150,8 +156,7 @@ function FlameChartBody({ model, selected, onSelect, functionName, width: fixedW
         const input = typeof f.input === "string" ? f.input : "";
         const name =
           input.length >= 10
-            ? (functionName(input.slice(0, 10).toLowerCase())?.split("(")[0] ??
-              input.slice(0, 10))
+            ? (functionName(input.slice(0, 10).toLowerCase())?.split("(")[0] ?? input.slice(0, 10))
             : frameType(f);
         const failed = model.failed[i] === 1;
         return (
@@ -176,8 +181,7 @@ function FlameChartBody({ model, selected, onSelect, functionName, width: fixedW
     [blocks, model, layout, width, rowsShown, functionName],
   );
   const selectedLevel = selected >= 0 ? (model.level[selected] as number) : 0;
-  const selectedShown =
-    selected >= 0 && selectedLevel <= rowsShown && blocks.includes(selected);
+  const selectedShown = selected >= 0 && selectedLevel <= rowsShown && blocks.includes(selected);
   return (
     <figure className="flex flex-col gap-1">
       <figcaption className="text-sm text-slate-700 dark:text-slate-300">{CAPTION}</figcaption>

@@ -87,7 +87,13 @@ export class TraceDecoder implements SearchNames {
     if (call.error || !call.args || !call.name || !call.signature) return null;
     const fn = candidates.find((c) => c.signature === call.signature)?.item;
     let returns: DecodedArg[] | null = null;
-    if (withReturn && fn && typeof output === "string" && output.length > 2 && fn.outputs.length > 0) {
+    if (
+      withReturn &&
+      fn &&
+      typeof output === "string" &&
+      output.length > 2 &&
+      fn.outputs.length > 0
+    ) {
       const r = decodeReturn(output, fn);
       returns = r.ok ? r.values : null;
     }

@@ -116,8 +116,10 @@ describe("trace params", () => {
 
   it("tells an unknown transaction apart from pruned state, and keeps the other hints", () => {
     expect(
-      explainTraceError({ code: -32000, rpcMessage: "transaction not found" }, "debug_traceTransaction")
-        ?.title,
+      explainTraceError(
+        { code: -32000, rpcMessage: "transaction not found" },
+        "debug_traceTransaction",
+      )?.title,
     ).toMatch(/does not know this transaction/);
     expect(explainTraceError({ code: -32601 }, "debug_traceTransaction")?.hint).toMatch(
       /debug_jstraceTransaction/,

@@ -71,7 +71,8 @@ export interface TraceErrorExplanation {
 }
 
 /** The node does not know the transaction at all (a wrong hash, or another network). */
-const UNKNOWN_TX = /(transaction|tx)( hash)? (was )?not found|unknown transaction|no such transaction/i;
+const UNKNOWN_TX =
+  /(transaction|tx)( hash)? (was )?not found|unknown transaction|no such transaction/i;
 /**
  * The node no longer holds the state the transaction ran on: geth "missing trie node" /
  * "required historical state unavailable" / "header not found", Erigon/Nethermind "state …

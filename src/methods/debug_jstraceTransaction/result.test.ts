@@ -15,7 +15,10 @@ describe("callFrameSchema", () => {
   it("keeps unknown fields, turns numeric quantities into hex and keeps the tree's order", () => {
     const raw = frame({
       extra: { kept: true },
-      calls: [frame({ gas: 1234, calls: [frame({ type: "STATICCALL" })] }), frame({ type: "DELEGATECALL" })],
+      calls: [
+        frame({ gas: 1234, calls: [frame({ type: "STATICCALL" })] }),
+        frame({ type: "DELEGATECALL" }),
+      ],
       logs: [{ address: "0x0000000000000000000000000000000000002000" }],
     });
     const out: CallFrame = callFrameSchema.parse(raw);
@@ -23,18 +26,27 @@ describe("callFrameSchema", () => {
     expect(out.calls?.[0]?.gas).toBe("0x4d2");
     expect(out.calls?.[0]?.calls?.[0]?.type).toBe("STATICCALL");
     expect(out.calls?.[1]?.type).toBe("DELEGATECALL");
-    expect(out.logs?.[0]).toEqual({ address: "0x0000000000000000000000000000000000002000", topics: [], data: "0x" });
+    expect(out.logs?.[0]).toEqual({
+      address: "0x0000000000000000000000000000000000002000",
+      topics: [],
+      data: "0x",
+    });
   });
 
   it("names the path of a bad field deep in the tree", () => {
-    const raw = frame({ calls: [frame(), frame(), frame(), frame({ calls: [frame({ gasUsed: true })] })] });
+    const raw = frame({
+      calls: [frame(), frame(), frame(), frame({ calls: [frame({ gasUsed: true })] })],
+    });
     const r = callFrameSchema.safeParse(raw);
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(["calls", 3, "calls", 0, "gasUsed"]);
   });
 
   it("reports a frame that is not an object, and a missing type at the top", () => {
-    expect(callFrameSchema.safeParse(frame({ calls: [42] })).error?.issues[0]?.path).toEqual(["calls", 0]);
+    expect(callFrameSchema.safeParse(frame({ calls: [42] })).error?.issues[0]?.path).toEqual([
+      "calls",
+      0,
+    ]);
     expect(callFrameSchema.safeParse({ from: "0x" }).error?.issues[0]?.path).toEqual(["type"]);
   });
 

@@ -82,25 +82,33 @@ function pathOf(p: Pending): PropertyKey[] {
  * `calls.3.calls.0.gasUsed` (`result.calls[3].calls[0].gasUsed` in the RPC error); checking stops
  * at the first bad frame.
  */
-export const callFrameSchema: z.ZodType<CallFrame> = z.unknown().transform((input, ctx): CallFrame => {
-  const rootSlot: unknown[] = [undefined];
-  const stack: Pending[] = [{ value: input, into: rootSlot, index: 0, parent: null }];
-  while (stack.length > 0) {
-    const p = stack.pop() as Pending;
-    const checked = frameFieldsSchema.safeParse(p.value);
-    if (!checked.success) {
-      const prefix = pathOf(p);
-      for (const issue of checked.error.issues)
-        ctx.issues.push({ ...issue, path: [...prefix, ...issue.path], input: p.value } as z.core.$ZodRawIssue);
-      return z.NEVER;
+export const callFrameSchema: z.ZodType<CallFrame> = z
+  .unknown()
+  .transform((input, ctx): CallFrame => {
+    const rootSlot: unknown[] = [undefined];
+    const stack: Pending[] = [{ value: input, into: rootSlot, index: 0, parent: null }];
+    while (stack.length > 0) {
+      const p = stack.pop() as Pending;
+      const checked = frameFieldsSchema.safeParse(p.value);
+      if (!checked.success) {
+        const prefix = pathOf(p);
+        for (const issue of checked.error.issues)
+          ctx.issues.push({
+            ...issue,
+            path: [...prefix, ...issue.path],
+            input: p.value,
+          } as z.core.$ZodRawIssue);
+        return z.NEVER;
+      }
+      const frame = checked.data;
+      if (p.into) p.into[p.index] = frame;
+      const calls = frame.calls;
+      if (calls)
+        for (let k = calls.length - 1; k >= 0; k--)
+          stack.push({ value: calls[k], into: calls, index: k, parent: p });
     }
-    const frame = checked.data;
-    if (p.into) p.into[p.index] = frame;
-    const calls = frame.calls;
-    if (calls) for (let k = calls.length - 1; k >= 0; k--) stack.push({ value: calls[k], into: calls, index: k, parent: p });
-  }
-  return rootSlot[0] as CallFrame;
-});
+    return rootSlot[0] as CallFrame;
+  });
 
 /** Any other tracer (prestateTracer, 4byteTracer, a JavaScript tracer) returns free-form JSON. */
 export const anyJsonSchema = z.unknown();

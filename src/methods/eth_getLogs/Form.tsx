@@ -1,9 +1,25 @@
-import { forwardRef, useEffect, useId, useState, type ClipboardEvent, type TextareaHTMLAttributes } from "react";
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useState,
+  type ClipboardEvent,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Field } from "../../ui";
 import { addressToTopic } from "./decode";
-import { addressLabel, emptyForm, logsFormSchema, splitList, topicLabel, TOPIC_POSITIONS, type LogFilter, type LogsFormValues } from "./params";
+import {
+  addressLabel,
+  emptyForm,
+  logsFormSchema,
+  splitList,
+  topicLabel,
+  TOPIC_POSITIONS,
+  type LogFilter,
+  type LogsFormValues,
+} from "./params";
 
 export interface Example {
   label: string;
@@ -25,7 +41,15 @@ export interface LogsFormProps {
   examples: Example[];
 }
 
-export function LogsForm({ values, linkKey, validateOnLoad, onSubmit, registerSignature, fillRange, examples }: LogsFormProps) {
+export function LogsForm({
+  values,
+  linkKey,
+  validateOnLoad,
+  onSubmit,
+  registerSignature,
+  fillRange,
+  examples,
+}: LogsFormProps) {
   const form = useForm<LogsFormValues, unknown, LogFilter>({
     resolver: zodResolver(logsFormSchema),
     defaultValues: values,
@@ -72,12 +96,17 @@ export function LogsForm({ values, linkKey, validateOnLoad, onSubmit, registerSi
       const topic0 = registerSignature(signature);
       const current = splitList(getValues("topics.0"));
       if (!current.map((t) => t.toLowerCase()).includes(topic0.toLowerCase())) {
-        setValue("topics.0", current.length ? [...current, topic0].join(", ") : topic0, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+        setValue("topics.0", current.length ? [...current, topic0].join(", ") : topic0, {
+          shouldDirty: true,
+          shouldValidate: formState.isSubmitted,
+        });
       }
       setSignatureError(null);
       setHelperNote(`Topic 0 set to ${topic0}; logs with this event are decoded.`);
     } catch (e) {
-      setSignatureError(`Event signature: ${e instanceof Error ? e.message.split("\n")[0] : String(e)} — expected e.g. Transfer(address indexed from, address indexed to, uint256 value)`);
+      setSignatureError(
+        `Event signature: ${e instanceof Error ? e.message.split("\n")[0] : String(e)} — expected e.g. Transfer(address indexed from, address indexed to, uint256 value)`,
+      );
     }
   };
 
@@ -92,14 +121,27 @@ export function LogsForm({ values, linkKey, validateOnLoad, onSubmit, registerSi
         }
         return t;
       });
-      if (next.join() !== items.join()) setValue(`topics.${i}`, next.join(", "), { shouldDirty: true, shouldValidate: formState.isSubmitted });
+      if (next.join() !== items.join())
+        setValue(`topics.${i}`, next.join(", "), {
+          shouldDirty: true,
+          shouldValidate: formState.isSubmitted,
+        });
     }
-    setHelperNote(changed ? `Padded ${changed} address${changed > 1 ? "es" : ""} to 32-byte topics.` : "No 20-byte address found in the topic fields: paste one into a topic field first.");
+    setHelperNote(
+      changed
+        ? `Padded ${changed} address${changed > 1 ? "es" : ""} to 32-byte topics.`
+        : "No 20-byte address found in the topic fields: paste one into a topic field first.",
+    );
   };
 
   const err = formState.errors;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" aria-label="Log filter">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="flex flex-col gap-3"
+      aria-label="Log filter"
+    >
       {examples.length > 0 ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-slate-700 dark:text-slate-300">Examples:</span>
@@ -117,9 +159,24 @@ export function LogsForm({ values, linkKey, validateOnLoad, onSubmit, registerSi
         </div>
       ) : null}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Field label="From block" placeholder="e.g. 1200, 0x4b0, latest" error={err.fromBlock?.message} {...register("fromBlock")} />
-        <Field label="To block" placeholder="e.g. latest" error={err.toBlock?.message} {...register("toBlock")} />
-        <Field label="Block hash" placeholder="0x… (instead of a range)" error={err.blockHash?.message} {...register("blockHash")} />
+        <Field
+          label="From block"
+          placeholder="e.g. 1200, 0x4b0, latest"
+          error={err.fromBlock?.message}
+          {...register("fromBlock")}
+        />
+        <Field
+          label="To block"
+          placeholder="e.g. latest"
+          error={err.toBlock?.message}
+          {...register("toBlock")}
+        />
+        <Field
+          label="Block hash"
+          placeholder="0x… (instead of a range)"
+          error={err.blockHash?.message}
+          {...register("blockHash")}
+        />
       </div>
 
       <fieldset className="flex flex-col gap-2">
@@ -147,14 +204,20 @@ export function LogsForm({ values, linkKey, validateOnLoad, onSubmit, registerSi
       </fieldset>
 
       <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-semibold">Topics (per position: empty = any, several values = OR)</legend>
+        <legend className="text-sm font-semibold">
+          Topics (per position: empty = any, several values = OR)
+        </legend>
         <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {Array.from({ length: TOPIC_POSITIONS }, (_, i) => (
             <TextAreaField
               key={i}
               label={topicLabel(i)}
               rows={1}
-              placeholder={i === 0 ? "event topic0, or empty for any" : "0x… 32 bytes; commas or new lines for OR"}
+              placeholder={
+                i === 0
+                  ? "event topic0, or empty for any"
+                  : "0x… 32 bytes; commas or new lines for OR"
+              }
               error={err.topics?.[i]?.message}
               {...register(`topics.${i}`)}
             />
@@ -183,7 +246,8 @@ export function LogsForm({ values, linkKey, validateOnLoad, onSubmit, registerSi
           </Button>
         </div>
         <p className="text-xs text-slate-700 dark:text-slate-300" aria-live="polite">
-          {helperNote ?? "Paste an address into a topic field and press “Address to topic” to pad it to 32 bytes."}
+          {helperNote ??
+            "Paste an address into a topic field and press “Address to topic” to pad it to 32 bytes."}
         </p>
       </fieldset>
 
@@ -210,7 +274,10 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
   error?: string | undefined;
 }
 
-const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, className = "", ...rest }, ref) {
+const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, className = "", ...rest },
+  ref,
+) {
   const id = useId();
   return (
     <div className={`flex flex-col gap-1 ${className}`}>

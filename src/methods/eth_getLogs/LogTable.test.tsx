@@ -12,10 +12,18 @@ afterEach(cleanup);
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 const pad = (a: string) => `0x${a.replace(/^0x/, "").padStart(64, "0")}`;
 
-function transfer(block: number, index: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+function transfer(
+  block: number,
+  index: number,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     address: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
-    topics: [TRANSFER, pad("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"), pad("0x70997970c51812dc3a010c7d01b50e0d17dc79c8")],
+    topics: [
+      TRANSFER,
+      pad("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"),
+      pad("0x70997970c51812dc3a010c7d01b50e0d17dc79c8"),
+    ],
     data: pad((1000 + block).toString(16)),
     blockNumber: `0x${block.toString(16)}`,
     blockHash: pad(`b${block}`),
@@ -53,7 +61,13 @@ describe("LogTable", () => {
   it("marks removed and pending logs", () => {
     const rows = rowsOf([
       transfer(5, 0, { removed: true }),
-      transfer(0, 0, { blockNumber: null, blockHash: null, transactionHash: null, transactionIndex: null, logIndex: null }),
+      transfer(0, 0, {
+        blockNumber: null,
+        blockHash: null,
+        transactionHash: null,
+        transactionIndex: null,
+        logIndex: null,
+      }),
     ]);
     render(<LogTable rows={rows} decode={decode} initialRect={RECT} />);
     expect(screen.getByText("removed (reorg)")).toBeTruthy();
@@ -73,10 +87,16 @@ describe("LogTable", () => {
   it("sorts by block descending and filters by argument values", async () => {
     const rows = rowsOf([transfer(5, 0), transfer(6, 0), transfer(7, 0)]);
     render(<LogTable rows={rows} decode={decode} initialRect={RECT} />);
-    const sortByBlock = () => fireEvent.click(within(screen.getByRole("columnheader", { name: /^Block/ })).getByRole("button"));
+    const sortByBlock = () =>
+      fireEvent.click(
+        within(screen.getByRole("columnheader", { name: /^Block/ })).getByRole("button"),
+      );
     sortByBlock();
-    expect(screen.getByRole("columnheader", { name: /^Block/ }).getAttribute("aria-sort")).toBe("descending");
-    const firstCell = () => within(screen.getAllByRole("row")[1] as HTMLElement).getAllByRole("cell")[1]?.textContent;
+    expect(screen.getByRole("columnheader", { name: /^Block/ }).getAttribute("aria-sort")).toBe(
+      "descending",
+    );
+    const firstCell = () =>
+      within(screen.getAllByRole("row")[1] as HTMLElement).getAllByRole("cell")[1]?.textContent;
     expect(firstCell()).toBe("7");
     fireEvent.change(screen.getByLabelText("Filter results"), { target: { value: "1006" } });
     await screen.findByText("1 of 3 logs match");

@@ -3,15 +3,36 @@
  * aria-rowcount = shown logs + 1 (the header). Decoding happens per visible row through the
  * memoised `decode`; the text filter searches strings prepared once per result.
  */
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState, type CSSProperties } from "react";
-import { measureElement, observeElementRect, useVirtualizer, type Rect } from "@tanstack/react-virtual";
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from "react";
+import {
+  measureElement,
+  observeElementRect,
+  useVirtualizer,
+  type Rect,
+} from "@tanstack/react-virtual";
 import { CopyButton } from "../../ui/CopyButton";
 import { href } from "../common/links";
-import { argsText, dataWords, formatTimestamp, shortHex, type Decode, type DecodedEvent } from "./model";
+import {
+  argsText,
+  dataWords,
+  formatTimestamp,
+  shortHex,
+  type Decode,
+  type DecodedEvent,
+} from "./model";
 import type { LogRow } from "./result";
 import { useLogFilter } from "./useSearchIndex";
 
-export type ColumnId = "block" | "time" | "txIndex" | "logIndex" | "txHash" | "address" | "event" | "args" | "removed";
+export type ColumnId =
+  "block" | "time" | "txIndex" | "logIndex" | "txHash" | "address" | "event" | "args" | "removed";
 
 const COLUMNS: { id: ColumnId; label: string; width: string }[] = [
   { id: "block", label: "Block", width: "6.5rem" },
@@ -48,7 +69,8 @@ function compareBy(key: SortKey) {
     const bb = b.blockNumber ?? Number.POSITIVE_INFINITY;
     const ai = a.logIndex ?? Number.POSITIVE_INFINITY;
     const bi = b.logIndex ?? Number.POSITIVE_INFINITY;
-    if (key === "logIndex") return ai !== bi ? (ai < bi ? -1 : 1) : ab === bb ? 0 : ab < bb ? -1 : 1;
+    if (key === "logIndex")
+      return ai !== bi ? (ai < bi ? -1 : 1) : ab === bb ? 0 : ab < bb ? -1 : 1;
     return ab !== bb ? (ab < bb ? -1 : 1) : ai === bi ? 0 : ai < bi ? -1 : 1;
   };
 }
@@ -62,7 +84,10 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
   const filtered = useLogFilter(rows, decode, query);
 
   const hasTime = useMemo(() => rows.some((r) => r.blockTimestamp !== null), [rows]);
-  const columns = useMemo(() => COLUMNS.filter((c) => !hidden.has(c.id) && (c.id !== "time" || hasTime)), [hidden, hasTime]);
+  const columns = useMemo(
+    () => COLUMNS.filter((c) => !hidden.has(c.id) && (c.id !== "time" || hasTime)),
+    [hidden, hasTime],
+  );
   const template = useMemo(() => ["2.25rem", ...columns.map((c) => c.width)].join(" "), [columns]);
 
   const view = useMemo(() => {
@@ -85,18 +110,25 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     overscan: 4,
     initialRect,
     // A viewport that measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`.
-    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height === 0 && initialRect ? initialRect : rect)),
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) =>
+        cb(rect.height === 0 && initialRect ? initialRect : rect),
+      ),
     getItemKey,
     // Collapsed rows have a fixed height (set in their style): no layout read, and the cached
     // size never changes under the scroll. Only an open row (its details inside) is measured; a
     // row not laid out yet (or a test DOM) measures 0 and keeps the estimate.
     measureElement: (el, entry, instance) =>
-      el.getAttribute("data-expanded") === "true" ? measureElement(el, entry, instance) || ROW_HEIGHT : ROW_HEIGHT,
+      el.getAttribute("data-expanded") === "true"
+        ? measureElement(el, entry, instance) || ROW_HEIGHT
+        : ROW_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
 
   const toggleSort = (key: SortKey) =>
-    setSort((s) => (s.key === key ? { key, dir: s.dir === "asc" ? "desc" : "asc" } : { key, dir: "asc" }));
+    setSort((s) =>
+      s.key === key ? { key, dir: s.dir === "asc" ? "desc" : "asc" } : { key, dir: "asc" },
+    );
   const toggleColumn = (id: ColumnId) =>
     setHidden((h) => {
       const next = new Set(h);
@@ -121,7 +153,10 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
-          <label htmlFor="logs-filter" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          <label
+            htmlFor="logs-filter"
+            className="text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
             Filter results
           </label>
           <input
@@ -136,7 +171,9 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
           />
         </div>
         <details className="text-sm">
-          <summary className="cursor-pointer rounded border border-slate-300 px-2 py-1 dark:border-slate-600">Columns</summary>
+          <summary className="cursor-pointer rounded border border-slate-300 px-2 py-1 dark:border-slate-600">
+            Columns
+          </summary>
           <div role="group" aria-label="Visible columns" className="mt-1 flex flex-wrap gap-1">
             {COLUMNS.map((c) => (
               <button
@@ -159,7 +196,9 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
           {query !== ""
             ? `${view.length.toLocaleString("en-US")} of ${rows.length.toLocaleString("en-US")} logs match`
             : `${rows.length.toLocaleString("en-US")} logs`}
-          {preparing ? ` · searching (${Math.round(((filtered?.scanned ?? 0) / Math.max(1, rows.length)) * 100)}%)` : ""}
+          {preparing
+            ? ` · searching (${Math.round(((filtered?.scanned ?? 0) / Math.max(1, rows.length)) * 100)}%)`
+            : ""}
         </p>
       </div>
 
@@ -174,7 +213,12 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
       >
         <div className="min-w-[60rem]">
           <div role="rowgroup" className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-800">
-            <div role="row" aria-rowindex={1} className="grid items-center text-xs font-semibold text-slate-800 dark:text-slate-100" style={{ gridTemplateColumns: template }}>
+            <div
+              role="row"
+              aria-rowindex={1}
+              className="grid items-center text-xs font-semibold text-slate-800 dark:text-slate-100"
+              style={{ gridTemplateColumns: template }}
+            >
               <span role="columnheader" className="px-2 py-2">
                 <span className="sr-only">Details</span>
               </span>
@@ -185,13 +229,27 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
                   <span
                     key={c.id}
                     role="columnheader"
-                    aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : sortable ? "none" : undefined}
+                    aria-sort={
+                      active
+                        ? sort.dir === "asc"
+                          ? "ascending"
+                          : "descending"
+                        : sortable
+                          ? "none"
+                          : undefined
+                    }
                     className="px-2 py-2"
                   >
                     {sortable ? (
-                      <button type="button" className="font-semibold underline-offset-2 hover:underline" onClick={() => toggleSort(c.id as SortKey)}>
+                      <button
+                        type="button"
+                        className="font-semibold underline-offset-2 hover:underline"
+                        onClick={() => toggleSort(c.id as SortKey)}
+                      >
                         {c.label}
-                        <span aria-hidden="true">{active ? (sort.dir === "asc" ? " ▲" : " ▼") : " ↕"}</span>
+                        <span aria-hidden="true">
+                          {active ? (sort.dir === "asc" ? " ▲" : " ▼") : " ↕"}
+                        </span>
                       </button>
                     ) : (
                       c.label
@@ -247,12 +305,33 @@ interface RowProps {
 
 const cellCls = "truncate px-2 py-2 font-mono text-xs";
 
-const LogRowView = memo(function LogRowView({ row, index, start, template, columns, decode, expanded, onToggle, measure }: RowProps) {
+const LogRowView = memo(function LogRowView({
+  row,
+  index,
+  start,
+  template,
+  columns,
+  decode,
+  expanded,
+  onToggle,
+  measure,
+}: RowProps) {
   const ev = decode(row);
   const style: CSSProperties = expanded
-    ? { transform: `translateY(${start}px)`, gridTemplateColumns: template, contain: "layout paint" }
-    : { transform: `translateY(${start}px)`, gridTemplateColumns: template, height: ROW_HEIGHT, contain: "strict" };
-  const where = row.pending ? "pending" : `block ${row.blockNumber ?? "?"}, index ${row.logIndex ?? "?"}`;
+    ? {
+        transform: `translateY(${start}px)`,
+        gridTemplateColumns: template,
+        contain: "layout paint",
+      }
+    : {
+        transform: `translateY(${start}px)`,
+        gridTemplateColumns: template,
+        height: ROW_HEIGHT,
+        contain: "strict",
+      };
+  const where = row.pending
+    ? "pending"
+    : `block ${row.blockNumber ?? "?"}, index ${row.logIndex ?? "?"}`;
   return (
     <div
       ref={measure}
@@ -261,7 +340,11 @@ const LogRowView = memo(function LogRowView({ row, index, start, template, colum
       role="row"
       aria-rowindex={index + 2}
       className={`absolute left-0 top-0 grid w-full items-start border-b border-slate-100 text-slate-900 dark:border-slate-800 dark:text-slate-100 ${
-        row.removed ? "bg-amber-50 dark:bg-amber-950" : index % 2 ? "bg-slate-50 dark:bg-slate-900" : "bg-white dark:bg-slate-950"
+        row.removed
+          ? "bg-amber-50 dark:bg-amber-950"
+          : index % 2
+            ? "bg-slate-50 dark:bg-slate-900"
+            : "bg-white dark:bg-slate-950"
       }`}
       style={style}
     >
@@ -280,7 +363,11 @@ const LogRowView = memo(function LogRowView({ row, index, start, template, colum
         <Cell key={c.id} id={c.id} row={row} ev={ev} />
       ))}
       {expanded ? (
-        <div role="cell" className="border-t border-slate-200 px-3 py-2 dark:border-slate-700" style={{ gridColumn: "1 / -1" }}>
+        <div
+          role="cell"
+          className="border-t border-slate-200 px-3 py-2 dark:border-slate-700"
+          style={{ gridColumn: "1 / -1" }}
+        >
           <LogDetail row={row} ev={ev} />
         </div>
       ) : null}
@@ -293,7 +380,11 @@ function Cell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: DecodedEvent | n
     case "block":
       return (
         <span role="cell" className={cellCls}>
-          {row.blockNumber === null ? <em className="text-amber-800 dark:text-amber-200">pending</em> : row.blockNumber}
+          {row.blockNumber === null ? (
+            <em className="text-amber-800 dark:text-amber-200">pending</em>
+          ) : (
+            row.blockNumber
+          )}
         </span>
       );
     case "time":
@@ -318,7 +409,10 @@ function Cell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: DecodedEvent | n
       return (
         <span role="cell" className={cellCls} title={row.transactionHash ?? undefined}>
           {row.transactionHash ? (
-            <a className="text-indigo-700 underline dark:text-indigo-300" href={href("trace", { hash: row.transactionHash })}>
+            <a
+              className="text-indigo-700 underline dark:text-indigo-300"
+              href={href("trace", { hash: row.transactionHash })}
+            >
               {shortHex(row.transactionHash)}
             </a>
           ) : (
@@ -334,26 +428,47 @@ function Cell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: DecodedEvent | n
       );
     case "event":
       return (
-        <span role="cell" className={`${cellCls} ${ev ? "font-sans font-semibold" : ""}`} title={ev?.signature ?? row.topics[0]}>
+        <span
+          role="cell"
+          className={`${cellCls} ${ev ? "font-sans font-semibold" : ""}`}
+          title={ev?.signature ?? row.topics[0]}
+        >
           {ev ? ev.name : row.topics[0] ? shortHex(row.topics[0]) : "(no topics)"}
         </span>
       );
     case "args":
       return (
         <span role="cell" className={cellCls} title={ev ? argsText(ev) : undefined}>
-          {ev ? argsText(ev) : `topics ${row.topics.length} · data ${(row.data.length - 2) / 2} bytes`}
+          {ev
+            ? argsText(ev)
+            : `topics ${row.topics.length} · data ${(row.data.length - 2) / 2} bytes`}
         </span>
       );
     case "removed":
       return (
         <span role="cell" className={`${cellCls} font-sans`}>
-          {row.removed ? <strong className="text-amber-900 dark:text-amber-200">removed (reorg)</strong> : "no"}
+          {row.removed ? (
+            <strong className="text-amber-900 dark:text-amber-200">removed (reorg)</strong>
+          ) : (
+            "no"
+          )}
         </span>
       );
   }
 }
 
-const KNOWN_FIELDS = new Set(["address", "topics", "data", "blockNumber", "blockHash", "transactionHash", "transactionIndex", "logIndex", "removed", "blockTimestamp"]);
+const KNOWN_FIELDS = new Set([
+  "address",
+  "topics",
+  "data",
+  "blockNumber",
+  "blockHash",
+  "transactionHash",
+  "transactionIndex",
+  "logIndex",
+  "removed",
+  "blockTimestamp",
+]);
 
 function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null }) {
   const words = dataWords(row.data);
@@ -361,12 +476,17 @@ function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null }) {
   return (
     <div className="flex flex-col gap-3 text-xs">
       {row.removed ? (
-        <p className="font-semibold text-amber-900 dark:text-amber-200">Removed by a chain reorganisation: this log is no longer part of the chain.</p>
+        <p className="font-semibold text-amber-900 dark:text-amber-200">
+          Removed by a chain reorganisation: this log is no longer part of the chain.
+        </p>
       ) : null}
       {ev ? (
         <section>
           <h3 className="font-semibold">
-            {ev.name} <span className="font-mono font-normal text-slate-700 dark:text-slate-300">{ev.signature}</span>
+            {ev.name}{" "}
+            <span className="font-mono font-normal text-slate-700 dark:text-slate-300">
+              {ev.signature}
+            </span>
           </h3>
           <table className="mt-1 w-full border-collapse text-left">
             <thead>
@@ -391,7 +511,9 @@ function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null }) {
           </table>
         </section>
       ) : (
-        <p className="text-slate-700 dark:text-slate-300">Not decoded: no known event has this topic0. Add the contract's ABI to decode it.</p>
+        <p className="text-slate-700 dark:text-slate-300">
+          Not decoded: no known event has this topic0. Add the contract's ABI to decode it.
+        </p>
       )}
       <section>
         <h3 className="font-semibold">Topics</h3>
@@ -399,7 +521,8 @@ function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null }) {
         <ol className="font-mono">
           {row.topics.map((t, i) => (
             <li key={i} className="flex flex-wrap items-center gap-2 break-all">
-              <span className="text-slate-700 dark:text-slate-300">topic{i}</span> {t} <CopyButton text={t} label={`Copy topic ${i}`} />
+              <span className="text-slate-700 dark:text-slate-300">topic{i}</span> {t}{" "}
+              <CopyButton text={t} label={`Copy topic ${i}`} />
             </li>
           ))}
         </ol>
@@ -410,7 +533,8 @@ function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null }) {
         <ol className="font-mono">
           {words.map((w, i) => (
             <li key={i} className="break-all">
-              <span className="text-slate-700 dark:text-slate-300">{`0x${(i * 32).toString(16).padStart(3, "0")}`}</span> {w}
+              <span className="text-slate-700 dark:text-slate-300">{`0x${(i * 32).toString(16).padStart(3, "0")}`}</span>{" "}
+              {w}
             </li>
           ))}
         </ol>

@@ -11,7 +11,11 @@ export interface Bucket {
   count: number;
 }
 
-export function bucketize(rows: readonly LogRow[], range: { from: number; to: number } | null, maxBuckets = 60): Bucket[] {
+export function bucketize(
+  rows: readonly LogRow[],
+  range: { from: number; to: number } | null,
+  maxBuckets = 60,
+): Bucket[] {
   let lo = range?.from ?? Number.POSITIVE_INFINITY;
   let hi = range?.to ?? Number.NEGATIVE_INFINITY;
   if (!range) {
@@ -26,7 +30,8 @@ export function bucketize(rows: readonly LogRow[], range: { from: number; to: nu
   const n = Math.max(1, Math.min(maxBuckets, span));
   const width = Math.ceil(span / n);
   const buckets: Bucket[] = [];
-  for (let a = lo; a <= hi; a += width) buckets.push({ from: a, to: Math.min(hi, a + width - 1), count: 0 });
+  for (let a = lo; a <= hi; a += width)
+    buckets.push({ from: a, to: Math.min(hi, a + width - 1), count: 0 });
   for (const r of rows) {
     if (r.blockNumber === null || r.blockNumber < lo || r.blockNumber > hi) continue;
     const b = buckets[Math.floor((r.blockNumber - lo) / width)];
@@ -35,7 +40,15 @@ export function bucketize(rows: readonly LogRow[], range: { from: number; to: nu
   return buckets;
 }
 
-export function LogsChart({ rows, range, onPick }: { rows: readonly LogRow[]; range: { from: number; to: number } | null; onPick: (from: number, to: number) => void }) {
+export function LogsChart({
+  rows,
+  range,
+  onPick,
+}: {
+  rows: readonly LogRow[];
+  range: { from: number; to: number } | null;
+  onPick: (from: number, to: number) => void;
+}) {
   const buckets = useMemo(() => bucketize(rows, range), [rows, range]);
   if (buckets.length === 0) return null;
   const max = Math.max(1, ...buckets.map((b) => b.count));
@@ -53,9 +66,17 @@ export function LogsChart({ rows, range, onPick }: { rows: readonly LogRow[]; ra
   return (
     <figure className="flex flex-col gap-1">
       <figcaption className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        Logs per block{first && last ? ` (blocks ${first.from}–${last.to}, ${buckets.length} groups)` : ""} — choose a bar to narrow the range
+        Logs per block
+        {first && last ? ` (blocks ${first.from}–${last.to}, ${buckets.length} groups)` : ""} —
+        choose a bar to narrow the range
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="h-20 w-full rounded bg-slate-50 dark:bg-slate-900" role="group" aria-label="Logs per block">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        className="h-20 w-full rounded bg-slate-50 dark:bg-slate-900"
+        role="group"
+        aria-label="Logs per block"
+      >
         {buckets.map((b, i) => {
           const h = b.count === 0 ? 0 : Math.max(2, (b.count / max) * (H - 4));
           const label = `Blocks ${b.from}–${b.to}: ${b.count} log${b.count === 1 ? "" : "s"}`;
@@ -75,7 +96,13 @@ export function LogsChart({ rows, range, onPick }: { rows: readonly LogRow[]; ra
               >
                 <title>{label}</title>
               </rect>
-              <rect x={i * bw + bw * 0.1} y={H - h} width={bw * 0.8} height={h} className="pointer-events-none fill-indigo-600 dark:fill-indigo-400" />
+              <rect
+                x={i * bw + bw * 0.1}
+                y={H - h}
+                width={bw * 0.8}
+                height={h}
+                className="pointer-events-none fill-indigo-600 dark:fill-indigo-400"
+              />
             </g>
           );
         })}

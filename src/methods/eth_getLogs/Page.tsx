@@ -12,7 +12,14 @@ import { LogsForm, type Example } from "./Form";
 import { LogsChart } from "./LogsChart";
 import { LogTable } from "./LogTable";
 import { memoDecode } from "./model";
-import { emptyForm, formToSearch, searchHasFilter, searchToForm, validateForm, type LogsFormValues } from "./params";
+import {
+  emptyForm,
+  formToSearch,
+  searchHasFilter,
+  searchToForm,
+  validateForm,
+  type LogsFormValues,
+} from "./params";
 import { describePiece, type ScanProgress } from "./scanner";
 import { useLogScan, type ScanView } from "./useLogScan";
 
@@ -23,11 +30,18 @@ function examplesFrom(devnet: DevnetManifest | null): Example[] {
   const out: Example[] = [];
   const token = devnet.token;
   if (token) {
-    const topic0 = devnet.events.find((e) => e.name === "Transfer")?.topic0 ?? eventTopic0(TRANSFER);
+    const topic0 =
+      devnet.events.find((e) => e.name === "Transfer")?.topic0 ?? eventTopic0(TRANSFER);
     const span = token.toBlock - token.fromBlock + 1;
     out.push({
       label: `try: token transfers over ${span.toLocaleString("en-US")} blocks`,
-      values: { ...emptyForm(), fromBlock: String(token.fromBlock), toBlock: String(token.toBlock), addresses: [{ value: token.address }], topics: [topic0, "", "", ""] },
+      values: {
+        ...emptyForm(),
+        fromBlock: String(token.fromBlock),
+        toBlock: String(token.toBlock),
+        addresses: [{ value: token.address }],
+        topics: [topic0, "", "", ""],
+      },
     });
   }
   const blockHash = devnet.transactions.tokenTransfer?.blockHash ?? devnet.blocks[0]?.hash;
@@ -39,7 +53,10 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
   const { client, resolve, devnet } = useRpc();
   const searchString = search.toString();
   const link = useMemo(() => searchToForm(new URLSearchParams(searchString)), [searchString]);
-  const hasFilter = useMemo(() => searchHasFilter(new URLSearchParams(searchString)), [searchString]);
+  const hasFilter = useMemo(
+    () => searchHasFilter(new URLSearchParams(searchString)),
+    [searchString],
+  );
   const checked = useMemo(() => validateForm(link.values), [link]);
   const filter = hasFilter && link.problems.length === 0 && checked.ok ? checked.filter : null;
 
@@ -47,7 +64,11 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
   const [run, setRun] = useState(0);
   const [concurrency, setConcurrency] = useState(3);
   const request = filter && resolved.ok ? { client, endpoint: resolved.endpoint, filter } : null;
-  const runKey = JSON.stringify([resolved.ok ? [resolved.endpoint.cacheId, resolved.endpoint.rpcMethod] : null, filter, run]);
+  const runKey = JSON.stringify([
+    resolved.ok ? [resolved.endpoint.cacheId, resolved.endpoint.rpcMethod] : null,
+    filter,
+    run,
+  ]);
   const scan = useLogScan(request, runKey, concurrency);
 
   // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device);
@@ -62,7 +83,9 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
     return topic0;
   }, []);
 
-  const [fillRange, setFillRange] = useState<{ from: number; to: number; nonce: number } | null>(null);
+  const [fillRange, setFillRange] = useState<{ from: number; to: number; nonce: number } | null>(
+    null,
+  );
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
 
   const onSubmit = useCallback(
@@ -73,7 +96,9 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
         next.toBlock = "latest";
       }
       const current = new URLSearchParams(searchString);
-      const same = Object.entries(next).every(([k, v]) => (current.get(k) ?? undefined) === v) && [...current.keys()].every((k) => next[k] !== undefined);
+      const same =
+        Object.entries(next).every(([k, v]) => (current.get(k) ?? undefined) === v) &&
+        [...current.keys()].every((k) => next[k] !== undefined);
       if (same) setRun((n) => n + 1);
       else setSearch(next);
     },
@@ -87,11 +112,19 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
     <div className="flex flex-col gap-3">
       <header>
         <h1 className="text-xl font-bold">
-          eth_getLogs <span className="text-base font-normal text-slate-700 dark:text-slate-300">— logs explorer</span>
+          eth_getLogs{" "}
+          <span className="text-base font-normal text-slate-700 dark:text-slate-300">
+            — logs explorer
+          </span>
         </h1>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Logs matching a filter, fetched range by range when the endpoint limits block ranges or result counts.
-          {resolved.ok ? <span className="ml-1 break-all font-mono text-xs">→ {resolved.endpoint.maskedUrl}</span> : null}
+          Logs matching a filter, fetched range by range when the endpoint limits block ranges or
+          result counts.
+          {resolved.ok ? (
+            <span className="ml-1 break-all font-mono text-xs">
+              → {resolved.endpoint.maskedUrl}
+            </span>
+          ) : null}
         </p>
       </header>
 
@@ -111,7 +144,10 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
       </Card>
 
       {link.problems.length > 0 ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           <p className="font-semibold">This link cannot be run as it is</p>
           <ul className="list-disc pl-5">
             {link.problems.map((p) => (
@@ -121,13 +157,18 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
         </div>
       ) : null}
       {filter && !resolved.ok ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           {resolved.reason}
         </p>
       ) : null}
 
       <ConcurrencyInput value={concurrency} onChange={setConcurrency} />
-      {view.status !== "idle" ? <ScanBar view={view} onCancel={scan.cancel} onResume={scan.retry} /> : null}
+      {view.status !== "idle" ? (
+        <ScanBar view={view} onCancel={scan.cancel} onResume={scan.retry} />
+      ) : null}
 
       {view.status === "error" ? (
         <ErrorPanel
@@ -143,20 +184,42 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
           actions={
             view.logs.length > 0 ? (
               <>
-                <Button onClick={() => downloadText("logs.csv", toCsv(view.logs, decode), "text/csv")}>Export CSV</Button>
-                <Button onClick={() => downloadText("logs.json", toJson(view.logs, decode), "application/json")}>Export JSON</Button>
+                <Button
+                  onClick={() => downloadText("logs.csv", toCsv(view.logs, decode), "text/csv")}
+                >
+                  Export CSV
+                </Button>
+                <Button
+                  onClick={() =>
+                    downloadText("logs.json", toJson(view.logs, decode), "application/json")
+                  }
+                >
+                  Export JSON
+                </Button>
               </>
             ) : null
           }
         >
           {view.logs.length === 0 ? (
             <p role="status" className="text-sm text-slate-800 dark:text-slate-200">
-              {view.status === "done" ? "No logs match this filter" : "No logs arrived before the scan stopped."}
+              {view.status === "done"
+                ? "No logs match this filter"
+                : "No logs arrived before the scan stopped."}
             </p>
           ) : (
             <div className="flex flex-col gap-3">
-              <LogsChart rows={view.logs} range={rangeForChart} onPick={(from, to) => setFillRange((f) => ({ from, to, nonce: (f?.nonce ?? 0) + 1 }))} />
-              <LogTable rows={view.logs} decode={decode} initialRect={{ width: 1024, height: 640 }} />
+              <LogsChart
+                rows={view.logs}
+                range={rangeForChart}
+                onPick={(from, to) =>
+                  setFillRange((f) => ({ from, to, nonce: (f?.nonce ?? 0) + 1 }))
+                }
+              />
+              <LogTable
+                rows={view.logs}
+                decode={decode}
+                initialRect={{ width: 1024, height: 640 }}
+              />
             </div>
           )}
         </Card>
@@ -171,7 +234,10 @@ function fmt(n: number): string {
 
 function progressText(p: ScanProgress | null): string {
   if (!p) return "Starting…";
-  const blocks = p.totalBlocks === null ? `${fmt(p.blocksCovered)} blocks` : `${fmt(p.blocksCovered)} of ${fmt(p.totalBlocks)} blocks`;
+  const blocks =
+    p.totalBlocks === null
+      ? `${fmt(p.blocksCovered)} blocks`
+      : `${fmt(p.blocksCovered)} of ${fmt(p.totalBlocks)} blocks`;
   return `${blocks} · ${fmt(p.logs)} logs · ${fmt(p.requests)} requests · ${fmt(p.retried)} retried${p.splits ? ` · ${fmt(p.splits)} splits` : ""}`;
 }
 
@@ -190,18 +256,37 @@ function ConcurrencyInput({ value, onChange }: { value: number; onChange: (n: nu
         }}
         className="w-14 rounded border border-slate-300 px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900"
       />
-      <span className="text-xs text-slate-700 dark:text-slate-300">(at most this many eth_getLogs calls at once; changes apply to a running scan)</span>
+      <span className="text-xs text-slate-700 dark:text-slate-300">
+        (at most this many eth_getLogs calls at once; changes apply to a running scan)
+      </span>
     </label>
   );
 }
 
-function ScanBar({ view, onCancel, onResume }: { view: ScanView; onCancel: () => void; onResume: () => void }) {
+function ScanBar({
+  view,
+  onCancel,
+  onResume,
+}: {
+  view: ScanView;
+  onCancel: () => void;
+  onResume: () => void;
+}) {
   const p = view.progress;
   const total = p?.totalBlocks ?? null;
   const covered = p?.blocksCovered ?? 0;
-  const label = { idle: "", running: "Scanning", done: "Done", cancelled: "Cancelled", error: "Stopped" }[view.status];
+  const label = {
+    idle: "",
+    running: "Scanning",
+    done: "Done",
+    cancelled: "Cancelled",
+    error: "Stopped",
+  }[view.status];
   return (
-    <section aria-label="Scan progress" className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+    <section
+      aria-label="Scan progress"
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+    >
       <div className="flex flex-wrap items-center gap-3">
         <p role="status" className="text-sm">
           <strong>{label}</strong> · {progressText(p)}
@@ -223,10 +308,11 @@ function ScanBar({ view, onCancel, onResume }: { view: ScanView; onCancel: () =>
       >
         <div
           className={`h-full ${view.status === "error" ? "bg-red-600" : "bg-indigo-600"} ${total === null && view.status === "running" ? "animate-pulse" : ""}`}
-          style={{ width: `${total ? Math.min(100, (covered / total) * 100) : view.status === "done" ? 100 : 30}%` }}
+          style={{
+            width: `${total ? Math.min(100, (covered / total) * 100) : view.status === "done" ? 100 : 30}%`,
+          }}
         />
       </div>
     </section>
   );
 }
-

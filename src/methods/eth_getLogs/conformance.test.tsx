@@ -27,7 +27,9 @@ interface Case {
 function loadCases(): { cases: Case[]; empty: string[] } {
   const cases: Case[] = [];
   const empty: string[] = [];
-  for (const file of readdirSync(DIR).filter((f) => f.endsWith(".io")).sort()) {
+  for (const file of readdirSync(DIR)
+    .filter((f) => f.endsWith(".io"))
+    .sort()) {
     const lines = readFileSync(join(DIR, file), "utf8").split("\n");
     const req = lines.find((l) => l.startsWith(">> "));
     const res = lines.find((l) => l.startsWith("<< "));
@@ -35,7 +37,11 @@ function loadCases(): { cases: Case[]; empty: string[] } {
       empty.push(file);
       continue;
     }
-    cases.push({ name: file, request: JSON.parse(req.slice(3)) as Case["request"], response: JSON.parse(res.slice(3)) as Case["response"] });
+    cases.push({
+      name: file,
+      request: JSON.parse(req.slice(3)) as Case["request"],
+      response: JSON.parse(res.slice(3)) as Case["response"],
+    });
   }
   return { cases, empty };
 }
@@ -51,7 +57,8 @@ class FakeJsonRpcError extends Error {
 
 function linkFor(filter: Record<string, unknown>): URLSearchParams {
   const sp = new URLSearchParams();
-  for (const k of ["fromBlock", "toBlock", "blockHash"]) if (typeof filter[k] === "string") sp.set(k, filter[k] as string);
+  for (const k of ["fromBlock", "toBlock", "blockHash"])
+    if (typeof filter[k] === "string") sp.set(k, filter[k] as string);
   const address = filter.address;
   if (typeof address === "string") sp.set("address", address);
   else if (Array.isArray(address)) sp.set("address", address.join(","));
@@ -61,10 +68,16 @@ function linkFor(filter: Record<string, unknown>): URLSearchParams {
 
 function renderCase(c: Case) {
   const sent: unknown[] = [];
-  const request = async (_endpoint: unknown, method: string, params: unknown[], opts?: { schema?: { parse: (x: unknown) => unknown } }) => {
+  const request = async (
+    _endpoint: unknown,
+    method: string,
+    params: unknown[],
+    opts?: { schema?: { parse: (x: unknown) => unknown } },
+  ) => {
     if (method === "eth_blockNumber") return "0x40";
     sent.push(params[0]);
-    if (c.response.error) throw new FakeJsonRpcError(c.response.error.code, c.response.error.message);
+    if (c.response.error)
+      throw new FakeJsonRpcError(c.response.error.code, c.response.error.message);
     return opts?.schema ? opts.schema.parse(c.response.result) : c.response.result;
   };
   const client = { request } as unknown as RpcClient;
@@ -73,7 +86,14 @@ function renderCase(c: Case) {
     devnet: null,
     resolve: () => ({
       ok: true,
-      endpoint: { url: "http://node.test/", secrets: [], maskedUrl: "http://node.test/", host: "node.test", rpcMethod: "eth_getLogs", cacheId: "test" },
+      endpoint: {
+        url: "http://node.test/",
+        secrets: [],
+        maskedUrl: "http://node.test/",
+        host: "node.test",
+        rpcMethod: "eth_getLogs",
+        cacheId: "test",
+      },
     }),
   };
   render(
@@ -112,7 +132,10 @@ describe.skipIf(!present)("eth_getLogs conformance corpus", () => {
         expect(row.textContent).toContain(`${log.address.slice(0, 8)}…`);
         const link = within(row).getByRole("link");
         expect(link.getAttribute("href")).toBe(`#/trace?hash=${log.transactionHash ?? ""}`);
-        if (log.blockTimestamp !== null) expect(row.textContent).toContain(new Date(log.blockTimestamp * 1000).toISOString().slice(0, 10));
+        if (log.blockTimestamp !== null)
+          expect(row.textContent).toContain(
+            new Date(log.blockTimestamp * 1000).toISOString().slice(0, 10),
+          );
       });
     });
   }

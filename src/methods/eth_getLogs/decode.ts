@@ -13,15 +13,22 @@ export { addressToTopic, eventTopic0 } from "../../chain";
 
 /** `Transfer(address indexed from, address indexed to, uint256 value)` */
 export function describeEvent(event: AbiEvent): string {
-  const params = event.inputs.map((i) => [i.type, i.indexed ? "indexed" : "", i.name ?? ""].filter(Boolean).join(" "));
+  const params = event.inputs.map((i) =>
+    [i.type, i.indexed ? "indexed" : "", i.name ?? ""].filter(Boolean).join(" "),
+  );
   return `${event.name}(${params.join(", ")})`;
 }
 
 /** The decoded event of a log row, or null when no known event fits it. */
-export function decodeLogRow(row: Pick<LogRow, "topics" | "data">, registry: AbiRegistry): DecodedEvent | null {
+export function decodeLogRow(
+  row: Pick<LogRow, "topics" | "data">,
+  registry: AbiRegistry,
+): DecodedEvent | null {
   const d = decodeLog(row, registry);
   if (d.error || !d.args || !d.name || !d.signature) return null;
-  const entry = registry.lookupEvents(row.topics[0] ?? "", row.topics.length - 1).find((e) => e.signature === d.signature);
+  const entry = registry
+    .lookupEvents(row.topics[0] ?? "", row.topics.length - 1)
+    .find((e) => e.signature === d.signature);
   return {
     name: d.name,
     signature: entry ? describeEvent(entry.item) : d.signature,

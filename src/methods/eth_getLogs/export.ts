@@ -65,7 +65,18 @@ export function toJson(rows: readonly LogRow[], decode: Decode): string {
     const ev = (decode.fresh ?? decode)(r);
     return {
       ...r.raw,
-      decoded: ev ? { event: ev.name, signature: ev.signature, args: ev.args.map((a) => ({ name: a.name, type: a.type, indexed: a.indexed, value: a.value })) } : null,
+      decoded: ev
+        ? {
+            event: ev.name,
+            signature: ev.signature,
+            args: ev.args.map((a) => ({
+              name: a.name,
+              type: a.type,
+              indexed: a.indexed,
+              value: a.value,
+            })),
+          }
+        : null,
     };
   });
   return JSON.stringify(out, null, 2);

@@ -49,7 +49,10 @@ const MAX_RANGE: RegExp[] = [
   // BSC / PublicNode / geth / reth: "exceed maximum block range: 5000", "maximum block range: N",
   // "exceed maximum block range N", "query exceeds max block range N"
   new RegExp(String.raw`max(?:imum)? block range:?\s*(?:of\s+|is\s+)?${NUM}`, "i"),
-  new RegExp(String.raw`block range (?:limit|is limited to|cannot exceed|too large, max(?:imum)?(?: is)?)\s*:?\s*${NUM}`, "i"),
+  new RegExp(
+    String.raw`block range (?:limit|is limited to|cannot exceed|too large, max(?:imum)?(?: is)?)\s*:?\s*${NUM}`,
+    "i",
+  ),
 ];
 
 /** Limit messages that give no usable number (or a result count, not a block count). */
@@ -79,7 +82,9 @@ export function recogniseLimit(facts: ErrorFacts): LimitAdvice {
   const msg = facts.message;
   if (!msg) return null;
   const isLimitMessage =
-    MAX_RANGE.some((re) => re.test(msg)) || HALVE.some((re) => re.test(msg)) || /should work|try with this block range|retry with the range/i.test(msg);
+    MAX_RANGE.some((re) => re.test(msg)) ||
+    HALVE.some((re) => re.test(msg)) ||
+    /should work|try with this block range|retry with the range/i.test(msg);
   if (!isLimitMessage) return null;
 
   for (const re of SUGGESTED) {
@@ -123,6 +128,7 @@ const RATE_MESSAGES = [
 export function isRateLimit(facts: ErrorFacts): boolean {
   if (/ran out of cu|quota/i.test(facts.message)) return false;
   if (facts.status === 429) return true;
-  if (facts.code === -32005 || facts.code === 429 || facts.code === -32029) return RATE_MESSAGES.some((re) => re.test(facts.message));
+  if (facts.code === -32005 || facts.code === 429 || facts.code === -32029)
+    return RATE_MESSAGES.some((re) => re.test(facts.message));
   return RATE_MESSAGES.slice(0, 3).some((re) => re.test(facts.message));
 }

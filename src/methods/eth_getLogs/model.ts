@@ -61,7 +61,9 @@ export function shortHex(s: string, head = 6, tail = 4): string {
 
 export function formatTimestamp(seconds: number): string {
   const d = new Date(seconds * 1000);
-  return Number.isNaN(d.getTime()) ? String(seconds) : `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+  return Number.isNaN(d.getTime())
+    ? String(seconds)
+    : `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
 export function argsText(ev: DecodedEvent): string {

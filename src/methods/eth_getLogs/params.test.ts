@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { emptyForm, formToSearch, rpcFilter, searchToForm, validateForm, type LogsFormValues } from "./params";
+import {
+  emptyForm,
+  formToSearch,
+  rpcFilter,
+  searchToForm,
+  validateForm,
+  type LogsFormValues,
+} from "./params";
 import { csvCell, toCsv } from "./export";
 import { memoDecode } from "./model";
 import { AbiRegistry } from "../../chain";
@@ -20,21 +27,49 @@ const messages = (v: LogsFormValues) => {
 
 describe("validateForm", () => {
   it("accepts decimal, hex and tags and builds the filter", () => {
-    const r = validateForm(form({ fromBlock: "1200", toBlock: "0x4b1", addresses: [{ value: A }, { value: B }], topics: [T0, "", `${T1}\n${T0}`, ""] }));
+    const r = validateForm(
+      form({
+        fromBlock: "1200",
+        toBlock: "0x4b1",
+        addresses: [{ value: A }, { value: B }],
+        topics: [T0, "", `${T1}\n${T0}`, ""],
+      }),
+    );
     expect(r).toEqual({
       ok: true,
-      filter: { fromBlock: 1200, toBlock: 0x4b1, blockHash: null, addresses: [A, B], topics: [[T0], null, [T1, T0]] },
+      filter: {
+        fromBlock: 1200,
+        toBlock: 0x4b1,
+        blockHash: null,
+        addresses: [A, B],
+        topics: [[T0], null, [T1, T0]],
+      },
     });
-    expect(validateForm(form({ fromBlock: "Earliest", toBlock: "finalized" }))).toMatchObject({ ok: true, filter: { fromBlock: "earliest", toBlock: "finalized" } });
+    expect(validateForm(form({ fromBlock: "Earliest", toBlock: "finalized" }))).toMatchObject({
+      ok: true,
+      filter: { fromBlock: "earliest", toBlock: "finalized" },
+    });
   });
 
   it("names the field and what is wrong with it", () => {
-    expect(messages(form({ fromBlock: "abc" }))[0]).toMatch(/^fromBlock: From block: enter a block number/);
-    expect(messages(form({ toBlock: "-5" }))[0]).toMatch(/To block: a block number cannot be negative/);
-    expect(messages(form({ addresses: [{ value: A.slice(0, 40) }] }))[0]).toMatch(/addresses\.0\.value: Address: has 38 hex digits; a address has 40|Address: has 38 hex digits/);
-    expect(messages(form({ addresses: [{ value: A }, { value: "5fbd" }] }))[0]).toMatch(/Address 2: .* must start with 0x/);
-    expect(messages(form({ topics: ["", B, "", ""] }))[0]).toMatch(/Topic 1: has 40 hex digits; a topic has 64 .*Address to topic/);
-    expect(messages(form({ topics: ["", "", `${T0}, 0xzz`, ""] }))[0]).toMatch(/Topic 2, value 2: "z" is not a hex digit/);
+    expect(messages(form({ fromBlock: "abc" }))[0]).toMatch(
+      /^fromBlock: From block: enter a block number/,
+    );
+    expect(messages(form({ toBlock: "-5" }))[0]).toMatch(
+      /To block: a block number cannot be negative/,
+    );
+    expect(messages(form({ addresses: [{ value: A.slice(0, 40) }] }))[0]).toMatch(
+      /addresses\.0\.value: Address: has 38 hex digits; a address has 40|Address: has 38 hex digits/,
+    );
+    expect(messages(form({ addresses: [{ value: A }, { value: "5fbd" }] }))[0]).toMatch(
+      /Address 2: .* must start with 0x/,
+    );
+    expect(messages(form({ topics: ["", B, "", ""] }))[0]).toMatch(
+      /Topic 1: has 40 hex digits; a topic has 64 .*Address to topic/,
+    );
+    expect(messages(form({ topics: ["", "", `${T0}, 0xzz`, ""] }))[0]).toMatch(
+      /Topic 2, value 2: "z" is not a hex digit/,
+    );
     expect(messages(form({ blockHash: "0x1234" }))[0]).toMatch(/Block hash: has 4 hex digits/);
   });
 
@@ -42,30 +77,57 @@ describe("validateForm", () => {
     expect(messages(form({ blockHash: H, fromBlock: "1" }))).toEqual([
       "blockHash: Block hash excludes From block / To block: the spec allows a block hash or a block range, not both — clear one of them",
     ]);
-    expect(messages(form({ fromBlock: "20", toBlock: "10" }))[0]).toMatch(/toBlock: To block \(10\) is before From block \(20\)/);
+    expect(messages(form({ fromBlock: "20", toBlock: "10" }))[0]).toMatch(
+      /toBlock: To block \(10\) is before From block \(20\)/,
+    );
     expect(messages(form({ fromBlock: "20", toBlock: "latest" }))).toEqual([]);
   });
 });
 
 describe("URL params", () => {
   it("round-trips through the search params (null = any, nested = OR)", () => {
-    const v = form({ fromBlock: "100", toBlock: "latest", addresses: [{ value: A }, { value: B }], topics: [T0, "", `${T1}, ${T0}`, ""] });
+    const v = form({
+      fromBlock: "100",
+      toBlock: "latest",
+      addresses: [{ value: A }, { value: B }],
+      topics: [T0, "", `${T1}, ${T0}`, ""],
+    });
     const search = formToSearch(v);
-    expect(search).toEqual({ fromBlock: "100", toBlock: "latest", blockHash: undefined, address: `${A},${B}`, topics: JSON.stringify([T0, null, [T1, T0]]) });
-    const back = searchToForm(new URLSearchParams(Object.entries(search).filter((e): e is [string, string] => e[1] !== undefined)));
+    expect(search).toEqual({
+      fromBlock: "100",
+      toBlock: "latest",
+      blockHash: undefined,
+      address: `${A},${B}`,
+      topics: JSON.stringify([T0, null, [T1, T0]]),
+    });
+    const back = searchToForm(
+      new URLSearchParams(
+        Object.entries(search).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
+    );
     expect(back.problems).toEqual([]);
     expect(validateForm(back.values)).toEqual(validateForm(v));
   });
 
   it("reports topics it cannot hold", () => {
-    expect(searchToForm(new URLSearchParams({ topics: "[" })).problems[0]).toMatch(/not valid JSON/);
-    expect(searchToForm(new URLSearchParams({ topics: JSON.stringify([null, null, null, null, T0]) })).problems[0]).toMatch(/at most 4/);
+    expect(searchToForm(new URLSearchParams({ topics: "[" })).problems[0]).toMatch(
+      /not valid JSON/,
+    );
+    expect(
+      searchToForm(new URLSearchParams({ topics: JSON.stringify([null, null, null, null, T0]) }))
+        .problems[0],
+    ).toMatch(/at most 4/);
   });
 
   it("builds the eth_getLogs filter object for a piece", () => {
     const r = validateForm(form({ addresses: [{ value: A }], topics: ["", T1, "", ""] }));
     if (!r.ok) throw new Error("expected valid");
-    expect(rpcFilter(r.filter, 16, 31)).toEqual({ fromBlock: "0x10", toBlock: "0x1f", address: A, topics: [null, T1] });
+    expect(rpcFilter(r.filter, 16, 31)).toEqual({
+      fromBlock: "0x10",
+      toBlock: "0x1f",
+      address: A,
+      topics: [null, T1],
+    });
     const h = validateForm(form({ blockHash: H }));
     if (!h.ok) throw new Error("expected valid");
     expect(rpcFilter(h.filter, null, null)).toEqual({ blockHash: H });
@@ -75,11 +137,29 @@ describe("URL params", () => {
 describe("result keys", () => {
   it("accepts the spec's lower-case keys, shows camelCase, keeps unknown fields", () => {
     const [log] = parseLogs([
-      { address: A, topics: [], data: "0x", blocknumber: "0x5", blockhash: H, transactionhash: H, transactionindex: 2, logindex: "0x3", removed: false, l1BatchNumber: "0x9" },
+      {
+        address: A,
+        topics: [],
+        data: "0x",
+        blocknumber: "0x5",
+        blockhash: H,
+        transactionhash: H,
+        transactionindex: 2,
+        logindex: "0x3",
+        removed: false,
+        l1BatchNumber: "0x9",
+      },
     ]);
     if (!log) throw new Error("expected a log");
     const row = toLogRow(log, 0);
-    expect(row).toMatchObject({ blockNumber: 5, blockHash: H, transactionHash: H, transactionIndex: 2, logIndex: 3, pending: false });
+    expect(row).toMatchObject({
+      blockNumber: 5,
+      blockHash: H,
+      transactionHash: H,
+      transactionIndex: 2,
+      logIndex: 3,
+      pending: false,
+    });
     expect(Object.keys(log)).toContain("l1BatchNumber");
     expect(Object.keys(log)).not.toContain("logindex");
   });
@@ -90,7 +170,9 @@ describe("result keys", () => {
 
 describe("decoding helpers and export", () => {
   it("turns an event signature into topic0 and an address into a topic", () => {
-    expect(eventTopic0("Transfer(address indexed from, address indexed to, uint256 value)")).toBe(T0);
+    expect(eventTopic0("Transfer(address indexed from, address indexed to, uint256 value)")).toBe(
+      T0,
+    );
     expect(addressToTopic(B)).toBe(T1);
   });
 
@@ -106,12 +188,35 @@ describe("decoding helpers and export", () => {
 
   it("exports decoded Transfer columns", () => {
     const rows = parseLogs([
-      { address: A, topics: [T0, `0x${"0".repeat(24)}${A.slice(2)}`, T1], data: `0x${(1234).toString(16).padStart(64, "0")}`, blockNumber: "0x10", blockHash: H, transactionHash: H, transactionIndex: "0x0", logIndex: "0x1", removed: false },
+      {
+        address: A,
+        topics: [T0, `0x${"0".repeat(24)}${A.slice(2)}`, T1],
+        data: `0x${(1234).toString(16).padStart(64, "0")}`,
+        blockNumber: "0x10",
+        blockHash: H,
+        transactionHash: H,
+        transactionIndex: "0x0",
+        logIndex: "0x1",
+        removed: false,
+      },
     ]).map((r, i) => toLogRow(r, i));
     const registry = new AbiRegistry();
-    const csv = toCsv(rows, memoDecode((r) => decodeLogRow(r, registry)));
+    const csv = toCsv(
+      rows,
+      memoDecode((r) => decodeLogRow(r, registry)),
+    );
     const [header, line] = csv.trim().split("\r\n");
-    expect(header?.split(",").slice(0, 9)).toEqual(["blockNumber", "blockTimestamp", "transactionIndex", "logIndex", "transactionHash", "address", "event", "signature", "args"]);
+    expect(header?.split(",").slice(0, 9)).toEqual([
+      "blockNumber",
+      "blockTimestamp",
+      "transactionIndex",
+      "logIndex",
+      "transactionHash",
+      "address",
+      "event",
+      "signature",
+      "args",
+    ]);
     expect(line).toContain(",Transfer,");
     expect(line).toContain("value=1234");
     expect(line).toContain(`to=0x70997970C51812dc3A010C7d01b50e0d17dc79C8`);

@@ -7,7 +7,13 @@
 import { z } from "zod";
 import type { BlockRef, BlockTag } from "./scanner";
 
-export const BLOCK_TAGS: readonly BlockTag[] = ["latest", "earliest", "pending", "safe", "finalized"];
+export const BLOCK_TAGS: readonly BlockTag[] = [
+  "latest",
+  "earliest",
+  "pending",
+  "safe",
+  "finalized",
+];
 export const TOPIC_POSITIONS = 4;
 
 export interface LogsFormValues {
@@ -52,14 +58,23 @@ export function addressLabel(i: number): string {
 }
 
 /** Why `value` is not `bytes` bytes of 0x hex, in words that name the field; null if it is. */
-export function hexProblem(field: string, value: string, bytes: number, what: string): string | null {
+export function hexProblem(
+  field: string,
+  value: string,
+  bytes: number,
+  what: string,
+): string | null {
   const a = /^[aeiou]/i.test(what) ? "an" : "a";
-  if (!/^0x/i.test(value)) return `${field}: "${short(value)}" must start with 0x (${a} ${what} is 0x followed by ${bytes * 2} hex digits)`;
+  if (!/^0x/i.test(value))
+    return `${field}: "${short(value)}" must start with 0x (${a} ${what} is 0x followed by ${bytes * 2} hex digits)`;
   const body = value.slice(2);
   const bad = /[^0-9a-fA-F]/.exec(body);
   if (bad) return `${field}: "${bad[0]}" is not a hex digit (only 0-9 and a-f are allowed)`;
   if (body.length !== bytes * 2) {
-    const hint = what === "topic" && body.length === 40 ? ' — that is an address; use "Address to topic" to pad it to 32 bytes' : "";
+    const hint =
+      what === "topic" && body.length === 40
+        ? ' — that is an address; use "Address to topic" to pad it to 32 bytes'
+        : "";
     return `${field}: has ${body.length} hex digits; ${a} ${what} has ${bytes * 2} (${bytes} bytes)${hint}`;
   }
   return null;
@@ -70,17 +85,27 @@ function short(s: string): string {
 }
 
 /** A block input: decimal, 0x hex, or a tag. Returns the ref, or a message naming the field. */
-export function parseBlockRef(field: string, input: string): { ok: true; value: BlockRef | null } | { ok: false; message: string } {
+export function parseBlockRef(
+  field: string,
+  input: string,
+): { ok: true; value: BlockRef | null } | { ok: false; message: string } {
   const t = input.trim();
   if (t === "") return { ok: true, value: null };
   const lower = t.toLowerCase();
-  if ((BLOCK_TAGS as readonly string[]).includes(lower)) return { ok: true, value: lower as BlockTag };
+  if ((BLOCK_TAGS as readonly string[]).includes(lower))
+    return { ok: true, value: lower as BlockTag };
   let n: number;
   if (/^0x[0-9a-f]+$/i.test(t)) n = Number.parseInt(t.slice(2), 16);
   else if (/^\d+$/.test(t)) n = Number(t);
-  else if (/^-/.test(t)) return { ok: false, message: `${field}: a block number cannot be negative` };
-  else return { ok: false, message: `${field}: enter a block number (decimal like 1200 or hex like 0x4b0) or latest, earliest, pending, safe, finalized` };
-  if (!Number.isSafeInteger(n)) return { ok: false, message: `${field}: ${short(t)} is too large for a block number` };
+  else if (/^-/.test(t))
+    return { ok: false, message: `${field}: a block number cannot be negative` };
+  else
+    return {
+      ok: false,
+      message: `${field}: enter a block number (decimal like 1200 or hex like 0x4b0) or latest, earliest, pending, safe, finalized`,
+    };
+  if (!Number.isSafeInteger(n))
+    return { ok: false, message: `${field}: ${short(t)} is too large for a block number` };
   return { ok: true, value: n };
 }
 
@@ -89,7 +114,9 @@ export interface FieldIssue {
   message: string;
 }
 
-export function validateForm(v: LogsFormValues): { ok: true; filter: LogFilter } | { ok: false; issues: FieldIssue[] } {
+export function validateForm(
+  v: LogsFormValues,
+): { ok: true; filter: LogFilter } | { ok: false; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const from = parseBlockRef("From block", v.fromBlock);
   const to = parseBlockRef("To block", v.toBlock);
@@ -103,11 +130,21 @@ export function validateForm(v: LogsFormValues): { ok: true; filter: LogFilter }
     if (v.fromBlock.trim() !== "" || v.toBlock.trim() !== "") {
       issues.push({
         path: ["blockHash"],
-        message: "Block hash excludes From block / To block: the spec allows a block hash or a block range, not both — clear one of them",
+        message:
+          "Block hash excludes From block / To block: the spec allows a block hash or a block range, not both — clear one of them",
       });
     }
-  } else if (from.ok && to.ok && typeof from.value === "number" && typeof to.value === "number" && from.value > to.value) {
-    issues.push({ path: ["toBlock"], message: `To block (${to.value}) is before From block (${from.value}): fromBlock must be ≤ toBlock` });
+  } else if (
+    from.ok &&
+    to.ok &&
+    typeof from.value === "number" &&
+    typeof to.value === "number" &&
+    from.value > to.value
+  ) {
+    issues.push({
+      path: ["toBlock"],
+      message: `To block (${to.value}) is before From block (${from.value}): fromBlock must be ≤ toBlock`,
+    });
   }
 
   const addresses: string[] = [];
@@ -119,13 +156,24 @@ export function validateForm(v: LogsFormValues): { ok: true; filter: LogFilter }
     else addresses.push(a);
   });
 
-  if (v.topics.length > TOPIC_POSITIONS) issues.push({ path: ["topics"], message: `Topics: a log has at most ${TOPIC_POSITIONS} topic positions` });
+  if (v.topics.length > TOPIC_POSITIONS)
+    issues.push({
+      path: ["topics"],
+      message: `Topics: a log has at most ${TOPIC_POSITIONS} topic positions`,
+    });
   const topics: (string[] | null)[] = [];
   v.topics.slice(0, TOPIC_POSITIONS).forEach((text, i) => {
     const items = splitList(text);
     if (items.length === 0) return void topics.push(null);
     const problems = items
-      .map((item, k) => hexProblem(items.length > 1 ? `${topicLabel(i)}, value ${k + 1}` : topicLabel(i), item, 32, "topic"))
+      .map((item, k) =>
+        hexProblem(
+          items.length > 1 ? `${topicLabel(i)}, value ${k + 1}` : topicLabel(i),
+          item,
+          32,
+          "topic",
+        ),
+      )
       .filter((p): p is string => p !== null);
     if (problems[0]) issues.push({ path: ["topics", i], message: problems[0] });
     topics.push(items.map((t) => t.toLowerCase()));
@@ -157,7 +205,8 @@ const formShape = z.object({
 export const logsFormSchema = formShape.transform((values, ctx): LogFilter => {
   const r = validateForm(values);
   if (!r.ok) {
-    for (const issue of r.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    for (const issue of r.issues)
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     return z.NEVER;
   }
   return r.filter;
@@ -169,7 +218,11 @@ function refToParam(ref: BlockRef | null): unknown {
 }
 
 /** The eth_getLogs filter object for one request over [from, to] (or the blockHash). */
-export function rpcFilter(filter: LogFilter, from: BlockRef | null, to: BlockRef | null): Record<string, unknown> {
+export function rpcFilter(
+  filter: LogFilter,
+  from: BlockRef | null,
+  to: BlockRef | null,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (filter.blockHash) out.blockHash = filter.blockHash;
   else {
@@ -180,7 +233,8 @@ export function rpcFilter(filter: LogFilter, from: BlockRef | null, to: BlockRef
   }
   if (filter.addresses.length === 1) out.address = filter.addresses[0];
   else if (filter.addresses.length > 1) out.address = filter.addresses;
-  if (filter.topics.length > 0) out.topics = filter.topics.map((p) => (p === null ? null : p.length === 1 ? p[0] : p));
+  if (filter.topics.length > 0)
+    out.topics = filter.topics.map((p) => (p === null ? null : p.length === 1 ? p[0] : p));
   return out;
 }
 
@@ -211,7 +265,10 @@ function normaliseBlockText(s: string): string | undefined {
  * Search params → form values. `problems` are things the form cannot hold (a topics value that is
  * not JSON, more than four positions); with any, nothing is sent.
  */
-export function searchToForm(search: URLSearchParams): { values: LogsFormValues; problems: string[] } {
+export function searchToForm(search: URLSearchParams): {
+  values: LogsFormValues;
+  problems: string[];
+} {
   const values = emptyForm();
   const problems: string[] = [];
   values.fromBlock = search.get("fromBlock") ?? "";
@@ -228,17 +285,29 @@ export function searchToForm(search: URLSearchParams): { values: LogsFormValues;
     try {
       parsed = JSON.parse(topics);
     } catch {
-      problems.push('The link\'s "topics" is not valid JSON: expected an array like ["0x…", null, ["0x…", "0x…"]]');
+      problems.push(
+        'The link\'s "topics" is not valid JSON: expected an array like ["0x…", null, ["0x…", "0x…"]]',
+      );
     }
     if (parsed !== undefined) {
-      if (!Array.isArray(parsed)) problems.push('The link\'s "topics" must be a JSON array (null = any, a nested array = OR)');
+      if (!Array.isArray(parsed))
+        problems.push(
+          'The link\'s "topics" must be a JSON array (null = any, a nested array = OR)',
+        );
       else {
-        if (parsed.length > TOPIC_POSITIONS) problems.push(`The link's "topics" has ${parsed.length} positions; a log has at most ${TOPIC_POSITIONS}`);
+        if (parsed.length > TOPIC_POSITIONS)
+          problems.push(
+            `The link's "topics" has ${parsed.length} positions; a log has at most ${TOPIC_POSITIONS}`,
+          );
         parsed.slice(0, TOPIC_POSITIONS).forEach((p: unknown, i) => {
           if (p === null) values.topics[i] = "";
           else if (typeof p === "string") values.topics[i] = p;
-          else if (Array.isArray(p) && p.every((x): x is string => typeof x === "string")) values.topics[i] = p.join(", ");
-          else problems.push(`The link's topics position ${i} must be null, a topic, or an array of topics`);
+          else if (Array.isArray(p) && p.every((x): x is string => typeof x === "string"))
+            values.topics[i] = p.join(", ");
+          else
+            problems.push(
+              `The link's topics position ${i} must be null, a topic, or an array of topics`,
+            );
         });
       }
     }

@@ -30,8 +30,13 @@ function fakeNode(opts: {
   let active = 0;
   let maxActive = 0;
   const perBlock = opts.perBlock ?? (() => 1);
-  const num = (r: BlockRef | null) => (typeof r === "number" ? r : r === "earliest" ? 0 : opts.head);
-  const send = async (fromRef: BlockRef | null, toRef: BlockRef | null, signal: AbortSignal): Promise<FakeLog[]> => {
+  const num = (r: BlockRef | null) =>
+    typeof r === "number" ? r : r === "earliest" ? 0 : opts.head;
+  const send = async (
+    fromRef: BlockRef | null,
+    toRef: BlockRef | null,
+    signal: AbortSignal,
+  ): Promise<FakeLog[]> => {
     const from = num(fromRef);
     const to = num(toRef);
     calls.push([from, to]);
@@ -56,7 +61,8 @@ function fakeNode(opts: {
       if (opts.maxRange !== undefined && to - from + 1 > opts.maxRange)
         throw new FakeRpcError(-32602, `exceed maximum block range: ${opts.maxRange}`);
       const logs: FakeLog[] = [];
-      for (let b = from; b <= to; b++) for (let i = 0; i < perBlock(b); i++) logs.push({ blockNumber: b, logIndex: i });
+      for (let b = from; b <= to; b++)
+        for (let i = 0; i < perBlock(b); i++) logs.push({ blockNumber: b, logIndex: i });
       if (opts.maxResults !== undefined && logs.length > opts.maxResults) {
         // Infura-style: suggest a range that fits.
         let end = from;
@@ -78,7 +84,11 @@ function fakeNode(opts: {
 const isSorted = (logs: FakeLog[]) =>
   logs.every((l, i) => {
     const p = logs[i - 1];
-    return !p || p.blockNumber < l.blockNumber || (p.blockNumber === l.blockNumber && p.logIndex < l.logIndex);
+    return (
+      !p ||
+      p.blockNumber < l.blockNumber ||
+      (p.blockNumber === l.blockNumber && p.logIndex < l.logIndex)
+    );
   });
 
 describe("splitRange", () => {
@@ -117,7 +127,11 @@ describe("splitRange", () => {
 describe("startScan", () => {
   it("splits a range the node refuses into N-block pieces and returns every log in order", async () => {
     const node = fakeNode({ head: 12_345, maxRange: 5000, perBlock: (b) => (b % 7 === 0 ? 2 : 0) });
-    const out = await startScan<FakeLog>({ plan: { kind: "range", from: 0, to: "latest" }, send: node.send, head: node.head }).done;
+    const out = await startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: "latest" },
+      send: node.send,
+      head: node.head,
+    }).done;
     expect(out.status).toBe("done");
     let expected = 0;
     for (let b = 0; b <= 12_345; b++) expected += b % 7 === 0 ? 2 : 0;
@@ -133,7 +147,11 @@ describe("startScan", () => {
 
   it("follows suggested ranges under a result cap", async () => {
     const node = fakeNode({ head: 999, maxResults: 100, perBlock: () => 3 });
-    const out = await startScan<FakeLog>({ plan: { kind: "range", from: 0, to: 999 }, send: node.send, head: node.head }).done;
+    const out = await startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 999 },
+      send: node.send,
+      head: node.head,
+    }).done;
     expect(out.status).toBe("done");
     expect(out.logs).toHaveLength(3000);
     expect(isSorted(out.logs)).toBe(true);
@@ -142,7 +160,12 @@ describe("startScan", () => {
   it("halves on an unnumbered limit and gives up when one block still fails, showing that error", async () => {
     const tooBig = new FakeRpcError(-32000, "logs matched by query exceeds limit of 10000");
     const node = fakeNode({ head: 15, fail: (from, to) => (from <= 5 && 5 <= to ? tooBig : null) });
-    const out = await startScan<FakeLog>({ plan: { kind: "range", from: 0, to: 15 }, send: node.send, head: node.head, concurrency: 1 }).done;
+    const out = await startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 15 },
+      send: node.send,
+      head: node.head,
+      concurrency: 1,
+    }).done;
     expect(out.status).toBe("error");
     if (out.status !== "error") return;
     expect(out.error).toBe(tooBig);
@@ -154,7 +177,12 @@ describe("startScan", () => {
 
   it("never runs more requests at once than the bound", async () => {
     const node = fakeNode({ head: 999, maxRange: 50, delayMs: 5 });
-    const out = await startScan<FakeLog>({ plan: { kind: "range", from: 0, to: 999 }, send: node.send, head: node.head, concurrency: 3 }).done;
+    const out = await startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 999 },
+      send: node.send,
+      head: node.head,
+      concurrency: 3,
+    }).done;
     expect(out.status).toBe("done");
     expect(out.logs).toHaveLength(1000);
     expect(node.maxActive()).toBe(3);
@@ -167,7 +195,12 @@ describe("startScan", () => {
       maxRange: 100,
       fail: (from) => (broken && from === 200 ? new FakeRpcError(-32603, "internal error") : null),
     });
-    const first = await startScan<FakeLog>({ plan: { kind: "range", from: 0, to: 399 }, send: node.send, head: node.head, concurrency: 1 }).done;
+    const first = await startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 399 },
+      send: node.send,
+      head: node.head,
+      concurrency: 1,
+    }).done;
     expect(first.status).toBe("error");
     if (first.status !== "error") return;
     expect(first.failedRange).toEqual({ from: 200, to: 299 });
@@ -177,7 +210,12 @@ describe("startScan", () => {
 
     broken = false;
     node.calls.length = 0;
-    const second = await startScan<FakeLog>({ plan: { kind: "range", from: 0, to: 399 }, send: node.send, head: node.head, resume: first.resume }).done;
+    const second = await startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 399 },
+      send: node.send,
+      head: node.head,
+      resume: first.resume,
+    }).done;
     expect(second.status).toBe("done");
     expect(second.logs).toHaveLength(400);
     expect(isSorted(second.logs)).toBe(true);
@@ -205,7 +243,12 @@ describe("startScan", () => {
     expect(out.logs.length).toBeLessThan(1000);
     expect(isSorted(out.logs)).toBe(true);
     if (out.status !== "cancelled") return;
-    const rest = await startScan<FakeLog>({ plan: { kind: "range", from: 0, to: 999 }, send: node.send, head: node.head, resume: out.resume }).done;
+    const rest = await startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 999 },
+      send: node.send,
+      head: node.head,
+      resume: out.resume,
+    }).done;
     expect(rest.logs).toHaveLength(1000);
   });
 
@@ -213,10 +256,22 @@ describe("startScan", () => {
     let limited = 2;
     const node = fakeNode({
       head: 9,
-      fail: () => (limited-- > 0 ? new FakeRpcError(-32005, "Your account has exceeded its Compute Units Per Second capacity", 429) : null),
+      fail: () =>
+        limited-- > 0
+          ? new FakeRpcError(
+              -32005,
+              "Your account has exceeded its Compute Units Per Second capacity",
+              429,
+            )
+          : null,
     });
     const started = Date.now();
-    const out = await startScan<FakeLog>({ plan: { kind: "range", from: 0, to: 9 }, send: node.send, head: node.head, backoff: { baseMs: 20 } }).done;
+    const out = await startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 9 },
+      send: node.send,
+      head: node.head,
+      backoff: { baseMs: 20 },
+    }).done;
     expect(out.status).toBe("done");
     expect(out.logs).toHaveLength(10);
     expect(out.progress.retried).toBe(2);
@@ -259,35 +314,66 @@ describe("startScan", () => {
 
   it("does not split a blockHash filter", async () => {
     const err = new FakeRpcError(-32005, "query returned more than 10000 results");
-    const out = await startScan<FakeLog>({ plan: { kind: "single" }, send: async () => Promise.reject(err), head: async () => 0 }).done;
+    const out = await startScan<FakeLog>({
+      plan: { kind: "single" },
+      send: async () => Promise.reject(err),
+      head: async () => 0,
+    }).done;
     expect(out.status).toBe("error");
   });
 });
 
 describe("classifyError with the rpc client's errors", () => {
-  const ctx = { method: "eth_getLogs", endpoint: "https://node.example/v3/k", request: {}, durationMs: 5 };
+  const ctx = {
+    method: "eth_getLogs",
+    endpoint: "https://node.example/v3/k",
+    request: {},
+    durationMs: 5,
+  };
 
   it("reads the devnet gateway's limit answers (JsonRpcError code / rpcMessage)", () => {
-    expect(classifyError(new JsonRpcError(ctx, { code: -32005, message: "exceed maximum block range: 5000" }))).toEqual({
+    expect(
+      classifyError(
+        new JsonRpcError(ctx, { code: -32005, message: "exceed maximum block range: 5000" }),
+      ),
+    ).toEqual({
       kind: "limit",
       advice: { kind: "max-range", n: 5000 },
     });
-    const capped = new JsonRpcError(ctx, { code: -32005, message: "query returned more than 10000 results. Try with this block range [0x7, 0x1f3c]." });
-    expect(classifyError(capped)).toEqual({ kind: "limit", advice: { kind: "suggested", from: 7, to: 0x1f3c } });
+    const capped = new JsonRpcError(ctx, {
+      code: -32005,
+      message: "query returned more than 10000 results. Try with this block range [0x7, 0x1f3c].",
+    });
+    expect(classifyError(capped)).toEqual({
+      kind: "limit",
+      advice: { kind: "suggested", from: 7, to: 0x1f3c },
+    });
   });
 
   it("reads an HTTP error's JSON-RPC body (rpcCode / rpcMessage) and Retry-After", () => {
-    const limit = new HttpStatusError(ctx, { status: 400, body: "", rpcError: { code: -32602, message: "eth_getLogs is limited to 1024 block range" } });
+    const limit = new HttpStatusError(ctx, {
+      status: 400,
+      body: "",
+      rpcError: { code: -32602, message: "eth_getLogs is limited to 1024 block range" },
+    });
     expect(classifyError(limit)).toEqual({ kind: "limit", advice: { kind: "max-range", n: 1024 } });
     // -32005 plus a capacity message is a rate limit: only readable through rpcCode
-    const busy = new HttpStatusError(ctx, { status: 503, body: "", rpcError: { code: -32005, message: "exceeded the requests per second capacity" } });
+    const busy = new HttpStatusError(ctx, {
+      status: 503,
+      body: "",
+      rpcError: { code: -32005, message: "exceeded the requests per second capacity" },
+    });
     expect(classifyError(busy).kind).toBe("rate");
-    expect(classifyError(new HttpStatusError(ctx, { status: 429, body: "", retryAfterMs: 2000 }))).toEqual({ kind: "rate", retryAfterMs: 2000 });
+    expect(
+      classifyError(new HttpStatusError(ctx, { status: 429, body: "", retryAfterMs: 2000 })),
+    ).toEqual({ kind: "rate", retryAfterMs: 2000 });
   });
 
   it("treats a cancellation as aborted and the client's own failures as errors to show, not limits", () => {
     expect(classifyError(new AbortedError(ctx)).kind).toBe("aborted");
     expect(classifyError(new TimeoutError(ctx, 30_000)).kind).toBe("fatal");
-    expect(classifyError(new HttpStatusError(ctx, { status: 500, body: "query timeout exceeded" })).kind).toBe("fatal");
+    expect(
+      classifyError(new HttpStatusError(ctx, { status: 500, body: "query timeout exceeded" })).kind,
+    ).toBe("fatal");
   });
 });

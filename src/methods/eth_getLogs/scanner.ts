@@ -16,7 +16,9 @@ export interface BlockRange {
 }
 
 /** A piece still to fetch: numbers, or (before the range could be resolved) the tags as given. */
-export type Piece = { from: number; to: number; tagged?: false } | { tagged: true; from: BlockRef | null; to: BlockRef | null };
+export type Piece =
+  | { from: number; to: number; tagged?: false }
+  | { tagged: true; from: BlockRef | null; to: BlockRef | null };
 
 export type ScanPlan = { kind: "single" } | { kind: "range"; from: BlockRef; to: BlockRef };
 
@@ -54,7 +56,14 @@ export interface ResumePoint<L> {
 export type ScanOutcome<L> =
   | { status: "done"; logs: L[]; progress: ScanProgress }
   | { status: "cancelled"; logs: L[]; progress: ScanProgress; resume: ResumePoint<L> }
-  | { status: "error"; logs: L[]; progress: ScanProgress; error: unknown; failedRange: Piece; resume: ResumePoint<L> };
+  | {
+      status: "error";
+      logs: L[];
+      progress: ScanProgress;
+      error: unknown;
+      failedRange: Piece;
+      resume: ResumePoint<L>;
+    };
 
 export type ErrorClass =
   | { kind: "limit"; advice: Exclude<LimitAdvice, null> }
@@ -89,15 +98,25 @@ export interface ScanHandle<L> {
  * error), AbortedError, fakes. Only the node's own words are matched against the limit messages:
  * an RpcError without a node message (timeout, network, …) has only our advice text in `message`.
  */
-export function errorFacts(error: unknown): ErrorFacts & { retryAfterMs?: number | undefined; aborted: boolean } {
-  if (typeof error !== "object" || error === null) return { message: String(error), aborted: false };
+export function errorFacts(
+  error: unknown,
+): ErrorFacts & { retryAfterMs?: number | undefined; aborted: boolean } {
+  if (typeof error !== "object" || error === null)
+    return { message: String(error), aborted: false };
   const rec = error as Record<string, unknown>;
   const num = (k: string) => (typeof rec[k] === "number" ? (rec[k] as number) : undefined);
   const str = (k: string) => (typeof rec[k] === "string" ? (rec[k] as string) : undefined);
   const isRpcError = str("kind") !== undefined && str("human") !== undefined;
   const message = str("rpcMessage") ?? (isRpcError ? "" : (str("message") ?? ""));
-  const aborted = str("name") === "AbortError" || str("name") === "AbortedError" || str("kind") === "aborted";
-  return { code: num("code") ?? num("rpcCode"), status: num("status"), message, retryAfterMs: num("retryAfterMs"), aborted };
+  const aborted =
+    str("name") === "AbortError" || str("name") === "AbortedError" || str("kind") === "aborted";
+  return {
+    code: num("code") ?? num("rpcCode"),
+    status: num("status"),
+    message,
+    retryAfterMs: num("retryAfterMs"),
+    aborted,
+  };
 }
 
 export function classifyError(error: unknown): ErrorClass {
@@ -113,7 +132,10 @@ export function classifyError(error: unknown): ErrorClass {
  * How a rejected numeric range [from, to] is split, or null when it cannot be (one block).
  * A suggestion or maximum that would not make the piece smaller falls back to halving.
  */
-export function splitRange(range: BlockRange, advice: Exclude<LimitAdvice, null>): BlockRange[] | null {
+export function splitRange(
+  range: BlockRange,
+  advice: Exclude<LimitAdvice, null>,
+): BlockRange[] | null {
   const { from, to } = range;
   const size = to - from + 1;
   if (size <= 1) return null;
@@ -140,7 +162,8 @@ export function splitRange(range: BlockRange, advice: Exclude<LimitAdvice, null>
 export function chunkRange(range: BlockRange, n: number): BlockRange[] {
   const step = Math.max(1, Math.floor(n));
   const out: BlockRange[] = [];
-  for (let a = range.from; a <= range.to; a += step) out.push({ from: a, to: Math.min(range.to, a + step - 1) });
+  for (let a = range.from; a <= range.to; a += step)
+    out.push({ from: a, to: Math.min(range.to, a + step - 1) });
   return out;
 }
 
@@ -200,7 +223,16 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
 
     const progress: ScanProgress = opts.resume
       ? { ...opts.resume.progress, inFlight: 0 }
-      : { blocksCovered: 0, totalBlocks: null, logs: 0, requests: 0, retried: 0, splits: 0, inFlight: 0, range: null };
+      : {
+          blocksCovered: 0,
+          totalBlocks: null,
+          logs: 0,
+          requests: 0,
+          retried: 0,
+          splits: 0,
+          inFlight: 0,
+          range: null,
+        };
     const chunks: Chunk<L>[] = opts.resume ? [...opts.resume.chunks] : [];
     let queue: Piece[] = opts.resume ? [...opts.resume.pieces] : [];
     let learnedMax = opts.resume?.learnedMax ?? null;
@@ -251,15 +283,23 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
             const range = { from: tagValue(from, head), to: tagValue(to, head) };
             setRange(range);
             // A reversed range is sent as asked: the node's own answer explains it.
-            queue = [range.from <= range.to ? range : { tagged: true, from: range.from, to: range.to }];
+            queue = [
+              range.from <= range.to ? range : { tagged: true, from: range.from, to: range.to },
+            ];
           }
         }
       }
     } catch (error) {
       // Only eth_blockNumber can fail here; Retry starts over from the range as given.
-      const asGiven: Piece = opts.plan.kind === "range" ? { tagged: true, from: opts.plan.from, to: opts.plan.to } : { tagged: true, from: null, to: null };
+      const asGiven: Piece =
+        opts.plan.kind === "range"
+          ? { tagged: true, from: opts.plan.from, to: opts.plan.to }
+          : { tagged: true, from: null, to: null };
       queue = [asGiven];
-      stop = classify(error).kind === "aborted" || outer?.aborted ? { kind: "cancelled" } : { kind: "error", error, piece: asGiven };
+      stop =
+        classify(error).kind === "aborted" || outer?.aborted
+          ? { kind: "cancelled" }
+          : { kind: "error", error, piece: asGiven };
     }
 
     function setRange(range: BlockRange) {
@@ -278,10 +318,24 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
         const logs = logsSoFar();
         progress.logs = logs.length;
         emitNow();
-        const resume = (): ResumePoint<L> => ({ pieces: queue, chunks: [...chunks], progress: { ...progress }, learnedMax });
+        const resume = (): ResumePoint<L> => ({
+          pieces: queue,
+          chunks: [...chunks],
+          progress: { ...progress },
+          learnedMax,
+        });
         if (!stop) resolve({ status: "done", logs, progress: { ...progress } });
-        else if (stop.kind === "cancelled") resolve({ status: "cancelled", logs, progress: { ...progress }, resume: resume() });
-        else resolve({ status: "error", logs, progress: { ...progress }, error: stop.error, failedRange: stop.piece, resume: resume() });
+        else if (stop.kind === "cancelled")
+          resolve({ status: "cancelled", logs, progress: { ...progress }, resume: resume() });
+        else
+          resolve({
+            status: "error",
+            logs,
+            progress: { ...progress },
+            error: stop.error,
+            failedRange: stop.piece,
+            resume: resume(),
+          });
       };
 
       pump = () => {
@@ -321,7 +375,11 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
           // An answer that arrives after a stop is still valid data: it is kept.
           rateStreak = 0;
           const sorted = sortLogs(logs);
-          const from = piece.tagged ? (typeof piece.from === "number" ? piece.from : (progress.range?.from ?? 0)) : piece.from;
+          const from = piece.tagged
+            ? typeof piece.from === "number"
+              ? piece.from
+              : (progress.range?.from ?? 0)
+            : piece.from;
           chunks.push({ from, logs: sorted });
           snapshot = null;
           progress.logs += sorted.length;
@@ -370,7 +428,8 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
         } else {
           range = { from: piece.from, to: piece.to };
         }
-        if (cls.advice.kind === "max-range") learnedMax = learnedMax === null ? cls.advice.n : Math.min(learnedMax, cls.advice.n);
+        if (cls.advice.kind === "max-range")
+          learnedMax = learnedMax === null ? cls.advice.n : Math.min(learnedMax, cls.advice.n);
         const parts = splitRange(range, cls.advice);
         if (!parts) return fail(piece.tagged ? range : piece, error); // one block still too much: give up, show why
         progress.splits++;

@@ -8,7 +8,15 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcFilter, type LogFilter } from "./params";
 import { toLogRow, logsResultSchema, type LogRow, type RawLog } from "./result";
-import { startScan, type BlockRef, type Piece, type ResumePoint, type ScanHandle, type ScanPlan, type ScanProgress } from "./scanner";
+import {
+  startScan,
+  type BlockRef,
+  type Piece,
+  type ResumePoint,
+  type ScanHandle,
+  type ScanPlan,
+  type ScanProgress,
+} from "./scanner";
 
 export type ScanStatus = "idle" | "running" | "done" | "cancelled" | "error";
 
@@ -53,8 +61,17 @@ export function useLogScan(request: ScanRequest | null, runKey: string, concurre
     controller.current = ctl;
     const { client, endpoint, filter } = req;
     let nextId = resume ? resume.progress.logs : 0;
-    const send = async (from: BlockRef | null, to: BlockRef | null, signal: AbortSignal): Promise<LogRow[]> => {
-      const raw: RawLog[] = await client.request<RawLog[]>(endpoint, endpoint.rpcMethod, [rpcFilter(filter, from, to)], { signal, schema: logsResultSchema });
+    const send = async (
+      from: BlockRef | null,
+      to: BlockRef | null,
+      signal: AbortSignal,
+    ): Promise<LogRow[]> => {
+      const raw: RawLog[] = await client.request<RawLog[]>(
+        endpoint,
+        endpoint.rpcMethod,
+        [rpcFilter(filter, from, to)],
+        { signal, schema: logsResultSchema },
+      );
       const t0 = performance.now();
       const rows = raw.map((r: RawLog) => toLogRow(r, nextId++));
       try {
@@ -70,7 +87,13 @@ export function useLogScan(request: ScanRequest | null, runKey: string, concurre
       const n = await client.request<string>(endpoint, "eth_blockNumber", [], { signal });
       return Number.parseInt(n, 16);
     };
-    setView((v) => ({ status: "running", logs: resume ? v.logs : [], progress: resume?.progress ?? null, error: null, failedRange: null }));
+    setView((v) => ({
+      status: "running",
+      logs: resume ? v.logs : [],
+      progress: resume?.progress ?? null,
+      error: null,
+      failedRange: null,
+    }));
     const h = startScan<LogRow>({
       plan: planFor(filter),
       send,

@@ -38,7 +38,10 @@ const nextTask: Yield = (fn) => {
 };
 
 type IdleApi = {
-  requestIdleCallback?: (cb: (d: { timeRemaining(): number }) => void, opts?: { timeout: number }) => number;
+  requestIdleCallback?: (
+    cb: (d: { timeRemaining(): number }) => void,
+    opts?: { timeout: number },
+  ) => number;
   cancelIdleCallback?: (id: number) => void;
 };
 
@@ -49,20 +52,32 @@ type IdleApi = {
  * runs in short slices (the page stays responsive) and publishes partial matches as it goes;
  * a query that extends the previous one searches only the previous matches.
  */
-export function useLogFilter(rows: readonly LogRow[], decode: Decode, query: string): LogFilterState | null {
+export function useLogFilter(
+  rows: readonly LogRow[],
+  decode: Decode,
+  query: string,
+): LogFilterState | null {
   const texts = useMemo(() => {
     void decode; // a new decoder (new ABI) means new names and arguments to search
     return new WeakMap<LogRow, string>();
   }, [decode]);
-  const [state, setState] = useState<{ key: readonly unknown[]; value: LogFilterState } | null>(null);
-  const last = useRef<{ rows: readonly LogRow[]; texts: WeakMap<LogRow, string>; query: string; matches: readonly LogRow[] } | null>(null);
+  const [state, setState] = useState<{ key: readonly unknown[]; value: LogFilterState } | null>(
+    null,
+  );
+  const last = useRef<{
+    rows: readonly LogRow[];
+    texts: WeakMap<LogRow, string>;
+    query: string;
+    matches: readonly LogRow[];
+  } | null>(null);
 
   // Idle-time preparation while nobody filters. It steps aside while the user scrolls or types
   // (garbage from decoding would otherwise land in scroll frames) and resumes a moment later.
   useEffect(() => {
     if (query !== "" || rows.length === 0) return;
     const idle = globalThis as IdleApi;
-    if (!idle.requestIdleCallback || !idle.cancelIdleCallback || typeof window === "undefined") return;
+    if (!idle.requestIdleCallback || !idle.cancelIdleCallback || typeof window === "undefined")
+      return;
     const request = idle.requestIdleCallback.bind(globalThis);
     const cancel = idle.cancelIdleCallback.bind(globalThis);
     let i = 0;
@@ -104,7 +119,10 @@ export function useLogFilter(rows: readonly LogRow[], decode: Decode, query: str
     const key = [rows, texts, query] as const;
     const prev = last.current;
     // Typing one more character: only the previous matches can still match.
-    const source = prev && prev.rows === rows && prev.texts === texts && query.includes(prev.query) ? prev.matches : rows;
+    const source =
+      prev && prev.rows === rows && prev.texts === texts && query.includes(prev.query)
+        ? prev.matches
+        : rows;
     const matches: LogRow[] = [];
     let i = 0;
     let lastPublish = performance.now();
@@ -139,7 +157,8 @@ export function useLogFilter(rows: readonly LogRow[], decode: Decode, query: str
   }, [rows, texts, decode, query]);
 
   if (query === "") return null;
-  if (state && state.key[0] === rows && state.key[1] === texts && state.key[2] === query) return state.value;
+  if (state && state.key[0] === rows && state.key[1] === texts && state.key[2] === query)
+    return state.value;
   // A new query or new rows: the last answer stays on screen, marked unfinished, until the next one.
   return state ? { ...state.value, done: false } : { matches: [], scanned: 0, done: false };
 }
