@@ -152,7 +152,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
   return (
     <div className="flex flex-col gap-3">
       <header>
-        <h1 className="text-xl font-bold">
+        <h1 className="text-xl font-bold break-words">
           {METHOD}{" "}
           <span className="text-base font-normal text-slate-700 dark:text-slate-300">
             — trace viewer

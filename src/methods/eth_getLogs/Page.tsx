@@ -111,7 +111,7 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
   return (
     <div className="flex flex-col gap-3">
       <header>
-        <h1 className="text-xl font-bold">
+        <h1 className="text-xl font-bold break-words">
           eth_getLogs{" "}
           <span className="text-base font-normal text-slate-700 dark:text-slate-300">
             — logs explorer
