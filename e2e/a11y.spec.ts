@@ -141,12 +141,9 @@ test.describe("narrow screens: usable from 360 px wide", () => {
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ALL);
         const range = document.createRange();
         for (let n = walker.nextNode(); n && spill.length < 5; n = walker.nextNode()) {
-          let right = 0;
-          if (n instanceof Element) right = n.getBoundingClientRect().right;
-          else if (n.nodeType === Node.TEXT_NODE) {
-            range.selectNodeContents(n);
-            right = range.getBoundingClientRect().right;
-          } else continue;
+          if (!(n instanceof Element) && n.nodeType !== Node.TEXT_NODE) continue;
+          if (!(n instanceof Element)) range.selectNodeContents(n);
+          const right = (n instanceof Element ? n : range).getBoundingClientRect().right;
           if (right > screen + 0.5 && !clipped(n)) {
             const host = n instanceof Element ? n : n.parentElement;
             spill.push(
