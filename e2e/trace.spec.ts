@@ -252,6 +252,21 @@ test.describe("debug_jstraceTransaction", () => {
     expect(traceCalls(await gateway.log(), hash)).toHaveLength(1);
   });
 
+  test("a hash the node has never seen: said so, for callTracer and for prestateTracer", async ({
+    page,
+  }) => {
+    const unknown = `0x${"ab".repeat(32)}`;
+    for (const tracer of ["callTracer", "prestateTracer"]) {
+      await page.goto(`/#/trace?hash=${unknown}&tracer=${tracer}`);
+      const alert = page
+        .getByRole("alert")
+        .filter({ hasText: "The node does not know this transaction" });
+      await expect(alert).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(/an empty opcode log instead of a trace/)).toBeVisible();
+      await expect(tree(page)).toHaveCount(0);
+    }
+  });
+
   test("a custom JavaScript tracer's result shows as JSON", async ({ page, manifest }) => {
     await page.goto("/#/trace");
     await page.getByLabel("Transaction hash").fill(manifest.transactions.nestedCalls.hash);

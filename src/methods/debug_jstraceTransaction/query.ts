@@ -8,7 +8,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { durationMs, isCallTracer, type TraceRequest } from "./params";
-import { anyJsonSchema, callFrameSchema } from "./result";
+import { EMPTY_STRUCT_LOG, anyJsonSchema, callFrameSchema } from "./result";
 
 /** How long the browser waits: the node's own timeout (default 5 s in geth) plus headroom. */
 export function clientTimeoutMs(r: TraceRequest): number {
@@ -86,6 +86,14 @@ export function explainTraceError(error: unknown, rpcMethod: string): TraceError
   const message = String(
     field(error, "rpcMessage") ?? (error instanceof Error ? error.message : ""),
   );
+  const emptyLog =
+    field(error, "kind") === "schema" && String(field(error, "issue")).includes(EMPTY_STRUCT_LOG);
+  if (emptyLog) {
+    return {
+      title: "The node does not know this transaction",
+      hint: "It answered with an empty opcode log instead of a trace, which is how some nodes (anvil among them) answer a hash they have never seen. Check the hash, and that the connection points at the network the transaction was sent on.",
+    };
+  }
   if (UNKNOWN_TX.test(message)) {
     return {
       title: "The node does not know this transaction",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callFrameSchema, type CallFrame } from "./result";
+import { anyJsonSchema, callFrameSchema, EMPTY_STRUCT_LOG, type CallFrame } from "./result";
 
 const frame = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   type: "CALL",
@@ -56,5 +56,22 @@ describe("callFrameSchema", () => {
     let depth = 0;
     for (let f: CallFrame | undefined = callFrameSchema.parse(raw); f; f = f.calls?.[0]) depth++;
     expect(depth).toBe(5001);
+  });
+});
+
+describe("an empty opcode log for an unknown hash", () => {
+  const empty = { failed: false, gas: 0, returnValue: "0x", structLogs: [] };
+  it("is refused by both schemas with the issue the view recognises", () => {
+    for (const schema of [callFrameSchema, anyJsonSchema]) {
+      const r = schema.safeParse(empty);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe(EMPTY_STRUCT_LOG);
+    }
+  });
+  it("leaves real tracer output alone", () => {
+    expect(anyJsonSchema.safeParse({ "0xa9059cbb-64": 1 }).success).toBe(true);
+    expect(
+      anyJsonSchema.safeParse({ failed: false, gas: 21000, structLogs: [{ pc: 0 }] }).success,
+    ).toBe(true);
   });
 });

@@ -85,6 +85,10 @@ function pathOf(p: Pending): PropertyKey[] {
 export const callFrameSchema: z.ZodType<CallFrame> = z
   .unknown()
   .transform((input, ctx): CallFrame => {
+    if (isEmptyStructLog(input)) {
+      ctx.issues.push({ code: "custom", message: EMPTY_STRUCT_LOG, input });
+      return z.NEVER;
+    }
     const rootSlot: unknown[] = [undefined];
     const stack: Pending[] = [{ value: input, into: rootSlot, index: 0, parent: null }];
     while (stack.length > 0) {
@@ -110,8 +114,27 @@ export const callFrameSchema: z.ZodType<CallFrame> = z
     return rootSlot[0] as CallFrame;
   });
 
+/**
+ * The answer some nodes give for a hash they do not know, whatever tracer was asked for: the
+ * default opcode logger's empty result, `{failed: false, gas: 0, returnValue: "0x", structLogs:
+ * []}` (anvil does this). No named or JavaScript tracer returns it for a real transaction.
+ */
+export function isEmptyStructLog(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    Array.isArray(v.structLogs) && v.structLogs.length === 0 && (v.gas === 0 || v.gas === "0x0")
+  );
+}
+
+/** The schema issue for that answer; the trace view recognises it by this text. */
+export const EMPTY_STRUCT_LOG =
+  "an empty opcode log (structLogs: []) instead of the tracer's result";
+
 /** Any other tracer (prestateTracer, 4byteTracer, a JavaScript tracer) returns free-form JSON. */
-export const anyJsonSchema = z.unknown();
+export const anyJsonSchema = z.unknown().superRefine((input, ctx) => {
+  if (isEmptyStructLog(input)) ctx.addIssue({ code: "custom", message: EMPTY_STRUCT_LOG });
+});
 
 /** Whether a parsed JSON value looks like callTracer output (used for pasted/opened files). */
 export function looksLikeCallFrame(value: unknown): boolean {
