@@ -8,18 +8,16 @@ import { CopyButton } from "./CopyButton";
 
 const MONO = "break-all font-mono text-sm text-slate-900 dark:text-slate-100";
 
-export function Address({
-  value,
-  label = "Copy address",
-  className = "",
-}: {
+interface CopyableProps {
   value: string;
   label?: string;
   className?: string;
-}) {
+}
+
+function Copyable({ value, label, className, kind }: Required<CopyableProps> & { kind: string }) {
   return (
     <span className={`inline-flex max-w-full flex-wrap items-center gap-1 ${className}`}>
-      <span className={MONO} data-hex="address">
+      <span className={MONO} data-hex={kind}>
         {value}
       </span>
       <CopyButton text={value} label={label} />
@@ -27,23 +25,14 @@ export function Address({
   );
 }
 
-export function Hash({
-  value,
-  label = "Copy hash",
-  className = "",
-}: {
-  value: string;
-  label?: string;
-  className?: string;
-}) {
-  return (
-    <span className={`inline-flex max-w-full flex-wrap items-center gap-1 ${className}`}>
-      <span className={MONO} data-hex="hash">
-        {value}
-      </span>
-      <CopyButton text={value} label={label} />
-    </span>
-  );
+/** An address in full, with a copy button. */
+export function Address({ value, label = "Copy address", className = "" }: CopyableProps) {
+  return <Copyable value={value} label={label} className={className} kind="address" />;
+}
+
+/** A 32-byte hash in full, with a copy button. */
+export function Hash({ value, label = "Copy hash", className = "" }: CopyableProps) {
+  return <Copyable value={value} label={label} className={className} kind="hash" />;
 }
 
 /** Hex data; collapsed to its first `preview` characters when longer than `collapseAt`. */

@@ -6,3 +6,4 @@ export * from "./Field";
 export * from "./download";
 export * from "./JsonViewer";
 export * from "./Hex";
+export * from "./Alert";

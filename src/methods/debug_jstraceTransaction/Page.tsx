@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type ChangeEvent } from "react";
-import { Button, Card, ErrorPanel, JsonViewer, downloadText } from "../../ui";
+import { Alert, Button, Card, ErrorPanel, JsonViewer, LinkProblems, downloadText } from "../../ui";
 import { useRpc } from "../common/context";
 import { href } from "../common/links";
 import type { DevnetManifest } from "../common/manifest";
@@ -199,27 +199,8 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
         </div>
       </Card>
 
-      {link.problems.length > 0 ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          <p className="font-semibold">This link cannot be run as it is</p>
-          <ul className="list-disc pl-5">
-            {link.problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {request && !resolved.ok && !loaded ? (
-        <p
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {resolved.reason}
-        </p>
-      ) : null}
+      <LinkProblems problems={link.problems} />
+      {request && !resolved.ok && !loaded ? <Alert>{resolved.reason}</Alert> : null}
       {query.isFetching && !loaded ? (
         <p role="status" className="text-sm">
           Tracing {request?.hash}… (the node replays the block up to this transaction)

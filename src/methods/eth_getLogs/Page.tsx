@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { Button, Card, ErrorPanel, downloadText } from "../../ui";
+import { Alert, Button, Card, ErrorPanel, LinkProblems, downloadText } from "../../ui";
 import { useRpc } from "../common/context";
 import type { DevnetManifest } from "../common/manifest";
 import type { MethodPageProps } from "../common/page";
@@ -143,27 +143,8 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
         </div>
       </Card>
 
-      {link.problems.length > 0 ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          <p className="font-semibold">This link cannot be run as it is</p>
-          <ul className="list-disc pl-5">
-            {link.problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {filter && !resolved.ok ? (
-        <p
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {resolved.reason}
-        </p>
-      ) : null}
+      <LinkProblems problems={link.problems} />
+      {filter && !resolved.ok ? <Alert>{resolved.reason}</Alert> : null}
 
       <ConcurrencyInput value={concurrency} onChange={setConcurrency} />
       {view.status !== "idle" ? (

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Button, Card, CopyButton, ErrorPanel, JsonViewer, downloadText } from "../../ui";
+import { Alert, Button, Card, CopyButton, ErrorPanel, JsonViewer, downloadText } from "../../ui";
 import { useRpc } from "../common/context";
 import { href } from "../common/links";
 import type { DevnetManifest } from "../common/manifest";
@@ -113,14 +113,7 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
         />
       </Card>
 
-      {lookup && !resolved.ok ? (
-        <p
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {resolved.reason}
-        </p>
-      ) : null}
+      {lookup && !resolved.ok ? <Alert>{resolved.reason}</Alert> : null}
 
       {lookup && endpoint ? (
         <section aria-label="Result" className="flex flex-col gap-3">
