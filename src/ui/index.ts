@@ -7,3 +7,4 @@ export * from "./download";
 export * from "./JsonViewer";
 export * from "./Hex";
 export * from "./Alert";
+export * from "./PageHeader";

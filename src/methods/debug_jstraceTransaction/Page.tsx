@@ -1,6 +1,15 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type ChangeEvent } from "react";
-import { Alert, Button, Card, ErrorPanel, JsonViewer, LinkProblems, downloadText } from "../../ui";
+import {
+  Alert,
+  Button,
+  Card,
+  ErrorPanel,
+  JsonViewer,
+  LinkProblems,
+  downloadText,
+  PageHeader,
+} from "../../ui";
 import { useRpc } from "../common/context";
 import { href } from "../common/links";
 import type { DevnetManifest } from "../common/manifest";
@@ -151,23 +160,16 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <header>
-        <h1 className="text-xl font-bold break-words">
-          {METHOD}{" "}
-          <span className="text-base font-normal text-slate-700 dark:text-slate-300">
-            — trace viewer
-          </span>
-        </h1>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Replays a transaction on the node and shows its call tree (callTracer) or another tracer's
-          output.
-          {resolved.ok ? (
-            <span className="ml-1 break-all font-mono text-xs">
-              → {resolved.endpoint.rpcMethod} at {resolved.endpoint.maskedUrl}
-            </span>
-          ) : null}
-        </p>
-      </header>
+      <PageHeader
+        method={METHOD}
+        title="trace viewer"
+        target={
+          resolved.ok ? `${resolved.endpoint.rpcMethod} at ${resolved.endpoint.maskedUrl}` : null
+        }
+      >
+        Replays a transaction on the node and shows its call tree (callTracer) or another tracer's
+        output.
+      </PageHeader>
 
       <Card>
         <TraceForm

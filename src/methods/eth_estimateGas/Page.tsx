@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { Card, ErrorPanel } from "../../ui";
+import { Card, ErrorPanel, PageHeader } from "../../ui";
 import { useRpc } from "../common/context";
 import type { DevnetManifest } from "../common/manifest";
 import type { MethodPageProps } from "../common/page";
@@ -129,23 +129,16 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <header>
-        <h1 className="text-xl font-bold break-words">
-          {METHOD}{" "}
-          <span className="text-base font-normal text-slate-700 dark:text-slate-300">
-            — gas estimate
-          </span>
-        </h1>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Asks the node how much gas a transaction would use, without sending it. Reverts are
-          decoded and explained.
-          {resolved.ok ? (
-            <span className="ml-1 break-all font-mono text-xs">
-              → {resolved.endpoint.rpcMethod} at {resolved.endpoint.maskedUrl}
-            </span>
-          ) : null}
-        </p>
-      </header>
+      <PageHeader
+        method={METHOD}
+        title="gas estimate"
+        target={
+          resolved.ok ? `${resolved.endpoint.rpcMethod} at ${resolved.endpoint.maskedUrl}` : null
+        }
+      >
+        Asks the node how much gas a transaction would use, without sending it. Reverts are decoded
+        and explained.
+      </PageHeader>
 
       <Card>
         <EstimateForm

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { Alert, Button, Card, ErrorPanel, LinkProblems, downloadText } from "../../ui";
+import { Alert, Button, Card, ErrorPanel, LinkProblems, downloadText, PageHeader } from "../../ui";
 import { useRpc } from "../common/context";
 import type { DevnetManifest } from "../common/manifest";
 import type { MethodPageProps } from "../common/page";
@@ -110,23 +110,14 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <header>
-        <h1 className="text-xl font-bold break-words">
-          eth_getLogs{" "}
-          <span className="text-base font-normal text-slate-700 dark:text-slate-300">
-            — logs explorer
-          </span>
-        </h1>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Logs matching a filter, fetched range by range when the endpoint limits block ranges or
-          result counts.
-          {resolved.ok ? (
-            <span className="ml-1 break-all font-mono text-xs">
-              → {resolved.endpoint.maskedUrl}
-            </span>
-          ) : null}
-        </p>
-      </header>
+      <PageHeader
+        method="eth_getLogs"
+        title="logs explorer"
+        target={resolved.ok ? resolved.endpoint.maskedUrl : null}
+      >
+        Logs matching a filter, fetched range by range when the endpoint limits block ranges or
+        result counts.
+      </PageHeader>
 
       <Card>
         <LogsForm

@@ -1,6 +1,15 @@
 import { useCallback, useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Card, CopyButton, ErrorPanel, JsonViewer, downloadText } from "../../ui";
+import {
+  Alert,
+  Button,
+  Card,
+  CopyButton,
+  ErrorPanel,
+  JsonViewer,
+  downloadText,
+  PageHeader,
+} from "../../ui";
 import { useRpc } from "../common/context";
 import { href } from "../common/links";
 import type { DevnetManifest } from "../common/manifest";
@@ -87,20 +96,13 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <header>
-        <h1 className="text-xl font-bold break-words">
-          eth_getTransactionByBlockHashAndIndex{" "}
-          <span className="text-base font-normal text-slate-700 dark:text-slate-300">
-            — transaction lookup
-          </span>
-        </h1>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          One transaction, located by its block&apos;s hash and its position in the block.
-          {endpoint ? (
-            <span className="ml-1 break-all font-mono text-xs">→ {endpoint.maskedUrl}</span>
-          ) : null}
-        </p>
-      </header>
+      <PageHeader
+        method="eth_getTransactionByBlockHashAndIndex"
+        title="transaction lookup"
+        target={endpoint?.maskedUrl}
+      >
+        One transaction, located by its block&apos;s hash and its position in the block.
+      </PageHeader>
 
       <Card>
         <TxForm
