@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 export const EVM_VERSION = "cancun";
 
 /**
- * @typedef {{ abi: any[], bytecode: `0x${string}` }} Artifact
+ * @typedef {{ abi: import("viem").Abi, bytecode: `0x${string}` }} Artifact
  * @typedef {Record<string, Artifact>} Artifacts  keyed by contract name
  */
 

@@ -20,7 +20,7 @@ export { CHAIN_ID } from "./anvil.mjs";
  *   readyMs: number, latestBlock: number,
  *   transactions: Record<string, ManifestTransaction>,
  *   blocks: { label: string, hash: string, number: number, txCount: number }[],
- *   contracts: Record<string, { address: string, abi: any[] }>,
+ *   contracts: Record<string, { address: string, abi: import("viem").Abi }>,
  *   events: { name: string, signature: string, topic0: string }[],
  *   token: { address: string, fromBlock: number, toBlock: number, logCount: number, transferCount: number, denseRange: [number, number] },
  *   calls: Record<string, ManifestCall>,

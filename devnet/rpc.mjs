@@ -23,7 +23,7 @@ let nextId = 1;
  * @param {string} method
  * @param {unknown[]} [params]
  * @param {{ timeoutMs?: number }} [options]
- * @returns {Promise<{ jsonrpc: string, id: number, result?: any, error?: RpcErrorObject }>}
+ * @returns {Promise<{ jsonrpc: string, id: number, result?: unknown, error?: RpcErrorObject }>}
  */
 export async function rpcEnvelope(url, method, params = [], { timeoutMs = 60_000 } = {}) {
   const res = await fetch(url, {

@@ -147,7 +147,9 @@ test.describe(METHOD, () => {
     gateway,
   }) => {
     const block = [...manifest.blocks].sort((a, b) => b.txCount - a.txCount)[0];
-    test.skip(!block || block.txCount < 2, "no block with several transactions on the devnet");
+    expect(block?.txCount ?? 0, "a devnet block with several transactions").toBeGreaterThanOrEqual(
+      2,
+    );
     if (!block) return;
     await page.goto(txLink(block.hash, 0));
     await expect(dd(page, "transactionIndex")).toContainText("0x0", { timeout: 30_000 });
