@@ -60,7 +60,11 @@ export function compileContracts() {
   /** @type {Artifacts} */
   const artifacts = {};
   for (const contracts of Object.values(output.contracts ?? {}))
-    for (const [name, c] of Object.entries(/** @type {Record<string, any>} */ (contracts)))
+    for (const [name, c] of Object.entries(
+      /** @type {Record<string, { abi: import("viem").Abi, evm: { bytecode: { object: string } } }>} */ (
+        contracts
+      ),
+    ))
       artifacts[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
   mkdirSync(cacheDir, { recursive: true });
   const tmp = `${cacheFile}.${process.pid}.tmp`;

@@ -9,6 +9,8 @@ let devnet;
 let manifest;
 let G = "";
 
+/** A JSON object from the wire, read loosely (call frames, log entries, estimate cases). @typedef {{ [key: string]: unknown, calls?: Loose[] }} Loose */
+
 beforeAll(async () => {
   devnet = await startDevnet();
   manifest = devnet.manifest;
@@ -72,9 +74,9 @@ async function anvilLogs(
   return out;
 }
 
-/** @param {any} frame @returns {number} */
+/** @param {Loose} frame @returns {number} */
 const frames = (frame) =>
-  1 + (frame.calls ?? []).reduce((n, /** @type {any} */ c) => n + frames(c), 0);
+  1 + (frame.calls ?? []).reduce((n, /** @type {Loose} */ c) => n + frames(c), 0);
 
 describe("manifest", () => {
   it("has the agreed shape and every scenario", () => {
@@ -128,7 +130,7 @@ describe("manifest", () => {
       { tracer: "callTracer" },
     ]);
     const types = new Set();
-    /** @param {any} f */
+    /** @param {Loose} f */
     const walk = (f) => {
       types.add(f.type);
       (f.calls ?? []).forEach(walk);
@@ -222,7 +224,7 @@ describe("endpoint shapes", () => {
     ]);
     expect(r.result.type).toBe("CALL");
     expect(r.result.to.toLowerCase()).toBe(tx?.to?.toLowerCase());
-    expect(r.result.calls.some((/** @type {any} */ c) => c.error)).toBe(true);
+    expect(r.result.calls.some((/** @type {Loose} */ c) => c.error)).toBe(true);
     expect(JSON.stringify(r.result)).toContain('"logs"');
     for (const m of ["eth_getLogs", "eth_estimateGas"])
       expect((await call(TRACE(), m, [])).error).toEqual(notAvailable(m));
@@ -325,7 +327,7 @@ describe("endpoint shapes", () => {
 
   it("reverts come back from eth_estimateGas with their reasons", async () => {
     const { revertingCall, panicCall, customErrorCall, xssCall } = manifest.calls;
-    const est = async (/** @type {any} */ c) =>
+    const est = async (/** @type {Loose} */ c) =>
       (
         await call(NITRO(), "eth_estimateGas", [
           { from: c.from, to: c.to, data: c.data, value: c.value },
@@ -453,7 +455,7 @@ describe("batches, CORS and the request log", () => {
     ]);
     await call(`${G}/other-key/rollup/`, "eth_blockNumber");
     const log = await (await fetch(`${G}/__log`)).json();
-    expect(log.map((/** @type {any} */ e) => e.method)).toEqual([
+    expect(log.map((/** @type {Loose} */ e) => e.method)).toEqual([
       "eth_chainId",
       "eth_getLogs",
       "eth_blockNumber",

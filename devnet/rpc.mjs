@@ -46,7 +46,7 @@ export async function rpcEnvelope(url, method, params = [], { timeoutMs = 60_000
  * @param {string} method
  * @param {unknown[]} [params]
  * @param {{ timeoutMs?: number }} [options]
- * @returns {Promise<any>}
+ * @returns {Promise<unknown>} the result (callers know its shape from the method)
  */
 export async function rpc(url, method, params = [], options = {}) {
   const body = await rpcEnvelope(url, method, params, options);

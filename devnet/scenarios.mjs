@@ -29,7 +29,7 @@ export const REVERT_REASON = "Child: amount exceeds limit";
 const E18 = 10n ** 18n;
 
 /**
- * @typedef {{ abi: any[], bytecode: `0x${string}` }} Artifact
+ * @typedef {{ abi: import("viem").Abi, bytecode: `0x${string}` }} Artifact
  * @typedef {{ label: string, hash: string, blockHash: string, blockNumber: number, index: number,
  *   from: string, to: string | null, type: string, status: "success" | "reverted", frames: number }} TxRecord
  */
@@ -413,15 +413,15 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
 
 /**
  * Frames in a callTracer tree.
- * @param {{ calls?: any[] }} frame
+ * @param {{ calls?: unknown[] }} frame
  * @returns {number}
  */
 export function countFrames(frame) {
   let n = 0;
-  /** @type {{ calls?: any[] }[]} */
+  /** @type {{ calls?: unknown[] }[]} */
   const stack = [frame];
   while (stack.length) {
-    const f = /** @type {{ calls?: any[] }} */ (stack.pop());
+    const f = /** @type {{ calls?: unknown[] }} */ (stack.pop());
     n++;
     if (f.calls) stack.push(...f.calls);
   }
