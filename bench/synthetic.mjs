@@ -19,8 +19,9 @@ export function frameAddress(i) {
 }
 
 /**
- * The same tree as src/methods/debug_jstraceTransaction/synthetic.ts (breadth-first, `branching`
- * children per frame, a mix of frame types, a failed frame every 97th with Error("nope")).
+ * A callTracer tree of `size` frames (breadth-first, `branching` children per frame, a mix of
+ * frame types, a failed frame every 97th with Error("nope")). The trace view's unit tests use the
+ * same tree.
  * @param {number} size
  * @param {number} [branching]
  */

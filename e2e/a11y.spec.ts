@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, type Manifest } from "./fixtures";
+import { expect, METHOD_TABS, openMethodTab, test, type Manifest } from "./fixtures";
 
 const view = (page: Page) => page.locator("main > div:not([hidden])");
 
@@ -169,19 +169,8 @@ test.describe("axe: the empty forms and the request inspector", () => {
       await page.getByLabel("Theme").selectOption(theme);
       await page.getByRole("button", { name: "Requests" }).click();
       await expect(page.getByRole("region", { name: "Request inspector" })).toBeVisible();
-      for (const [tab, method] of [
-        ["Transaction", "eth_getTransactionByBlockHashAndIndex"],
-        ["Logs", "eth_getLogs"],
-        ["Trace", "debug_jstraceTransaction"],
-        ["Estimate gas", "eth_estimateGas"],
-      ] as const) {
-        await page
-          .getByRole("navigation", { name: "Methods" })
-          .getByRole("link", { name: tab })
-          .click();
-        await expect(
-          page.getByRole("heading", { level: 1, name: new RegExp(method) }),
-        ).toBeVisible();
+      for (const [tab, method] of METHOD_TABS) {
+        await openMethodTab(page, tab, method);
         expect(await seriousViolations(page), tab).toEqual([]);
       }
     });

@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, METHOD_TABS, openMethodTab, test } from "./fixtures";
 
 const KEY = "nskLIVEa1b2c3d4e5f6g7h8wxyz";
 
@@ -25,18 +25,7 @@ const cors = { "access-control-allow-origin": "*", "access-control-allow-headers
 
 test("each route has its method heading and a tab", async ({ page }) => {
   await page.goto("/#/tx");
-  for (const [tab, method] of [
-    ["Transaction", "eth_getTransactionByBlockHashAndIndex"],
-    ["Logs", "eth_getLogs"],
-    ["Trace", "debug_jstraceTransaction"],
-    ["Estimate gas", "eth_estimateGas"],
-  ] as const) {
-    await page
-      .getByRole("navigation", { name: "Methods" })
-      .getByRole("link", { name: tab })
-      .click();
-    await expect(page.getByRole("heading", { level: 1, name: new RegExp(method) })).toBeVisible();
-  }
+  for (const [tab, method] of METHOD_TABS) await openMethodTab(page, tab, method);
 });
 
 test("the devnet connection answers and names its chain", async ({ page }) => {

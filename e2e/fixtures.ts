@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -198,3 +198,17 @@ export const test = base.extend<Options & Fixtures>({
     { auto: true },
   ],
 });
+
+/** The four method tabs and the method name each route's heading carries. */
+export const METHOD_TABS = [
+  ["Transaction", "eth_getTransactionByBlockHashAndIndex"],
+  ["Logs", "eth_getLogs"],
+  ["Trace", "debug_jstraceTransaction"],
+  ["Estimate gas", "eth_estimateGas"],
+] as const;
+
+/** Opens a method's tab from the header navigation and waits for its heading. */
+export async function openMethodTab(page: Page, tab: string, method: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Methods" }).getByRole("link", { name: tab }).click();
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(method) })).toBeVisible();
+}

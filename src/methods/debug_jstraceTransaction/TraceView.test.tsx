@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { flatten } from "./model";
 import type { CallFrame } from "./result";
-import { syntheticTrace } from "./synthetic";
+import { syntheticTrace } from "../../../bench/synthetic.mjs";
 import { TraceView } from "./TraceView";
 
 afterEach(cleanup);

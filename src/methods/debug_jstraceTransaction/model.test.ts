@@ -17,7 +17,7 @@ import {
   summarize,
 } from "./model";
 import type { CallFrame } from "./result";
-import { syntheticTrace } from "./synthetic";
+import { syntheticTrace } from "../../../bench/synthetic.mjs";
 
 const A = "0x00000000000000000000000000000000000000aa";
 const B = "0x00000000000000000000000000000000000000bb";

@@ -29,7 +29,7 @@ import {
   type DecodedEvent,
 } from "./model";
 import type { LogRow } from "./result";
-import { useLogFilter } from "./useSearchIndex";
+import { useLogFilter } from "./useLogFilter";
 
 export type ColumnId =
   "block" | "time" | "txIndex" | "logIndex" | "txHash" | "address" | "event" | "args" | "removed";
