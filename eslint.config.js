@@ -2,21 +2,50 @@ import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 
-const layer = (name, forbidden) => ({
-  files: [`src/${name}/**/*.{ts,tsx}`],
-  rules: {
-    "no-restricted-imports": [
-      "error",
-      {
-        patterns: forbidden.map((group) => ({
-          group: [group],
-          message: `src/${name} may only import layers above it (rpc → chain → endpoints → methods → app).`,
-        })),
-      },
-    ],
-  },
-});
+/**
+ * The layers, top to bottom: each may import only the ones before it. Zones are checked on the
+ * resolved file, so the folder-index form (`"../chain"`) is caught as surely as a deep path.
+ */
+const LAYERS = ["rpc", "chain", "endpoints", "ui", "shared", "methods", "app"];
+const METHODS = [
+  "debug_jstraceTransaction",
+  "eth_estimateGas",
+  "eth_getLogs",
+  "eth_getTransactionByBlockHashAndIndex",
+];
+const ORDER = LAYERS.join(" → ");
+const layerZones = LAYERS.flatMap((layer, i) =>
+  LAYERS.slice(i + 1).map((later) => ({
+    target: `./src/${layer}`,
+    from: `./src/${later}`,
+    message: `src/${layer} may only import the layers before it (${ORDER}).`,
+  })),
+);
+// ui is presentational: it takes plain props and knows no data layer.
+const uiZones = ["rpc", "chain", "endpoints"].map((lower) => ({
+  target: "./src/ui",
+  from: `./src/${lower}`,
+  message: "src/ui is presentational: pass it plain props instead of importing a data layer.",
+}));
+const methodZones = METHODS.map((method) => ({
+  target: `./src/methods/${method}`,
+  from: "./src/methods",
+  except: [`./${method}`],
+  message:
+    "A method folder does not import another one: move what both need to src/shared (or below).",
+}));
+const NO_REACT = {
+  "no-restricted-imports": [
+    "error",
+    {
+      paths: ["react", "react-dom", "@tanstack/react-query", "@tanstack/react-virtual"].map(
+        (name) => ({ name, message: "rpc, chain and endpoints know nothing of React." }),
+      ),
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -50,24 +79,21 @@ export default tseslint.config(
     files: ["**/*.{js,mjs}", "devnet/**", "bench/**", "e2e/**", "*.config.ts"],
     languageOptions: { globals: { ...globals.node } },
   },
-  layer("rpc", [
-    "**/chain/**",
-    "**/endpoints/**",
-    "**/methods/**",
-    "**/app/**",
-    "**/ui/**",
-    "react",
-    "react-dom",
-  ]),
-  layer("chain", [
-    "**/endpoints/**",
-    "**/methods/**",
-    "**/app/**",
-    "**/ui/**",
-    "react",
-    "react-dom",
-  ]),
-  layer("endpoints", ["**/methods/**", "**/app/**", "**/ui/**", "react", "react-dom"]),
-  layer("ui", ["**/methods/**", "**/app/**"]),
-  layer("methods", ["**/app/**"]),
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] }),
+      ],
+    },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [...layerZones, ...uiZones, ...methodZones] },
+      ],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  { files: ["src/{rpc,chain,endpoints}/**/*.{ts,tsx}"], rules: NO_REACT },
 );

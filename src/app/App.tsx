@@ -2,9 +2,9 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } fr
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRpcClient } from "../rpc";
 import { resolveEndpoint, type MethodName } from "../endpoints";
-import { RpcContext, type RpcContextValue } from "../methods/common/context";
-import type { MethodPageProps } from "../methods/common/page";
-import type { RouteId } from "../methods/common/links";
+import { RpcContext, type RpcContextValue } from "../shared/context";
+import type { MethodPageProps } from "../shared/page";
+import type { RouteId } from "../shared/links";
 import { ConnectionBar } from "./ConnectionBar";
 import { useConnection, useConnectionSettings, useDevnet } from "./connection";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -16,10 +16,10 @@ import { useTheme, type ThemeChoice } from "./theme";
 
 // Route-level code splitting: each method view is its own chunk, loaded when first opened.
 const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
-  tx: lazy(() => import("../methods/eth_getTransactionByBlockHashAndIndex/Page")),
-  logs: lazy(() => import("../methods/eth_getLogs/Page")),
-  trace: lazy(() => import("../methods/debug_jstraceTransaction/Page")),
-  estimate: lazy(() => import("../methods/eth_estimateGas/Page")),
+  tx: lazy(() => import("../methods/eth_getTransactionByBlockHashAndIndex")),
+  logs: lazy(() => import("../methods/eth_getLogs")),
+  trace: lazy(() => import("../methods/debug_jstraceTransaction")),
+  estimate: lazy(() => import("../methods/eth_estimateGas")),
 };
 
 const queryClient = createQueryClient();

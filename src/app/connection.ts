@@ -9,7 +9,7 @@ import {
   type ConnectionSettings,
   type TraceMethodName,
 } from "../endpoints";
-import { devnetManifestSchema, type DevnetManifest } from "../methods/common/manifest";
+import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
 
 const SETTINGS_KEY = "nodescope.connection";
 const OVERRIDE_KEY = "nodescope.rpcOverride";

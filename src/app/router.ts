@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { RouteId } from "../methods/common/links";
+import type { RouteId } from "../shared/links";
 
 export const ROUTES: readonly { id: RouteId; label: string; method: string }[] = [
   { id: "tx", label: "Transaction", method: "eth_getTransactionByBlockHashAndIndex" },

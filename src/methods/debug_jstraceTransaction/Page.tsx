@@ -10,12 +10,12 @@ import {
   downloadText,
   PageHeader,
 } from "../../ui";
-import { useRpc } from "../common/context";
-import { href } from "../common/links";
-import type { DevnetManifest } from "../common/manifest";
-import type { MethodPageProps } from "../common/page";
-import { AbiPanel } from "../common/AbiPanel";
-import { useAbiRegistry } from "../common/useAbiRegistry";
+import { useRpc } from "../../shared/context";
+import { href } from "../../shared/links";
+import type { DevnetManifest } from "../../shared/manifest";
+import type { MethodPageProps } from "../../shared/page";
+import { AbiPanel } from "../../shared/AbiPanel";
+import { useAbiRegistry } from "../../shared/useAbiRegistry";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { TraceForm, type TraceExample } from "./Form";
 import { flatten } from "./model";

@@ -5,9 +5,9 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeAbiParameters, encodeErrorResult, parseAbi } from "viem";
-import type { DevnetManifest } from "../common/manifest";
+import type { DevnetManifest } from "../../shared/manifest";
 import { JsonRpcError, type RpcClient } from "../../rpc";
-import { RpcContext, type RpcContextValue } from "../common/context";
+import { RpcContext, type RpcContextValue } from "../../shared/context";
 import EstimatePage from "./Page";
 
 afterEach(() => {

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Card, ErrorPanel, PageHeader } from "../../ui";
-import { useRpc } from "../common/context";
-import type { DevnetManifest } from "../common/manifest";
-import type { MethodPageProps } from "../common/page";
-import { AbiPanel } from "../common/AbiPanel";
-import { addToStore } from "../common/abis";
-import { useAbiRegistry } from "../common/useAbiRegistry";
+import { useRpc } from "../../shared/context";
+import type { DevnetManifest } from "../../shared/manifest";
+import type { MethodPageProps } from "../../shared/page";
+import { AbiPanel } from "../../shared/AbiPanel";
+import { addToStore } from "../../shared/abis";
+import { useAbiRegistry } from "../../shared/useAbiRegistry";
 import { listFunctions, parseAbiJson } from "./abi";
 import { ExplainedError } from "./ErrorView";
 import { explainError } from "./explain";

@@ -19,7 +19,7 @@ import {
   type Rect,
 } from "@tanstack/react-virtual";
 import { CopyButton } from "../../ui/CopyButton";
-import { href } from "../common/links";
+import { href } from "../../shared/links";
 import {
   argsText,
   dataWords,

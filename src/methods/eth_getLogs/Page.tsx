@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from "react";
 import { Alert, Button, Card, ErrorPanel, LinkProblems, downloadText, PageHeader } from "../../ui";
-import { useRpc } from "../common/context";
-import type { DevnetManifest } from "../common/manifest";
-import type { MethodPageProps } from "../common/page";
-import { AbiPanel } from "../common/AbiPanel";
-import { addToStore } from "../common/abis";
-import { useAbiRegistry } from "../common/useAbiRegistry";
+import { useRpc } from "../../shared/context";
+import type { DevnetManifest } from "../../shared/manifest";
+import type { MethodPageProps } from "../../shared/page";
+import { AbiPanel } from "../../shared/AbiPanel";
+import { addToStore } from "../../shared/abis";
+import { useAbiRegistry } from "../../shared/useAbiRegistry";
 import { decodeLogRow, eventTopic0 } from "./decode";
 import { toCsv, toJson } from "./export";
 import { LogsForm, type Example } from "./Form";

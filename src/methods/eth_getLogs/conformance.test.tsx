@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { RpcClient } from "../../rpc";
-import { RpcContext, type RpcContextValue } from "../common/context";
+import { RpcContext, type RpcContextValue } from "../../shared/context";
 import LogsPage from "./Page";
 import { parseLogs, toLogRow } from "./result";
 

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import userEvent from "@testing-library/user-event";
 import { encodeFunctionData, parseAbi } from "viem";
 import TxPage from "./Page";
-import { ABIS_STORAGE_KEY } from "../common/abis";
+import { ABIS_STORAGE_KEY } from "../../shared/abis";
 import { fakeRpc } from "./testing";
 
 afterEach(cleanup);

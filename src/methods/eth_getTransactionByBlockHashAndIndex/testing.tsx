@@ -2,8 +2,8 @@
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { RpcClient } from "../../rpc";
-import { RpcContext, type RpcContextValue } from "../common/context";
-import type { DevnetManifest } from "../common/manifest";
+import { RpcContext, type RpcContextValue } from "../../shared/context";
+import type { DevnetManifest } from "../../shared/manifest";
 
 export interface Sent {
   method: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { devnetInfoSchema } from "../../endpoints";
+import { devnetInfoSchema } from "../endpoints";
 
 const hex = z.string();
 const exampleTx = z.looseObject({

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseAbi, toEventSelector, toFunctionSelector } from "viem";
-import { AbiRegistry } from "../../chain";
+import { AbiRegistry } from "../chain";
 import {
   ABIS_STORAGE_KEY,
   addToStore,

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
-import type { AbiRegistry } from "../../chain";
+import type { AbiRegistry } from "../chain";
 import { useRpc } from "./context";
 import { buildRegistry, readStoredText, storedCount, subscribeAbis } from "./abis";
 

@@ -8,7 +8,7 @@
  * subscriber in this tab; other tabs hear of it through the window `storage` event.
  */
 import type { Abi } from "viem";
-import { AbiRegistry, type AddedCounts, type SignatureKind } from "../../chain";
+import { AbiRegistry, type AddedCounts, type SignatureKind } from "../chain";
 
 export const ABIS_STORAGE_KEY = "nodescope.abis";
 const EXPORT_FORMAT = "nodescope-abi-registry";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Button } from "../../ui";
+import { Button } from "../ui";
 import { addToStore, clearStore, describeAdded } from "./abis";
 
 /**

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
-import type { RpcClient } from "../../rpc";
-import type { MethodName, ResolveResult } from "../../endpoints";
+import type { RpcClient } from "../rpc";
+import type { MethodName, ResolveResult } from "../endpoints";
 import type { DevnetManifest } from "./manifest";
 
 export interface RpcContextValue {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toFunctionSelector } from "viem";
-import type { RpcClient } from "../../rpc";
+import type { RpcClient } from "../rpc";
 import { AbiPanel } from "./AbiPanel";
 import { RpcContext, type RpcContextValue } from "./context";
 import type { DevnetManifest } from "./manifest";
