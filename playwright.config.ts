@@ -1,16 +1,35 @@
-import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
+import { findBrowser, MANUAL_HINT } from "./scripts/ensure-browser.mjs";
 
 /**
  * The e2e run: e2e/global-setup.ts starts the devnet (anvil + scenarios + gateway), writes
- * .devnet/e2e-devnet.json and serves the built app with `vite preview` on this port. The port is
- * fixed (env-overridable) because this file is evaluated before the global setup runs.
+ * .devnet/e2e-devnet.json and serves the built app with `vite preview` on this port: 4317, or a free
+ * one when another run holds it (NODESCOPE_E2E_PORT overrides). It is chosen here because this file
+ * is evaluated before the global setup runs.
  */
-const port = Number(process.env.NODESCOPE_E2E_PORT ?? 4317);
+const port = Number(process.env.NODESCOPE_E2E_PORT ?? freePort(4317));
+// Set before the global setup and the workers start, so all of them agree on it.
 process.env.NODESCOPE_E2E_PORT = String(port);
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const executablePath = existsSync(chromium) ? chromium : undefined;
+/** `preferred` when it is free on 127.0.0.1, else any free port (another run may hold it). */
+function freePort(preferred: number): number {
+  const probe = `const s=require("node:net").createServer();s.once("error",()=>s.listen(0,"127.0.0.1"));s.on("listening",()=>{console.log(s.address().port);s.close()});s.listen(${preferred},"127.0.0.1");`;
+  const r = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8", timeout: 10_000 });
+  const found = Number(r.stdout.trim());
+  return Number.isInteger(found) && found > 0 ? found : preferred;
+}
+
+// `npm run test:e2e` runs scripts/ensure-browser.mjs first (pretest:e2e), which installs a
+// Chromium when none is found; here we only look, so a bare `npx playwright test` without one
+// stops with one clear message instead of a stack trace per test.
+const browser = findBrowser();
+if (!browser) {
+  throw new Error(
+    `No Chromium for the end-to-end tests. Run \`npm run test:e2e\` (it installs one), or: ${MANUAL_HINT}`,
+  );
+}
+const executablePath = browser.path;
 const CI = Boolean(process.env.CI && process.env.CI !== "false" && process.env.CI !== "0");
 
 export default defineConfig({

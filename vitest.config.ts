@@ -4,7 +4,12 @@ import react from "@vitejs/plugin-react";
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "devnet/**/*.test.{ts,mjs}", "bench/**/*.test.{ts,mjs}"],
+    include: [
+      "src/**/*.test.{ts,tsx}",
+      "devnet/**/*.test.{ts,mjs}",
+      "bench/**/*.test.{ts,mjs}",
+      "scripts/**/*.test.{ts,mjs}",
+    ],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 120_000,

@@ -3,7 +3,7 @@
 // Opens the app in the desktop browser when there is one (`--no-open` to skip; never under CI=true). `--port N`: the gateway's port.
 // Ctrl-C (SIGINT/SIGTERM) stops every child process.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startDevnet } from "./index.mjs";
@@ -23,7 +23,13 @@ if (flag("--help") || flag("-h")) {
   process.exit(0);
 }
 const withApp = !flag("--no-app");
-const manifestFile = process.env.NODESCOPE_DEVNET_FILE ?? resolve(root, ".devnet/devnet.json");
+const devnetDir = resolve(root, ".devnet");
+// `.devnet/devnet.json` is the newest devnet, for a bare `npm run dev`; the app this process starts
+// reads a file of its own, so a second `npm start` in the same checkout never repoints the first.
+const sharedManifest = process.env.NODESCOPE_DEVNET_FILE ?? resolve(devnetDir, "devnet.json");
+const ownManifest =
+  process.env.NODESCOPE_DEVNET_FILE ?? resolve(devnetDir, `devnet-${process.pid}.json`);
+removeStaleManifests();
 const t0 = Date.now();
 
 /** @type {Set<import("node:child_process").ChildProcess>} */
@@ -64,6 +70,7 @@ async function shutdown(code) {
   await Promise.all(waits);
   clearTimeout(force);
   await devnet?.stop().catch(() => {});
+  if (ownManifest !== sharedManifest) rmSync(ownManifest, { force: true });
   process.exit(code);
 }
 
@@ -82,7 +89,8 @@ try {
   await shutdown(1);
 }
 if (!devnet) process.exit(1);
-devnet.writeManifestFile(manifestFile);
+devnet.writeManifestFile(sharedManifest);
+if (ownManifest !== sharedManifest) devnet.writeManifestFile(ownManifest);
 const m = devnet.manifest;
 console.log(
   `Nodescope devnet ready in ${m.readyMs} ms (chain ${m.chainId}, ${m.latestBlock} blocks, ${m.token.logCount} token logs)`,
@@ -93,7 +101,7 @@ console.log(`  rollup-nitro:  ${m.endpoints.rollupNitro}`);
 console.log(`  rollup:        ${m.endpoints.rollup}`);
 console.log(`  trace:         ${m.endpoints.trace}`);
 console.log(`  API key:       ${m.apiKey}`);
-console.log(`  manifest:      ${manifestFile} (and ${devnet.gatewayUrl}/manifest.json)`);
+console.log(`  manifest:      ${sharedManifest} (and ${devnet.gatewayUrl}/manifest.json)`);
 console.log(`  request log:   ${devnet.gatewayUrl}/__log`);
 
 if (withApp) {
@@ -109,7 +117,7 @@ if (withApp) {
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, NODESCOPE_DEVNET_FILE: manifestFile },
+    env: { ...process.env, NODESCOPE_DEVNET_FILE: ownManifest },
   });
   children.add(vite);
   vite.once("exit", (code) => {
@@ -134,6 +142,20 @@ if (withApp) {
   });
 } else {
   console.log(`Devnet only (--no-app). Ctrl-C stops it.`);
+}
+
+/** Removes the per-process manifests of `npm start`s that are no longer running (killed hard). */
+function removeStaleManifests() {
+  if (!existsSync(devnetDir)) return;
+  for (const name of readdirSync(devnetDir)) {
+    const pid = /^devnet-(\d+)\.json$/.exec(name)?.[1];
+    if (!pid || Number(pid) === process.pid) continue;
+    try {
+      process.kill(Number(pid), 0);
+    } catch {
+      rmSync(join(devnetDir, name), { force: true });
+    }
+  }
 }
 
 /** Opens a URL in the desktop browser when one exists; never under CI. @param {string} url */
