@@ -24,6 +24,7 @@ export { CHAIN_ID } from "./anvil.mjs";
  *   events: { name: string, signature: string, topic0: string }[],
  *   token: { address: string, fromBlock: number, toBlock: number, logCount: number, transferCount: number, denseRange: [number, number] },
  *   calls: Record<string, ManifestCall>,
+ *   insight: { recipients: string[], value: string, nftId: string },
  * }} Manifest
  * @typedef {{ gatewayUrl: string, anvilUrl: string, anvilPid: number, manifest: Manifest,
  *   writeManifestFile(path: string): void, stop(): Promise<void> }} Devnet
@@ -79,6 +80,7 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
       events: chain.events,
       token: /** @type {Manifest["token"]} */ (chain.token),
       calls: chain.calls,
+      insight: chain.insight,
     };
     manifest.readyMs = Date.now() - t0;
     gateway.setManifest(manifest);

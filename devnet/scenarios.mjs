@@ -46,11 +46,15 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
   const Token = need(artifacts, "NodescopeToken");
   const Scenarios = need(artifacts, "Scenarios");
   const Child = need(artifacts, "Child");
+  const Weth = need(artifacts, "MiniWETH");
+  const Nft = need(artifacts, "MiniNFT");
+  const Multi = need(artifacts, "MiniMulti");
+  const Insight = need(artifacts, "Insight");
 
   /** @type {`0x${string}`[]} */
   const accounts = (await call("eth_accounts")).map((/** @type {string} */ a) => getAddress(a));
-  const [a0, a1, a2, a3, , , , , a8, a9] = /** @type {`0x${string}`[]} */ (accounts);
-  if (!a0 || !a1 || !a2 || !a3 || !a8 || !a9)
+  const [a0, a1, a2, a3, , a5, a6, a7, a8, a9] = /** @type {`0x${string}`[]} */ (accounts);
+  if (!a0 || !a1 || !a2 || !a3 || !a5 || !a6 || !a7 || !a8 || !a9)
     throw new Error("anvil has fewer than 10 dev accounts");
 
   /**
@@ -249,6 +253,47 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
     ).transactionHash,
   };
 
+  // ---- one transaction that moves every kind of asset and writes storage ----
+  /** @param {Artifact} art @param {unknown[]} [args] @param {string} what */
+  const deploy = async (art, what, args = []) =>
+    getAddress(
+      ok(
+        await mined({
+          from: a0,
+          data: encodeDeployData({ abi: art.abi, bytecode: art.bytecode, args }),
+        }),
+        what,
+      ).contractAddress,
+    );
+  const weth = await deploy(Weth, "MiniWETH deployment");
+  const nft = await deploy(Nft, "MiniNFT deployment");
+  const multiToken = await deploy(Multi, "MiniMulti deployment");
+  const insight = await deploy(Insight, "Insight deployment", [token, weth, nft, multiToken]);
+  ok(
+    await mined({ from: a0, to: token, data: tokenData("transfer", [insight, 50n * E18]) }),
+    "token transfer to Insight",
+  );
+  const insightRecipients = [a5, a6, a7];
+  const insightValue = 5n * E18;
+  const insightNftId = 42n;
+  sent.insight = {
+    label: "balance, token and state changes",
+    hash: ok(
+      await mined({
+        from: a0,
+        to: insight,
+        value: toHex(insightValue),
+        gas: toHex(3_000_000),
+        data: encodeFunctionData({
+          abi: Insight.abi,
+          functionName: "run",
+          args: [insightRecipients, insightNftId],
+        }),
+      }),
+      "insight",
+    ).transactionHash,
+  };
+
   // ---- one block with several transactions of every type ----
   const transferData = tokenData("transfer", [a3, 12n * E18 + 5n * 10n ** 17n]);
   await call("evm_setAutomine", [false]);
@@ -341,7 +386,7 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
 
   const events = [];
   const seen = new Set();
-  for (const art of [Token, Scenarios, Child])
+  for (const art of [Token, Scenarios, Child, Weth, Nft, Multi, Insight])
     for (const item of art.abi)
       if (item.type === "event" && !seen.has(item.name)) {
         seen.add(item.name);
@@ -365,6 +410,15 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
       Scenarios: { address: scenarios, abi: Scenarios.abi },
       Child: { address: child, abi: Child.abi },
       CreatedChild: { address: createdChild, abi: Child.abi },
+      MiniWETH: { address: weth, abi: Weth.abi },
+      MiniNFT: { address: nft, abi: Nft.abi },
+      MiniMulti: { address: multiToken, abi: Multi.abi },
+      Insight: { address: insight, abi: Insight.abi },
+    },
+    insight: {
+      recipients: insightRecipients,
+      value: insightValue.toString(),
+      nftId: insightNftId.toString(),
     },
     events,
     token: {
