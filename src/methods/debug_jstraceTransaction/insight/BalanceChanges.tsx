@@ -1,0 +1,238 @@
+/**
+ * Balance changes: one row per (address, asset) with its net change, exact in the asset's
+ * smallest unit, plus a formatted amount where the token's decimals are known. Sortable,
+ * filterable, exportable as CSV. Pure props.
+ */
+import { useId, useMemo, useState } from "react";
+import { formatUnits } from "viem";
+import { Address, Button, downloadText } from "../../../ui";
+import { ZERO_ADDRESS, type Asset, type BalanceChange } from "./transfers";
+
+export interface TokenMeta {
+  symbol?: string;
+  decimals?: number;
+  name?: string;
+}
+
+type SortKey = "address" | "asset" | "delta";
+
+export function assetLabel(
+  asset: Asset,
+  meta: ReadonlyMap<string, TokenMeta>,
+  nativeSymbol: string,
+): string {
+  if (asset.kind === "native") return nativeSymbol;
+  const m = asset.token ? meta.get(asset.token) : undefined;
+  const name = m?.symbol ?? asset.token ?? "?";
+  const kind = asset.kind === "erc20" ? "ERC-20" : asset.kind === "erc721" ? "ERC-721" : "ERC-1155";
+  return asset.tokenId === undefined
+    ? `${name} (${kind})`
+    : `${name} #${asset.tokenId.toString()} (${kind})`;
+}
+
+/** The change in whole units where decimals are known: "-1.5 WETH"; null otherwise. */
+export function formattedAmount(
+  delta: bigint,
+  asset: Asset,
+  meta: ReadonlyMap<string, TokenMeta>,
+  nativeSymbol: string,
+): string | null {
+  const decimals =
+    asset.kind === "native"
+      ? 18
+      : asset.kind === "erc20" && asset.token
+        ? meta.get(asset.token)?.decimals
+        : undefined;
+  if (decimals === undefined) return null;
+  const symbol =
+    asset.kind === "native" ? nativeSymbol : ((asset.token && meta.get(asset.token)?.symbol) ?? "");
+  const text = formatUnits(delta, decimals);
+  return `${delta > 0n ? "+" : ""}${text}${symbol ? ` ${symbol}` : ""}`;
+}
+
+/** Exact and ungrouped, so it can be compared and copied digit for digit. */
+function signed(delta: bigint): string {
+  return `${delta > 0n ? "+" : ""}${delta.toString()}`;
+}
+
+function csvCell(v: string): string {
+  return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function balanceChangesCsv(
+  rows: readonly BalanceChange[],
+  meta: ReadonlyMap<string, TokenMeta>,
+  nativeSymbol: string,
+): string {
+  const head = ["address", "asset", "token", "token_id", "change_raw", "decimals", "change"];
+  const lines = rows.map((r) => {
+    const m = r.asset.token ? meta.get(r.asset.token) : undefined;
+    const decimals = r.asset.kind === "native" ? "18" : (m?.decimals?.toString() ?? "");
+    return [
+      r.address,
+      assetLabel(r.asset, meta, nativeSymbol),
+      r.asset.token ?? "",
+      r.asset.tokenId?.toString() ?? "",
+      r.delta.toString(),
+      decimals,
+      formattedAmount(r.delta, r.asset, meta, nativeSymbol) ?? "",
+    ]
+      .map(csvCell)
+      .join(",");
+  });
+  return [head.join(","), ...lines].join("\n") + "\n";
+}
+
+export function BalanceChanges({
+  rows,
+  tokenMeta = new Map(),
+  nativeSymbol = "ETH",
+  hash,
+}: {
+  rows: readonly BalanceChange[];
+  tokenMeta?: ReadonlyMap<string, TokenMeta>;
+  nativeSymbol?: string;
+  /** Names the exported file. */
+  hash?: string;
+}) {
+  const headingId = useId();
+  const [filter, setFilter] = useState("");
+  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "delta", desc: false });
+
+  const shown = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    const label = (r: BalanceChange) => assetLabel(r.asset, tokenMeta, nativeSymbol);
+    const list = q
+      ? rows.filter((r) =>
+          [r.address, label(r), r.asset.token ?? "", r.delta.toString()].some((s) =>
+            s.toLowerCase().includes(q),
+          ),
+        )
+      : [...rows];
+    const dir = sort.desc ? -1 : 1;
+    list.sort((a, b) => {
+      if (sort.key === "delta") return (a.delta < b.delta ? -1 : a.delta > b.delta ? 1 : 0) * dir;
+      const x = sort.key === "address" ? a.address.toLowerCase() : label(a);
+      const y = sort.key === "address" ? b.address.toLowerCase() : label(b);
+      return x.localeCompare(y) * dir;
+    });
+    return list;
+  }, [rows, filter, sort, tokenMeta, nativeSymbol]);
+
+  const header = (key: SortKey, text: string) => {
+    const active = sort.key === key;
+    return (
+      <th
+        scope="col"
+        aria-sort={active ? (sort.desc ? "descending" : "ascending") : "none"}
+        className="px-2 py-1 text-left font-semibold"
+      >
+        <button
+          type="button"
+          className="hover:underline"
+          onClick={() => setSort({ key, desc: active ? !sort.desc : false })}
+        >
+          {text}
+          {active ? (sort.desc ? " ↓" : " ↑") : ""}
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <section role="region" aria-labelledby={headingId} className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={headingId} className="text-base font-semibold">
+          Balance changes
+        </h3>
+        <span className="text-xs text-slate-700 dark:text-slate-300">
+          Net change per address and asset, from value transfers and token events of frames that
+          took effect. Gas fees are not included.
+        </span>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex items-center gap-1 text-sm">
+          <span>Filter balance changes</span>
+          <input
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            className="rounded border border-slate-300 bg-white px-2 py-1 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
+          />
+        </label>
+        <Button
+          onClick={() =>
+            downloadText(
+              `balance-changes-${hash?.slice(0, 10) ?? "trace"}.csv`,
+              balanceChangesCsv(shown, tokenMeta, nativeSymbol),
+              "text/csv",
+            )
+          }
+          disabled={shown.length === 0}
+        >
+          Export CSV
+        </Button>
+        <span className="text-xs text-slate-700 dark:text-slate-300" aria-live="polite">
+          {shown.length === rows.length
+            ? `${rows.length} rows`
+            : `${shown.length} of ${rows.length} rows`}
+        </span>
+      </div>
+      {rows.length === 0 ? (
+        <p className="text-sm">
+          Nothing changed hands: no value moved and no token transfer event was emitted by a frame
+          that took effect. (Ask the trace with <code>withLog</code> to see token moves.)
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <thead className="border-b border-slate-300 dark:border-slate-600">
+              <tr>
+                {header("address", "Address")}
+                {header("asset", "Asset")}
+                {header("delta", "Change (smallest unit)")}
+                <th scope="col" className="px-2 py-1 text-left font-semibold">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((r) => {
+                const key = `${r.address}|${r.asset.kind}|${r.asset.token ?? ""}|${r.asset.tokenId ?? ""}`;
+                const formatted = formattedAmount(r.delta, r.asset, tokenMeta, nativeSymbol);
+                const tone =
+                  r.delta < 0n
+                    ? "text-red-800 dark:text-red-300"
+                    : r.delta > 0n
+                      ? "text-green-800 dark:text-green-300"
+                      : "";
+                return (
+                  <tr key={key} className="border-b border-slate-100 dark:border-slate-800">
+                    <td className="px-2 py-1">
+                      <Address value={r.address} />
+                      {r.address === ZERO_ADDRESS ? (
+                        <span className="ml-1 text-xs text-slate-700 dark:text-slate-300">
+                          (mint/burn)
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="px-2 py-1">
+                      <span>{assetLabel(r.asset, tokenMeta, nativeSymbol)}</span>
+                      {r.asset.token ? (
+                        <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
+                          {r.asset.token}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className={`px-2 py-1 font-mono break-all ${tone}`}>{signed(r.delta)}</td>
+                    <td className={`px-2 py-1 font-mono break-all ${tone}`}>{formatted ?? "—"}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * State changes (prestateTracer, diff mode): per account, balance and nonce before → after, code
+ * created or removed, and each changed storage slot with a plain reading where there is one.
+ * Pure props: the caller fetches (a paid trace, asked for on a click) and passes the answer.
+ */
+import { useId } from "react";
+import { formatUnits } from "viem";
+import { Address } from "../../../ui";
+import { readWord, type AccountChange } from "./stateDiff";
+
+function hex(n: bigint): string {
+  return `0x${n.toString(16)}`;
+}
+
+function signed(n: bigint): string {
+  return `${n > 0n ? "+" : ""}${n.toString()}`;
+}
+
+const CELL = "px-2 py-1 align-top";
+
+export function StateChanges({
+  accounts,
+  nativeSymbol = "ETH",
+}: {
+  accounts: readonly AccountChange[];
+  nativeSymbol?: string;
+}) {
+  const headingId = useId();
+  const slots = accounts.reduce((n, a) => n + a.storage.length, 0);
+  return (
+    <section role="region" aria-labelledby={headingId} className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-baseline gap-2">
+        <h3 id={headingId} className="text-base font-semibold">
+          State changes
+        </h3>
+        <span className="text-xs text-slate-700 dark:text-slate-300">
+          {accounts.length} accounts, {slots} storage slots changed (prestateTracer, diff mode).
+        </span>
+      </div>
+      {accounts.length === 0 ? (
+        <p className="text-sm">The node reports no state change for this transaction.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <thead className="border-b border-slate-300 dark:border-slate-600">
+              <tr>
+                <th scope="col" className={`${CELL} text-left`}>
+                  Account / slot
+                </th>
+                <th scope="col" className={`${CELL} text-left`}>
+                  What
+                </th>
+                <th scope="col" className={`${CELL} text-left`}>
+                  Before
+                </th>
+                <th scope="col" className={`${CELL} text-left`}>
+                  After
+                </th>
+                <th scope="col" className={`${CELL} text-left`}>
+                  Difference / reading
+                </th>
+              </tr>
+            </thead>
+            {accounts.map((a) => (
+              <tbody key={a.address} className="border-b border-slate-200 dark:border-slate-700">
+                <tr className="bg-slate-50 dark:bg-slate-900">
+                  <th scope="rowgroup" colSpan={5} className={`${CELL} text-left font-normal`}>
+                    <Address value={a.address} />
+                    {a.deleted ? (
+                      <span className="ml-2 text-xs font-semibold">account deleted</span>
+                    ) : null}
+                    {a.code ? (
+                      <span className="ml-2 text-xs font-semibold">code {a.code}</span>
+                    ) : null}
+                  </th>
+                </tr>
+                {a.balance ? (
+                  <tr>
+                    <td className={CELL} />
+                    <td className={CELL}>Balance</td>
+                    <td className={`${CELL} font-mono break-all`}>
+                      {hex(a.balance.before)}
+                      <span className="block text-xs">
+                        {formatUnits(a.balance.before, 18)} {nativeSymbol}
+                      </span>
+                    </td>
+                    <td className={`${CELL} font-mono break-all`}>
+                      {hex(a.balance.after)}
+                      <span className="block text-xs">
+                        {formatUnits(a.balance.after, 18)} {nativeSymbol}
+                      </span>
+                    </td>
+                    <td className={`${CELL} font-mono break-all`}>
+                      {signed(a.balance.after - a.balance.before)} wei
+                      <span className="block text-xs">
+                        {formatUnits(a.balance.after - a.balance.before, 18)} {nativeSymbol}
+                      </span>
+                    </td>
+                  </tr>
+                ) : null}
+                {a.nonce ? (
+                  <tr>
+                    <td className={CELL} />
+                    <td className={CELL}>Nonce</td>
+                    <td className={`${CELL} font-mono`}>{a.nonce.before.toString()}</td>
+                    <td className={`${CELL} font-mono`}>{a.nonce.after.toString()}</td>
+                    <td className={`${CELL} font-mono`}>
+                      {signed(a.nonce.after - a.nonce.before)}
+                    </td>
+                  </tr>
+                ) : null}
+                {a.storage.map((s) => {
+                  const before = readWord(s.before);
+                  const after = readWord(s.after);
+                  return (
+                    <tr key={s.slot}>
+                      <td className={`${CELL} font-mono text-xs break-all`}>{s.slot}</td>
+                      <td className={CELL}>Storage</td>
+                      <td className={`${CELL} font-mono text-xs break-all`}>{s.before}</td>
+                      <td className={`${CELL} font-mono text-xs break-all`}>{s.after}</td>
+                      <td className={`${CELL} font-mono text-xs break-all`}>
+                        {before !== null || after !== null
+                          ? `${before ?? "…"} → ${after ?? "…"}`
+                          : ""}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            ))}
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
