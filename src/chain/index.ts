@@ -4,3 +4,4 @@ export * from "./signatures";
 export * from "./registry";
 export * from "./decode";
 export * from "./tx-types";
+export * from "./tokenMeta";
