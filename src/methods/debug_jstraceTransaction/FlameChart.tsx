@@ -1,10 +1,21 @@
 /**
  * An icicle chart of gasUsed: width is gas, rows are depth. Laid out once per trace (one O(n)
- * pass); only blocks at least MIN_PX wide are drawn (their children are narrower still, so whole
- * subtrees are skipped). Clicking a block selects its frame in the tree. The chart is a picture
+ * pass); for the window on screen only blocks at least MIN_PX wide are drawn, and runs of
+ * narrower siblings are merged into one "n more" block (their subtrees are narrower still, so
+ * they are skipped). Wheel, drag, keys and buttons zoom and pan; clicking a block selects its
+ * frame in the tree and zooms into it. The chart is a picture
  * for pointer users; the call tree is its keyboard- and screen-reader-accessible equivalent.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from "react";
 import { frameType, type TraceModel } from "./model";
 import type { CallFrame } from "./result";
 
@@ -57,6 +68,8 @@ interface FlameChartProps {
   /** Cheap selector → name lookup (no full decoding for thousands of blocks). */
   functionName: (selector: string) => string | undefined;
   width?: number;
+  /** Frames to mark (e.g. the frames of a row chosen in Gas by function). */
+  highlight?: ReadonlySet<number>;
 }
 
 const CAPTION =
@@ -101,16 +114,109 @@ export function FlameChart(props: FlameChartProps) {
   );
 }
 
+/** The part of the chart on screen, in layout units (the top frame spans [0, 1]). */
+export interface FlameWindow {
+  x0: number;
+  x1: number;
+}
+
+export const FULL_WINDOW: FlameWindow = { x0: 0, x1: 1 };
+/** The narrowest window: a 100,000th of the top frame still fills the chart. */
+const MIN_SPAN = 1e-6;
+
+/** A window `span` wide centred on `centre`, kept inside [0, 1]. */
+export function clampWindow(centre: number, span: number): FlameWindow {
+  const s = Math.min(1, Math.max(MIN_SPAN, span));
+  const x0 = Math.min(1 - s, Math.max(0, centre - s / 2));
+  return { x0, x1: x0 + s };
+}
+
+/** Zooms by `factor` (< 1 zooms in) keeping the layout point at `anchor` (0–1 across the chart) still. */
+export function zoomWindow(w: FlameWindow, factor: number, anchor = 0.5): FlameWindow {
+  const span = w.x1 - w.x0;
+  const at = w.x0 + anchor * span;
+  const s = Math.min(1, Math.max(MIN_SPAN, span * factor));
+  const x0 = Math.min(1 - s, Math.max(0, at - anchor * s));
+  return { x0, x1: x0 + s };
+}
+
+export interface FlameBlock {
+  /** A frame's pre-order index, or -1 for a merged block. */
+  frame: number;
+  level: number;
+  x: number;
+  w: number;
+  /** Merged blocks: how many sibling frames (with their subtrees) are too narrow to draw. */
+  merged: number;
+}
+
+/**
+ * The blocks to draw for a window: frames at least `minPx` wide on screen; runs of narrower
+ * siblings become one merged block ("n more") instead of vanishing, and their subtrees are
+ * skipped (they are narrower still). One pre-order pass that never enters a skipped subtree.
+ */
+export function flameBlocks(
+  m: TraceModel,
+  layout: FlameLayout,
+  view: FlameWindow,
+  widthPx: number,
+  maxLevel: number,
+  minPx = MIN_PX,
+  maxBlocks = MAX_BLOCKS,
+): FlameBlock[] {
+  const out: FlameBlock[] = [];
+  const scale = widthPx / (view.x1 - view.x0);
+  const pending: (FlameBlock & { parent: number })[] = [];
+  const flush = (level: number) => {
+    const b = pending[level];
+    if (b) {
+      out.push({ frame: b.frame, level: b.level, x: b.x, w: b.w, merged: b.merged });
+      pending[level] = undefined as unknown as FlameBlock & { parent: number };
+    }
+  };
+  let i = 0;
+  while (i < m.size && out.length < maxBlocks) {
+    const x = layout.x[i] as number;
+    const w = layout.w[i] as number;
+    const level = m.level[i] as number;
+    const next = m.end[i] as number;
+    if (level > maxLevel || x >= view.x1 || x + w <= view.x0) {
+      i = next;
+      continue;
+    }
+    if (w * scale < minPx) {
+      const parent = m.parent[i] as number;
+      const b = pending[level];
+      if (b && b.parent === parent && Math.abs(b.x + b.w - x) < 1e-12) {
+        b.w += w;
+        b.merged++;
+      } else {
+        flush(level);
+        pending[level] = { frame: -1, level, x, w, merged: 1, parent };
+      }
+      i = next;
+      continue;
+    }
+    flush(level);
+    out.push({ frame: i, level, x, w, merged: 0 });
+    i++;
+  }
+  for (let l = 0; l < pending.length; l++) flush(l);
+  return out;
+}
+
 function FlameChartBody({
   model,
   selected,
   onSelect,
   functionName,
   width: fixedWidth,
+  highlight,
 }: FlameChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState(800);
   const width = fixedWidth ?? measured;
+  const [view, setView] = useState<FlameWindow>(FULL_WINDOW);
   useEffect(() => {
     const el = ref.current;
     if (!el || fixedWidth !== undefined || typeof ResizeObserver === "undefined") return;
@@ -120,56 +226,140 @@ function FlameChartBody({
   }, [fixedWidth]);
 
   const layout = useMemo(() => flameLayout(model), [model]);
-  const blocks = useMemo(() => {
-    const out: number[] = [];
-    let i = 0;
-    while (i < model.size && out.length < MAX_BLOCKS) {
-      if ((layout.w[i] as number) * width < MIN_PX) {
-        i = model.end[i] as number;
-        continue;
-      }
-      out.push(i);
-      i++;
-    }
-    return out;
-  }, [model, layout, width]);
-
   const rowsShown = Math.min(model.maxLevel, 60);
-  // The latest onSelect, read on click: the blocks below are rendered once per layout, not on
-  // every selection, search or expansion of the tree (thousands of blocks).
+  const blocks = useMemo(
+    () => flameBlocks(model, layout, view, width, rowsShown),
+    [model, layout, view, width, rowsShown],
+  );
+  const mergedFrames = useMemo(() => blocks.reduce((n, b) => n + b.merged, 0), [blocks]);
+
+  // Wheel zooms around the pointer; a horizontal wheel (or Shift) pans. Needs a non-passive
+  // listener to keep the page from scrolling while the pointer is over the chart.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      const rect = el.getBoundingClientRect();
+      const anchor = rect.width > 0 ? (e.clientX - rect.left) / rect.width : 0.5;
+      const horizontal = e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY);
+      if (horizontal) {
+        const d = e.shiftKey ? e.deltaY : e.deltaX;
+        e.preventDefault();
+        setView((v) =>
+          clampWindow((v.x0 + v.x1) / 2 + (d / rect.width) * (v.x1 - v.x0), v.x1 - v.x0),
+        );
+        return;
+      }
+      if (e.deltaY === 0) return;
+      e.preventDefault();
+      setView((v) => zoomWindow(v, e.deltaY < 0 ? 0.8 : 1.25, anchor));
+    };
+    el.addEventListener("wheel", onWheel, { passive: false });
+    return () => el.removeEventListener("wheel", onWheel);
+  }, []);
+
+  // Drag pans; a drag shorter than 4 px is a click.
+  const drag = useRef<{ x: number; view: FlameWindow; moved: boolean } | null>(null);
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    drag.current = { x: e.clientX, view, moved: false };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    const dx = e.clientX - d.x;
+    if (!d.moved && Math.abs(dx) < 4) return;
+    d.moved = true;
+    const span = d.view.x1 - d.view.x0;
+    setView(clampWindow((d.view.x0 + d.view.x1) / 2 - (dx / width) * span, span));
+  };
+  const onPointerUp = () => {
+    window.setTimeout(() => (drag.current = null), 0);
+  };
+
+  // The latest onSelect, read on click: the blocks below are rendered once per layout and
+  // window, not on every selection, search or expansion of the tree (thousands of blocks).
   const onSelectRef = useRef(onSelect);
   useLayoutEffect(() => {
     onSelectRef.current = onSelect;
   });
   const onBlockClick = (e: MouseEvent<HTMLDivElement>) => {
-    const el = (e.target as Element).closest("[data-flame-frame]");
-    const i = el ? Number(el.getAttribute("data-flame-frame")) : Number.NaN;
-    if (Number.isInteger(i)) onSelectRef.current(i);
+    if (drag.current?.moved) return;
+    const el = (e.target as Element).closest("[data-flame-x]");
+    if (!el) return;
+    const x = Number(el.getAttribute("data-flame-x"));
+    const w = Number(el.getAttribute("data-flame-w"));
+    const i = Number(el.getAttribute("data-flame-frame"));
+    if (Number.isInteger(i) && i >= 0) onSelectRef.current(i);
+    if (!Number.isFinite(x) || !Number.isFinite(w) || w <= 0) return;
+    const merged = Number(el.getAttribute("data-flame-merged") ?? 0);
+    if (merged > 0) {
+      // into a merged run: far enough that its frames are about 8 px wide, around the click
+      const rect = e.currentTarget.getBoundingClientRect();
+      const at =
+        rect.width > 0
+          ? view.x0 + ((e.clientX - rect.left) / rect.width) * (view.x1 - view.x0)
+          : NaN;
+      const centre = at >= x && at <= x + w ? at : x + w / 2;
+      setView(clampWindow(centre, Math.min(w * 1.1, ((w / merged) * width) / 8)));
+    } else {
+      // into the frame, with a little room around it
+      setView(clampWindow(x + w / 2, w * 1.1));
+    }
   };
+
+  const span = view.x1 - view.x0;
+  const left = (x: number) => `${((x - view.x0) / span) * 100}%`;
+  const wide = (w: number, minPx = 0) => `max(${minPx}px, ${(w / span) * 100}%)`;
+
   const blockElements = useMemo(
     () =>
-      blocks.map((i) => {
-        const level = model.level[i] as number;
-        if (level > rowsShown) return null;
+      blocks.map((b) => {
+        if (b.frame < 0) {
+          return (
+            <div
+              key={`m${b.level}-${b.x}`}
+              aria-hidden="true"
+              data-flame-merged={b.merged}
+              data-flame-x={b.x}
+              data-flame-w={b.w}
+              title={`${GAS_FORMAT.format(b.merged)} more frames, too narrow to draw at this zoom: click to zoom in`}
+              className="absolute cursor-zoom-in overflow-hidden whitespace-nowrap border-r border-b border-white bg-[repeating-linear-gradient(45deg,#cbd5e1_0,#cbd5e1_3px,#f1f5f9_3px,#f1f5f9_6px)] px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950"
+              style={{
+                left: left(b.x),
+                width: wide(b.w, 3),
+                top: (b.level - 1) * ROW,
+                height: ROW,
+              }}
+            >
+              {(b.w / span) * width > 60 ? `${GAS_FORMAT.format(b.merged)} more` : ""}
+            </div>
+          );
+        }
+        const i = b.frame;
         const f = model.frames[i] as CallFrame;
-        const px = (layout.w[i] as number) * width;
+        const px = (b.w / span) * width;
         const input = typeof f.input === "string" ? f.input : "";
         const name =
           input.length >= 10
             ? (functionName(input.slice(0, 10).toLowerCase())?.split("(")[0] ?? input.slice(0, 10))
             : frameType(f);
         const failed = model.failed[i] === 1;
+        const marked = highlight?.has(i) ?? false;
         return (
           <div
             key={i}
             aria-hidden="true"
             data-flame-frame={i}
+            data-flame-x={b.x}
+            data-flame-w={b.w}
+            data-flame-highlight={marked ? "true" : undefined}
             title={`${frameType(f)} ${name} · ${GAS_FORMAT.format(Math.round(model.gasUsed[i] as number))} gas${failed ? " · failed" : ""}`}
-            className="absolute cursor-pointer overflow-hidden whitespace-nowrap border-r border-b border-white px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950"
+            className={`absolute cursor-pointer overflow-hidden whitespace-nowrap border-r border-b border-white px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950 ${marked ? "ring-2 ring-inset ring-amber-500" : ""}`}
             style={{
-              left: `${(layout.x[i] as number) * 100}%`,
-              width: `${(layout.w[i] as number) * 100}%`,
-              top: (level - 1) * ROW,
+              left: left(b.x),
+              width: wide(b.w),
+              top: (b.level - 1) * ROW,
               height: ROW,
               background: failed ? "#fecaca" : (COLORS[frameType(f)] ?? "#e2e8f0"),
             }}
@@ -178,23 +368,92 @@ function FlameChartBody({
           </div>
         );
       }),
-    [blocks, model, layout, width, rowsShown, functionName],
+    // `left`/`wide` depend only on `view`
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [blocks, model, width, functionName, highlight, view],
   );
   const selectedLevel = selected >= 0 ? (model.level[selected] as number) : 0;
-  const selectedShown = selected >= 0 && selectedLevel <= rowsShown && blocks.includes(selected);
+  const selectedShown =
+    selected >= 0 && selectedLevel <= rowsShown && blocks.some((b) => b.frame === selected);
+  const zoomed = span < 1;
+  const zoomBy = (factor: number) => setView((v) => zoomWindow(v, factor));
+  const pan = (direction: number) =>
+    setView((v) => clampWindow((v.x0 + v.x1) / 2 + direction * 0.25 * (v.x1 - v.x0), v.x1 - v.x0));
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const actions: Record<string, () => void> = {
+      "+": () => zoomBy(0.5),
+      "=": () => zoomBy(0.5),
+      "-": () => zoomBy(2),
+      "0": () => setView(FULL_WINDOW),
+      ArrowLeft: () => pan(-1),
+      ArrowRight: () => pan(1),
+    };
+    const act = actions[e.key];
+    if (!act) return;
+    e.preventDefault();
+    act();
+  };
+  const button =
+    "rounded border border-slate-300 px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800";
   return (
     <figure className="flex flex-col gap-1">
       <figcaption className="text-sm text-slate-700 dark:text-slate-300">{CAPTION}</figcaption>
       <div
+        className="flex flex-wrap items-center gap-2 text-xs"
+        role="toolbar"
+        aria-label="Flame chart zoom"
+      >
+        <button
+          type="button"
+          className={button}
+          onClick={() => zoomBy(0.5)}
+          disabled={span <= MIN_SPAN}
+        >
+          Zoom in
+        </button>
+        <button type="button" className={button} onClick={() => zoomBy(2)} disabled={!zoomed}>
+          Zoom out
+        </button>
+        <button type="button" className={button} onClick={() => pan(-1)} disabled={view.x0 <= 0}>
+          Pan left
+        </button>
+        <button type="button" className={button} onClick={() => pan(1)} disabled={view.x1 >= 1}>
+          Pan right
+        </button>
+        <button
+          type="button"
+          className={button}
+          onClick={() => setView(FULL_WINDOW)}
+          disabled={!zoomed}
+        >
+          Reset zoom
+        </button>
+        <span aria-live="polite" className="text-slate-700 dark:text-slate-300">
+          {zoomed
+            ? `Showing ${(view.x0 * 100).toPrecision(3)}–${(view.x1 * 100).toPrecision(3)}% of the top frame's gas (×${(1 / span).toPrecision(3)}).`
+            : "Whole transaction."}{" "}
+          {mergedFrames > 0
+            ? `${GAS_FORMAT.format(mergedFrames)} frames too narrow to draw are merged into “more” blocks: click one, scroll or press + to zoom in.`
+            : ""}
+        </span>
+      </div>
+      <div
         ref={ref}
-        className="max-h-80 overflow-y-auto overflow-x-hidden rounded border border-slate-200 dark:border-slate-700"
+        tabIndex={0}
+        aria-label="Flame chart: + and − zoom, arrow keys pan, 0 resets"
+        onKeyDown={onKeyDown}
+        className="max-h-80 touch-none overflow-x-hidden overflow-y-auto rounded border border-slate-200 focus:outline-2 focus:outline-indigo-600 dark:border-slate-700"
       >
         <div
           role="img"
           aria-label={`Flame chart of gas used by ${model.size.toLocaleString("en-US")} frames over ${model.maxLevel} levels`}
-          className="relative"
+          className="relative overflow-hidden"
           style={{ height: rowsShown * ROW, width: "100%" }}
           onClick={onBlockClick}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerLeave={onPointerUp}
         >
           {blockElements}
           {selectedShown ? (
@@ -203,8 +462,8 @@ function FlameChartBody({
               data-flame-selected={selected}
               className="pointer-events-none absolute outline outline-2 -outline-offset-2 outline-indigo-700"
               style={{
-                left: `${(layout.x[selected] as number) * 100}%`,
-                width: `${(layout.w[selected] as number) * 100}%`,
+                left: left(layout.x[selected] as number),
+                width: wide(layout.w[selected] as number),
                 top: (selectedLevel - 1) * ROW,
                 height: ROW,
               }}
