@@ -45,7 +45,7 @@ export function AbiPanel({ stored, hint }: { stored: number; hint?: string }) {
           rows={4}
           spellCheck={false}
           aria-invalid={error ? true : undefined}
-          placeholder='[{"type":"error","name":"InsufficientBalance",…}]  or  error InsufficientBalance(uint256 available, uint256 required)'
+          placeholder='[{"type":"error","name":"InsufficientBalance",…}]  or signatures, one per line:  error InsufficientBalance(uint256 available, uint256 required)'
           className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
         />
         <p className="text-xs text-slate-700 dark:text-slate-300">

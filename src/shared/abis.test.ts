@@ -69,6 +69,31 @@ describe("the shared ABI store", () => {
     expect(storedCount(readStoredText())).toBe(1);
   });
 
+  it("keeps a signature without a keyword as both a function and an event", () => {
+    expect(addToStore("Settled(address trader, uint256 amount)")).toMatchObject({
+      functions: 1,
+      events: 1,
+      fresh: 2,
+    });
+    const registry = buildRegistry(readStoredText());
+    const topic = toEventSelector("Settled(address,uint256)");
+    expect(registry.lookupEvent(topic)?.item.name).toBe("Settled");
+    expect(registry.lookupFunction(toFunctionSelector("Settled(address,uint256)"))).toBeDefined();
+  });
+
+  it("takes several signatures, one per line, and names the line that is wrong", () => {
+    expect(
+      addToStore(
+        "event Paid(address indexed to, uint256 amount)\n\nfunction pay(address to)\nerror Late(uint256 by)",
+      ),
+    ).toMatchObject({ functions: 1, events: 1, errors: 1 });
+    localStorage.clear();
+    expect(() => addToStore("function ok(uint256)\nnot a signature\nfunction fine()")).toThrow(
+      /line 2: signature must look like/,
+    );
+    expect(readStoredText()).toBe(""); // nothing stored when a line is wrong
+  });
+
   it("devnet ABIs decode too, stored ones win; subscribers hear of changes and clear()", () => {
     const listener = vi.fn();
     const off = subscribeAbis(listener);

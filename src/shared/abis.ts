@@ -141,39 +141,69 @@ export interface StoreResult extends AddedCounts {
 }
 
 /**
- * Checks and stores what the user pasted: an ABI (JSON) or one signature (`kind` says what a
- * signature without a keyword is, see chain's parseSignature). Returns how many
- * functions, events and errors it brings, or throws with the reason (nothing is stored then).
+ * Checks and stores what the user pasted: an ABI (JSON), or signatures, one per line. A
+ * signature with a keyword (`event Transfer(…)`) is that kind; `kind` says what one without a
+ * keyword is; with neither, a bare `Transfer(address,address,uint256)` could be a function or an
+ * event (the logs form's Event signature field takes that form), so it is kept as both — their
+ * selectors cannot collide. Returns how many functions, events and errors it brings, or throws
+ * with the reason for every bad line (nothing is stored then).
  */
 export function addToStore(text: string, kind?: SignatureKind): StoreResult {
-  let t = text.trim();
+  const t = text.trim();
   if (t === "") throw new Error("paste an ABI (JSON) or a function signature first");
   const probe = new AbiRegistry({ builtins: false });
   const stored = parseStored(readStoredText());
   const isJson = t.startsWith("[") || t.startsWith("{");
-  let added: AddedCounts;
+  const added: AddedCounts = { functions: 0, events: 0, errors: 0 };
+  const texts: string[] = [];
+  const count = (k: SignatureKind) => {
+    if (k === "function") added.functions++;
+    else if (k === "event") added.events++;
+    else added.errors++;
+  };
   if (isJson) {
     const r = probe.addAbiJson(t);
     if (!r.ok) throw new Error(r.message);
-    added = r.added;
+    Object.assign(added, r.added);
   } else {
-    const r = probe.addSignature(t, kind);
-    if (!r.ok) throw new Error(r.message);
-    // Keep the kind with the text, so a bare event signature is not read back as a function.
-    if (!/^(function|event|error)\b/.test(t)) t = `${r.kind} ${t}`;
-    added = {
-      functions: r.kind === "function" ? 1 : 0,
-      events: r.kind === "event" ? 1 : 0,
-      errors: r.kind === "error" ? 1 : 0,
-    };
+    const lines = t
+      .split(/\r?\n/)
+      .map((line, i) => ({ line: line.trim(), n: i + 1 }))
+      .filter(({ line }) => line !== "" && !line.startsWith("//") && !line.startsWith("#"));
+    const problems: string[] = [];
+    for (const { line, n } of lines) {
+      const where = lines.length > 1 ? `line ${n}: ` : "";
+      const keyword = /^(function|event|error)\b/.test(line);
+      if (keyword || kind !== undefined || /\bindexed\b/.test(line)) {
+        const r = probe.addSignature(line, kind);
+        if (!r.ok) problems.push(`${where}${r.message}`);
+        else {
+          count(r.kind);
+          texts.push(keyword ? line : `${r.kind} ${line}`);
+        }
+        continue;
+      }
+      const asFunction = probe.addSignature(line, "function");
+      if (!asFunction.ok) {
+        problems.push(`${where}${asFunction.message}`);
+        continue;
+      }
+      count("function");
+      texts.push(`function ${line}`);
+      const asEvent = probe.addSignature(line, "event");
+      if (asEvent.ok) {
+        count("event");
+        texts.push(`event ${line}`);
+      }
+    }
+    if (problems.length > 0) throw new Error(problems.join("; "));
   }
   const keys = new Set(stored.abi.map((i) => JSON.stringify(i)));
   const newItems = probe.userAbi.filter((i) => !keys.has(JSON.stringify(i)));
   write({
     abi: [...stored.abi, ...newItems],
     abis: isJson && !stored.abis.includes(t) ? [...stored.abis, t] : stored.abis,
-    signatures:
-      !isJson && !stored.signatures.includes(t) ? [...stored.signatures, t] : stored.signatures,
+    signatures: [...stored.signatures, ...texts.filter((x) => !stored.signatures.includes(x))],
   });
   return { ...added, fresh: newItems.length };
 }
