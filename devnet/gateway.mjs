@@ -32,7 +32,23 @@ export const FAULT_MODES = [
   "flaky-503",
 ];
 
-const COMMON_METHODS = ["eth_chainId", "eth_blockNumber"];
+/**
+ * The standard reads every endpoint of a full node answers (the app uses eth_call for token
+ * metadata and eth_getTransactionByHash to find a transaction by its hash); each endpoint adds
+ * its own method.
+ */
+const COMMON_METHODS = [
+  "eth_chainId",
+  "eth_blockNumber",
+  "eth_call",
+  "eth_getCode",
+  "eth_getBalance",
+  "eth_getStorageAt",
+  "eth_getTransactionByHash",
+  "eth_getTransactionReceipt",
+  "eth_getBlockByHash",
+  "eth_getBlockByNumber",
+];
 /** @type {Record<string, string[]>} */
 const ENDPOINT_METHODS = {
   rollupNitro: ["eth_estimateGas", "eth_getTransactionByBlockHashAndIndex", ...COMMON_METHODS],

@@ -325,6 +325,16 @@ describe("endpoint shapes", () => {
     expect(bad.error.code).toBe(-32700);
   });
 
+  it("every endpoint answers the standard reads, e.g. a token's symbol() through eth_call", async () => {
+    const token = manifest.token?.address;
+    const trace = `${G}/bsc-mainnet/v1/nodescope-demo`;
+    const symbol = await call(trace, "eth_call", [{ to: token, data: "0x95d89b41" }, "latest"]);
+    expect(symbol.result).toMatch(/^0x0{62}20/);
+    const tx = manifest.transactions.tokenTransfer;
+    const byHash = await call(NITRO(), "eth_getTransactionByHash", [tx?.hash]);
+    expect(byHash.result?.blockHash).toBe(tx?.blockHash);
+  });
+
   it("reverts come back from eth_estimateGas with their reasons", async () => {
     const { revertingCall, panicCall, customErrorCall, xssCall } = manifest.calls;
     const est = async (/** @type {Loose} */ c) =>
