@@ -168,7 +168,7 @@ test.describe("axe: the empty forms and the request inspector", () => {
       await page.goto("/#/tx");
       await page.getByLabel("Theme").selectOption(theme);
       await page.getByRole("button", { name: "Requests" }).click();
-      await expect(page.getByRole("region", { name: "Request inspector" })).toBeVisible();
+      await expect(page.getByRole("complementary", { name: "Requests" })).toBeVisible();
       for (const [tab, method] of METHOD_TABS) {
         await openMethodTab(page, tab, method);
         expect(await seriousViolations(page), tab).toEqual([]);

@@ -50,7 +50,7 @@ test("the API key never leaks into the URL, storage, console or cURL", async ({ 
   expect(seen.some((u) => u.includes(KEY))).toBe(true); // the key does go where the provider wants it
 
   await page.getByRole("button", { name: "Requests" }).click();
-  const inspector = page.getByRole("region", { name: "Request inspector" });
+  const inspector = page.getByRole("complementary", { name: "Requests" });
   await inspector
     .getByRole("button", { name: /eth_chainId/ })
     .first()

@@ -79,7 +79,7 @@ function txLink(manifest: Manifest, mode: string): string {
 
 /** The request inspector's Retries cell of the newest call of `method`. */
 async function inspectorRetries(page: Page, method: string) {
-  const inspector = page.getByRole("region", { name: "Request inspector" });
+  const inspector = page.getByRole("complementary", { name: "Requests" });
   if (!(await inspector.isVisible())) await page.getByRole("button", { name: "Requests" }).click();
   const row = inspector.getByRole("row").filter({ hasText: method }).first();
   return row.getByRole("cell").nth(5);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { RequestRecord } from "../rpc";
 import { CopyButton } from "../ui";
 import { toCurl } from "./curl";
@@ -21,7 +21,7 @@ function Detail({ record, secret }: { record: RequestRecord; secret: string }) {
         ? record.response
         : JSON.stringify(record.response, null, 2);
   return (
-    <div className="grid gap-2 p-2 md:grid-cols-2">
+    <div className="grid gap-2 p-2">
       <div>
         <h4 className="text-xs font-semibold">Request</h4>
         <pre className="max-h-64 overflow-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
@@ -60,28 +60,53 @@ function Detail({ record, secret }: { record: RequestRecord; secret: string }) {
   );
 }
 
-/** Every request the app made: method, host, status, duration, size, retries; request and response. */
+/**
+ * Every request the app made: method, host, status, duration, size, retries; request and
+ * response. A drawer over the right edge of the viewport (a full-width sheet on narrow
+ * screens), non-modal so the page stays usable beside it; Esc or Close shuts it and focus goes
+ * back where it was.
+ */
 export function Inspector({ secret, onClose }: { secret: string; onClose: () => void }) {
   const records = useRequestRecords();
   const [selected, setSelected] = useState<number | null>(null);
   const current = records.find((r) => r.id === selected) ?? null;
+  const panel = useRef<HTMLElement>(null);
+  // The parent may pass a new onClose on every render; the listener reads the latest one.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented) close.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      opener?.focus();
+    };
+  }, []);
   return (
-    <section
-      aria-label="Request inspector"
-      className="border-t border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-900"
+    <aside
+      ref={panel}
+      tabIndex={-1}
+      aria-label="Requests"
+      className="fixed inset-y-0 right-0 z-40 flex w-full flex-col border-l border-slate-300 bg-slate-50 shadow-2xl outline-none sm:w-[40rem] dark:border-slate-700 dark:bg-slate-900"
     >
-      <div className="flex items-center justify-between px-3 py-1">
+      <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2 dark:border-slate-700">
         <h2 className="text-sm font-semibold">Requests ({records.length})</h2>
         <div className="flex gap-2 text-xs">
           <button type="button" className="underline" onClick={inspectorStore.clear}>
             Clear
           </button>
-          <button type="button" className="underline" onClick={onClose}>
+          <button type="button" className="underline" onClick={onClose} aria-keyshortcuts="Escape">
             Close
           </button>
         </div>
       </div>
-      <div className="max-h-56 overflow-auto">
+      <div className="max-h-[40vh] shrink-0 overflow-auto">
         <table className="w-full text-left text-xs">
           <thead className="sticky top-0 bg-slate-100 dark:bg-slate-800">
             <tr>
@@ -139,7 +164,15 @@ export function Inspector({ secret, onClose }: { secret: string; onClose: () => 
           </tbody>
         </table>
       </div>
-      {current ? <Detail record={current} secret={secret} /> : null}
-    </section>
+      <div className="min-h-0 flex-1 overflow-auto border-t border-slate-200 dark:border-slate-700">
+        {current ? (
+          <Detail record={current} secret={secret} />
+        ) : (
+          <p className="p-3 text-xs text-slate-700 dark:text-slate-300">
+            Choose a request to see what was sent and what came back, and to copy it as cURL.
+          </p>
+        )}
+      </div>
+    </aside>
   );
 }
