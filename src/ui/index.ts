@@ -8,3 +8,4 @@ export * from "./JsonViewer";
 export * from "./Hex";
 export * from "./Alert";
 export * from "./PageHeader";
+export * from "./SplitPane";

@@ -48,7 +48,6 @@ function mount(root: CallFrame, extra: Partial<Parameters<typeof TraceView>[0]> 
         model={model}
         decode={decode}
         viewport={{ width: 1200, height: 480 }}
-        showFlameChart={false}
         {...extra}
       />,
     ),
@@ -142,5 +141,47 @@ describe("TraceView", () => {
     expect(screen.getByText(/1 of \d+ matches/)).toBeTruthy();
     expect(selectedItem()?.textContent).toContain("0x0000…4e1f");
     expect(items().length).toBeLessThanOrEqual(200);
+  });
+});
+
+describe("TraceView workspace tabs", () => {
+  it("switches views by tab and arrow keys, and reports the change", () => {
+    const onTabChange = vi.fn();
+    mount(sample(), { onTabChange });
+    const tabs = screen.getByRole("tablist", { name: "Trace views" });
+    expect(within(tabs).getByRole("tab", { name: "Call tree" }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
+    fireEvent.click(within(tabs).getByRole("tab", { name: "Balance changes" }));
+    expect(onTabChange).toHaveBeenLastCalledWith("balances");
+    const panel = screen.getByRole("tabpanel", { name: "Balance changes" });
+    expect(within(panel).getByRole("region", { name: /balance changes/i })).toBeTruthy();
+    // the sample's top frame moves no value: nothing changed hands
+    expect(within(panel).getByText(/nothing changed hands/i)).toBeTruthy();
+    fireEvent.keyDown(within(tabs).getByRole("tab", { name: "Balance changes" }), {
+      key: "ArrowRight",
+    });
+    expect(onTabChange).toHaveBeenLastCalledWith("flow");
+    expect(screen.queryByRole("tree")).toBeNull();
+  });
+
+  it("marks a function's frames in the tree when its Gas by function row is chosen", () => {
+    mount(sample(), { tab: undefined });
+    fireEvent.click(screen.getByRole("tab", { name: "Gas by function" }));
+    const gas = screen.getByRole("region", { name: /gas by function/i });
+    fireEvent.click(within(gas).getByRole("button", { name: "0x12345678" }));
+    fireEvent.click(screen.getByRole("tab", { name: "Call tree" }));
+    expect(screen.getByText(/1 frame of the chosen function is marked/)).toBeTruthy();
+    expect(selectedItem()?.textContent).toContain("0x12345678");
+    fireEvent.click(screen.getByRole("button", { name: "Clear the marks" }));
+    expect(screen.queryByText(/of the chosen function (is|are) marked/)).toBeNull();
+  });
+
+  it("shows the state view the page gives it, and the raw JSON", () => {
+    mount(sample(), { tab: "state", stateView: <p>state goes here</p> });
+    expect(screen.getByText("state goes here")).toBeTruthy();
+    cleanup();
+    mount(sample(), { tab: "raw", raw: { hello: "raw answer" } });
+    expect(screen.getByText(/raw answer/)).toBeTruthy();
   });
 });

@@ -7,8 +7,8 @@
  * Type filter: hiding a type hides those frames only; their children stay visible, moved up
  * under the nearest shown ancestor, so no call disappears because its caller was filtered out.
  */
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
-import { Button } from "../../ui/Button";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { Button, JsonViewer, SplitPane, useFillHeight } from "../../ui";
 import { CallTree } from "./CallTree";
 import type { FrameDecodeCache } from "./decode";
 import { FlameChart } from "./FlameChart";
@@ -32,6 +32,27 @@ import {
   type TraceModel,
 } from "./model";
 import { Summary } from "./Summary";
+import { BalanceChanges, type TokenMeta } from "./insight/BalanceChanges";
+import { GasByFunction } from "./insight/GasByFunction";
+import { deriveGasByFunction, type GasRow } from "./insight/gasByFunction";
+import { TokenFlow } from "./insight/TokenFlow";
+import { deriveBalanceChanges, deriveTransfers } from "./insight/transfers";
+
+/** The workspace's views, in tab order; the `view` link param names one. */
+export const TRACE_TABS = [
+  { id: "tree", label: "Call tree" },
+  { id: "flame", label: "Flame chart" },
+  { id: "balances", label: "Balance changes" },
+  { id: "flow", label: "Token flow" },
+  { id: "state", label: "State changes" },
+  { id: "gas", label: "Gas by function" },
+  { id: "raw", label: "Raw JSON" },
+] as const;
+export type TraceTab = (typeof TRACE_TABS)[number]["id"];
+
+export function isTraceTab(v: unknown): v is TraceTab {
+  return TRACE_TABS.some((t) => t.id === v);
+}
 
 const textCache = new WeakMap<TraceModel, { version: number; texts: string[] }>();
 
@@ -73,7 +94,17 @@ export interface TraceViewProps {
   nativeSymbol?: string;
   /** Fixed tree viewport (tests, benchmarks). */
   viewport?: { width: number; height: number };
-  showFlameChart?: boolean;
+  /** The view shown (controlled by the page's `view` param when given). */
+  tab?: TraceTab;
+  onTabChange?: (tab: TraceTab) => void;
+  /** The State changes view: the page fetches the diff-mode prestate on request and renders it. */
+  stateView?: ReactNode;
+  /** The answer as the node sent it, for the Raw JSON view. */
+  raw?: unknown;
+  /** Token symbols and decimals known so far (asked with eth_call by the page). */
+  tokenMeta?: ReadonlyMap<string, TokenMeta>;
+  /** Names the exported files. */
+  hash?: string;
 }
 
 function initialState(model: TraceModel, frame: string | null | undefined) {
@@ -90,6 +121,16 @@ export function TraceView(props: TraceViewProps) {
   const [query, setQuery] = useState("");
   const [depth, setDepth] = useState(4);
   const ids = useId();
+  const [ownTab, setOwnTab] = useState<TraceTab>("tree");
+  const tab = props.tab ?? ownTab;
+  const setTab = (t: TraceTab) => {
+    setOwnTab(t);
+    props.onTabChange?.(t);
+  };
+  const [gasRow, setGasRow] = useState<GasRow | null>(null);
+  const paneRef = useRef<HTMLDivElement>(null);
+  const fillHeight = useFillHeight(paneRef);
+  const paneHeight = props.viewport?.height ?? fillHeight;
 
   // A new deep link to another frame of the same trace: select it (derived state, set in render).
   const frameProp = props.frame ?? null;
@@ -122,12 +163,24 @@ export function TraceView(props: TraceViewProps) {
     () => (texts ? cachedSearch(texts, query, structure) : new Int32Array(0)),
     [texts, query, structure],
   );
+  const highlight = useMemo(() => (gasRow ? new Set(gasRow.frames) : undefined), [gasRow]);
   const matchSet = useMemo(() => {
-    if (!texts) return null;
+    if (!texts && !highlight) return null;
     const set = new Uint8Array(model.size);
-    for (const i of matches) set[i] = 1;
+    if (texts) for (const i of matches) set[i] = 1;
+    else if (highlight) for (const i of highlight) set[i] = 1;
     return set;
-  }, [texts, matches, model]);
+  }, [texts, matches, model, highlight]);
+  // Insight views are derived on first use (one linear pass each), not for every trace.
+  const transfers = useMemo(
+    () => (tab === "balances" || tab === "flow" ? deriveTransfers(model) : null),
+    [model, tab],
+  );
+  const balanceRows = useMemo(
+    () => (tab === "balances" && transfers ? deriveBalanceChanges(transfers) : null),
+    [transfers, tab],
+  );
+  const gasRows = useMemo(() => (tab === "gas" ? deriveGasByFunction(model) : null), [model, tab]);
   const failures = useMemo(
     () => model.failures.filter((i) => isShown(structure, i)),
     [model, structure],
@@ -176,143 +229,275 @@ export function TraceView(props: TraceViewProps) {
   // Stable per decoder, so the flame chart lays its blocks out again only when names can change.
   const functionName = useCallback((s: string) => decode.decoder.functionName(s), [decode]);
 
+  const tabId = (t: TraceTab) => `${ids}-tab-${t}`;
+  const selectAndShow = (i: number) => {
+    select(i);
+    setTab("tree");
+  };
   return (
     <div className="flex flex-col gap-3">
       <Summary summary={summary} nativeSymbol={props.nativeSymbol} />
       <div
-        role="toolbar"
-        aria-label="Call tree controls"
-        className="flex flex-wrap items-end gap-2 text-sm"
+        role="tablist"
+        aria-label="Trace views"
+        className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700"
+        onKeyDown={(e) => {
+          const i = TRACE_TABS.findIndex((t) => t.id === tab);
+          const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+          if (step === 0) return;
+          e.preventDefault();
+          const next = TRACE_TABS[(i + step + TRACE_TABS.length) % TRACE_TABS.length];
+          if (!next) return;
+          setTab(next.id);
+          document.getElementById(tabId(next.id))?.focus();
+        }}
       >
-        <Button onClick={() => setExpanded(allExpanded(model))}>Expand all</Button>
-        <Button onClick={() => setExpanded(new Uint8Array(model.size))}>Collapse all</Button>
-        <label className="flex items-center gap-1">
-          Depth
-          <input
-            type="number"
-            min={1}
-            max={Math.max(1, model.maxLevel)}
-            value={depth}
-            onChange={(e) =>
-              setDepth(Math.max(1, Math.min(model.maxLevel, Number(e.target.value) || 1)))
-            }
-            className="w-16 rounded border border-slate-300 px-1 py-1 dark:border-slate-600 dark:bg-slate-900"
-          />
-        </label>
-        <Button onClick={() => setExpanded(expandToDepth(model, structure, depth))}>
-          Expand to depth
-        </Button>
-        <span
-          className="mx-1 h-6 border-l border-slate-300 dark:border-slate-600"
-          aria-hidden="true"
-        />
-        <span
-          className={
-            failures.length
-              ? "font-semibold text-red-800 dark:text-red-300"
-              : "text-slate-700 dark:text-slate-300"
-          }
-        >
-          {failures.length.toLocaleString("en-US")} failed frame{failures.length === 1 ? "" : "s"}
-        </span>
-        <Button disabled={failures.length === 0} onClick={() => goMatch(-1, failures)}>
-          Previous failure
-        </Button>
-        <Button disabled={failures.length === 0} onClick={() => goMatch(1, failures)}>
-          Next failure
-        </Button>
-      </div>
-      <div className="flex flex-wrap items-end gap-2 text-sm">
-        <label htmlFor={`${ids}-search`} className="font-medium">
-          Search frames
-        </label>
-        <input
-          id={`${ids}-search`}
-          type="search"
-          value={query}
-          placeholder="address, selector, function, event, error"
-          onChange={(e) => onQuery(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              goMatch(e.shiftKey ? -1 : 1);
-            }
-          }}
-          className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs sm:max-w-md dark:border-slate-600 dark:bg-slate-900"
-        />
-        <span role="status" className="text-slate-700 dark:text-slate-300">
-          {query.trim()
-            ? matches.length
-              ? `${currentMatch >= 0 ? currentMatch + 1 : "–"} of ${matches.length.toLocaleString("en-US")} matches`
-              : "No matches"
-            : ""}
-        </span>
-        <Button disabled={matches.length === 0} onClick={() => goMatch(-1)}>
-          Previous match
-        </Button>
-        <Button disabled={matches.length === 0} onClick={() => goMatch(1)}>
-          Next match
-        </Button>
-      </div>
-      <fieldset className="flex flex-wrap items-center gap-3 text-sm">
-        <legend className="sr-only">Frame types shown</legend>
-        <span className="text-slate-700 dark:text-slate-300">Show:</span>
-        {types.map(([type, count]) => (
-          <label key={type} className="flex items-center gap-1">
-            <input type="checkbox" checked={!hidden.has(type)} onChange={() => toggleType(type)} />
-            {type} ({count.toLocaleString("en-US")})
-          </label>
+        {TRACE_TABS.map((t) => (
+          <button
+            key={t.id}
+            id={tabId(t.id)}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            aria-controls={`${ids}-panel`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            className={`rounded-t px-3 py-1.5 text-sm ${
+              tab === t.id
+                ? "border-b-2 border-indigo-700 font-semibold text-indigo-800 dark:border-indigo-300 dark:text-indigo-200"
+                : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+            }`}
+          >
+            {t.label}
+          </button>
         ))}
-        {structure.hiddenCount > 0 ? (
-          <span className="text-slate-700 dark:text-slate-300">
-            {structure.hiddenCount.toLocaleString("en-US")} frames hidden; their subcalls stay
-            visible under the nearest shown caller.
-          </span>
-        ) : null}
-      </fieldset>
-      {frameDeepLinkMissing ? (
-        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-          This trace has no frame {frameProp}.
-        </p>
-      ) : null}
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <CallTree
-          model={model}
-          structure={structure}
-          rows={rows}
-          expanded={state.expanded}
-          selected={state.selected}
-          decode={decode}
-          matches={matchSet}
-          onSelect={select}
-          onToggle={toggle}
-          onExpandSiblings={(i) => {
-            const expanded = state.expanded.slice();
-            expandSiblings(model, structure, expanded, i);
-            setExpanded(expanded);
-          }}
-          nativeSymbol={props.nativeSymbol}
-          viewport={props.viewport}
-          height={props.viewport?.height}
-        />
-        <div className="max-h-[480px] overflow-auto rounded border border-slate-200 p-2 dark:border-slate-700">
-          <FrameDetail
-            model={model}
-            index={state.selected}
-            decode={decode}
-            nativeSymbol={props.nativeSymbol}
-            frameLink={props.frameLink}
-          />
-        </div>
       </div>
-      {props.showFlameChart === false ? null : (
-        <FlameChart
-          model={model}
-          selected={state.selected}
-          onSelect={select}
-          functionName={functionName}
-        />
-      )}
+      <div
+        role="tabpanel"
+        id={`${ids}-panel`}
+        aria-labelledby={tabId(tab)}
+        className="flex flex-col gap-3"
+      >
+        {tab === "tree" ? (
+          <>
+            <div
+              role="toolbar"
+              aria-label="Call tree controls"
+              className="flex flex-wrap items-end gap-2 text-sm"
+            >
+              <Button onClick={() => setExpanded(allExpanded(model))}>Expand all</Button>
+              <Button onClick={() => setExpanded(new Uint8Array(model.size))}>Collapse all</Button>
+              <label className="flex items-center gap-1">
+                Depth
+                <input
+                  type="number"
+                  min={1}
+                  max={Math.max(1, model.maxLevel)}
+                  value={depth}
+                  onChange={(e) =>
+                    setDepth(Math.max(1, Math.min(model.maxLevel, Number(e.target.value) || 1)))
+                  }
+                  className="w-16 rounded border border-slate-300 px-1 py-1 dark:border-slate-600 dark:bg-slate-900"
+                />
+              </label>
+              <Button onClick={() => setExpanded(expandToDepth(model, structure, depth))}>
+                Expand to depth
+              </Button>
+              <span
+                className="mx-1 h-6 border-l border-slate-300 dark:border-slate-600"
+                aria-hidden="true"
+              />
+              <span
+                className={
+                  failures.length
+                    ? "font-semibold text-red-800 dark:text-red-300"
+                    : "text-slate-700 dark:text-slate-300"
+                }
+              >
+                {failures.length.toLocaleString("en-US")} failed frame
+                {failures.length === 1 ? "" : "s"}
+              </span>
+              <Button disabled={failures.length === 0} onClick={() => goMatch(-1, failures)}>
+                Previous failure
+              </Button>
+              <Button disabled={failures.length === 0} onClick={() => goMatch(1, failures)}>
+                Next failure
+              </Button>
+            </div>
+            <div className="flex flex-wrap items-end gap-2 text-sm">
+              <label htmlFor={`${ids}-search`} className="font-medium">
+                Search frames
+              </label>
+              <input
+                id={`${ids}-search`}
+                type="search"
+                value={query}
+                placeholder="address, selector, function, event, error"
+                onChange={(e) => onQuery(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    goMatch(e.shiftKey ? -1 : 1);
+                  }
+                }}
+                className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs sm:max-w-md dark:border-slate-600 dark:bg-slate-900"
+              />
+              <span role="status" className="text-slate-700 dark:text-slate-300">
+                {query.trim()
+                  ? matches.length
+                    ? `${currentMatch >= 0 ? currentMatch + 1 : "–"} of ${matches.length.toLocaleString("en-US")} matches`
+                    : "No matches"
+                  : ""}
+              </span>
+              <Button disabled={matches.length === 0} onClick={() => goMatch(-1)}>
+                Previous match
+              </Button>
+              <Button disabled={matches.length === 0} onClick={() => goMatch(1)}>
+                Next match
+              </Button>
+            </div>
+            <fieldset className="flex flex-wrap items-center gap-3 text-sm">
+              <legend className="sr-only">Frame types shown</legend>
+              <span className="text-slate-700 dark:text-slate-300">Show:</span>
+              {types.map(([type, count]) => (
+                <label key={type} className="flex items-center gap-1">
+                  <input
+                    type="checkbox"
+                    checked={!hidden.has(type)}
+                    onChange={() => toggleType(type)}
+                  />
+                  {type} ({count.toLocaleString("en-US")})
+                </label>
+              ))}
+              {structure.hiddenCount > 0 ? (
+                <span className="text-slate-700 dark:text-slate-300">
+                  {structure.hiddenCount.toLocaleString("en-US")} frames hidden; their subcalls stay
+                  visible under the nearest shown caller.
+                </span>
+              ) : null}
+            </fieldset>
+            {frameDeepLinkMissing ? (
+              <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+                This trace has no frame {frameProp}.
+              </p>
+            ) : null}
+            {highlight && !query.trim() ? (
+              <p role="status" className="text-sm">
+                {highlight.size.toLocaleString("en-US")}{" "}
+                {highlight.size === 1
+                  ? "frame of the chosen function is marked."
+                  : "frames of the chosen function are marked."}{" "}
+                <button type="button" className="underline" onClick={() => setGasRow(null)}>
+                  Clear the marks
+                </button>
+              </p>
+            ) : null}
+            <div ref={paneRef}>
+              <SplitPane
+                storageKey="nodescope.traceSplit"
+                label="Resize the call tree and frame detail"
+                left={
+                  <CallTree
+                    model={model}
+                    structure={structure}
+                    rows={rows}
+                    expanded={state.expanded}
+                    selected={state.selected}
+                    decode={decode}
+                    matches={matchSet}
+                    onSelect={select}
+                    onToggle={toggle}
+                    onExpandSiblings={(i) => {
+                      const expanded = state.expanded.slice();
+                      expandSiblings(model, structure, expanded, i);
+                      setExpanded(expanded);
+                    }}
+                    nativeSymbol={props.nativeSymbol}
+                    viewport={props.viewport}
+                    height={paneHeight}
+                  />
+                }
+                right={
+                  <div
+                    className="overflow-auto rounded border border-slate-200 p-2 dark:border-slate-700"
+                    style={{ maxHeight: paneHeight }}
+                  >
+                    <FrameDetail
+                      model={model}
+                      index={state.selected}
+                      decode={decode}
+                      nativeSymbol={props.nativeSymbol}
+                      frameLink={props.frameLink}
+                    />
+                  </div>
+                }
+              />
+            </div>
+          </>
+        ) : null}
+        {tab === "flame" ? (
+          <>
+            <FlameChart
+              model={model}
+              selected={state.selected}
+              onSelect={select}
+              functionName={functionName}
+              highlight={highlight}
+            />
+            <div className="rounded border border-slate-200 p-2 dark:border-slate-700">
+              <FrameDetail
+                model={model}
+                index={state.selected}
+                decode={decode}
+                nativeSymbol={props.nativeSymbol}
+                frameLink={props.frameLink}
+              />
+            </div>
+          </>
+        ) : null}
+        {tab === "balances" && balanceRows ? (
+          <BalanceChanges
+            rows={balanceRows}
+            tokenMeta={props.tokenMeta}
+            nativeSymbol={props.nativeSymbol}
+            hash={props.hash}
+          />
+        ) : null}
+        {tab === "flow" && transfers ? (
+          <TokenFlow
+            transfers={transfers}
+            tokenMeta={props.tokenMeta}
+            nativeSymbol={props.nativeSymbol}
+            selectedFrame={state.selected}
+            onSelectFrame={selectAndShow}
+          />
+        ) : null}
+        {tab === "state"
+          ? (props.stateView ?? <p className="text-sm">State changes are not available here.</p>)
+          : null}
+        {tab === "gas" && gasRows ? (
+          <GasByFunction
+            rows={gasRows}
+            functionName={(r) =>
+              r.kind === "call" ? (decode.decoder.functionName(r.selector) ?? null) : null
+            }
+            selected={gasRow?.key ?? null}
+            onSelect={(r) => {
+              setGasRow(r);
+              const first = r?.frames[0];
+              if (first !== undefined) select(first);
+            }}
+          />
+        ) : null}
+        {tab === "raw" ? (
+          <JsonViewer
+            value={props.raw ?? model.frames[0]}
+            label="Raw trace JSON"
+            viewport={props.viewport}
+            height={paneHeight}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }
