@@ -44,6 +44,10 @@ export const devnetManifestSchema = devnetInfoSchema.extend({
     })
     .optional(),
   calls: z.record(z.string(), exampleCall).default({}),
+  /** The insight transaction's recipients, the value it was sent with, and its ERC-721 id. */
+  insight: z
+    .looseObject({ recipients: z.array(hex), value: z.string(), nftId: z.string() })
+    .optional(),
 });
 export type DevnetManifest = z.infer<typeof devnetManifestSchema>;
 export type ExampleTransaction = z.infer<typeof exampleTx>;
