@@ -21,7 +21,7 @@ export function assetLabel(
   meta: ReadonlyMap<string, TokenMeta>,
   nativeSymbol: string,
 ): string {
-  if (asset.kind === "native") return nativeSymbol;
+  if (asset.kind === "native") return `${nativeSymbol} (native)`;
   const m = asset.token ? meta.get(asset.token) : undefined;
   const name = m?.symbol ?? asset.token ?? "?";
   const kind = asset.kind === "erc20" ? "ERC-20" : asset.kind === "erc721" ? "ERC-721" : "ERC-1155";

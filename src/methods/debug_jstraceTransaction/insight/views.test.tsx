@@ -55,7 +55,7 @@ describe("BalanceChanges", () => {
   it("exports exact amounts as CSV", () => {
     const csv = balanceChangesCsv(rows, meta, "ETH");
     const line = csv.split("\n").find((l) => l.startsWith(sender));
-    expect(line).toBe(`${sender},ETH,,,-5000000000000000000,18,-5 ETH`);
+    expect(line).toBe(`${sender},ETH (native),,,-5000000000000000000,18,-5 ETH`);
   });
 });
 
