@@ -5,7 +5,7 @@
 export type RouteId = "tx" | "logs" | "trace" | "estimate";
 
 export interface RouteParams {
-  tx: { blockHash?: string; index?: string };
+  tx: { blockHash?: string; index?: string; hash?: string };
   logs: {
     fromBlock?: string;
     toBlock?: string;
@@ -13,7 +13,7 @@ export interface RouteParams {
     address?: string;
     topics?: string;
   };
-  trace: { hash?: string; tracer?: string; tracerConfig?: string; frame?: string };
+  trace: { hash?: string; tracer?: string; tracerConfig?: string; frame?: string; view?: string };
   estimate: { from?: string; to?: string; value?: string; data?: string; block?: string };
 }
 

@@ -1,0 +1,159 @@
+/**
+ * One search box for every route: a transaction hash opens its card, a block hash the block's
+ * first transaction (with next/previous) and a link to its logs, a block number or tag that
+ * block's logs, an address its logs over the last blocks. Enter runs it; `/` focuses it from
+ * anywhere on the page.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { z } from "zod";
+import { strictQuantity } from "../chain";
+import { href } from "../shared/links";
+import { useRpc } from "../shared/context";
+import { ADDRESS_LOOKBACK, classifyLookup } from "../shared/lookup";
+import { navigate } from "./router";
+
+const txFound = z.looseObject({ blockHash: z.string().nullable().optional() }).nullable();
+const blockFound = z
+  .looseObject({ hash: z.string(), transactions: z.array(z.unknown()).default([]) })
+  .nullable();
+
+type State = { kind: "idle" } | { kind: "busy"; what: string } | { kind: "error"; message: string };
+
+export function SearchBox() {
+  const { client, resolve } = useRpc();
+  const [text, setText] = useState("");
+  const [state, setState] = useState<State>({ kind: "idle" });
+  const input = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target;
+      if (
+        t instanceof HTMLElement &&
+        (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))
+      )
+        return;
+      e.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      abort.current?.abort();
+    };
+  }, []);
+
+  const go = (target: string) => {
+    setState({ kind: "idle" });
+    navigate(target);
+  };
+
+  const run = async (e: FormEvent) => {
+    e.preventDefault();
+    const what = classifyLookup(text);
+    if (what.kind === "invalid") return setState({ kind: "error", message: what.message });
+    if (what.kind === "block")
+      return go(href("logs", { fromBlock: what.block, toBlock: what.block }));
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    const opts = { signal: controller.signal, timeoutMs: 15_000 };
+    try {
+      if (what.kind === "address") {
+        const logs = resolve("eth_getLogs");
+        if (!logs.ok) return setState({ kind: "error", message: logs.reason });
+        setState({ kind: "busy", what: "Finding the chain head…" });
+        const head = BigInt(
+          await client.request(logs.endpoint, "eth_blockNumber", [], {
+            ...opts,
+            schema: strictQuantity,
+          }),
+        );
+        const from = head > ADDRESS_LOOKBACK ? head - ADDRESS_LOOKBACK + 1n : 0n;
+        return go(
+          href("logs", {
+            address: what.address,
+            fromBlock: `0x${from.toString(16)}`,
+            toBlock: `0x${head.toString(16)}`,
+          }),
+        );
+      }
+      const txEndpoint = resolve("eth_getTransactionByBlockHashAndIndex");
+      if (!txEndpoint.ok) return setState({ kind: "error", message: txEndpoint.reason });
+      setState({ kind: "busy", what: "Looking the hash up…" });
+      const tx = await client.request(
+        txEndpoint.endpoint,
+        "eth_getTransactionByHash",
+        [what.hash],
+        {
+          ...opts,
+          schema: txFound,
+        },
+      );
+      if (tx) return go(href("tx", { hash: what.hash }));
+      const block = await client.request(
+        txEndpoint.endpoint,
+        "eth_getBlockByHash",
+        [what.hash, false],
+        { ...opts, schema: blockFound },
+      );
+      if (block && block.transactions.length > 0)
+        return go(href("tx", { blockHash: what.hash, index: "0x0" }));
+      if (block) return go(href("logs", { blockHash: what.hash }));
+      setState({
+        kind: "error",
+        message: `No transaction or block has this hash on ${txEndpoint.endpoint.host}.`,
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setState({
+        kind: "error",
+        message: `The lookup failed: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+  };
+
+  return (
+    <form
+      role="search"
+      onSubmit={run}
+      className="relative flex min-w-0 flex-1 items-center sm:max-w-xl"
+    >
+      <input
+        ref={input}
+        type="search"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (state.kind === "error") setState({ kind: "idle" });
+        }}
+        aria-label="Search by transaction hash, block hash or number, or address"
+        aria-describedby={hintId}
+        aria-invalid={state.kind === "error" ? true : undefined}
+        placeholder="Search tx hash, block, address   ( / )"
+        spellCheck={false}
+        autoComplete="off"
+        className="w-full min-w-0 rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
+      />
+      <span id={hintId} className="sr-only">
+        Press Enter to search; press / anywhere to come back here.
+      </span>
+      {state.kind !== "idle" ? (
+        <p
+          role={state.kind === "error" ? "alert" : "status"}
+          className={`absolute top-full left-0 z-30 mt-1 max-w-full rounded border px-2 py-1 text-xs shadow ${
+            state.kind === "error"
+              ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+              : "border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-900"
+          }`}
+        >
+          {state.kind === "error" ? state.message : state.what}
+        </p>
+      ) : null}
+    </form>
+  );
+}
