@@ -10,7 +10,7 @@ import { useConnection, useConnectionSettings, useDevnet } from "./connection";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Inspector } from "./Inspector";
 import { inspectorStore } from "./inspector-store";
-import { createQueryClient } from "./query-client";
+import { createQueryClient } from "../shared/query-client";
 import { navigate, ROUTES, useLocation } from "./router";
 import { useTheme, type ThemeChoice } from "./theme";
 

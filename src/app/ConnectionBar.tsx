@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import {
   CONNECTION_LABELS,
   METHODS,
@@ -9,13 +9,41 @@ import {
   type Connection,
   type ConnectionKind,
   type ConnectionSettings,
+  type ResolvedEndpoint,
 } from "../endpoints";
 import { z } from "zod";
 import type { RpcClient } from "../rpc";
+import { rpcQueryKey } from "../shared/query";
 import type { DevnetState, RpcOverride } from "./connection";
 
 const inputCls =
   "rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
+
+/** The connection check: one eth_chainId to the endpoint, asked again at most once a minute. */
+function chainIdQueryOptions(client: RpcClient, endpoint: ResolvedEndpoint | null) {
+  return queryOptions({
+    queryKey: rpcQueryKey(endpoint, "eth_chainId", []),
+    staleTime: 60_000,
+    queryFn: !endpoint
+      ? skipToken
+      : async ({ signal }) => {
+          try {
+            const id = await client.request(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              "eth_chainId",
+              [],
+              { signal, timeoutMs: 10_000, schema: z.string(), retry: false },
+            );
+            return { state: "ok" as const, text: `chain id ${BigInt(id).toString()}` };
+          } catch (e) {
+            // A node that lacks eth_chainId (-32601) still answered: it is up.
+            if (e instanceof Error && "code" in e && (e as { code: unknown }).code === -32601)
+              return { state: "ok" as const, text: "answering (eth_chainId not offered)" };
+            throw e;
+          }
+        },
+  });
+}
 
 function StatusDot({
   client,
@@ -28,28 +56,7 @@ function StatusDot({
 }) {
   const resolved = resolveEndpoint(connection, "eth_getTransactionByBlockHashAndIndex");
   const endpoint = resolved.ok ? resolved.endpoint : null;
-  const probe = useQuery({
-    queryKey: [endpoint?.cacheId ?? "none", "eth_chainId"],
-    enabled: endpoint !== null,
-    staleTime: 60_000,
-    queryFn: async ({ signal }) => {
-      if (!endpoint) throw new Error("no endpoint");
-      try {
-        const id = await client.request(
-          { url: endpoint.url, secrets: endpoint.secrets },
-          "eth_chainId",
-          [],
-          { signal, timeoutMs: 10_000, schema: z.string(), retry: false },
-        );
-        return { state: "ok" as const, text: `chain id ${BigInt(id).toString()}` };
-      } catch (e) {
-        // A node that lacks eth_chainId (-32601) still answered: it is up.
-        if (e instanceof Error && "code" in e && (e as { code: unknown }).code === -32601)
-          return { state: "ok" as const, text: "answering (eth_chainId not offered)" };
-        throw e;
-      }
-    },
-  });
+  const probe = useQuery(chainIdQueryOptions(client, endpoint));
   const state = !endpoint ? "idle" : probe.isPending ? "pending" : probe.isError ? "down" : "ok";
   const color = {
     idle: "bg-slate-400",

@@ -9,7 +9,8 @@ declare module "@tanstack/react-query" {
 
 /**
  * Retries belong to the JSON-RPC client (its `shouldRetry` knows which failures are worth it and
- * never repeats a trace), so react-query does not retry on its own, nor refetch on focus.
+ * never repeats a trace), so react-query does not retry on its own, nor refetch on focus. The app
+ * and the component tests both build their client here, so tests run under the app's defaults.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -5,13 +5,14 @@
  * be refused with a message on the field (aria-invalid + role="alert") while NO request is sent.
  * Deep links that cannot be run get the same treatment (an alert, nothing sent).
  */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState, type ComponentType } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RpcClient } from "../rpc";
 import { RpcContext, type RpcContextValue } from "../shared/context";
+import { createQueryClient } from "../shared/query-client";
 import type { MethodPageProps } from "../shared/page";
 import TxPage from "../methods/eth_getTransactionByBlockHashAndIndex/Page";
 import LogsPage from "../methods/eth_getLogs/Page";
@@ -864,7 +865,7 @@ function renderPage(page: PageId, initial: Record<string, string> = {}) {
       />
     );
   }
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const qc = createQueryClient();
   render(
     <QueryClientProvider client={qc}>
       <RpcContext.Provider value={ctx}>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
+import { useId } from "react";
+import { useForm, type FieldErrors } from "react-hook-form";
 import { Button, Field } from "../../ui";
 import {
   EXAMPLE_JS_TRACER,
@@ -16,10 +16,13 @@ export interface TraceExample {
 }
 
 export interface TraceFormProps {
+  /**
+   * The values the link holds. The form resets to them when they change, and only then: typed
+   * text survives other re-renders.
+   */
   values: TraceFormValues;
-  /** Changes whenever a new link arrives: the form resets to `values`. */
-  linkKey: string;
-  validateOnLoad: boolean;
+  /** Field errors of a link that names a transaction but cannot be run: shown at once. */
+  linkErrors: FieldErrors<TraceFormValues>;
   onSubmit: (values: TraceFormValues) => void;
   examples: TraceExample[];
   busy: boolean;
@@ -27,30 +30,19 @@ export interface TraceFormProps {
 
 const TRACERS: TracerChoice[] = ["callTracer", "prestateTracer", "4byteTracer", "js"];
 
-export function TraceForm({
-  values,
-  linkKey,
-  validateOnLoad,
-  onSubmit,
-  examples,
-  busy,
-}: TraceFormProps) {
+export function TraceForm({ values, linkErrors, onSubmit, examples, busy }: TraceFormProps) {
   const ids = useId();
   const form = useForm<TraceFormValues>({
     resolver: zodResolver(traceFormSchema),
-    defaultValues: values,
+    values,
+    errors: linkErrors,
+    // The link's errors are set just before its values arrive: that reset must not drop them.
+    resetOptions: { keepErrors: true },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const { register, handleSubmit, formState, reset, trigger, watch, setValue, getValues } = form;
+  const { register, handleSubmit, formState, reset, watch, setValue, getValues } = form;
   const errors = formState.errors;
-
-  useEffect(() => {
-    reset(values);
-    if (validateOnLoad) void trigger();
-    // linkKey is the identity of `values` (the search string)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [linkKey]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- watch() re-renders the form on tracer change, as intended
   const tracer = watch("tracer");
@@ -168,7 +160,7 @@ export function TraceForm({
             <Button
               key={ex.label}
               onClick={() => {
-                reset(ex.values);
+                reset(ex.values, { keepErrors: false });
                 onSubmit(ex.values);
               }}
             >

@@ -1,4 +1,4 @@
-import { skipToken, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type ChangeEvent } from "react";
 import {
   Alert,
@@ -16,23 +16,16 @@ import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
 import { AbiPanel } from "../../shared/AbiPanel";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
+import { linkFieldErrors } from "../../shared/form";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { TraceForm, type TraceExample } from "./Form";
 import { flatten } from "./model";
-import {
-  downloadName,
-  emptyForm,
-  formToSearch,
-  isCallTracer,
-  searchToRequest,
-  type TraceFormValues,
-} from "./params";
-import { explainTraceError, traceQueryOptions } from "./query";
+import { downloadName, emptyForm, fromSearch, toSearch, type TraceFormValues } from "./params";
+import { explainTraceError, METHOD, traceQueryOptions } from "./query";
 import { parseTraceJson } from "./load";
-import { looksLikeCallFrame, type CallFrame } from "./result";
+import type { CallFrame } from "./result";
 import { TraceView } from "./TraceView";
 
-const METHOD = "debug_jstraceTransaction";
 const FORM_PARAMS = ["hash", "tracer", "tracerConfig", "timeout"];
 
 function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
@@ -52,31 +45,24 @@ function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
   return out;
 }
 
-/** Runs `fn` under a User Timing measure for the benchmark (bench/run.mjs); the buffer is cleared at once. */
-function measured<T>(name: string, fn: () => T): T {
-  const start = performance.now();
-  const out = fn();
-  try {
-    performance.measure(name, { start, end: performance.now() });
-    performance.clearMeasures(name);
-  } catch {
-    // diagnostics only
-  }
-  return out;
-}
-
 export default function TracePage({ search, setSearch }: MethodPageProps) {
   const { client, resolve, devnet } = useRpc();
   const searchString = search.toString();
-  const formKey = useMemo(() => {
+  // The form's params alone: moving through frames (`frame`) is not a new link for the form.
+  const formSearch = useMemo(() => {
     const sp = new URLSearchParams(searchString);
-    return FORM_PARAMS.map((k) => `${k}=${sp.get(k) ?? ""}`).join("&");
+    const own = new URLSearchParams();
+    for (const k of FORM_PARAMS) {
+      const v = sp.get(k);
+      if (v !== null) own.set(k, v);
+    }
+    return own.toString();
   }, [searchString]);
-  const link = useMemo(() => searchToRequest(new URLSearchParams(searchString)), [searchString]);
+  const link = useMemo(() => fromSearch(new URLSearchParams(formSearch)), [formSearch]);
+  const linkErrors = useMemo(() => linkFieldErrors<TraceFormValues>(link.fieldProblems), [link]);
   const frameParam = search.get("frame");
   const request = link.request;
   const resolved = resolve(METHOD);
-  const [run, setRun] = useState(0);
   const [loaded, setLoaded] = useState<{
     name: string;
     value: unknown;
@@ -84,35 +70,24 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
     nonce: number;
   } | null>(null);
 
+  // A trace opened from a file or pasted stands in for the request: nothing is sent meanwhile.
   const options = traceQueryOptions(
     client,
-    resolved.ok
-      ? resolved.endpoint
-      : { url: "", secrets: [], maskedUrl: "", host: "", rpcMethod: METHOD, cacheId: "none" },
-    request ?? { hash: "", options: { tracer: "callTracer" } },
-    run,
+    resolved.ok ? resolved.endpoint : null,
+    loaded === null ? request : null,
   );
-  // Without a request the query holds a placeholder key (hash ""): skipToken makes sure nothing,
-  // not even a refetch(), can send that placeholder to the node.
-  const query = useQuery({
-    ...options,
-    queryFn: request !== null && resolved.ok && loaded === null ? options.queryFn : skipToken,
-  });
+  const query = useQuery(options);
 
   // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device).
   const { registry, stored } = useAbiRegistry();
   const decoder = useMemo(() => new TraceDecoder(registry), [registry]);
 
   const data = query.data;
-  const isCall = request !== null && isCallTracer(request);
-  const model = useMemo(() => {
-    const frame = loaded
-      ? loaded.callFrame
-      : isCall && looksLikeCallFrame(data)
-        ? (data as CallFrame)
-        : null;
-    return frame ? measured("nodescope:trace:model", () => flatten(frame)) : null;
-  }, [loaded, data, isCall]);
+  const loadedModel = useMemo(
+    () => (loaded?.callFrame ? flatten(loaded.callFrame) : null),
+    [loaded],
+  );
+  const model = loaded ? loadedModel : (data?.model ?? null);
   const decode = useMemo(
     () => (model ? new FrameDecodeCache(model.frames, decoder) : null),
     [model, decoder],
@@ -120,12 +95,17 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
   const shown: { value: unknown; name: string; key: string } | null = loaded
     ? { value: loaded.value, name: loaded.name, key: `file:${loaded.name}:${loaded.nonce}` }
     : data !== undefined && request
-      ? { value: data, name: downloadName(request), key: JSON.stringify(options.queryKey) }
+      ? // A new answer (Run again) is a new tree: the view starts afresh, as for a new request.
+        {
+          value: data.raw,
+          name: downloadName(request),
+          key: `${JSON.stringify(options.queryKey)}@${query.dataUpdatedAt}`,
+        }
       : null;
 
   const onSubmit = (values: TraceFormValues) => {
     setLoaded(null);
-    const next = formToSearch(values);
+    const next = toSearch(values);
     const current = new URLSearchParams(searchString);
     const same = FORM_PARAMS.every((k) => (current.get(k) ?? undefined) === next[k]);
     if (same) {
@@ -174,8 +154,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
       <Card>
         <TraceForm
           values={link.values}
-          linkKey={formKey}
-          validateOnLoad={search.get("hash") !== null}
+          linkErrors={linkErrors}
           onSubmit={onSubmit}
           examples={examples}
           busy={query.isFetching}
@@ -252,7 +231,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
                 Download JSON
               </Button>
               {!loaded && request ? (
-                <Button onClick={() => setRun((n) => n + 1)}>Run again</Button>
+                <Button onClick={() => void query.refetch()}>Run again</Button>
               ) : null}
               <span role="status" className="text-xs">
                 {copyState}

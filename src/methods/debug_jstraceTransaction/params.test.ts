@@ -3,25 +3,26 @@ import {
   checkJsTracer,
   checkTimeout,
   emptyForm,
-  formToRequest,
-  formToSearch,
-  searchToRequest,
+  fromSearch,
+  toParams,
+  toRequest,
+  toSearch,
 } from "./params";
-import { explainTraceError, traceErrorHint, traceParams } from "./query";
+import { explainTraceError, traceErrorHint } from "./query";
 
 const HASH = `0x${"ab".repeat(32)}`;
 
 describe("trace params", () => {
   it("sends [hash, {tracer}] and adds tracerConfig / timeout only when set", () => {
-    expect(traceParams(formToRequest({ ...emptyForm(), hash: HASH }))).toEqual([
+    expect(toParams(toRequest({ ...emptyForm(), hash: HASH }))).toEqual([
       HASH,
       { tracer: "callTracer" },
     ]);
     expect(
-      traceParams(formToRequest({ ...emptyForm(), hash: HASH, withLog: true, timeout: "30s" })),
+      toParams(toRequest({ ...emptyForm(), hash: HASH, withLog: true, timeout: "30s" })),
     ).toEqual([HASH, { tracer: "callTracer", tracerConfig: { withLog: true }, timeout: "30s" }]);
     expect(
-      formToRequest({
+      toRequest({
         ...emptyForm(),
         hash: HASH,
         tracer: "prestateTracer",
@@ -38,10 +39,10 @@ describe("trace params", () => {
       "{ data: [], step: function(log) {}, fault: function() {}, result: function() { return {ok: true}; } }";
     const values = { ...emptyForm(), hash: HASH, tracer: "js" as const, jsCode: code };
     const search = new URLSearchParams(
-      Object.entries(formToSearch(values)).filter((e): e is [string, string] => e[1] !== undefined),
+      Object.entries(toSearch(values)).filter((e): e is [string, string] => e[1] !== undefined),
     );
     expect(search.get("tracer")).toBe(code);
-    const back = searchToRequest(search);
+    const back = fromSearch(search);
     expect(back.request?.options).toEqual({ tracer: code });
     const call = new URLSearchParams({
       hash: HASH,
@@ -49,18 +50,18 @@ describe("trace params", () => {
       tracerConfig: '{"onlyTopCall":true}',
       timeout: "10s",
     });
-    expect(searchToRequest(call).request).toEqual({
+    expect(fromSearch(call).request).toEqual({
       hash: HASH,
       options: { tracer: "callTracer", tracerConfig: { onlyTopCall: true }, timeout: "10s" },
     });
   });
 
   it("a link with a bad hash sends nothing and says why", () => {
-    const r = searchToRequest(new URLSearchParams({ hash: "0x1234" }));
+    const r = fromSearch(new URLSearchParams({ hash: "0x1234" }));
     expect(r.request).toBeNull();
     expect(r.fieldProblems.hash).toMatch(/64 hex digits/);
     expect(
-      searchToRequest(new URLSearchParams({ hash: HASH, tracerConfig: "{nope" })).problems[0],
+      fromSearch(new URLSearchParams({ hash: HASH, tracerConfig: "{nope" })).problems[0],
     ).toMatch(/not valid JSON/);
   });
 

@@ -3,6 +3,9 @@
  * JavaScript tracer's source itself — exactly the string the provider takes), `tracerConfig`
  * (JSON), `timeout` (geth duration), `frame` (a frame path such as 0.2.1, view state only).
  * The request carries `[hash, {tracer}]` plus `tracerConfig` / `timeout` only when set.
+ * The house vocabulary: `fromSearch` (URL → form values and the request a link asks for),
+ * `checkValues` (form values → the checked request), `toSearch` (→ URL), `toParams` (→ JSON-RPC
+ * params).
  */
 import { z } from "zod";
 
@@ -187,7 +190,7 @@ export const traceFormSchema = z
 
 export type FieldProblems = Partial<Record<keyof TraceFormValues, string>>;
 
-export function validateForm(
+export function checkValues(
   v: TraceFormValues,
 ): { ok: true; request: TraceRequest } | { ok: false; problems: FieldProblems } {
   const parsed = traceFormSchema.safeParse(v);
@@ -200,10 +203,11 @@ export function validateForm(
     }
     return { ok: false, problems };
   }
-  return { ok: true, request: formToRequest(v) };
+  return { ok: true, request: toRequest(v) };
 }
 
-export function formToRequest(v: TraceFormValues): TraceRequest {
+/** The request for values that passed `checkValues`. */
+export function toRequest(v: TraceFormValues): TraceRequest {
   const options: TraceOptions = { tracer: v.tracer === "js" ? v.jsCode.trim() : v.tracer };
   if (v.tracer === "callTracer") {
     const cfg: Record<string, unknown> = {};
@@ -217,8 +221,8 @@ export function formToRequest(v: TraceFormValues): TraceRequest {
   return { hash: v.hash.trim().toLowerCase(), options };
 }
 
-export function formToSearch(v: TraceFormValues): Record<string, string | undefined> {
-  const r = formToRequest(v);
+export function toSearch(v: TraceFormValues): Record<string, string | undefined> {
+  const r = toRequest(v);
   return {
     hash: v.hash.trim(),
     tracer: r.options.tracer,
@@ -228,7 +232,7 @@ export function formToSearch(v: TraceFormValues): Record<string, string | undefi
 }
 
 /** Form values from a link; problems for params that cannot be understood at all. */
-export function searchToForm(search: URLSearchParams): {
+function valuesFromSearch(search: URLSearchParams): {
   values: TraceFormValues;
   problems: string[];
 } {
@@ -266,18 +270,26 @@ export function searchToForm(search: URLSearchParams): {
   return { values, problems };
 }
 
-/** What a link asks to run: the request when complete and valid, otherwise what is wrong. */
-export function searchToRequest(search: URLSearchParams): {
+/**
+ * What a link holds: the form values, the request when complete and valid, otherwise what is
+ * wrong (field problems once the link names a hash).
+ */
+export function fromSearch(search: URLSearchParams): {
   request: TraceRequest | null;
   problems: string[];
   fieldProblems: FieldProblems;
   values: TraceFormValues;
 } {
-  const { values, problems } = searchToForm(search);
-  if (!search.get("hash")) return { request: null, problems, fieldProblems: {}, values };
-  const checked = validateForm(values);
+  const { values, problems } = valuesFromSearch(search);
+  if (!search.has("hash")) return { request: null, problems, fieldProblems: {}, values };
+  const checked = checkValues(values);
   if (!checked.ok) return { request: null, problems, fieldProblems: checked.problems, values };
   return { request: problems.length ? null : checked.request, problems, fieldProblems: {}, values };
+}
+
+/** The exact JSON-RPC params: `[hash, {tracer, tracerConfig?, timeout?}]`. */
+export function toParams(r: TraceRequest): [string, TraceOptions] {
+  return [r.hash, r.options];
 }
 
 export function isCallTracer(r: TraceRequest): boolean {

@@ -1,14 +1,25 @@
 /**
  * The trace query. Each trace costs the user 280 compute units, so it is requested once and kept:
  * no retries (neither react-query's nor the client's), no refetch on focus/mount/reconnect, and
- * the result never goes stale. A new request happens only when the user submits different params
- * (or presses "Run again").
+ * the result never goes stale (a transaction's trace is fixed by its hash). A new request happens
+ * only when the user submits different params, or presses "Run again" (a refetch of this key).
+ * The call tree's model is built here, once per answer, not by the view.
  */
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
-import { durationMs, isCallTracer, type TraceRequest } from "./params";
+import { rpcQueryKey } from "../../shared/query";
+import { flatten, type TraceModel } from "./model";
+import { durationMs, isCallTracer, toParams, type TraceRequest } from "./params";
 import { EMPTY_STRUCT_LOG, anyJsonSchema, callFrameSchema } from "./result";
+
+export const METHOD = "debug_jstraceTransaction";
+
+/** What the node answered, and the call tree's model when the tracer was callTracer. */
+export interface TraceResult {
+  raw: unknown;
+  model: TraceModel | null;
+}
 
 /** How long the browser waits: the node's own timeout (default 5 s in geth) plus headroom. */
 export function clientTimeoutMs(r: TraceRequest): number {
@@ -16,41 +27,49 @@ export function clientTimeoutMs(r: TraceRequest): number {
   return Math.max(60_000, node + 15_000);
 }
 
-export function traceQueryKey(
-  endpoint: Pick<ResolvedEndpoint, "cacheId" | "rpcMethod">,
-  r: TraceRequest,
-  run = 0,
-) {
-  return [endpoint.cacheId, endpoint.rpcMethod, [r.hash, r.options], run] as const;
-}
-
-/** The exact JSON-RPC params: `[hash, {tracer, tracerConfig?, timeout?}]`. */
-export function traceParams(r: TraceRequest): [string, TraceRequest["options"]] {
-  return [r.hash, r.options];
+/** Runs `fn` under a User Timing measure for the benchmark (bench/run.mjs); the buffer is cleared at once. */
+function measured<T>(name: string, fn: () => T): T {
+  const start = performance.now();
+  const out = fn();
+  try {
+    performance.measure(name, { start, end: performance.now() });
+    performance.clearMeasures(name);
+  } catch {
+    // diagnostics only
+  }
+  return out;
 }
 
 export function traceQueryOptions(
   client: RpcClient,
-  endpoint: ResolvedEndpoint,
-  r: TraceRequest,
-  run = 0,
+  endpoint: ResolvedEndpoint | null,
+  r: TraceRequest | null,
 ) {
   return queryOptions({
-    queryKey: traceQueryKey(endpoint, r, run),
-    queryFn: ({ signal }): Promise<unknown> =>
-      client.request<unknown>(
-        { url: endpoint.url, secrets: endpoint.secrets },
-        endpoint.rpcMethod,
-        traceParams(r),
-        {
-          signal,
-          retry: false,
-          timeoutMs: clientTimeoutMs(r),
-          schema: isCallTracer(r) ? callFrameSchema : anyJsonSchema,
-        },
-      ),
+    queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, r ? toParams(r) : null),
+    queryFn:
+      endpoint && r
+        ? async ({ signal }): Promise<TraceResult> => {
+            const target = { url: endpoint.url, secrets: endpoint.secrets };
+            const opts = { signal, retry: false, timeoutMs: clientTimeoutMs(r) };
+            if (!isCallTracer(r)) {
+              const raw = await client.request(target, endpoint.rpcMethod, toParams(r), {
+                ...opts,
+                schema: anyJsonSchema,
+              });
+              return { raw, model: null };
+            }
+            const frame = await client.request(target, endpoint.rpcMethod, toParams(r), {
+              ...opts,
+              schema: callFrameSchema,
+            });
+            return { raw: frame, model: measured("nodescope:trace:model", () => flatten(frame)) };
+          }
+        : skipToken,
     staleTime: Infinity,
-    gcTime: 24 * 60 * 60_000,
+    // A new answer replaces the old one whole: comparing two large traces field by field for
+    // sharing would cost more than it saves.
+    structuralSharing: false,
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

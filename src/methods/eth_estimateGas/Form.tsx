@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useId, useMemo, useState } from "react";
+import { useForm, type FieldErrors } from "react-hook-form";
 import type { AbiFunction } from "viem";
 import { Button, Field } from "../../ui";
 import type { AbiRegistry } from "../../chain";
@@ -16,10 +16,13 @@ export interface EstimateExample {
 }
 
 export interface EstimateFormProps {
+  /**
+   * What the form shows: a link's values, or the last submit's as typed. The form resets to them
+   * when they change, and only then: typed text survives other re-renders.
+   */
   values: EstimateFormValues;
-  /** Changes whenever a new link arrives from outside: the form resets to `values`. */
-  linkKey: string;
-  validateOnLoad: boolean;
+  /** Field errors of a link that cannot be run: shown at once, nothing is sent. */
+  linkErrors: FieldErrors<EstimateFormValues>;
   onSubmit: (values: EstimateFormValues) => void;
   examples: readonly EstimateExample[];
   busy: boolean;
@@ -34,26 +37,28 @@ export interface EstimateFormProps {
 const ADVANCED = ["gas", "gasPrice", "maxFeePerGas", "maxPriorityFeePerGas", "nonce"] as const;
 
 export function EstimateForm(props: EstimateFormProps) {
-  const { values, linkKey, validateOnLoad, onSubmit, examples, busy, registry } = props;
+  const { values, linkErrors, onSubmit, examples, busy, registry } = props;
   const ids = useId();
   const form = useForm<EstimateFormValues>({
     resolver: zodResolver(estimateFormSchema),
-    defaultValues: values,
+    values,
+    errors: linkErrors,
+    // The link's errors are set just before its values arrive: that reset must not drop them.
+    resetOptions: { keepErrors: true },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
   const { register, handleSubmit, formState, reset, trigger, watch, setValue } = form;
   const errors = formState.errors;
   const [builderFn, setBuilderFn] = useState<AbiFunction | null>(null);
-  const [advancedOpen, setAdvancedOpen] = useState(() => ADVANCED.some((k) => values[k] !== ""));
-
-  useEffect(() => {
-    reset(values);
-    if (ADVANCED.some((k) => values[k] !== "")) setAdvancedOpen(true);
-    if (validateOnLoad) void trigger();
-    // linkKey is the identity of `values` (the link's search string)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [linkKey]);
+  const hasAdvanced = (v: EstimateFormValues) => ADVANCED.some((k) => v[k] !== "");
+  const [advancedOpen, setAdvancedOpen] = useState(() => hasAdvanced(values));
+  // New values with advanced fields open the section (the user may close it again).
+  const [shownValues, setShownValues] = useState(values);
+  if (values !== shownValues) {
+    setShownValues(values);
+    if (hasAdvanced(values)) setAdvancedOpen(true);
+  }
 
   // eslint-disable-next-line react-hooks/incompatible-library -- watch() re-renders on these fields, as intended
   const [to, data] = watch(["to", "data"]);
@@ -235,7 +240,7 @@ export function EstimateForm(props: EstimateFormProps) {
             <Button
               key={ex.label}
               onClick={() => {
-                reset(ex.values);
+                reset(ex.values, { keepErrors: false });
                 if (ex.abi) props.onAbiText(ex.abi);
                 onSubmit(ex.values);
               }}

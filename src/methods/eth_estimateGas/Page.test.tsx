@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { encodeAbiParameters, encodeErrorResult, parseAbi } from "viem";
 import type { DevnetManifest } from "../../shared/manifest";
 import { JsonRpcError, type RpcClient } from "../../rpc";
 import { RpcContext, type RpcContextValue } from "../../shared/context";
+import { createQueryClient } from "../../shared/query-client";
 import EstimatePage from "./Page";
 
 afterEach(() => {
@@ -66,7 +67,7 @@ function setup(
       />
     );
   }
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const qc = createQueryClient();
   render(
     <QueryClientProvider client={qc}>
       <RpcContext.Provider value={ctx}>
@@ -177,6 +178,22 @@ describe("estimate page", () => {
   it("says that Data is init code when To is empty", () => {
     setup();
     expect(screen.getByText(/contract creation: Data is the init code/)).toBeTruthy();
+  });
+
+  it("keeps a submitted value as typed, and shows an earlier link again when it comes back", async () => {
+    const { calls, user } = setup({ to: TO, value: "0x3b9aca00" });
+    await screen.findByTestId("estimate-hex");
+    const value = screen.getByLabelText("Value") as HTMLInputElement;
+    expect(value.value).toBe("1");
+    await user.clear(value);
+    await user.type(value, "1500000000");
+    await user.click(screen.getByRole("button", { name: "Estimate gas" }));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(value.value).toBe("1500000000");
+    expect((screen.getByLabelText("Value unit") as HTMLSelectElement).value).toBe("gwei");
+    // the browser's Back: the earlier link, from outside
+    outside.navigate({ to: TO, value: "0x3b9aca00" });
+    expect(value.value).toBe("1");
   });
 
   it("resets the form when a new link arrives from outside", async () => {

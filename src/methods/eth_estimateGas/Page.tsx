@@ -7,15 +7,16 @@ import type { MethodPageProps } from "../../shared/page";
 import { AbiPanel } from "../../shared/AbiPanel";
 import { addToStore } from "../../shared/abis";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
+import { linkFieldErrors } from "../../shared/form";
 import { listFunctions, parseAbiJson } from "./abi";
 import { ExplainedError } from "./ErrorView";
 import { explainError } from "./explain";
 import { EstimateForm, type EstimateExample } from "./Form";
 import {
+  checkValues,
   emptyForm,
-  formToRequest,
-  requestToSearch,
-  searchToLink,
+  fromSearch,
+  toSearch,
   valueForForm,
   type EstimateFormValues,
 } from "./params";
@@ -65,19 +66,28 @@ function searchStringOf(params: Record<string, string | undefined>): string {
 export default function EstimatePage({ search, setSearch }: MethodPageProps) {
   const { client, resolve, devnet } = useRpc();
   const searchString = search.toString();
-  const link = useMemo(() => searchToLink(new URLSearchParams(searchString)), [searchString]);
+  const link = useMemo(() => fromSearch(new URLSearchParams(searchString)), [searchString]);
   const resolved = resolve(METHOD);
 
-  // The form resets only when a link arrives from outside, not when its own submit wrote the URL
-  // (so "1500000000 gwei" stays as typed instead of turning into "1.5 ether").
+  // The form shows a link's values when it arrives from outside, and the values as typed when its
+  // own submit wrote the URL (so "1500000000 gwei" stays as typed instead of turning into
+  // "1.5 ether"). The form resets whenever these change.
   const [seen, setSeen] = useState(searchString);
   const [pendingOwn, setPendingOwn] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
+  const [form, setForm] = useState(() => ({
+    values: link.values,
+    errors: linkFieldErrors<EstimateFormValues>(link.any ? link.problems : {}),
+  }));
   const [submitted, setSubmitted] = useState<string | null>(null);
   if (searchString !== seen) {
     setSeen(searchString);
     if (searchString === pendingOwn) setPendingOwn(null);
-    else setResetKey((k) => k + 1);
+    else
+      setForm({
+        values: link.values,
+        // A link with form params shows its field errors at once, as a submit would.
+        errors: linkFieldErrors<EstimateFormValues>(link.any ? link.problems : {}),
+      });
   }
 
   const [abiText, setAbiText] = useState("");
@@ -91,32 +101,25 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
     [pasted, registry],
   );
 
-  const request = link.request;
   // A link runs on load when it names the transaction (to or data); anything else runs once submitted.
-  const enabled = request !== null && resolved.ok && (link.complete || submitted === searchString);
-  const query = useQuery({
-    ...estimateQueryOptions(
-      client,
-      resolved.ok
-        ? resolved.endpoint
-        : { url: "", secrets: [], maskedUrl: "", host: "", rpcMethod: METHOD, cacheId: "none" },
-      request ?? { tx: {}, block: null },
-    ),
-    enabled,
-  });
+  const request =
+    link.request && (link.complete || submitted === searchString) ? link.request : null;
+  const endpoint = resolved.ok ? resolved.endpoint : null;
+  const query = useQuery(estimateQueryOptions(client, endpoint, request));
 
   const onSubmit = (values: EstimateFormValues) => {
-    const r = formToRequest(values);
+    const r = checkValues(values);
     if (!r.ok) return; // the form shows the messages; nothing is sent
-    const next = requestToSearch(r.request);
+    const next = toSearch(r.request);
     const nextString = searchStringOf(next);
     setSubmitted(nextString);
     if (nextString === searchString) {
       // The same request again: ask the node again (state may have changed).
-      if (enabled) void query.refetch();
+      if (request && endpoint) void query.refetch();
       return;
     }
     setPendingOwn(nextString);
+    setForm({ values, errors: {} });
     setSearch(next);
   };
 
@@ -125,7 +128,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
     () => (query.isError ? explainError(query.error, registry) : null),
     [query.isError, query.error, registry],
   );
-  const showing = enabled && request;
+  const showing = endpoint && request;
 
   return (
     <div className="flex flex-col gap-3">
@@ -142,9 +145,8 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
 
       <Card>
         <EstimateForm
-          values={link.values}
-          linkKey={String(resetKey)}
-          validateOnLoad={link.any}
+          values={form.values}
+          linkErrors={form.errors}
           onSubmit={onSubmit}
           examples={examples}
           busy={query.isFetching}

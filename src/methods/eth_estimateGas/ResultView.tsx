@@ -1,11 +1,12 @@
 import { useId, useState } from "react";
 import { CopyButton } from "../../ui";
-import { formatUnitsExact, groupDigits, type TxObject } from "./params";
+import { formatDecimal, formatWei } from "../../chain";
+import type { TxObject } from "./params";
 import { costAt, splitGas } from "./result";
 
 function defaultGwei(tx: TxObject): string {
   const price = tx.gasPrice ?? tx.maxFeePerGas;
-  return price ? formatUnitsExact(BigInt(price), 9) : "";
+  return price ? formatWei(BigInt(price), "gwei") : "";
 }
 
 /** The estimate (hex and decimal), how it splits against the intrinsic cost, and its cost. */
@@ -43,7 +44,7 @@ export function EstimateResult({ estimate, tx }: { estimate: string; tx: TxObjec
           <span className="font-mono text-lg font-semibold" data-testid="estimate-hex">
             {estimate}
           </span>
-          <span className="text-lg">= {groupDigits(gas)} gas</span>
+          <span className="text-lg">= {formatDecimal(gas)} gas</span>
           <CopyButton text={estimate} label="Copy estimated gas" />
         </dd>
       </dl>
@@ -78,7 +79,7 @@ export function EstimateResult({ estimate, tx }: { estimate: string; tx: TxObjec
           {rows.map((r) => (
             <tr key={r.label} className="border-t border-slate-100 dark:border-slate-800">
               <td className="py-0.5 pr-2">{r.label}</td>
-              <td className="py-0.5 text-right font-mono">{groupDigits(r.gas)}</td>
+              <td className="py-0.5 text-right font-mono">{formatDecimal(r.gas)}</td>
             </tr>
           ))}
           <tr className="border-t border-slate-300 font-medium dark:border-slate-600">
@@ -89,7 +90,7 @@ export function EstimateResult({ estimate, tx }: { estimate: string; tx: TxObjec
               />
               Intrinsic gas (approximation)
             </td>
-            <td className="py-0.5 text-right font-mono">{groupDigits(split.intrinsic)}</td>
+            <td className="py-0.5 text-right font-mono">{formatDecimal(split.intrinsic)}</td>
           </tr>
           <tr className="border-t border-slate-100 font-medium dark:border-slate-800">
             <td className="py-0.5 pr-2">
@@ -100,7 +101,7 @@ export function EstimateResult({ estimate, tx }: { estimate: string; tx: TxObjec
               Execution and the node's margin
             </td>
             <td className="py-0.5 text-right font-mono">
-              {split.execution >= 0n ? groupDigits(split.execution) : "—"}
+              {split.execution >= 0n ? formatDecimal(split.execution) : "—"}
             </td>
           </tr>
         </tbody>
@@ -147,7 +148,7 @@ export function EstimateResult({ estimate, tx }: { estimate: string; tx: TxObjec
           </p>
         ) : cost.value ? (
           <p className="text-sm" aria-live="polite">
-            {groupDigits(gas)} gas × {formatUnitsExact(cost.value.gasPriceWei, 9)} gwei ={" "}
+            {formatDecimal(gas)} gas × {formatWei(cost.value.gasPriceWei, "gwei")} gwei ={" "}
             <strong className="font-mono" data-testid="cost-eth">
               {cost.value.eth} ETH
             </strong>{" "}

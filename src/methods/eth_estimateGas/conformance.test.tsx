@@ -12,7 +12,7 @@ import { JsonRpcError } from "../../rpc";
 import { readIoCases, requireCorpus } from "../../test-support/corpus";
 import { ExplainedError } from "./ErrorView";
 import { explainError } from "./explain";
-import { requestParams, searchToLink } from "./params";
+import { toParams, fromSearch } from "./params";
 import { estimateResultSchema } from "./result";
 import { EstimateResult } from "./ResultView";
 
@@ -64,13 +64,13 @@ describe.skipIf(corpus === null)("eth_estimateGas conformance", () => {
       const search = new URLSearchParams();
       for (const [k, v] of Object.entries(tx)) search.set(k === "input" ? "data" : k, String(v));
       if (block) search.set("block", block);
-      const link = searchToLink(search);
+      const link = fromSearch(search);
       expect(link.problems).toEqual({});
       if (!link.request) throw new Error("the link should build a request");
       const expected = Object.fromEntries(
         Object.entries(tx).map(([k, v]) => [k === "input" ? "data" : k, v]),
       );
-      expect(requestParams(link.request)).toEqual(block ? [expected, block] : [expected]);
+      expect(toParams(link.request)).toEqual(block ? [expected, block] : [expected]);
     }
 
     if (res.result !== undefined) {

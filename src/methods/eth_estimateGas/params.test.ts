@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   emptyForm,
-  formToRequest,
+  checkValues,
   parseAddress,
   parseBlock,
   parseHexData,
   parseQuantity,
   parseValueAmount,
-  requestParams,
-  requestToSearch,
-  searchToLink,
+  toParams,
+  toSearch,
+  fromSearch,
   valueForForm,
   type EstimateFormValues,
 } from "./params";
@@ -150,31 +150,31 @@ describe("field checks", () => {
 
 describe("request params", () => {
   it("omits the block param unless given, and sends only the fields typed", () => {
-    const r = formToRequest(
+    const r = checkValues(
       form({
         from: "0xaa00000000000000000000000000000000000000",
         to: "0x0100000000000000000000000000000000000000",
       }),
     );
     if (!r.ok) throw new Error("expected ok");
-    expect(requestParams(r.request)).toEqual([
+    expect(toParams(r.request)).toEqual([
       {
         from: "0xaa00000000000000000000000000000000000000",
         to: "0x0100000000000000000000000000000000000000",
       },
     ]);
-    const withBlock = formToRequest(
+    const withBlock = checkValues(
       form({ to: "0x0100000000000000000000000000000000000000", block: "pending" }),
     );
     if (!withBlock.ok) throw new Error("expected ok");
-    expect(requestParams(withBlock.request)).toEqual([
+    expect(toParams(withBlock.request)).toEqual([
       { to: "0x0100000000000000000000000000000000000000" },
       "pending",
     ]);
   });
 
   it("sends value and quantities as hex", () => {
-    const r = formToRequest(
+    const r = checkValues(
       form({
         to: "0x0100000000000000000000000000000000000000",
         value: "1.5",
@@ -197,7 +197,7 @@ describe("request params", () => {
   });
 
   it("reports every wrong field at once, and mixes of fee styles", () => {
-    const r = formToRequest(
+    const r = checkValues(
       form({
         from: "0x12",
         value: "-1",
@@ -210,7 +210,7 @@ describe("request params", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(Object.keys(r.problems).sort()).toEqual(["block", "data", "from", "gasPrice", "value"]);
-    const tip = formToRequest(form({ maxFeePerGas: "1", maxPriorityFeePerGas: "2" }));
+    const tip = checkValues(form({ maxFeePerGas: "1", maxPriorityFeePerGas: "2" }));
     expect(tip.ok ? null : tip.problems.maxPriorityFeePerGas).toMatch(/cannot be higher/);
   });
 
@@ -222,12 +222,12 @@ describe("request params", () => {
       data: "0xff01",
       block: "0x10",
     });
-    const link = searchToLink(search);
+    const link = fromSearch(search);
     expect(link.values.value).toBe("1.5");
     expect(link.values.valueUnit).toBe("ether");
     expect(link.complete).toBe(true);
     if (!link.request) throw new Error("expected a request");
-    expect(requestToSearch(link.request)).toEqual({
+    expect(toSearch(link.request)).toEqual({
       from: "0xaa00000000000000000000000000000000000000",
       to: "0x0100000000000000000000000000000000000000",
       value: "0x14d1120d7b160000",
@@ -235,10 +235,10 @@ describe("request params", () => {
       block: "0x10",
     });
     expect(
-      searchToLink(new URLSearchParams({ from: "0xaa00000000000000000000000000000000000000" }))
+      fromSearch(new URLSearchParams({ from: "0xaa00000000000000000000000000000000000000" }))
         .complete,
     ).toBe(false);
-    const bad = searchToLink(new URLSearchParams({ to: "0x12", value: "zz" }));
+    const bad = fromSearch(new URLSearchParams({ to: "0x12", value: "zz" }));
     expect(bad.request).toBeNull();
     expect(bad.problems.to).toBeTruthy();
     expect(bad.problems.value).toBeTruthy();

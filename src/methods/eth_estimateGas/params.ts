@@ -1,40 +1,30 @@
 /**
  * The estimate form ↔ URL params ↔ JSON-RPC params. Every value a person types is checked here
  * with a precise message; the request is built only from values that passed, so bad input never
- * reaches the node. Amounts are bigint all the way (no floating point anywhere).
+ * reaches the node. Amounts are bigint all the way (no floating point anywhere); units are
+ * chain/units' (viem's parseUnits/formatUnits). The house vocabulary: `fromSearch` (URL → form
+ * values and the request a link asks for), `checkValues` (form values → the checked request),
+ * `toSearch` (→ URL), `toParams` (→ JSON-RPC params).
  */
-import { getAddress } from "viem";
+import { getAddress, parseUnits } from "viem";
 import { z } from "zod";
+import {
+  formatWei,
+  MAX_UINT256,
+  MAX_UINT64,
+  toQuantity,
+  UNIT_DECIMALS,
+  type CheckResult,
+  type EtherUnit,
+} from "../../chain";
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+export type Parsed<T> = CheckResult<T>;
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const fail = <T>(message: string): Parsed<T> => ({ ok: false, message });
 
-export const VALUE_UNITS = ["wei", "gwei", "ether"] as const;
+/** In the order the unit picker lists them. */
+export const VALUE_UNITS = ["wei", "gwei", "ether"] as const satisfies readonly EtherUnit[];
 export type ValueUnit = (typeof VALUE_UNITS)[number];
-const UNIT_DECIMALS: Record<ValueUnit, number> = { wei: 0, gwei: 9, ether: 18 };
-
-export const MAX_UINT256 = 2n ** 256n - 1n;
-export const MAX_UINT64 = 2n ** 64n - 1n;
-
-export const toHex = (n: bigint): string => `0x${n.toString(16)}`;
-
-/** `amount` as a decimal string of `decimals` places, trailing zeros dropped (exact). */
-export function formatUnitsExact(amount: bigint, decimals: number): string {
-  const negative = amount < 0n;
-  const abs = negative ? -amount : amount;
-  if (decimals === 0) return `${negative ? "-" : ""}${abs.toString()}`;
-  const base = 10n ** BigInt(decimals);
-  const whole = abs / base;
-  const frac = (abs % base).toString().padStart(decimals, "0").replace(/0+$/, "");
-  return `${negative ? "-" : ""}${whole.toString()}${frac ? `.${frac}` : ""}`;
-}
-
-/** Groups digits in threes: 1234567 → "1,234,567". */
-export function groupDigits(n: bigint): string {
-  const s = (n < 0n ? -n : n).toString();
-  return `${n < 0n ? "-" : ""}${s.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
-}
 
 /**
  * A decimal amount in `unit` (or a 0x hex amount in wei) → wei, exactly. Empty → null (not sent).
@@ -59,17 +49,16 @@ export function parseValueAmount(text: string, unit: ValueUnit): Parsed<bigint |
       `Value must be a number of ${unit}, e.g. ${unit === "ether" ? "1.5" : "1000"}${unit === "wei" ? " or 0x3e8" : ""}.`,
     );
   const decimals = UNIT_DECIMALS[unit];
-  const whole = m[1] ?? "";
+  // Trailing zeros are not extra precision; more digits than the unit has would be rounded by
+  // parseUnits, so they are refused first.
   const frac = (m[2] ?? "").replace(/0+$/, "");
   if (frac.length > decimals)
     return fail(
       unit === "wei"
         ? "wei is the smallest unit: a value in wei has no decimals."
-        : `Too many decimals: ${unit} has at most ${decimals} (1 wei = ${formatUnitsExact(1n, decimals)} ${unit}).`,
+        : `Too many decimals: ${unit} has at most ${decimals} (1 wei = ${formatWei(1n, unit)} ${unit}).`,
     );
-  const wei =
-    BigInt(whole || "0") * 10n ** BigInt(decimals) +
-    BigInt((frac || "0").padEnd(decimals, "0").slice(0, decimals) || "0");
+  const wei = parseUnits(t, decimals);
   if (wei > MAX_UINT256) return fail("Value is too large: at most 2^256 − 1 wei.");
   return ok(wei);
 }
@@ -77,9 +66,9 @@ export function parseValueAmount(text: string, unit: ValueUnit): Parsed<bigint |
 /** The friendliest exact way to show `wei` in the form: ether or gwei when short, else wei. */
 export function valueForForm(wei: bigint): { amount: string; unit: ValueUnit } {
   if (wei === 0n) return { amount: "0", unit: "wei" };
-  if (wei % 10n ** 12n === 0n) return { amount: formatUnitsExact(wei, 18), unit: "ether" };
+  if (wei % 10n ** 12n === 0n) return { amount: formatWei(wei, "ether"), unit: "ether" };
   if (wei % 10n ** 3n === 0n && wei >= 10n ** 9n)
-    return { amount: formatUnitsExact(wei, 9), unit: "gwei" };
+    return { amount: formatWei(wei, "gwei"), unit: "gwei" };
   return { amount: wei.toString(), unit: "wei" };
 }
 
@@ -153,7 +142,7 @@ export function parseBlock(text: string): Parsed<string | null> {
     return fail(
       "Block must be empty (not sent), a tag (latest, earliest, pending, safe, finalized) or a block number.",
     );
-  return q.value === null ? ok(null) : ok(toHex(q.value));
+  return q.value === null ? ok(null) : ok(toQuantity(q.value));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,7 +206,7 @@ const QUANTITY_FIELDS = [
 ] as const;
 
 /** Checks every field; returns the request, or the message for each field that is wrong. */
-export function formToRequest(
+export function checkValues(
   v: EstimateFormValues,
 ): { ok: true; request: EstimateRequest } | { ok: false; problems: FieldProblems } {
   const problems: FieldProblems = {};
@@ -231,7 +220,7 @@ export function formToRequest(
   const unit: ValueUnit = VALUE_UNITS.includes(v.valueUnit) ? v.valueUnit : "wei";
   const value = parseValueAmount(v.value, unit);
   if (!value.ok) problems.value = value.message;
-  else if (value.value !== null) tx.value = toHex(value.value);
+  else if (value.value !== null) tx.value = toQuantity(value.value);
   const data = parseHexData(v.data, "Data");
   if (!data.ok) problems.data = data.message;
   else if (data.value && data.value !== "0x") tx.data = data.value;
@@ -240,7 +229,7 @@ export function formToRequest(
     const q = parseQuantity(v[key], label, max);
     if (!q.ok) problems[key] = q.message;
     else if (q.value !== null) {
-      tx[key] = toHex(q.value);
+      tx[key] = toQuantity(q.value);
       quantities[key] = q.value;
     }
   }
@@ -274,14 +263,14 @@ export const estimateFormSchema = z
     block: z.string(),
   })
   .superRefine((v, ctx) => {
-    const r = formToRequest(v);
+    const r = checkValues(v);
     if (r.ok) return;
     for (const [path, message] of Object.entries(r.problems))
       ctx.addIssue({ code: "custom", path: [path], message });
   });
 
 /** The exact JSON-RPC params: `[tx]`, or `[tx, block]` when a block was given. */
-export function requestParams(r: EstimateRequest): [TxObject] | [TxObject, string] {
+export function toParams(r: EstimateRequest): [TxObject] | [TxObject, string] {
   return r.block === null ? [r.tx] : [r.tx, r.block];
 }
 
@@ -299,7 +288,7 @@ export const SEARCH_KEYS = [
 ] as const;
 
 /** URL params of a checked request: value and quantities as hex, block as tag or hex. */
-export function requestToSearch(r: EstimateRequest): Record<string, string | undefined> {
+export function toSearch(r: EstimateRequest): Record<string, string | undefined> {
   return { ...r.tx, block: r.block ?? undefined };
 }
 
@@ -314,7 +303,7 @@ export interface LinkState {
 }
 
 /** A deep link's params → the form values, and the request when they are all valid. */
-export function searchToLink(search: URLSearchParams): LinkState {
+export function fromSearch(search: URLSearchParams): LinkState {
   const get = (k: string) => (search.get(k) ?? "").trim();
   const values = emptyForm();
   values.from = get("from");
@@ -339,7 +328,7 @@ export function searchToLink(search: URLSearchParams): LinkState {
     }
   }
   const any = SEARCH_KEYS.some((k) => get(k) !== "") || get("input") !== "";
-  const r = formToRequest(values);
+  const r = checkValues(values);
   return {
     values,
     request: r.ok ? r.request : null,

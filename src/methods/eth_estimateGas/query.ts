@@ -1,40 +1,34 @@
 /**
  * The estimate query. An estimate depends on the chain's state, so it is not cached forever; but
  * it is never re-requested on its own either (no refetch on focus/mount/reconnect): a new request
- * happens when the params change or the user presses "Estimate" again.
+ * happens when the params change or the user presses "Estimate" again (a refetch).
  */
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
-import { requestParams, type EstimateRequest } from "./params";
+import { rpcQueryKey } from "../../shared/query";
+import { toParams, type EstimateRequest } from "./params";
 import { estimateResultSchema } from "./result";
 
 export const METHOD = "eth_estimateGas";
 
-export function estimateQueryKey(
-  endpoint: Pick<ResolvedEndpoint, "cacheId" | "rpcMethod">,
-  r: EstimateRequest,
-) {
-  return [endpoint.cacheId, endpoint.rpcMethod, requestParams(r)] as const;
-}
-
 export function estimateQueryOptions(
   client: RpcClient,
-  endpoint: ResolvedEndpoint,
-  r: EstimateRequest,
+  endpoint: ResolvedEndpoint | null,
+  r: EstimateRequest | null,
 ) {
   return queryOptions({
-    queryKey: estimateQueryKey(endpoint, r),
-    queryFn: ({ signal }): Promise<string> =>
-      client.request<string>(
-        { url: endpoint.url, secrets: endpoint.secrets },
-        endpoint.rpcMethod,
-        requestParams(r),
-        {
-          signal,
-          schema: estimateResultSchema,
-        },
-      ),
+    queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, r ? toParams(r) : null),
+    queryFn:
+      endpoint && r
+        ? ({ signal }): Promise<string> =>
+            client.request<string>(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              endpoint.rpcMethod,
+              toParams(r),
+              { signal, schema: estimateResultSchema },
+            )
+        : skipToken,
     staleTime: 60_000,
     retry: false,
     refetchOnWindowFocus: false,

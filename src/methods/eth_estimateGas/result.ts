@@ -3,7 +3,8 @@
  * the intrinsic cost every transaction pays, and what it costs at a gas price. All bigint.
  */
 import { z } from "zod";
-import { formatUnitsExact, parseValueAmount, type Parsed, type TxObject } from "./params";
+import { formatWei } from "../../chain";
+import { parseValueAmount, type Parsed, type TxObject } from "./params";
 
 export const estimateResultSchema = z
   .string()
@@ -77,8 +78,8 @@ export function costAt(estimate: bigint, gweiText: string): Parsed<Cost | null> 
     value: {
       gasPriceWei: price.value,
       wei,
-      eth: formatUnitsExact(wei, 18),
-      gwei: formatUnitsExact(wei, 9),
+      eth: formatWei(wei, "ether"),
+      gwei: formatWei(wei, "gwei"),
     },
   };
 }

@@ -6,7 +6,7 @@ import {
   type ClipboardEvent,
   type TextareaHTMLAttributes,
 } from "react";
-import { useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray, useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Field } from "../../ui";
 import { addressToTopic } from "./decode";
@@ -27,12 +27,13 @@ export interface Example {
 }
 
 export interface LogsFormProps {
-  /** The values the route's search params hold (a deep link, or the last submit). */
+  /**
+   * The values the route's search params hold (a deep link, or the last submit). The form resets
+   * to them when they change, and only then: typed text survives other re-renders.
+   */
   values: LogsFormValues;
-  /** Changes whenever a new link arrives: the form resets to `values`. */
-  linkKey: string;
-  /** Validate on arrival (a deep link with filter params shows its field errors at once). */
-  validateOnLoad: boolean;
+  /** Field errors of a deep link with filter params that cannot be run: shown at once. */
+  linkErrors: FieldErrors<LogsFormValues>;
   onSubmit: (values: LogsFormValues, filter: LogFilter) => void;
   /** Registers an event signature for decoding; returns its topic0 or throws with the reason. */
   registerSignature: (signature: string) => string;
@@ -43,8 +44,7 @@ export interface LogsFormProps {
 
 export function LogsForm({
   values,
-  linkKey,
-  validateOnLoad,
+  linkErrors,
   onSubmit,
   registerSignature,
   fillRange,
@@ -52,22 +52,18 @@ export function LogsForm({
 }: LogsFormProps) {
   const form = useForm<LogsFormValues, unknown, LogFilter>({
     resolver: zodResolver(logsFormSchema),
-    defaultValues: values,
+    values,
+    errors: linkErrors,
+    // The link's errors are set just before its values arrive: that reset must not drop them.
+    resetOptions: { keepErrors: true },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const { register, control, handleSubmit, formState, setValue, getValues, reset, trigger } = form;
+  const { register, control, handleSubmit, formState, setValue, getValues, reset } = form;
   const addresses = useFieldArray({ control, name: "addresses" });
   const [signature, setSignature] = useState("");
   const [signatureError, setSignatureError] = useState<string | null>(null);
   const [helperNote, setHelperNote] = useState<string | null>(null);
-
-  useEffect(() => {
-    reset(values);
-    if (validateOnLoad) void trigger();
-    // linkKey is the identity of `values` (the search string)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [linkKey]);
 
   useEffect(() => {
     if (!fillRange) return;
@@ -149,7 +145,7 @@ export function LogsForm({
             <Button
               key={ex.label}
               onClick={() => {
-                reset(ex.values);
+                reset(ex.values, { keepErrors: false });
                 void handleSubmit((filter) => onSubmit(ex.values, filter))();
               }}
             >
@@ -257,7 +253,7 @@ export function LogsForm({
         </Button>
         <Button
           onClick={() => {
-            reset(emptyForm());
+            reset(emptyForm(), { keepErrors: false });
             setSignature("");
             setSignatureError(null);
           }}

@@ -6,20 +6,14 @@ import type { MethodPageProps } from "../../shared/page";
 import { AbiPanel } from "../../shared/AbiPanel";
 import { addToStore } from "../../shared/abis";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
+import { linkFieldErrors } from "../../shared/form";
 import { decodeLogRow, eventTopic0 } from "./decode";
 import { toCsv, toJson } from "./export";
 import { LogsForm, type Example } from "./Form";
 import { LogsChart } from "./LogsChart";
 import { LogTable } from "./LogTable";
 import { memoDecode } from "./model";
-import {
-  emptyForm,
-  formToSearch,
-  searchHasFilter,
-  searchToForm,
-  validateForm,
-  type LogsFormValues,
-} from "./params";
+import { checkValues, emptyForm, fromSearch, toSearch, type LogsFormValues } from "./params";
 import { describePiece, type ScanProgress } from "./scanner";
 import { useLogScan, type ScanView } from "./useLogScan";
 
@@ -52,13 +46,15 @@ function examplesFrom(devnet: DevnetManifest | null): Example[] {
 export default function LogsPage({ search, setSearch }: MethodPageProps) {
   const { client, resolve, devnet } = useRpc();
   const searchString = search.toString();
-  const link = useMemo(() => searchToForm(new URLSearchParams(searchString)), [searchString]);
-  const hasFilter = useMemo(
-    () => searchHasFilter(new URLSearchParams(searchString)),
-    [searchString],
-  );
-  const checked = useMemo(() => validateForm(link.values), [link]);
+  const link = useMemo(() => fromSearch(new URLSearchParams(searchString)), [searchString]);
+  const hasFilter = link.hasFilter;
+  const checked = useMemo(() => checkValues(link.values), [link]);
   const filter = hasFilter && link.problems.length === 0 && checked.ok ? checked.filter : null;
+  // A link with filter params shows its field errors at once, as a submit would.
+  const linkErrors = useMemo(
+    () => linkFieldErrors<LogsFormValues>(hasFilter && !checked.ok ? checked.issues : []),
+    [hasFilter, checked],
+  );
 
   const resolved = resolve("eth_getLogs");
   const [run, setRun] = useState(0);
@@ -90,7 +86,7 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
 
   const onSubmit = useCallback(
     (values: LogsFormValues) => {
-      const next = formToSearch(values);
+      const next = toSearch(values);
       if (Object.values(next).every((v) => v === undefined)) {
         next.fromBlock = "latest";
         next.toBlock = "latest";
@@ -122,8 +118,7 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
       <Card>
         <LogsForm
           values={link.values}
-          linkKey={searchString}
-          validateOnLoad={hasFilter}
+          linkErrors={linkErrors}
           onSubmit={onSubmit}
           registerSignature={registerSignature}
           fillRange={fillRange}

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  checkValues,
   emptyForm,
-  formToSearch,
-  rpcFilter,
-  searchToForm,
-  validateForm,
+  fromSearch,
+  toParams,
+  toSearch,
   type LogsFormValues,
 } from "./params";
 import { csvCell, toCsv } from "./export";
@@ -21,13 +21,13 @@ const H = `0x${"ab".repeat(32)}`;
 
 const form = (patch: Partial<LogsFormValues>): LogsFormValues => ({ ...emptyForm(), ...patch });
 const messages = (v: LogsFormValues) => {
-  const r = validateForm(v);
+  const r = checkValues(v);
   return r.ok ? [] : r.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 };
 
-describe("validateForm", () => {
+describe("checkValues", () => {
   it("accepts decimal, hex and tags and builds the filter", () => {
-    const r = validateForm(
+    const r = checkValues(
       form({
         fromBlock: "1200",
         toBlock: "0x4b1",
@@ -45,7 +45,7 @@ describe("validateForm", () => {
         topics: [[T0], null, [T1, T0]],
       },
     });
-    expect(validateForm(form({ fromBlock: "Earliest", toBlock: "finalized" }))).toMatchObject({
+    expect(checkValues(form({ fromBlock: "Earliest", toBlock: "finalized" }))).toMatchObject({
       ok: true,
       filter: { fromBlock: "earliest", toBlock: "finalized" },
     });
@@ -92,7 +92,7 @@ describe("URL params", () => {
       addresses: [{ value: A }, { value: B }],
       topics: [T0, "", `${T1}, ${T0}`, ""],
     });
-    const search = formToSearch(v);
+    const search = toSearch(v);
     expect(search).toEqual({
       fromBlock: "100",
       toBlock: "latest",
@@ -100,37 +100,35 @@ describe("URL params", () => {
       address: `${A},${B}`,
       topics: JSON.stringify([T0, null, [T1, T0]]),
     });
-    const back = searchToForm(
+    const back = fromSearch(
       new URLSearchParams(
         Object.entries(search).filter((e): e is [string, string] => e[1] !== undefined),
       ),
     );
     expect(back.problems).toEqual([]);
-    expect(validateForm(back.values)).toEqual(validateForm(v));
+    expect(checkValues(back.values)).toEqual(checkValues(v));
   });
 
   it("reports topics it cannot hold", () => {
-    expect(searchToForm(new URLSearchParams({ topics: "[" })).problems[0]).toMatch(
-      /not valid JSON/,
-    );
+    expect(fromSearch(new URLSearchParams({ topics: "[" })).problems[0]).toMatch(/not valid JSON/);
     expect(
-      searchToForm(new URLSearchParams({ topics: JSON.stringify([null, null, null, null, T0]) }))
+      fromSearch(new URLSearchParams({ topics: JSON.stringify([null, null, null, null, T0]) }))
         .problems[0],
     ).toMatch(/at most 4/);
   });
 
   it("builds the eth_getLogs filter object for a piece", () => {
-    const r = validateForm(form({ addresses: [{ value: A }], topics: ["", T1, "", ""] }));
+    const r = checkValues(form({ addresses: [{ value: A }], topics: ["", T1, "", ""] }));
     if (!r.ok) throw new Error("expected valid");
-    expect(rpcFilter(r.filter, 16, 31)).toEqual({
+    expect(toParams(r.filter, 16, 31)[0]).toEqual({
       fromBlock: "0x10",
       toBlock: "0x1f",
       address: A,
       topics: [null, T1],
     });
-    const h = validateForm(form({ blockHash: H }));
+    const h = checkValues(form({ blockHash: H }));
     if (!h.ok) throw new Error("expected valid");
-    expect(rpcFilter(h.filter, null, null)).toEqual({ blockHash: H });
+    expect(toParams(h.filter, null, null)[0]).toEqual({ blockHash: H });
   });
 });
 

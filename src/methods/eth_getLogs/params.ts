@@ -2,9 +2,12 @@
  * The log filter in its three shapes: the form's strings, the validated filter, and the URL's
  * search params (`fromBlock, toBlock, blockHash, address=a,b, topics=<JSON>`: null = any,
  * a nested array = OR). One validator serves the form and deep links, so a bad link shows the
- * same field messages as bad typing and sends nothing.
+ * same field messages as bad typing and sends nothing. The house vocabulary: `fromSearch`
+ * (URL → form values), `checkValues` (form values → the checked filter), `toSearch` (→ URL),
+ * `toParams` (→ JSON-RPC params of one request).
  */
 import { z } from "zod";
+import type { FieldIssue } from "../../shared/form";
 import type { BlockRef, BlockTag } from "./scanner";
 
 export const BLOCK_TAGS: readonly BlockTag[] = [
@@ -109,12 +112,7 @@ export function parseBlockRef(
   return { ok: true, value: n };
 }
 
-export interface FieldIssue {
-  path: (string | number)[];
-  message: string;
-}
-
-export function validateForm(
+export function checkValues(
   v: LogsFormValues,
 ): { ok: true; filter: LogFilter } | { ok: false; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
@@ -203,10 +201,10 @@ const formShape = z.object({
 
 /** The form's zod schema: strings in, a validated LogFilter out (issues land on their fields). */
 export const logsFormSchema = formShape.transform((values, ctx): LogFilter => {
-  const r = validateForm(values);
+  const r = checkValues(values);
   if (!r.ok) {
     for (const issue of r.issues)
-      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      ctx.addIssue({ code: "custom", path: [...issue.path], message: issue.message });
     return z.NEVER;
   }
   return r.filter;
@@ -217,12 +215,12 @@ function refToParam(ref: BlockRef | null): unknown {
   return typeof ref === "number" ? `0x${ref.toString(16)}` : ref;
 }
 
-/** The eth_getLogs filter object for one request over [from, to] (or the blockHash). */
-export function rpcFilter(
+/** The eth_getLogs params of one request over [from, to] (or the blockHash): `[filter object]`. */
+export function toParams(
   filter: LogFilter,
   from: BlockRef | null,
   to: BlockRef | null,
-): Record<string, unknown> {
+): [Record<string, unknown>] {
   const out: Record<string, unknown> = {};
   if (filter.blockHash) out.blockHash = filter.blockHash;
   else {
@@ -235,11 +233,11 @@ export function rpcFilter(
   else if (filter.addresses.length > 1) out.address = filter.addresses;
   if (filter.topics.length > 0)
     out.topics = filter.topics.map((p) => (p === null ? null : p.length === 1 ? p[0] : p));
-  return out;
+  return [out];
 }
 
 /** Form values → the route's search params (what a shared link carries). */
-export function formToSearch(v: LogsFormValues): Record<string, string | undefined> {
+export function toSearch(v: LogsFormValues): Record<string, string | undefined> {
   const positions = v.topics.slice(0, TOPIC_POSITIONS).map((t) => {
     const items = splitList(t);
     return items.length === 0 ? null : items.length === 1 ? items[0] : items;
@@ -263,11 +261,13 @@ function normaliseBlockText(s: string): string | undefined {
 
 /**
  * Search params → form values. `problems` are things the form cannot hold (a topics value that is
- * not JSON, more than four positions); with any, nothing is sent.
+ * not JSON, more than four positions); with any, nothing is sent. `hasFilter`: the link asks for
+ * a request (it carries at least one filter param).
  */
-export function searchToForm(search: URLSearchParams): {
+export function fromSearch(search: URLSearchParams): {
   values: LogsFormValues;
   problems: string[];
+  hasFilter: boolean;
 } {
   const values = emptyForm();
   const problems: string[] = [];
@@ -312,10 +312,8 @@ export function searchToForm(search: URLSearchParams): {
       }
     }
   }
-  return { values, problems };
-}
-
-/** True when the link asks for a request (it carries at least one filter param). */
-export function searchHasFilter(search: URLSearchParams): boolean {
-  return ["fromBlock", "toBlock", "blockHash", "address", "topics"].some((k) => search.has(k));
+  const hasFilter = ["fromBlock", "toBlock", "blockHash", "address", "topics"].some((k) =>
+    search.has(k),
+  );
+  return { values, problems, hasFilter };
 }

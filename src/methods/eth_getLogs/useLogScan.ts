@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
-import { rpcFilter, type LogFilter } from "./params";
+import { toParams, type LogFilter } from "./params";
 import { toLogRow, logsResultSchema, type LogRow, type RawLog } from "./result";
 import {
   startScan,
@@ -69,7 +69,7 @@ export function useLogScan(request: ScanRequest | null, runKey: string, concurre
       const raw: RawLog[] = await client.request<RawLog[]>(
         endpoint,
         endpoint.rpcMethod,
-        [rpcFilter(filter, from, to)],
+        toParams(filter, from, to),
         { signal, schema: logsResultSchema },
       );
       const t0 = performance.now();

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Field } from "../../ui";
 import {
@@ -16,44 +15,28 @@ export interface Example {
 }
 
 export interface TxFormProps {
-  /** The values the route's search params hold (a deep link, or the last submit). */
+  /**
+   * The values the route's search params hold (a deep link, or the last submit). The form resets
+   * to them when they change, and only then: typed text survives other re-renders.
+   */
   values: TxFormValues;
-  /** Changes whenever a new link arrives: the form resets to `values`. */
-  linkKey: string;
   /** Field errors of a link that cannot be run: shown at once, nothing is sent. */
-  linkErrors: Partial<Record<keyof TxFormValues, string>>;
+  linkErrors: FieldErrors<TxFormValues>;
   onSubmit: (lookup: TxLookup) => void;
   examples: Example[];
   onExample: (lookup: TxLookup) => void;
 }
 
-export function TxForm({
-  values,
-  linkKey,
-  linkErrors,
-  onSubmit,
-  examples,
-  onExample,
-}: TxFormProps) {
-  const { register, handleSubmit, formState, reset, setError } = useForm<
-    TxFormValues,
-    unknown,
-    TxLookup
-  >({
+export function TxForm({ values, linkErrors, onSubmit, examples, onExample }: TxFormProps) {
+  const { register, handleSubmit, formState } = useForm<TxFormValues, unknown, TxLookup>({
     resolver: zodResolver(txFormSchema),
-    defaultValues: values,
+    values,
+    errors: linkErrors,
+    // The link's errors are set just before its values arrive: the reset must not drop them.
+    resetOptions: { keepErrors: true },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-
-  useEffect(() => {
-    reset(values);
-    for (const [name, message] of Object.entries(linkErrors)) {
-      if (name === "blockHash" || name === "index") setError(name, { type: "link", message });
-    }
-    // linkKey is the identity of `values` and `linkErrors` (the search string)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [linkKey]);
 
   const { errors } = formState;
   return (

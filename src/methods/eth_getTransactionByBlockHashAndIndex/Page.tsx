@@ -16,9 +16,9 @@ import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
 import { AbiPanel } from "../../shared/AbiPanel";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
+import { linkFieldErrors } from "../../shared/form";
 import { TxForm, type Example } from "./Form";
-import { buildTxModel, type TxModel } from "./model";
-import { lookupToSearch, requestParams, searchToState, type TxLookup } from "./params";
+import { fromSearch, toParams, toSearch, type TxFormValues, type TxLookup } from "./params";
 import { METHOD, txQueryKey, txQueryOptions } from "./query";
 import type { TxResponse } from "./result";
 import { TxCard } from "./TxCard";
@@ -48,20 +48,18 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
   const { client, resolve, devnet } = useRpc();
   const queryClient = useQueryClient();
   const searchString = search.toString();
-  const state = useMemo(() => searchToState(new URLSearchParams(searchString)), [searchString]);
+  const state = useMemo(() => fromSearch(new URLSearchParams(searchString)), [searchString]);
+  const linkErrors = useMemo(() => linkFieldErrors<TxFormValues>(state.errors), [state]);
   const resolved = resolve(METHOD);
   const endpoint = resolved.ok ? resolved.endpoint : null;
   const lookup = state.kind === "ok" ? state.lookup : null;
-  const query = useQuery(txQueryOptions(client, endpoint, lookup));
 
   // The shared ABI registry: built-ins, the devnet's contract ABIs, the ABIs kept on this device.
   const { registry, stored } = useAbiRegistry();
 
-  const response: TxResponse | undefined = query.data;
-  const model = useMemo<TxModel | null>(
-    () => (response?.tx ? buildTxModel(response.tx, { registry }) : null),
-    [response, registry],
-  );
+  const query = useQuery(txQueryOptions(client, endpoint, lookup, registry));
+  const response = query.data;
+  const model = response?.model ?? null;
 
   // The index range hint for an empty answer: what the cache already knows about index N−1,
   // otherwise one look at index 0 (cached for good like every lookup) tells an existing block
@@ -82,10 +80,10 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
 
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
 
-  const go = useCallback((next: TxLookup) => setSearch(lookupToSearch(next)), [setSearch]);
+  const go = useCallback((next: TxLookup) => setSearch(toSearch(next)), [setSearch]);
   const onSubmit = useCallback(
     (next: TxLookup) => {
-      const params = new URLSearchParams(lookupToSearch(next)).toString();
+      const params = new URLSearchParams(toSearch(next)).toString();
       if (params === searchString && query.isError) void query.refetch();
       else go(next);
     },
@@ -107,8 +105,7 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
       <Card>
         <TxForm
           values={state.values}
-          linkKey={searchString}
-          linkErrors={state.kind === "invalid" ? state.errors : {}}
+          linkErrors={linkErrors}
           onSubmit={onSubmit}
           examples={examples}
           onExample={go}
@@ -140,7 +137,7 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
               </Button>
             </nav>
             <code className="break-all text-xs text-slate-600 dark:text-slate-400">
-              {endpoint.rpcMethod}({JSON.stringify(requestParams(lookup))})
+              {endpoint.rpcMethod}({JSON.stringify(toParams(lookup))})
             </code>
           </div>
 

@@ -1,55 +1,55 @@
 import { describe, expect, it } from "vitest";
-import { blockHashProblem, checkForm, indexProblem, requestParams, searchToState } from "./params";
+import { checkBlockHash, checkValues, checkIndex, toParams, fromSearch } from "./params";
 
 const HASH = "0x80e911b62f552f563a2544dfef5eb39ec8863d9082c998ca6b657f76e19de38e";
 
 describe("block hash", () => {
   it("accepts 32 bytes of hex (any case, surrounding spaces)", () => {
-    expect(blockHashProblem(HASH)).toBeNull();
-    expect(blockHashProblem(`  ${HASH.toUpperCase().replace("0X", "0x")} `)).toBeNull();
+    expect(checkBlockHash(HASH)).toBeNull();
+    expect(checkBlockHash(`  ${HASH.toUpperCase().replace("0X", "0x")} `)).toBeNull();
   });
   it("says which problem: missing, prefix, digit, length", () => {
-    expect(blockHashProblem("")).toMatch(/required/);
-    expect(blockHashProblem(HASH.slice(2))).toMatch(/must start with 0x/);
-    expect(blockHashProblem(`0y${HASH.slice(2)}`)).toMatch(/must start with 0x/);
-    expect(blockHashProblem(`${HASH.slice(0, 20)}g${HASH.slice(21)}`)).toMatch(
+    expect(checkBlockHash("")).toMatch(/required/);
+    expect(checkBlockHash(HASH.slice(2))).toMatch(/must start with 0x/);
+    expect(checkBlockHash(`0y${HASH.slice(2)}`)).toMatch(/must start with 0x/);
+    expect(checkBlockHash(`${HASH.slice(0, 20)}g${HASH.slice(21)}`)).toMatch(
       /non-hex character 'g' at position 21/,
     );
-    expect(blockHashProblem(HASH.slice(0, -2))).toMatch(/32 bytes.*got 31 bytes/);
-    expect(blockHashProblem(`${HASH}00`)).toMatch(/32 bytes.*got 33 bytes/);
-    expect(blockHashProblem(HASH.slice(0, -1))).toMatch(/odd number/);
+    expect(checkBlockHash(HASH.slice(0, -2))).toMatch(/32 bytes.*got 31 bytes/);
+    expect(checkBlockHash(`${HASH}00`)).toMatch(/32 bytes.*got 33 bytes/);
+    expect(checkBlockHash(HASH.slice(0, -1))).toMatch(/odd number/);
   });
 });
 
 describe("transaction index", () => {
   it("accepts decimal and hex and sends a hex quantity", () => {
     for (const input of ["5", "0x5", " 5 ", "0X5"]) {
-      const r = checkForm({ blockHash: HASH, index: input });
-      expect(r.ok && requestParams(r.lookup)).toEqual([HASH, "0x5"]);
+      const r = checkValues({ blockHash: HASH, index: input });
+      expect(r.ok && toParams(r.lookup)).toEqual([HASH, "0x5"]);
     }
-    const zero = checkForm({ blockHash: HASH, index: "0" });
-    expect(zero.ok && requestParams(zero.lookup)).toEqual([HASH, "0x0"]);
+    const zero = checkValues({ blockHash: HASH, index: "0" });
+    expect(zero.ok && toParams(zero.lookup)).toEqual([HASH, "0x0"]);
   });
   it("refuses negative, non-numeric, fractional and empty input, saying which", () => {
-    expect(indexProblem("-1")).toMatch(/must not be negative/);
-    expect(indexProblem("abc")).toMatch(/is not a number/);
-    expect(indexProblem("1.5")).toMatch(/whole number/);
-    expect(indexProblem("0xzz")).toMatch(/non-hex character/);
-    expect(indexProblem("")).toMatch(/required/);
-    expect(indexProblem("0x10000000000000000")).toMatch(/too large/);
+    expect(checkIndex("-1")).toMatch(/must not be negative/);
+    expect(checkIndex("abc")).toMatch(/is not a number/);
+    expect(checkIndex("1.5")).toMatch(/whole number/);
+    expect(checkIndex("0xzz")).toMatch(/non-hex character/);
+    expect(checkIndex("")).toMatch(/required/);
+    expect(checkIndex("0x10000000000000000")).toMatch(/too large/);
   });
 });
 
 describe("search params", () => {
   it("a link with both params runs; the block hash is lower-cased", () => {
-    const s = searchToState(
+    const s = fromSearch(
       new URLSearchParams({ blockHash: HASH.toUpperCase().replace("0X", "0x"), index: "0x2" }),
     );
     expect(s.kind).toBe("ok");
-    if (s.kind === "ok") expect(requestParams(s.lookup)).toEqual([HASH, "0x2"]);
+    if (s.kind === "ok") expect(toParams(s.lookup)).toEqual([HASH, "0x2"]);
   });
   it("a link with bad params reports both fields and runs nothing", () => {
-    const s = searchToState(new URLSearchParams({ blockHash: "0x1234", index: "-3" }));
+    const s = fromSearch(new URLSearchParams({ blockHash: "0x1234", index: "-3" }));
     expect(s.kind).toBe("invalid");
     if (s.kind === "invalid") {
       expect(s.errors.blockHash).toMatch(/^Block hash .*32 bytes/);
@@ -58,6 +58,6 @@ describe("search params", () => {
     }
   });
   it("no params: nothing to run", () => {
-    expect(searchToState(new URLSearchParams()).kind).toBe("empty");
+    expect(fromSearch(new URLSearchParams()).kind).toBe("empty");
   });
 });

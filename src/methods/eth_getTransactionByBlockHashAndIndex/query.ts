@@ -1,30 +1,59 @@
 /**
  * The lookup query. A block hash pins the answer (the same block always holds the same
  * transaction at an index), so a result — including "no transaction there" — never goes stale
- * and is kept for the session: going back to an index the user saw asks the node nothing.
+ * and is kept for the session (answers are small): going back to an index the user saw asks the
+ * node nothing.
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
+import type { AbiRegistry } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
-import { requestParams, type TxLookup } from "./params";
+import { rpcQueryKey, type EndpointKey } from "../../shared/query";
+import { buildTxModel, type TxModel } from "./model";
+import { toParams, type TxLookup } from "./params";
 import { txResponseSchema, type TxResponse } from "./result";
 
 export const METHOD = "eth_getTransactionByBlockHashAndIndex";
 
-type EndpointKey = Pick<ResolvedEndpoint, "cacheId" | "rpcMethod">;
-
-export function txQueryKey(endpoint: EndpointKey | null, lookup: TxLookup | null) {
-  return [
-    endpoint?.cacheId ?? null,
-    endpoint?.rpcMethod ?? METHOD,
-    lookup ? requestParams(lookup) : null,
-  ] as const;
+/** The node's answer and the card's model, built from it once per answer and ABI registry. */
+export interface TxView extends TxResponse {
+  model: TxModel | null;
 }
 
+export function txQueryKey(
+  endpoint: (EndpointKey & Pick<ResolvedEndpoint, "rpcMethod">) | null,
+  lookup: TxLookup | null,
+) {
+  return rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, lookup ? toParams(lookup) : null);
+}
+
+// One `select` per registry: react-query re-runs a select only when the data or the function
+// changes, so the model is built once per answer and registry, not on every render.
+const selectors = new WeakMap<AbiRegistry, (r: TxResponse) => TxView>();
+const selectWithoutAbis = (r: TxResponse): TxView => ({
+  ...r,
+  model: r.tx ? buildTxModel(r.tx, { registry: null }) : null,
+});
+
+function selectView(registry: AbiRegistry | null): (r: TxResponse) => TxView {
+  if (!registry) return selectWithoutAbis;
+  let select = selectors.get(registry);
+  if (!select) {
+    select = (r) => ({ ...r, model: r.tx ? buildTxModel(r.tx, { registry }) : null });
+    selectors.set(registry, select);
+  }
+  return select;
+}
+
+/**
+ * `registry` decodes the input in the model (it changes when the user adds an ABI; the cached
+ * answer does not).
+ */
 export function txQueryOptions(
   client: RpcClient,
   endpoint: ResolvedEndpoint | null,
   lookup: TxLookup | null,
+  registry: AbiRegistry | null = null,
 ) {
   return queryOptions({
     queryKey: txQueryKey(endpoint, lookup),
@@ -34,13 +63,11 @@ export function txQueryOptions(
             client.request<TxResponse>(
               { url: endpoint.url, secrets: endpoint.secrets },
               endpoint.rpcMethod,
-              requestParams(lookup),
-              {
-                signal,
-                schema: txResponseSchema,
-              },
+              toParams(lookup),
+              { signal, schema: txResponseSchema },
             )
         : skipToken,
+    select: selectView(registry),
     staleTime: Infinity,
     gcTime: 24 * 60 * 60_000,
   });

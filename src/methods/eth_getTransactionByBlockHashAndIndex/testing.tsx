@@ -1,9 +1,10 @@
 /** Test helpers: the page inside the app's providers, with a scripted client that records requests. */
 import type { ReactNode } from "react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import type { RpcClient } from "../../rpc";
 import { RpcContext, type RpcContextValue } from "../../shared/context";
 import type { DevnetManifest } from "../../shared/manifest";
+import { createQueryClient } from "../../shared/query-client";
 
 export interface Sent {
   method: string;
@@ -42,7 +43,7 @@ export function fakeRpc(
       },
     }),
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient();
   const wrap = (ui: ReactNode) => (
     <QueryClientProvider client={queryClient}>
       <RpcContext.Provider value={value}>{ui}</RpcContext.Provider>

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { RpcClient } from "../../rpc";
+import { RpcContext, type RpcContextValue } from "../../shared/context";
+import { createQueryClient } from "../../shared/query-client";
+import TracePage from "./Page";
+
+afterEach(cleanup);
+
+const HASH = `0x${"ab".repeat(32)}`;
+const ADDR = `0x${"12".repeat(20)}`;
+const FRAME = { type: "CALL", from: ADDR, to: ADDR, gas: "0x1", gasUsed: "0x1", input: "0x" };
+
+const outside: { navigate: (p: Record<string, string>) => void } = { navigate: () => undefined };
+
+function setup(initial: Record<string, string>) {
+  const sent: { method: string; params: readonly unknown[] }[] = [];
+  const client = {
+    request: async (_e: unknown, method: string, params: readonly unknown[]) => {
+      sent.push({ method, params });
+      return FRAME;
+    },
+  } as unknown as RpcClient;
+  const ctx: RpcContextValue = {
+    client,
+    devnet: null,
+    resolve: (method) => ({
+      ok: true,
+      endpoint: {
+        url: "http://node/",
+        secrets: [],
+        maskedUrl: "http://node/",
+        host: "node",
+        rpcMethod: method,
+        cacheId: "test",
+      },
+    }),
+  };
+  function Harness() {
+    const [search, setSearch] = useState(() => new URLSearchParams(initial));
+    outside.navigate = (p) => act(() => setSearch(new URLSearchParams(p)));
+    return (
+      <TracePage
+        search={search}
+        setSearch={(p) => {
+          const sp = new URLSearchParams();
+          for (const [k, v] of Object.entries(p)) if (v) sp.set(k, v);
+          setSearch(sp);
+        }}
+      />
+    );
+  }
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RpcContext.Provider value={ctx}>
+        <Harness />
+      </RpcContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { sent, user: userEvent.setup() };
+}
+
+describe("trace page", () => {
+  it("Run again asks the node again for the same request", async () => {
+    const { sent, user } = setup({ hash: HASH, tracer: "callTracer" });
+    await user.click(await screen.findByRole("button", { name: "Run again" }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[0]).toEqual({
+      method: "debug_jstraceTransaction",
+      params: [HASH, { tracer: "callTracer" }],
+    });
+  });
+
+  it("moving to another frame keeps what is typed; a new link replaces it", async () => {
+    const { user } = setup({ hash: HASH, tracer: "callTracer" });
+    await screen.findByRole("button", { name: "Run again" });
+    const timeout = screen.getByLabelText("Timeout") as HTMLInputElement;
+    await user.type(timeout, "10s");
+    outside.navigate({ hash: HASH, tracer: "callTracer", frame: "0" });
+    expect(timeout.value).toBe("10s");
+    outside.navigate({ hash: HASH, tracer: "callTracer", timeout: "30s" });
+    await waitFor(() => expect(timeout.value).toBe("30s"));
+  });
+});
