@@ -51,6 +51,8 @@ export interface ResolvedEndpoint {
   rpcMethod: string;
   /** Stable id for caches: masked URL plus a fingerprint, so two keys never share a cache entry. */
   cacheId: string;
+  /** Whose endpoint it is: the provider's (priced in compute units), the devnet, or the user's own. */
+  provider: Connection["kind"];
 }
 
 export type ResolveResult =
@@ -77,7 +79,12 @@ function hostOf(url: string): string {
   }
 }
 
-function build(url: string, secrets: readonly string[], rpcMethod: string): ResolveResult {
+function build(
+  url: string,
+  secrets: readonly string[],
+  rpcMethod: string,
+  provider: Connection["kind"],
+): ResolveResult {
   const maskedUrl = maskText(url, secrets);
   return {
     ok: true,
@@ -88,6 +95,7 @@ function build(url: string, secrets: readonly string[], rpcMethod: string): Reso
       host: hostOf(url),
       rpcMethod,
       cacheId: `${maskedUrl}#${fingerprint(url)}`,
+      provider,
     },
   };
 }
@@ -128,7 +136,7 @@ export function resolveEndpoint(connection: Connection, method: MethodName): Res
           : method === "debug_jstraceTransaction"
             ? devnet.endpoints.trace
             : devnet.endpoints.rollupNitro;
-      return build(url, [devnet.apiKey], method);
+      return build(url, [devnet.apiKey], method, "devnet");
     }
     case "nodereal": {
       const key = connection.apiKey.trim();
@@ -142,7 +150,7 @@ export function resolveEndpoint(connection: Connection, method: MethodName): Res
             ok: false,
             reason: "The trace network must look like chain-network, e.g. bsc-mainnet.",
           };
-        return build(`https://${network}.nodereal.io/v1/${key}`, [key], method);
+        return build(`https://${network}.nodereal.io/v1/${key}`, [key], method, "nodereal");
       }
       const segment = (
         method === "eth_getLogs" ? connection.rollupSegment : connection.rollupNitroSegment
@@ -154,13 +162,18 @@ export function resolveEndpoint(connection: Connection, method: MethodName): Res
           ok: false,
           reason: `The network segment "${segment}" is not a valid path segment.`,
         };
-      return build(`https://open-platform.nodereal.io/${key}/${segment}/`, [key], method);
+      return build(
+        `https://open-platform.nodereal.io/${key}/${segment}/`,
+        [key],
+        method,
+        "nodereal",
+      );
     }
     case "custom": {
       const checked = checkRpcUrl(connection.url);
       if (!checked.ok) return { ok: false, reason: checked.message };
       const rpcMethod = method === "debug_jstraceTransaction" ? connection.traceMethod : method;
-      return build(checked.url, [], rpcMethod);
+      return build(checked.url, [], rpcMethod, "custom");
     }
   }
 }

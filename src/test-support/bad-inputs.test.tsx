@@ -847,6 +847,7 @@ function renderPage(page: PageId, initial: Record<string, string> = {}) {
         host: "node.test",
         rpcMethod: method,
         cacheId: "bad-inputs",
+        provider: "custom" as const,
       },
     }),
   };

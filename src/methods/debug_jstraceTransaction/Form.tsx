@@ -26,11 +26,20 @@ export interface TraceFormProps {
   onSubmit: (values: TraceFormValues) => void;
   examples: TraceExample[];
   busy: boolean;
+  /** What a trace costs on this endpoint ("280 compute units"), or null where it is not priced. */
+  costNote?: string | null;
 }
 
 const TRACERS: TracerChoice[] = ["callTracer", "prestateTracer", "4byteTracer", "js"];
 
-export function TraceForm({ values, linkErrors, onSubmit, examples, busy }: TraceFormProps) {
+export function TraceForm({
+  values,
+  linkErrors,
+  onSubmit,
+  examples,
+  busy,
+  costNote = null,
+}: TraceFormProps) {
   const ids = useId();
   const form = useForm<TraceFormValues>({
     resolver: zodResolver(traceFormSchema),
@@ -104,6 +113,10 @@ export function TraceForm({ values, linkErrors, onSubmit, examples, busy }: Trac
             <input type="checkbox" {...register("withLog")} />
             withLog
           </label>
+          <span className="text-xs text-slate-700 dark:text-slate-300">
+            withLog is on by default: the logs show in their frames and feed Balance changes and
+            Token flow.
+          </span>
         </fieldset>
       ) : (
         <Field
@@ -150,7 +163,8 @@ export function TraceForm({ values, linkErrors, onSubmit, examples, busy }: Trac
           Trace transaction
         </Button>
         <span className="text-xs text-slate-700 dark:text-slate-300">
-          Each trace costs 280 compute units; results are kept and never re-requested on their own.
+          {costNote ? `Each trace costs ${costNote}; r` : "R"}esults are kept and never re-requested
+          on their own.
         </span>
       </div>
       {examples.length > 0 ? (

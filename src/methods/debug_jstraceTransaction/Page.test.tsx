@@ -37,6 +37,7 @@ function setup(initial: Record<string, string>) {
         host: "node",
         rpcMethod: method,
         cacheId: "test",
+        provider: "custom" as const,
       },
     }),
   };
@@ -72,7 +73,7 @@ describe("trace page", () => {
     expect(sent[1]).toEqual(sent[0]);
     expect(sent[0]).toEqual({
       method: "debug_jstraceTransaction",
-      params: [HASH, { tracer: "callTracer" }],
+      params: [HASH, { tracer: "callTracer", tracerConfig: { withLog: true } }],
     });
   });
 

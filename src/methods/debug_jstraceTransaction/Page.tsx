@@ -17,14 +17,26 @@ import type { MethodPageProps } from "../../shared/page";
 import { AbiPanel } from "../../shared/AbiPanel";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
 import { linkFieldErrors } from "../../shared/form";
+import { FoldingForm } from "../../shared/FoldingForm";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { TraceForm, type TraceExample } from "./Form";
 import { flatten } from "./model";
-import { downloadName, emptyForm, fromSearch, toSearch, type TraceFormValues } from "./params";
+import {
+  downloadName,
+  emptyForm,
+  fromSearch,
+  isCallTracer,
+  toSearch,
+  type TraceFormValues,
+  type TraceRequest,
+} from "./params";
 import { explainTraceError, METHOD, traceQueryOptions } from "./query";
 import { parseTraceJson } from "./load";
 import type { CallFrame } from "./result";
-import { TraceView } from "./TraceView";
+import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
+import { stateDiffQueryOptions, tokenMetaQueryOptions } from "./insight/query";
+import { StatePanel } from "./insight/StatePanel";
+import { tokensOf, transfersOf } from "./insight/transfers";
 
 const FORM_PARAMS = ["hash", "tracer", "tracerConfig", "timeout"];
 
@@ -36,6 +48,7 @@ function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
     if (hash) out.push({ label, values: { ...emptyForm(), hash, ...extra } });
   };
   add("try: nested calls", tx.nestedCalls?.hash, { withLog: true });
+  add("try: balance & state changes", tx.insight?.hash, { withLog: true });
   add("try: reverted", (tx.innerRevert ?? tx.customError)?.hash);
   const large = tx.largeTrace;
   add(
@@ -63,6 +76,17 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
   const frameParam = search.get("frame");
   const request = link.request;
   const resolved = resolve(METHOD);
+  const endpoint = resolved.ok ? resolved.endpoint : null;
+  const viewParam = search.get("view");
+  const tab: TraceTab = isTraceTab(viewParam) ? viewParam : "tree";
+  // State changes are another paid trace: a link that says view=state asks on load (as every
+  // deep link runs its request); switching to the tab inside the app waits for a click.
+  const [stateAsk, setStateAsk] = useState(() => ({
+    link: formSearch,
+    asked: viewParam === "state",
+  }));
+  if (stateAsk.link !== formSearch) setStateAsk({ link: formSearch, asked: viewParam === "state" });
+  const [editing, setEditing] = useState(false);
   const [loaded, setLoaded] = useState<{
     name: string;
     value: unknown;
@@ -105,6 +129,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
 
   const onSubmit = (values: TraceFormValues) => {
     setLoaded(null);
+    setEditing(false);
     const next = toSearch(values);
     const current = new URLSearchParams(searchString);
     const same = FORM_PARAMS.every((k) => (current.get(k) ?? undefined) === next[k]);
@@ -124,6 +149,14 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
     next.frame = path;
     setSearch(next, { replace: true });
   };
+  const onTabChange = (t: TraceTab) => {
+    const next: Record<string, string | undefined> = {};
+    new URLSearchParams(searchString).forEach((v, k) => {
+      next[k] = v;
+    });
+    next.view = t === "tree" ? undefined : t;
+    setSearch(next, { replace: true });
+  };
   const frameLink = (path: string) =>
     href("trace", {
       hash: search.get("hash") ?? undefined,
@@ -133,9 +166,32 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
     });
 
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
-  const [showRaw, setShowRaw] = useState(false);
   const [copyState, setCopyState] = useState("");
-  const rpcMethod = resolved.ok ? resolved.endpoint.rpcMethod : METHOD;
+  const costNote = endpoint?.provider === "nodereal" ? "280 compute units" : null;
+
+  const stateHash =
+    stateAsk.asked && !loaded && request && isCallTracer(request) ? request.hash : null;
+  const stateQuery = useQuery(stateDiffQueryOptions(client, endpoint, stateHash));
+  const tokens = useMemo(
+    () => (model && (tab === "balances" || tab === "flow") ? tokensOf(transfersOf(model)) : []),
+    [model, tab],
+  );
+  const tokenQuery = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
+  const stateError = stateQuery.isError ? (
+    <div className="flex flex-col gap-2">
+      <ErrorPanel
+        error={stateQuery.error}
+        title="The state changes could not be read"
+        onRetry={() => void stateQuery.refetch()}
+      />
+      {explainTraceError(stateQuery.error, rpcMethodOf(endpoint)) ? (
+        <p className="text-sm">
+          {explainTraceError(stateQuery.error, rpcMethodOf(endpoint))?.hint}
+        </p>
+      ) : null}
+    </div>
+  ) : null;
+  const rpcMethod = rpcMethodOf(endpoint);
   const explained = query.isError ? explainTraceError(query.error, rpcMethod) : null;
 
   return (
@@ -151,34 +207,45 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
         output.
       </PageHeader>
 
-      <Card>
-        <TraceForm
-          values={link.values}
-          linkErrors={linkErrors}
-          onSubmit={onSubmit}
-          examples={examples}
-          busy={query.isFetching}
-        />
-        <div className="mt-3 grid gap-3 md:grid-cols-2">
-          <AbiPanel
-            stored={stored}
-            hint="Names calls, custom errors and events in the call tree."
+      <FoldingForm
+        name="Trace request"
+        folded={(request !== null || loaded !== null) && !editing}
+        onUnfold={() => setEditing(true)}
+        onFold={request !== null || loaded !== null ? () => setEditing(false) : undefined}
+        summary={loaded ? `${loaded.name} (no request)` : request ? requestSummary(request) : ""}
+      >
+        <Card>
+          <TraceForm
+            values={link.values}
+            linkErrors={linkErrors}
+            onSubmit={onSubmit}
+            examples={examples}
+            busy={query.isFetching}
+            costNote={costNote}
           />
-          <PastePanel
-            onLoad={(name, text) => {
-              const r = parseTraceJson(text);
-              if (r.ok)
-                setLoaded((prev) => ({
-                  name,
-                  value: r.value,
-                  callFrame: r.callFrame,
-                  nonce: (prev?.nonce ?? 0) + 1,
-                }));
-              return r.ok ? null : r.message;
-            }}
-          />
-        </div>
-      </Card>
+          <div className="mt-3 grid gap-3 md:grid-cols-2">
+            <AbiPanel
+              stored={stored}
+              hint="Names calls, custom errors and events in the call tree."
+            />
+            <PastePanel
+              onLoad={(name, text) => {
+                const r = parseTraceJson(text);
+                if (r.ok) {
+                  setEditing(false);
+                  setLoaded((prev) => ({
+                    name,
+                    value: r.value,
+                    callFrame: r.callFrame,
+                    nonce: (prev?.nonce ?? 0) + 1,
+                  }));
+                }
+                return r.ok ? null : r.message;
+              }}
+            />
+          </div>
+        </Card>
+      </FoldingForm>
 
       <LinkProblems problems={link.problems} />
       {request && !resolved.ok && !loaded ? <Alert>{resolved.reason}</Alert> : null}
@@ -207,9 +274,6 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
           title={loaded ? `Trace from ${loaded.name}` : model ? "Call tree" : "Tracer result"}
           actions={
             <>
-              <Button aria-pressed={showRaw} onClick={() => setShowRaw((s) => !s)}>
-                {showRaw ? "Hide raw JSON" : "Raw JSON"}
-              </Button>
               <Button
                 onClick={() => {
                   navigator.clipboard.writeText(JSON.stringify(shown.value, null, 2)).then(
@@ -239,16 +303,6 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
             </>
           }
         >
-          {showRaw ? (
-            <div className="mb-3">
-              <JsonViewer
-                key={`raw-${shown.key}`}
-                value={shown.value}
-                label="Raw trace JSON"
-                initialLevels={1}
-              />
-            </div>
-          ) : null}
           {model && decode ? (
             <TraceView
               key={shown.key}
@@ -257,6 +311,28 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
               frame={loaded ? null : frameParam}
               onFrameChange={loaded ? undefined : onFrameChange}
               frameLink={loaded ? undefined : frameLink}
+              tab={tab}
+              onTabChange={onTabChange}
+              raw={shown.value}
+              hash={request?.hash}
+              tokenMeta={tokenQuery.data}
+              stateView={
+                loaded ? (
+                  <p className="text-sm">
+                    State changes need the node: they are asked for by transaction hash, and this
+                    trace was opened from a file.
+                  </p>
+                ) : (
+                  <StatePanel
+                    asked={stateAsk.asked}
+                    onAsk={() => setStateAsk((s) => ({ ...s, asked: true }))}
+                    busy={stateQuery.isFetching}
+                    result={stateQuery.data}
+                    error={stateError}
+                    costNote={costNote}
+                  />
+                )
+              }
             />
           ) : (
             <JsonViewer key={shown.key} value={shown.value} label="Tracer result" />
@@ -265,6 +341,17 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
       ) : null}
     </div>
   );
+}
+
+function rpcMethodOf(endpoint: { rpcMethod: string } | null): string {
+  return endpoint?.rpcMethod ?? METHOD;
+}
+
+/** The request in one line, for the folded form. */
+function requestSummary(r: TraceRequest): string {
+  const tracer = r.options.tracer.length > 40 ? "JavaScript tracer" : r.options.tracer;
+  const config = r.options.tracerConfig ? ` ${JSON.stringify(r.options.tracerConfig)}` : "";
+  return `${r.hash} · ${tracer}${config}${r.options.timeout ? ` · timeout ${r.options.timeout}` : ""}`;
 }
 
 function PastePanel({ onLoad }: { onLoad: (name: string, text: string) => string | null }) {

@@ -36,7 +36,7 @@ import { BalanceChanges, type TokenMeta } from "./insight/BalanceChanges";
 import { GasByFunction } from "./insight/GasByFunction";
 import { deriveGasByFunction, type GasRow } from "./insight/gasByFunction";
 import { TokenFlow } from "./insight/TokenFlow";
-import { deriveBalanceChanges, deriveTransfers } from "./insight/transfers";
+import { deriveBalanceChanges, transfersOf } from "./insight/transfers";
 
 /** The workspace's views, in tab order; the `view` link param names one. */
 export const TRACE_TABS = [
@@ -173,7 +173,7 @@ export function TraceView(props: TraceViewProps) {
   }, [texts, matches, model, highlight]);
   // Insight views are derived on first use (one linear pass each), not for every trace.
   const transfers = useMemo(
-    () => (tab === "balances" || tab === "flow" ? deriveTransfers(model) : null),
+    () => (tab === "balances" || tab === "flow" ? transfersOf(model) : null),
     [model, tab],
   );
   const balanceRows = useMemo(

@@ -14,7 +14,7 @@ const HASH = `0x${"ab".repeat(32)}`;
 
 describe("trace params", () => {
   it("sends [hash, {tracer}] and adds tracerConfig / timeout only when set", () => {
-    expect(toParams(toRequest({ ...emptyForm(), hash: HASH }))).toEqual([
+    expect(toParams(toRequest({ ...emptyForm(), hash: HASH, withLog: false }))).toEqual([
       HASH,
       { tracer: "callTracer" },
     ]);
@@ -32,6 +32,21 @@ describe("trace params", () => {
       tracer: "prestateTracer",
       tracerConfig: { diffMode: true },
     });
+  });
+
+  it("asks callTracer for logs by default; a link turns them off only by saying so", () => {
+    expect(toParams(toRequest({ ...emptyForm(), hash: HASH }))).toEqual([
+      HASH,
+      { tracer: "callTracer", tracerConfig: { withLog: true } },
+    ]);
+    const plain = fromSearch(new URLSearchParams({ hash: HASH, tracer: "callTracer" }));
+    expect(plain.request?.options.tracerConfig).toEqual({ withLog: true });
+    expect(toSearch(plain.values).tracerConfig).toBeUndefined();
+    const off = fromSearch(
+      new URLSearchParams({ hash: HASH, tracer: "callTracer", tracerConfig: '{"withLog":false}' }),
+    );
+    expect(off.request?.options.tracerConfig).toBeUndefined();
+    expect(toSearch(off.values).tracerConfig).toBe('{"withLog":false}');
   });
 
   it("round-trips through the URL, a JavaScript tracer as its code", () => {
@@ -52,7 +67,11 @@ describe("trace params", () => {
     });
     expect(fromSearch(call).request).toEqual({
       hash: HASH,
-      options: { tracer: "callTracer", tracerConfig: { onlyTopCall: true }, timeout: "10s" },
+      options: {
+        tracer: "callTracer",
+        tracerConfig: { onlyTopCall: true, withLog: true },
+        timeout: "10s",
+      },
     });
   });
 

@@ -54,7 +54,9 @@ export function emptyForm(): TraceFormValues {
     hash: "",
     tracer: "callTracer",
     onlyTopCall: false,
-    withLog: false,
+    // Logs in their frames feed Balance changes and Token flow; a link turns it off with
+    // tracerConfig {"withLog":false}.
+    withLog: true,
     config: "",
     jsCode: "",
     timeout: "",
@@ -223,10 +225,18 @@ export function toRequest(v: TraceFormValues): TraceRequest {
 
 export function toSearch(v: TraceFormValues): Record<string, string | undefined> {
   const r = toRequest(v);
+  // callTracer's config in a link says only what differs from the form's defaults (withLog on).
+  let config = r.options.tracerConfig;
+  if (v.tracer === "callTracer") {
+    const c: Record<string, unknown> = {};
+    if (v.onlyTopCall) c.onlyTopCall = true;
+    if (!v.withLog) c.withLog = false;
+    config = Object.keys(c).length > 0 ? c : undefined;
+  }
   return {
     hash: v.hash.trim(),
     tracer: r.options.tracer,
-    tracerConfig: r.options.tracerConfig ? JSON.stringify(r.options.tracerConfig) : undefined,
+    tracerConfig: config ? JSON.stringify(config) : undefined,
     timeout: r.options.timeout,
   };
 }
@@ -257,7 +267,7 @@ function valuesFromSearch(search: URLSearchParams): {
       const c = config as Record<string, unknown>;
       if (values.tracer === "callTracer") {
         values.onlyTopCall = c.onlyTopCall === true;
-        values.withLog = c.withLog === true;
+        values.withLog = c.withLog !== false;
         const extra = Object.keys(c).filter((k) => k !== "onlyTopCall" && k !== "withLog");
         if (extra.length > 0)
           problems.push(

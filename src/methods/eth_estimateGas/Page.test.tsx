@@ -49,6 +49,7 @@ function setup(
         host: "node",
         rpcMethod: method,
         cacheId: "test",
+        provider: "custom" as const,
       },
     }),
     devnet,

@@ -93,6 +93,7 @@ function renderCase(c: Case) {
         host: "node.test",
         rpcMethod: "eth_getLogs",
         cacheId: "test",
+        provider: "custom" as const,
       },
     }),
   };

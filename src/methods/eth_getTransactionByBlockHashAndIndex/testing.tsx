@@ -40,6 +40,7 @@ export function fakeRpc(
         host: "node.test",
         rpcMethod: "eth_getTransactionByBlockHashAndIndex",
         cacheId: "test",
+        provider: "custom" as const,
       },
     }),
   };

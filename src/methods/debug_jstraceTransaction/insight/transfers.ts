@@ -212,6 +212,25 @@ export function deriveTransfers(model: TraceModel): Transfer[] {
   return out;
 }
 
+const cache = new WeakMap<TraceModel, Transfer[]>();
+
+/** `deriveTransfers`, once per model (the page and the views ask for the same trace). */
+export function transfersOf(model: TraceModel): Transfer[] {
+  let t = cache.get(model);
+  if (!t) {
+    t = deriveTransfers(model);
+    cache.set(model, t);
+  }
+  return t;
+}
+
+/** The token contracts the transfers touch. */
+export function tokensOf(transfers: readonly Transfer[]): string[] {
+  const out = new Set<string>();
+  for (const t of transfers) if (t.asset.token) out.add(t.asset.token);
+  return [...out];
+}
+
 export function assetKey(asset: Asset): string {
   return `${asset.kind}:${asset.token ?? ""}:${asset.tokenId?.toString() ?? ""}`;
 }
