@@ -87,6 +87,8 @@ export interface Manifest {
     customErrorCall: ManifestCall;
     xssCall?: ManifestCall & { reason: string };
   } & Record<string, ManifestCall | undefined>;
+  /** the insight transaction's recipients, the value it carried and its ERC-721 id */
+  insight?: { recipients: string[]; value: string; nftId: string };
 }
 
 /** One JSON-RPC request the gateway received (batches give one entry per element). */

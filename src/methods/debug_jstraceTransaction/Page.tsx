@@ -223,11 +223,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
             busy={query.isFetching}
             costNote={costNote}
           />
-          <div className="mt-3 grid gap-3 md:grid-cols-2">
-            <AbiPanel
-              stored={stored}
-              hint="Names calls, custom errors and events in the call tree."
-            />
+          <div className="mt-3">
             <PastePanel
               onLoad={(name, text) => {
                 const r = parseTraceJson(text);
@@ -246,6 +242,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
           </div>
         </Card>
       </FoldingForm>
+      <AbiPanel stored={stored} hint="Names calls, custom errors and events in the call tree." />
 
       <LinkProblems problems={link.problems} />
       {request && !resolved.ok && !loaded ? <Alert>{resolved.reason}</Alert> : null}

@@ -129,7 +129,7 @@ export function TraceView(props: TraceViewProps) {
   };
   const [gasRow, setGasRow] = useState<GasRow | null>(null);
   const paneRef = useRef<HTMLDivElement>(null);
-  const fillHeight = useFillHeight(paneRef);
+  const fillHeight = useFillHeight(paneRef, 480);
   const paneHeight = props.viewport?.height ?? fillHeight;
 
   // A new deep link to another frame of the same trace: select it (derived state, set in render).
