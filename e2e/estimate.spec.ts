@@ -69,6 +69,8 @@ test.describe("eth_estimateGas", () => {
     await expect(alert.getByRole("button", { name: "Copy revert data" })).toBeVisible();
 
     const panic = manifest.calls.panicCall;
+    // results first: the form folded once the request ran; Edit opens it again
+    await page.getByRole("button", { name: "Edit" }).click();
     await page.getByRole("button", { name: "try: panic" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: `Panic code ${panic.panicCode ?? "0x"}` }),
@@ -77,6 +79,7 @@ test.describe("eth_estimateGas", () => {
     // decoded by the devnet token's ABI, not left as raw bytes
     const custom = manifest.calls.customErrorCall;
     const name = (custom.error ?? "").split("(")[0] ?? "";
+    await page.getByRole("button", { name: "Edit" }).click();
     await page.getByRole("button", { name: "try: custom error" }).click();
     const customAlert = page.getByRole("alert").filter({ hasText: "Custom error" });
     await expect(customAlert.getByTestId("revert-reason")).toHaveText(name);

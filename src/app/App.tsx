@@ -9,6 +9,7 @@ import { ConnectionBar } from "./ConnectionBar";
 import { useConnection, useConnectionSettings, useDevnet } from "./connection";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Inspector } from "./Inspector";
+import { SearchBox } from "./SearchBox";
 import { inspectorStore } from "./inspector-store";
 import { createQueryClient } from "../shared/query-client";
 import { navigate, ROUTES, useLocation } from "./router";
@@ -42,6 +43,10 @@ export function App() {
   const connection = useConnection(settings, override, devnet);
   const [theme, setTheme] = useTheme();
   const [inspectorOpen, setInspectorOpen] = useState(false);
+  // The secret the request URLs carry (the provider's key, the devnet's demo key), for the
+  // inspector's "Reveal API key in cURL"; never shown unless the user asks.
+  const probe = resolveEndpoint(connection, "eth_getLogs");
+  const inspectorSecret = probe.ok ? (probe.endpoint.secrets[0] ?? "") : "";
 
   // Each view keeps its last params while another tab is shown, so nothing typed is lost.
   const [lastSearch, setLastSearch] = useState<Partial<Record<RouteId, string>>>({});
@@ -96,6 +101,7 @@ export function App() {
                 <a href="#/tx" className="text-lg font-bold text-indigo-700 dark:text-indigo-300">
                   Nodescope
                 </a>
+                <SearchBox />
                 <div className="flex items-center gap-2 text-xs">
                   <label className="flex items-center gap-1">
                     Theme
@@ -164,10 +170,7 @@ export function App() {
             })}
           </main>
           {inspectorOpen ? (
-            <Inspector
-              secret={connection.kind === "nodereal" ? connection.apiKey : ""}
-              onClose={() => setInspectorOpen(false)}
-            />
+            <Inspector secret={inspectorSecret} onClose={() => setInspectorOpen(false)} />
           ) : null}
         </div>
       </RpcContext.Provider>

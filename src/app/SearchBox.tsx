@@ -131,7 +131,7 @@ export function SearchBox() {
           setText(e.target.value);
           if (state.kind === "error") setState({ kind: "idle" });
         }}
-        aria-label="Search by transaction hash, block hash or number, or address"
+        aria-label="Search"
         aria-describedby={hintId}
         aria-invalid={state.kind === "error" ? true : undefined}
         placeholder="Search tx hash, block, address   ( / )"
@@ -140,7 +140,8 @@ export function SearchBox() {
         className="w-full min-w-0 rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
       />
       <span id={hintId} className="sr-only">
-        Press Enter to search; press / anywhere to come back here.
+        A transaction hash, block hash, block number or tag, or an address. Press Enter to search;
+        press / anywhere to come back here.
       </span>
       {state.kind !== "idle" ? (
         <p

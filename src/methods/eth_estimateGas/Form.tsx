@@ -65,7 +65,8 @@ export function EstimateForm(props: EstimateFormProps) {
   const decoded = useMemo(() => decodeData(data, registry, builderFn), [data, registry, builderFn]);
   const advancedError = ADVANCED.some((k) => errors[k]);
   const submit = handleSubmit((v) => onSubmit(v));
-  const creation = to.trim() === "";
+  // Contract creation only once there is init code and no To; an empty form is nothing yet.
+  const creation = to.trim() === "" && data.trim() !== "" && data.trim() !== "0x";
 
   const dataHint = (
     <>
@@ -73,6 +74,11 @@ export function EstimateForm(props: EstimateFormProps) {
         <span className="block">
           To is empty, so this is a contract creation: Data is the init code (bytecode followed by
           the constructor arguments).
+        </span>
+      ) : to.trim() === "" ? (
+        <span className="block">
+          The call's input: a 4-byte selector and the ABI-encoded arguments. With To empty, Data is
+          estimated as a contract deployment (init code).
         </span>
       ) : (
         <span className="block">

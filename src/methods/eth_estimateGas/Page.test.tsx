@@ -176,14 +176,21 @@ describe("estimate page", () => {
     expect(calls[0]?.params).toEqual([{ to: TO, data }]);
   });
 
-  it("says that Data is init code when To is empty", () => {
-    setup();
+  it("says that Data is init code when To is empty and Data is given, not before", async () => {
+    const { user, calls } = setup();
+    expect(screen.queryByText(/contract creation: Data is the init code/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Estimate gas" }));
+    expect(await screen.findByText(/an empty transaction has nothing to estimate/)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    await user.type(screen.getByLabelText("Data"), "0x6080");
     expect(screen.getByText(/contract creation: Data is the init code/)).toBeTruthy();
   });
 
   it("keeps a submitted value as typed, and shows an earlier link again when it comes back", async () => {
     const { calls, user } = setup({ to: TO, value: "0x3b9aca00" });
     await screen.findByTestId("estimate-hex");
+    // results first: the form folded once the link ran
+    await user.click(screen.getByRole("button", { name: "Edit" }));
     const value = screen.getByLabelText("Value") as HTMLInputElement;
     expect(value.value).toBe("1");
     await user.clear(value);
@@ -247,17 +254,22 @@ describe("estimate page", () => {
     expect(calls).toHaveLength(1);
   });
 
-  it("a link with only From runs once submitted; submitting the same request asks again", async () => {
+  it("a link with only From sends nothing, even submitted; with To it runs, and again on resubmit", async () => {
     const { calls, user } = setup({ from: "0xaa00000000000000000000000000000000000000" });
     expect(calls).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Estimate gas" }));
+    expect(await screen.findByText(/an empty transaction has nothing to estimate/)).toBeTruthy();
+    expect(calls).toEqual([]);
+    await user.type(screen.getByLabelText("To"), TO);
     await user.click(screen.getByRole("button", { name: "Estimate gas" }));
     await screen.findByTestId("estimate-hex");
     expect(calls).toEqual([
       {
         method: "eth_estimateGas",
-        params: [{ from: "0xaa00000000000000000000000000000000000000" }],
+        params: [{ from: "0xaa00000000000000000000000000000000000000", to: TO }],
       },
     ]);
+    await user.click(screen.getByRole("button", { name: "Edit" }));
     await user.click(screen.getByRole("button", { name: "Estimate gas" }));
     await vi.waitFor(() => expect(calls).toHaveLength(2));
   });

@@ -4,10 +4,10 @@ import { Card, ErrorPanel, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
 import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
-import { AbiPanel } from "../../shared/AbiPanel";
 import { addToStore } from "../../shared/abis";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
 import { linkFieldErrors } from "../../shared/form";
+import { FoldingForm } from "../../shared/FoldingForm";
 import { listFunctions, parseAbiJson } from "./abi";
 import { ExplainedError } from "./ErrorView";
 import { explainError } from "./explain";
@@ -57,6 +57,23 @@ function examplesFrom(devnet: DevnetManifest | null): EstimateExample[] {
 }
 
 /** The search string the app shell writes for these params (same order, empties dropped). */
+/** The call in one line, for the folded form. */
+function describeRequest(
+  tx: { from?: string; to?: string; value?: string; data?: string },
+  block: string | null,
+): string {
+  const parts = [
+    tx.from ? `from ${tx.from}` : null,
+    tx.to ? `to ${tx.to}` : "contract creation",
+    tx.value ? `value ${BigInt(tx.value).toString()} wei` : null,
+    tx.data
+      ? `data ${tx.data.length > 74 ? `${tx.data.slice(0, 74)}… (${(tx.data.length - 2) / 2} bytes)` : tx.data}`
+      : null,
+    block ? `at ${block}` : null,
+  ];
+  return parts.filter((p) => p !== null).join(" · ");
+}
+
 function searchStringOf(params: Record<string, string | undefined>): string {
   const sp = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") sp.set(k, v);
@@ -95,7 +112,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
   // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device)
   // plus the ABI being pasted in the call builder.
   const pastedAbis = useMemo(() => (pasted?.ok ? [pasted.value] : []), [pasted]);
-  const { registry, stored } = useAbiRegistry(pastedAbis);
+  const { registry } = useAbiRegistry(pastedAbis);
   const functions = useMemo(
     () => listFunctions(registry, pasted?.ok ? pasted.value : []),
     [pasted, registry],
@@ -107,9 +124,11 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
   const endpoint = resolved.ok ? resolved.endpoint : null;
   const query = useQuery(estimateQueryOptions(client, endpoint, request));
 
+  const [editing, setEditing] = useState(false);
   const onSubmit = (values: EstimateFormValues) => {
     const r = checkValues(values);
     if (!r.ok) return; // the form shows the messages; nothing is sent
+    setEditing(false);
     const next = toSearch(r.request);
     const nextString = searchStringOf(next);
     setSubmitted(nextString);
@@ -143,31 +162,36 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
         and explained.
       </PageHeader>
 
-      <Card>
-        <EstimateForm
-          values={form.values}
-          linkErrors={form.errors}
-          onSubmit={onSubmit}
-          examples={examples}
-          busy={query.isFetching}
-          registry={registry}
-          functions={functions}
-          abiText={abiText}
-          onAbiText={setAbiText}
-          onAbiCommit={() => {
-            if (!pasted?.ok || pasted.value.length === 0) return;
-            try {
-              addToStore(abiText);
-            } catch {
-              // checked above; storage problems leave the ABI working for this session
-            }
-          }}
-          abiError={pasted && !pasted.ok ? pasted.message : null}
-        />
-        <div className="mt-3">
-          <AbiPanel stored={stored} hint="Decodes Data and custom errors in reverts." />
-        </div>
-      </Card>
+      <FoldingForm
+        name="Estimate request"
+        folded={Boolean(request) && !editing}
+        onUnfold={() => setEditing(true)}
+        onFold={request ? () => setEditing(false) : undefined}
+        summary={request ? describeRequest(request.tx, request.block) : ""}
+      >
+        <Card>
+          <EstimateForm
+            values={form.values}
+            linkErrors={form.errors}
+            onSubmit={onSubmit}
+            examples={examples}
+            busy={query.isFetching}
+            registry={registry}
+            functions={functions}
+            abiText={abiText}
+            onAbiText={setAbiText}
+            onAbiCommit={() => {
+              if (!pasted?.ok || pasted.value.length === 0) return;
+              try {
+                addToStore(abiText);
+              } catch {
+                // checked above; storage problems leave the ABI working for this session
+              }
+            }}
+            abiError={pasted && !pasted.ok ? pasted.message : null}
+          />
+        </Card>
+      </FoldingForm>
 
       {!resolved.ok ? (
         <ErrorPanel title="No endpoint for eth_estimateGas" error={new Error(resolved.reason)} />

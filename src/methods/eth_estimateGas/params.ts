@@ -241,6 +241,9 @@ export function checkValues(
   if (maxFee !== undefined && tip !== undefined && tip > maxFee && !problems.maxPriorityFeePerGas)
     problems.maxPriorityFeePerGas =
       "Max priority fee per gas cannot be higher than Max fee per gas.";
+  if (!tx.to && !tx.data && !problems.to && !problems.data)
+    problems.to =
+      "Fill To (the account or contract called), or Data alone to estimate deploying it: an empty transaction has nothing to estimate.";
   const block = parseBlock(v.block);
   if (!block.ok) problems.block = block.message;
   if (Object.keys(problems).length > 0) return { ok: false, problems };

@@ -1,8 +1,9 @@
 /**
  * Logs per block across the range as a small SVG bar chart. Blocks are grouped into buckets;
- * choosing a bucket narrows the filter to its blocks (fills From block / To block).
+ * choosing a bucket narrows the filter to its blocks (fills From block / To block). The bars are
+ * one tab stop: arrow keys, Home and End move between them, Enter or Space chooses.
  */
-import { useMemo, type KeyboardEvent } from "react";
+import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { LogRow } from "./result";
 
 export interface Bucket {
@@ -50,17 +51,34 @@ export function LogsChart({
   onPick: (from: number, to: number) => void;
 }) {
   const buckets = useMemo(() => bucketize(rows, range), [rows, range]);
+  const [active, setActive] = useState(0);
+  const svg = useRef<SVGSVGElement>(null);
   if (buckets.length === 0) return null;
+  const current = Math.min(active, buckets.length - 1);
+  const focusBar = (i: number) => {
+    const next = Math.max(0, Math.min(buckets.length - 1, i));
+    setActive(next);
+    svg.current?.querySelector<SVGRectElement>(`[data-bar="${next}"]`)?.focus();
+  };
   const max = Math.max(1, ...buckets.map((b) => b.count));
   const W = 600;
   const H = 80;
   const bw = W / buckets.length;
   const first = buckets[0];
   const last = buckets[buckets.length - 1];
-  const key = (b: Bucket) => (e: KeyboardEvent<SVGRectElement>) => {
+  const key = (b: Bucket, i: number) => (e: KeyboardEvent<SVGRectElement>) => {
+    const moves: Record<string, number> = {
+      ArrowLeft: i - 1,
+      ArrowRight: i + 1,
+      Home: 0,
+      End: buckets.length - 1,
+    };
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       onPick(b.from, b.to);
+    } else if (moves[e.key] !== undefined) {
+      e.preventDefault();
+      focusBar(moves[e.key] ?? i);
     }
   };
   return (
@@ -71,6 +89,7 @@ export function LogsChart({
         choose a bar to narrow the range
       </figcaption>
       <svg
+        ref={svg}
         viewBox={`0 0 ${W} ${H}`}
         preserveAspectRatio="none"
         className="h-20 w-full rounded bg-slate-50 dark:bg-slate-900"
@@ -89,10 +108,14 @@ export function LogsChart({
                 height={H}
                 className="cursor-pointer fill-transparent hover:fill-indigo-100 focus:fill-indigo-100 focus:outline-none dark:hover:fill-indigo-950 dark:focus:fill-indigo-950"
                 role="button"
-                tabIndex={0}
+                data-bar={i}
+                tabIndex={i === current ? 0 : -1}
                 aria-label={label}
-                onClick={() => onPick(b.from, b.to)}
-                onKeyDown={key(b)}
+                onClick={() => {
+                  setActive(i);
+                  onPick(b.from, b.to);
+                }}
+                onKeyDown={key(b, i)}
               >
                 <title>{label}</title>
               </rect>

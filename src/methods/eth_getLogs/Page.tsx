@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, Card, ErrorPanel, LinkProblems, downloadText, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
 import type { DevnetManifest } from "../../shared/manifest";
@@ -7,6 +7,7 @@ import { AbiPanel } from "../../shared/AbiPanel";
 import { addToStore } from "../../shared/abis";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
 import { linkFieldErrors } from "../../shared/form";
+import { FoldingForm } from "../../shared/FoldingForm";
 import { decodeLogRow, eventTopic0 } from "./decode";
 import { toCsv, toJson } from "./export";
 import { LogsForm, type Example } from "./Form";
@@ -84,8 +85,20 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
   );
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
 
+  const [editing, setEditing] = useState(false);
+  const [picked, setPicked] = useState<string | null>(null);
+  const formBox = useRef<HTMLDivElement>(null);
+  // A bar chosen in the chart fills From/To in the form: open it and bring it into view.
+  useEffect(() => {
+    if (!fillRange) return;
+    formBox.current?.scrollIntoView({ block: "nearest" });
+    formBox.current?.querySelector<HTMLInputElement>("input[name=fromBlock]")?.focus();
+  }, [fillRange]);
+
   const onSubmit = useCallback(
     (values: LogsFormValues) => {
+      setEditing(false);
+      setPicked(null);
       const next = toSearch(values);
       if (Object.values(next).every((v) => v === undefined)) {
         next.fromBlock = "latest";
@@ -115,24 +128,38 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
         result counts.
       </PageHeader>
 
-      <Card>
-        <LogsForm
-          values={link.values}
-          linkErrors={linkErrors}
-          onSubmit={onSubmit}
-          registerSignature={registerSignature}
-          fillRange={fillRange}
-          examples={examples}
-        />
-        <div className="mt-3">
-          <AbiPanel stored={stored} hint="Names and decodes the events of the logs found." />
-        </div>
-      </Card>
+      <div ref={formBox}>
+        <FoldingForm
+          name="Log filter"
+          folded={filter !== null && !editing}
+          onUnfold={() => setEditing(true)}
+          onFold={filter !== null ? () => setEditing(false) : undefined}
+          summary={describeSearch(searchString)}
+        >
+          {picked ? (
+            <p role="status" className="mb-2 text-sm">
+              {picked}
+            </p>
+          ) : null}
+          <Card>
+            <LogsForm
+              values={link.values}
+              linkErrors={linkErrors}
+              onSubmit={onSubmit}
+              registerSignature={registerSignature}
+              fillRange={fillRange}
+              examples={examples}
+            />
+            <div className="mt-3">
+              <ConcurrencyInput value={concurrency} onChange={setConcurrency} />
+            </div>
+          </Card>
+        </FoldingForm>
+      </div>
 
       <LinkProblems problems={link.problems} />
       {filter && !resolved.ok ? <Alert>{resolved.reason}</Alert> : null}
 
-      <ConcurrencyInput value={concurrency} onChange={setConcurrency} />
       {view.status !== "idle" ? (
         <ScanBar view={view} onCancel={scan.cancel} onResume={scan.retry} />
       ) : null}
@@ -178,9 +205,13 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
               <LogsChart
                 rows={view.logs}
                 range={rangeForChart}
-                onPick={(from, to) =>
-                  setFillRange((f) => ({ from, to, nonce: (f?.nonce ?? 0) + 1 }))
-                }
+                onPick={(from, to) => {
+                  setEditing(true);
+                  setPicked(
+                    `From block and To block are set to ${from.toLocaleString("en-US")}–${to.toLocaleString("en-US")} from the chart: press Find logs to narrow the search to them.`,
+                  );
+                  setFillRange((f) => ({ from, to, nonce: (f?.nonce ?? 0) + 1 }));
+                }}
               />
               <LogTable
                 rows={view.logs}
@@ -191,8 +222,23 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
           )}
         </Card>
       ) : null}
+      <AbiPanel stored={stored} hint="Names and decodes the events of the logs found." />
     </div>
   );
+}
+
+/** The filter a link holds, in one line for the folded form. */
+function describeSearch(searchString: string): string {
+  const sp = new URLSearchParams(searchString);
+  const parts: string[] = [];
+  const blockHash = sp.get("blockHash");
+  if (blockHash) parts.push(`block ${blockHash}`);
+  else parts.push(`blocks ${sp.get("fromBlock") ?? "latest"} → ${sp.get("toBlock") ?? "latest"}`);
+  const address = sp.get("address");
+  if (address) parts.push(`address ${address}`);
+  const topics = sp.get("topics");
+  if (topics) parts.push(`topics ${topics}`);
+  return parts.join(" · ");
 }
 
 function fmt(n: number): string {
