@@ -2,7 +2,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { StrictMode, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RpcClient } from "../../rpc";
 import { RpcContext, type RpcContextValue } from "../../shared/context";
@@ -17,11 +17,12 @@ const FRAME = { type: "CALL", from: ADDR, to: ADDR, gas: "0x1", gasUsed: "0x1", 
 
 const outside: { navigate: (p: Record<string, string>) => void } = { navigate: () => undefined };
 
-function setup(initial: Record<string, string>) {
+function setup(initial: Record<string, string>, opts: { strict?: boolean; delayMs?: number } = {}) {
   const sent: { method: string; params: readonly unknown[] }[] = [];
   const client = {
     request: async (_e: unknown, method: string, params: readonly unknown[]) => {
       sent.push({ method, params });
+      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
       return FRAME;
     },
   } as unknown as RpcClient;
@@ -55,17 +56,24 @@ function setup(initial: Record<string, string>) {
       />
     );
   }
-  render(
+  const tree = (
     <QueryClientProvider client={createQueryClient()}>
       <RpcContext.Provider value={ctx}>
         <Harness />
       </RpcContext.Provider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  render(opts.strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { sent, user: userEvent.setup() };
 }
 
 describe("trace page", () => {
+  it("a deep link sends its paid trace once, even under React's development double mount", async () => {
+    const { sent } = setup({ hash: HASH, tracer: "callTracer" }, { strict: true, delayMs: 50 });
+    expect(await screen.findByRole("button", { name: "Run again" })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+  });
+
   it("Run again asks the node again for the same request", async () => {
     const { sent, user } = setup({ hash: HASH, tracer: "callTracer" });
     await user.click(await screen.findByRole("button", { name: "Run again" }));

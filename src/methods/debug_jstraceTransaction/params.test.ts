@@ -8,7 +8,7 @@ import {
   toRequest,
   toSearch,
 } from "./params";
-import { explainTraceError, traceErrorHint } from "./query";
+import { clientTimeoutMs, explainTraceError, MAX_TIMER_MS, traceErrorHint } from "./query";
 
 const HASH = `0x${"ab".repeat(32)}`;
 
@@ -47,6 +47,15 @@ describe("trace params", () => {
     );
     expect(off.request?.options.tracerConfig).toBeUndefined();
     expect(toSearch(off.values).tracerConfig).toBe('{"withLog":false}');
+  });
+
+  it("waits for a long node timeout without overflowing the browser's timer", () => {
+    const at = (timeout: string) =>
+      clientTimeoutMs({ hash: HASH, options: { tracer: "callTracer", timeout } });
+    expect(at("10s")).toBe(60_000);
+    expect(at("2m")).toBe(135_000);
+    // 600 h is past what setTimeout holds (2^31 − 1 ms): it would fire at once
+    expect(at("600h")).toBe(MAX_TIMER_MS);
   });
 
   it("round-trips through the URL, a JavaScript tracer as its code", () => {

@@ -21,10 +21,16 @@ export interface TraceResult {
   model: TraceModel | null;
 }
 
-/** How long the browser waits: the node's own timeout (default 5 s in geth) plus headroom. */
+/** The longest delay a browser timer takes; a longer one fires at once (it overflows). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * How long the browser waits: the node's own timeout (default 5 s in geth) plus headroom, never
+ * more than a timer can hold (a 600h timeout must not fire at once).
+ */
 export function clientTimeoutMs(r: TraceRequest): number {
   const node = r.options.timeout ? durationMs(r.options.timeout) : 0;
-  return Math.max(60_000, node + 15_000);
+  return Math.min(MAX_TIMER_MS, Math.max(60_000, node + 15_000));
 }
 
 /** Runs `fn` under a User Timing measure for the benchmark (bench/run.mjs); the buffer is cleared at once. */
@@ -49,9 +55,12 @@ export function traceQueryOptions(
     queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, r ? toParams(r) : null),
     queryFn:
       endpoint && r
-        ? async ({ signal }): Promise<TraceResult> => {
+        ? async (): Promise<TraceResult> => {
             const target = { url: endpoint.url, secrets: endpoint.secrets };
-            const opts = { signal, retry: false, timeoutMs: clientTimeoutMs(r) };
+            // No abort signal: react-query aborts a query whose signal was read when its last
+            // observer unmounts, and React's development double mount would then send this paid
+            // request twice. A trace once asked is paid for anyway; its answer is kept.
+            const opts = { retry: false, timeoutMs: clientTimeoutMs(r) };
             if (!isCallTracer(r)) {
               const raw = await client.request(target, endpoint.rpcMethod, toParams(r), {
                 ...opts,

@@ -40,6 +40,8 @@ export interface LogsFormProps {
   /** Fills From/To block (the chart narrows the range); `nonce` makes a repeat fill apply. */
   fillRange: { from: number; to: number; nonce: number } | null;
   examples: Example[];
+  /** Clear also drops the results and the link's filter (the page owns those). */
+  onClear?: () => void;
 }
 
 export function LogsForm({
@@ -49,6 +51,7 @@ export function LogsForm({
   registerSignature,
   fillRange,
   examples,
+  onClear,
 }: LogsFormProps) {
   const form = useForm<LogsFormValues, unknown, LogFilter>({
     resolver: zodResolver(logsFormSchema),
@@ -256,6 +259,7 @@ export function LogsForm({
             reset(emptyForm(), { keepErrors: false });
             setSignature("");
             setSignatureError(null);
+            onClear?.();
           }}
         >
           Clear

@@ -149,6 +149,12 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
               registerSignature={registerSignature}
               fillRange={fillRange}
               examples={examples}
+              onClear={() => {
+                setPicked(null);
+                setFillRange(null);
+                // an empty link: no filter, so no scan and no results
+                setSearch({});
+              }}
             />
             <div className="mt-3">
               <ConcurrencyInput value={concurrency} onChange={setConcurrency} />

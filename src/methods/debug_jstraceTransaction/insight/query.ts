@@ -29,12 +29,13 @@ export function stateDiffQueryOptions(
     queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? TRACE_METHOD, params),
     queryFn:
       endpoint && params
-        ? async ({ signal }): Promise<StateDiffResult> => {
+        ? async (): Promise<StateDiffResult> => {
+            // No abort signal, as for the trace itself (see ../query.ts): never sent twice.
             const raw = await client.request(
               { url: endpoint.url, secrets: endpoint.secrets },
               endpoint.rpcMethod,
               params,
-              { signal, retry: false, timeoutMs: 75_000, schema: anyJsonSchema },
+              { retry: false, timeoutMs: 75_000, schema: anyJsonSchema },
             );
             return readStateDiff(raw);
           }

@@ -1,0 +1,188 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** The element's top edge is inside the viewport, with the page not scrolled. */
+async function topInViewport(page: Page, el: Locator) {
+  await expect(el).toBeVisible();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled, "the page is not scrolled").toBe(0);
+  const box = await el.boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  expect(box, "the element has a box").not.toBeNull();
+  expect(box?.y ?? Infinity).toBeGreaterThanOrEqual(0);
+  expect(box?.y ?? Infinity, `top edge at ${box?.y} within ${height}`).toBeLessThan(height);
+}
+
+test.describe("results first at 1400×900", () => {
+  test.use({ viewport: { width: 1400, height: 900 } });
+
+  test("a logs deep link: the first log row is on screen", async ({ page, manifest }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    await page.goto(`/#/logs?blockHash=${tx.blockHash}`);
+    const rows = page.getByRole("table", { name: "Logs" }).getByRole("row");
+    await topInViewport(page, rows.nth(1));
+    // the form folded into its summary, and opens again in place
+    const summary = page.getByRole("group", { name: /what was asked/ });
+    await expect(summary).toContainText(tx.blockHash);
+    await summary.getByRole("button", { name: "Edit" }).click();
+    await expect(page.getByRole("textbox", { name: "Block hash" })).toHaveValue(tx.blockHash);
+  });
+
+  test("a trace deep link: the first tree row is on screen", async ({ page, manifest }) => {
+    const tx = manifest.transactions.nestedCalls;
+    await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
+    await topInViewport(page, page.getByRole("treeitem").first());
+  });
+
+  test("an estimate deep link: the estimate is on screen", async ({ page, manifest }) => {
+    const call = manifest.calls.transfer;
+    await page.goto(`/#/estimate?from=${call.from}&to=${call.to}&data=${call.data}`);
+    await topInViewport(page, page.getByTestId("estimate-hex"));
+    await expect(page.getByText("Estimated gas", { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("header search", () => {
+  test("`/` focuses it; a block number, an address and nonsense each go where they should", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    await page.goto("/#/estimate");
+    const search = page.getByRole("searchbox", { name: /search/i });
+    await page.locator("body").press("/");
+    await expect(search).toBeFocused();
+
+    await gateway.clearLog();
+    await search.fill("not a hash");
+    await search.press("Enter");
+    await expect(
+      page.getByRole("alert").filter({ hasText: /Not a transaction hash/ }),
+    ).toBeVisible();
+    expect(await gateway.log()).toHaveLength(0);
+
+    const block = manifest.transactions.tokenTransfer.blockNumber;
+    await search.fill(String(block));
+    await search.press("Enter");
+    await expect(page).toHaveURL(
+      new RegExp(`#/logs\\?fromBlock=0x${block.toString(16)}&toBlock=0x${block.toString(16)}`),
+    );
+    await expect(page.getByRole("table", { name: "Logs" })).toBeVisible();
+
+    const token = manifest.token.address;
+    await search.fill(token);
+    await search.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`#/logs\\?address=${token}`, "i"));
+  });
+
+  test("a block hash opens the block's first transaction", async ({ page, manifest }) => {
+    const block = manifest.blocks[0];
+    await page.goto("/#/logs");
+    const search = page.getByRole("searchbox", { name: /search/i });
+    await search.fill(block.hash);
+    await search.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`#/tx\\?blockHash=${block.hash}&index=0x0`));
+  });
+
+  test("an unknown hash is said so", async ({ page }) => {
+    await page.goto("/#/tx");
+    const search = page.getByRole("searchbox", { name: /search/i });
+    await search.fill(`0x${"ab".repeat(32)}`);
+    await search.press("Enter");
+    await expect(
+      page.getByRole("alert").filter({ hasText: /No transaction or block has this hash/ }),
+    ).toBeVisible();
+  });
+});
+
+test.describe("request inspector drawer", () => {
+  test("opens inside the viewport, reveals the devnet key in cURL on request, closes with Esc", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.legacyTransfer;
+    await page.goto(`/#/tx?blockHash=${tx.blockHash}&index=${tx.index}`);
+    await expect(page.locator("dt").first()).toBeVisible();
+    const button = page.getByRole("button", { name: "Requests" });
+    await button.click();
+    const drawer = page.getByRole("complementary", { name: /requests/i });
+    await expect(drawer).toBeVisible();
+    const box = await drawer.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x < viewport.width && box.y < viewport.height).toBe(true);
+
+    await drawer
+      .getByRole("button", { name: /eth_getTransactionByBlockHashAndIndex/ })
+      .first()
+      .click();
+    const curl = drawer.getByLabel("cURL command");
+    await expect(curl).toContainText("••••demo");
+    await drawer.getByLabel("Reveal API key in cURL").check();
+    await expect(curl).toContainText(manifest.apiKey);
+
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});
+
+test.describe("smaller defects", () => {
+  test("logs: Clear drops the results and the link, not only the form", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    await page.goto(`/#/logs?blockHash=${tx.blockHash}`);
+    await expect(page.getByRole("table", { name: "Logs" })).toBeVisible();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("button", { name: "Clear", exact: true }).click();
+    await expect(page.getByRole("table", { name: "Logs" })).toBeHidden();
+    await expect(page).toHaveURL(/#\/logs$/);
+    await expect(page.getByRole("textbox", { name: "Block hash" })).toHaveValue("");
+  });
+
+  test("logs chart: one tab stop, arrows move, Enter fills the range and says so", async ({
+    page,
+    manifest,
+  }) => {
+    const token = manifest.token;
+    await page.goto(
+      `/#/logs?fromBlock=${token.fromBlock}&toBlock=${token.toBlock}&address=${token.address}`,
+    );
+    await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    const bars = page.getByRole("group", { name: "Logs per block" }).getByRole("button");
+    expect(await bars.count()).toBeGreaterThan(10);
+    await expect(bars.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
+    await bars.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(bars.nth(1)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByRole("status").filter({ hasText: /set to .* from the chart/ }),
+    ).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "From block" })).toBeVisible();
+  });
+
+  test("flame chart: a 5,000-frame trace draws merged blocks and zooms into them", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.largeTrace;
+    await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer&view=flame`);
+    await expect(page.getByText(/frames too narrow to draw are merged/)).toBeVisible({
+      timeout: 30_000,
+    });
+    const drawn = () => page.locator("[data-flame-frame]").count();
+    const before = await drawn();
+    // a merged run of narrow frames: clicking it zooms until its frames can be drawn
+    await page.locator("[data-flame-merged]").first().click();
+    await expect(page.getByText(/Showing .* of the top frame's gas/)).toBeVisible();
+    await expect.poll(drawn).toBeGreaterThan(before);
+    await page.getByRole("button", { name: "Zoom out" }).click();
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("button", { name: "Reset zoom" }).click();
+    await expect(page.getByText("Whole transaction.", { exact: false })).toBeVisible();
+  });
+});
