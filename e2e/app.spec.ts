@@ -90,3 +90,37 @@ test("the theme toggle switches to dark and back", async ({ page }) => {
   await page.getByLabel("Theme").selectOption("light");
   await expect(page.locator("html")).not.toHaveClass(/dark/);
 });
+
+test("typing an API key checks the endpoint once it stands still, not once per keystroke", async ({
+  page,
+}) => {
+  const seen = await fakeNodeReal(page);
+  await page.goto("/#/tx");
+  await page.getByRole("combobox", { name: "Connection", exact: true }).selectOption("nodereal");
+  await page.getByRole("textbox", { name: "API key" }).pressSequentially(KEY, { delay: 20 });
+  await expect(page.getByRole("status", { name: /chain id 42161/ })).toBeVisible();
+  const probes = seen.filter((u) => u.includes("nodereal.io"));
+  expect(probes.length, probes.join("\n")).toBeLessThanOrEqual(2);
+  expect(probes.every((u) => u.includes(KEY))).toBe(true); // only the whole key was tried
+
+  const toggle = page.getByRole("button", { name: "Show API key" });
+  await toggle.click();
+  await expect(page.getByRole("button", { name: "Hide API key" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "API key" })).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Hide API key" }).click();
+  await expect(page.getByRole("button", { name: "Show API key" })).toBeVisible();
+});
+
+test("an unreachable endpoint is explained in full in the header, not cut off", async ({
+  page,
+}) => {
+  await page.goto("/#/tx");
+  await page.getByRole("combobox", { name: "Connection", exact: true }).selectOption("custom");
+  await page.getByRole("textbox", { name: "JSON-RPC URL" }).fill("http://127.0.0.1:9/");
+  const status = page.getByRole("status", { name: /Connection status: unreachable/ });
+  await expect(status).toBeVisible({ timeout: 20_000 });
+  const text = status.locator("span").last();
+  await expect(text).toContainText("unreachable");
+  const cut = await text.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  expect(cut).toBe(false);
+});

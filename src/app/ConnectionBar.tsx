@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import {
   CONNECTION_LABELS,
@@ -45,6 +45,9 @@ function chainIdQueryOptions(client: RpcClient, endpoint: ResolvedEndpoint | nul
   });
 }
 
+/** How long a typed key or URL must stand still before the connection check asks the node. */
+export const PROBE_DELAY_MS = 600;
+
 function StatusDot({
   client,
   connection,
@@ -56,8 +59,25 @@ function StatusDot({
 }) {
   const resolved = resolveEndpoint(connection, "eth_getTransactionByBlockHashAndIndex");
   const endpoint = resolved.ok ? resolved.endpoint : null;
-  const probe = useQuery(chainIdQueryOptions(client, endpoint));
-  const state = !endpoint ? "idle" : probe.isPending ? "pending" : probe.isError ? "down" : "ok";
+  // A key or URL being typed is checked once it has stood still for a moment, not once per
+  // keystroke with every partial key.
+  const typed = connection.kind !== "devnet";
+  const [settled, setSettled] = useState<string | null>(typed ? null : (endpoint?.cacheId ?? null));
+  const cacheId = endpoint?.cacheId ?? null;
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(cacheId), typed ? PROBE_DELAY_MS : 0);
+    return () => clearTimeout(t);
+  }, [cacheId, typed]);
+  const probe = useQuery(
+    chainIdQueryOptions(client, endpoint && settled === cacheId ? endpoint : null),
+  );
+  const state = !endpoint
+    ? "idle"
+    : settled !== cacheId || probe.isPending
+      ? "pending"
+      : probe.isError
+        ? "down"
+        : "ok";
   const color = {
     idle: "bg-slate-400",
     pending: "bg-amber-400",
@@ -78,13 +98,18 @@ function StatusDot({
           : (probe.data?.text ?? "connected");
   return (
     <span
-      className="inline-flex items-center gap-1.5 text-xs"
+      className={`inline-flex items-center gap-1.5 text-xs ${state === "down" ? "basis-full" : ""}`}
       role="status"
       aria-label={`Connection status: ${text}`}
       title={text}
     >
       <span className={`inline-block h-2.5 w-2.5 rounded-full ${color}`} aria-hidden="true" />
-      <span className="max-w-[16rem] truncate">{text}</span>
+      {/* a failure is read in full (it says what to do), a short state fits on the line */}
+      <span
+        className={state === "down" ? "break-words whitespace-normal" : "max-w-[16rem] truncate"}
+      >
+        {text}
+      </span>
     </span>
   );
 }
@@ -166,8 +191,7 @@ export function ConnectionBar({
                   type="button"
                   className="rounded border px-1.5 text-xs dark:border-slate-600"
                   onClick={() => setShowKey((s) => !s)}
-                  aria-pressed={showKey}
-                  aria-label="Show API key"
+                  aria-label={showKey ? "Hide API key" : "Show API key"}
                 >
                   {showKey ? "Hide" : "Show"}
                 </button>
