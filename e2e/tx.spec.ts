@@ -214,3 +214,172 @@ test.describe(METHOD, () => {
     await expect(dd(page, "hash")).toContainText(ci(tx.hash), { timeout: 30_000 });
   });
 });
+
+test.describe("lookup by transaction hash, results first, onward", () => {
+  const BY_HASH = "eth_getTransactionByHash";
+  const summary = (page: Page) =>
+    view(page).getByRole("group", { name: "Transaction lookup: what was asked" });
+
+  test("a hash link shows the card; the URL then also says where it was found", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const tx = manifest.transactions.legacyTransfer;
+    await gateway.clearLog();
+    await page.goto(`/#/tx?hash=${tx.hash}`);
+    await expect(dd(page, "hash")).toContainText(ci(tx.hash), { timeout: 30_000 });
+    await expect(dd(page, "blockHash")).toContainText(ci(tx.blockHash));
+    await expect(dd(page, "transactionIndex")).toContainText(`0x${tx.index.toString(16)}`);
+    await expect(page).toHaveURL(
+      new RegExp(`#/tx\\?hash=${tx.hash}&blockHash=${tx.blockHash}&index=${tx.index}$`, "i"),
+    );
+    await expect(summary(page)).toContainText(new RegExp(`hash ${tx.hash}`, "i"));
+    // Resolved once, on the transaction endpoint; the rewritten link asks nothing more.
+    const sent = (await gateway.log()).filter((e) => e.method === BY_HASH || e.method === METHOD);
+    expect(sent.map((e) => [e.method, e.endpoint])).toEqual([[BY_HASH, "rollupNitro"]]);
+  });
+
+  test("an unknown hash is said so, after exactly one request", async ({ page, gateway }) => {
+    await page.goto("/#/tx");
+    await expect(view(page).getByRole("button", { name: "Look up transaction" })).toBeVisible();
+    await expect(
+      page.getByRole("status", { name: /Connection status: chain id 31337/ }),
+    ).toBeVisible();
+    await gateway.clearLog();
+    const unknown = `0x${"ab".repeat(32)}`;
+    // Within the app (no reload), so the log holds this lookup and nothing from start-up.
+    await page.evaluate((h) => (window.location.hash = `#/tx?hash=${h}`), unknown);
+    const status = view(page)
+      .getByRole("status")
+      .filter({ hasText: /no transaction/i });
+    await expect(status).toContainText(`No transaction with hash ${unknown}`, { timeout: 30_000 });
+    await expect(status).toContainText(/network/);
+    await expect(view(page).getByRole("alert")).toHaveCount(0);
+    const log = await gateway.log();
+    expect(log.map((e) => e.method)).toEqual([BY_HASH]);
+    expect(page.url()).toMatch(new RegExp(`#/tx\\?hash=${unknown}$`));
+  });
+
+  test("the form takes a typed transaction hash", async ({ page, manifest, gateway }) => {
+    const tx = manifest.transactions.dynamicFeeTransfer;
+    await page.goto("/#/tx");
+    await view(page).getByRole("radio", { name: "tx hash" }).check();
+    const field = view(page).getByLabel("Transaction hash");
+    await gateway.clearLog();
+    await field.fill(tx.hash.slice(0, -2));
+    await view(page).getByRole("button", { name: "Look up transaction" }).click();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(
+      view(page)
+        .getByRole("alert")
+        .filter({ hasText: /32 bytes/ }),
+    ).toBeVisible();
+    expect((await gateway.log()).filter((e) => e.method === BY_HASH)).toEqual([]);
+
+    await field.fill(tx.hash);
+    await view(page).getByRole("button", { name: "Look up transaction" }).click();
+    await expect(dd(page, "hash")).toContainText(ci(tx.hash), { timeout: 30_000 });
+    await expect(page).toHaveURL(
+      new RegExp(`hash=${tx.hash}&blockHash=${tx.blockHash}&index=${tx.index}$`, "i"),
+    );
+    // The form folded into its summary; Edit opens it with the hash in place.
+    await expect(field).toBeHidden();
+    await summary(page).getByRole("button", { name: "Edit" }).click();
+    await expect(field).toHaveValue(tx.hash.toLowerCase());
+  });
+
+  test("from a hash, Previous / Next walk its block (manifest.blocks[0])", async ({
+    page,
+    manifest,
+  }) => {
+    const block = manifest.blocks[0];
+    expect(block.txCount, "blocks[0] holds several transactions").toBeGreaterThanOrEqual(2);
+    // The hash of the block's first transaction, then the walk from it.
+    await page.goto(txLink(block.hash, 0));
+    const hashValue = dd(page, "hash").locator("[data-hex=hash]");
+    await expect(hashValue).toHaveText(/^0x[0-9a-fA-F]{64}$/, { timeout: 30_000 });
+    const hash = (await hashValue.textContent()) ?? "";
+    expect(hash).toMatch(/^0x[0-9a-fA-F]{64}$/);
+
+    await page.goto(`/#/tx?hash=${hash}`);
+    await expect(page).toHaveURL(new RegExp(`blockHash=${block.hash}&index=0$`, "i"), {
+      timeout: 30_000,
+    });
+    await expect(view(page).getByRole("button", { name: "Previous transaction" })).toBeDisabled();
+    for (let i = 1; i < block.txCount; i++) {
+      await view(page).getByRole("button", { name: "Next transaction" }).click();
+      await expect(page).toHaveURL(new RegExp(`#/tx\\?blockHash=${block.hash}&index=${i}$`, "i"));
+      await expect(dd(page, "transactionIndex")).toContainText(`0x${i.toString(16)}`);
+      await expect(summary(page)).toContainText(`index ${i}`);
+    }
+    await view(page).getByRole("button", { name: "Next transaction" }).click();
+    await expect(
+      view(page).getByRole("status").filter({ hasText: "No transaction at index" }),
+    ).toContainText(`Index ${block.txCount - 1} was the last transaction of this block`);
+    await expect(view(page).getByRole("button", { name: "Next transaction" })).toBeDisabled();
+    await view(page).getByRole("button", { name: "Previous transaction" }).click();
+    await expect(dd(page, "transactionIndex")).toContainText(
+      `0x${(block.txCount - 1).toString(16)}`,
+    );
+  });
+
+  test("at 1400×900 the card's first field is on screen after a deep link, unscrolled", async ({
+    page,
+    manifest,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    for (const link of [
+      `/#/tx?hash=${manifest.transactions.tokenTransfer.hash}`,
+      txLink(
+        manifest.transactions.contractCreation.blockHash,
+        manifest.transactions.contractCreation.index,
+      ),
+    ]) {
+      await page.goto(link);
+      const dt = fields(page).locator("dt").first();
+      await expect(dt).toBeVisible({ timeout: 30_000 });
+      expect(await page.evaluate(() => window.scrollY), "the page is not scrolled").toBe(0);
+      const box = await dt.boundingBox();
+      expect(box?.y ?? -1, link).toBeGreaterThanOrEqual(0);
+      expect(box?.y ?? Infinity, link).toBeLessThan(900);
+    }
+  });
+
+  test("cross-links from a hash lookup: trace, logs of the block, the called contract's logs, estimate", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    const link = `/#/tx?hash=${tx.hash}`;
+    const onward = view(page).getByRole("navigation", { name: "Onward" });
+    await page.goto(link);
+    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
+
+    await onward.getByRole("link", { name: "Trace this transaction" }).click();
+    await expect(page).toHaveURL(new RegExp(`#/trace\\?hash=${tx.hash}`, "i"));
+    await expect(page.getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+
+    await page.goto(link);
+    await onward.getByRole("link", { name: "Logs of this block" }).click();
+    await expect(page).toHaveURL(new RegExp(`#/logs\\?blockHash=${tx.blockHash}$`, "i"));
+    await expect(page.getByRole("table", { name: "Logs" })).toBeVisible({ timeout: 30_000 });
+
+    await page.goto(link);
+    if (!tx.to) throw new Error("the token transfer has a recipient contract");
+    await onward.getByRole("link", { name: "Logs of the called contract in this block" }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`#/logs\\?blockHash=${tx.blockHash}&address=${tx.to}$`, "i"),
+    );
+    const rows = page.getByRole("table", { name: "Logs" }).getByRole("row");
+    await expect(rows.nth(1)).toBeVisible({ timeout: 30_000 });
+    await expect(rows.nth(1)).toContainText(/Transfer/);
+
+    await page.goto(link);
+    await onward.getByRole("link", { name: "Estimate again" }).click();
+    await expect(page).toHaveURL(new RegExp(`#/estimate\\?from=${tx.from}&to=${tx.to}`, "i"));
+    await expect(page.getByText("Estimated gas", { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+  });
+});

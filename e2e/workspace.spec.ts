@@ -186,3 +186,34 @@ test.describe("smaller defects", () => {
     await expect(page.getByText("Whole transaction.", { exact: false })).toBeVisible();
   });
 });
+
+test.describe("cross-links", () => {
+  test("trace → its transaction card, its block's logs, and an estimate of the same call", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
+    const nav = page.getByRole("navigation", { name: "This transaction in other views" });
+    await expect(nav.getByRole("link", { name: "Logs of its block" })).toHaveAttribute(
+      "href",
+      `#/logs?blockHash=${tx.blockHash}`,
+    );
+    await expect(nav.getByRole("link", { name: "Estimate this call again" })).toHaveAttribute(
+      "href",
+      new RegExp(`#/estimate\\?from=${tx.from}&to=${tx.to}&data=0xa9059cbb`, "i"),
+    );
+    await nav.getByRole("link", { name: "Transaction card" }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`#/tx\\?blockHash=${tx.blockHash}&index=0x${tx.index.toString(16)}`),
+    );
+    await expect(page.locator("dt").first()).toBeVisible();
+
+    await page.goBack();
+    await page.getByRole("treeitem").first().click();
+    const frameNav = page.getByRole("navigation", { name: /Frame 0 in other views/ });
+    await frameNav.getByRole("link", { name: /^Logs of .* in this block$/ }).click();
+    await expect(page).toHaveURL(/#\/logs\?blockHash=.*&address=/);
+    await expect(page.getByRole("table", { name: "Logs" })).toBeVisible();
+  });
+});

@@ -12,7 +12,7 @@ import {
   type ResolvedEndpoint,
 } from "../endpoints";
 import { z } from "zod";
-import type { RpcClient } from "../rpc";
+import { MethodUnsupportedError, type RpcClient } from "../rpc";
 import { rpcQueryKey } from "../shared/query";
 import type { DevnetState, RpcOverride } from "./connection";
 
@@ -36,8 +36,8 @@ function chainIdQueryOptions(client: RpcClient, endpoint: ResolvedEndpoint | nul
             );
             return { state: "ok" as const, text: `chain id ${BigInt(id).toString()}` };
           } catch (e) {
-            // A node that lacks eth_chainId (-32601) still answered: it is up.
-            if (e instanceof Error && "code" in e && (e as { code: unknown }).code === -32601)
+            // A node that lacks eth_chainId still answered: it is up.
+            if (e instanceof MethodUnsupportedError)
               return { state: "ok" as const, text: "answering (eth_chainId not offered)" };
             throw e;
           }

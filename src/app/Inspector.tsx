@@ -144,7 +144,6 @@ export function Inspector({ secret, onClose }: { secret: string; onClose: () => 
                     onClick={() => setSelected(r.id)}
                   >
                     {r.method}
-                    {r.batchSize ? ` ×${r.batchSize}` : ""}
                   </button>
                 </td>
                 <td className="px-2">{r.host}</td>

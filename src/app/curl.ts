@@ -1,4 +1,4 @@
-import { maskText } from "../endpoints";
+import { maskSecret } from "../rpc";
 
 function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
@@ -10,7 +10,7 @@ function shellQuote(s: string): string {
  */
 export function toCurl(maskedUrl: string, body: unknown, secret?: string): string {
   let url = maskedUrl;
-  if (secret && secret.length >= 4) url = url.split(maskText(secret, [secret])).join(secret);
+  if (secret && secret.length >= 4) url = url.split(maskSecret(secret)).join(secret);
   return [
     `curl -sS -X POST ${shellQuote(url)}`,
     `  -H 'Content-Type: application/json'`,

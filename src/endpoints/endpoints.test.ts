@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { maskSecret, maskSecrets } from "../rpc";
 import {
   DEFAULT_SETTINGS,
   fromStored,
-  maskSecret,
-  maskText,
   resolveEndpoint,
   toStored,
   type Connection,
@@ -135,7 +134,7 @@ describe("Local devnet preset", () => {
 describe("key masking and storage", () => {
   it("masks as •••• plus the last four characters, everywhere in a text", () => {
     expect(maskSecret(key)).toBe("••••c9d0");
-    expect(maskText(`curl https://x/${key}/a -d '${key}'`, [key])).toBe(
+    expect(maskSecrets(`curl https://x/${key}/a -d '${key}'`, [key])).toBe(
       "curl https://x/••••c9d0/a -d '••••c9d0'",
     );
   });

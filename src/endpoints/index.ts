@@ -1,4 +1,3 @@
 export * from "./methods";
-export * from "./mask";
 export * from "./presets";
 export * from "./persist";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MethodName, TraceMethodName } from "./methods";
-import { maskText } from "./mask";
+import { hostOf, maskSecrets } from "../rpc";
 
 /** The devnet's description of itself (`/devnet.json`, written by `npm start` and the e2e setup). */
 export const devnetInfoSchema = z.looseObject({
@@ -71,21 +71,13 @@ function fingerprint(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
 function build(
   url: string,
   secrets: readonly string[],
   rpcMethod: string,
   provider: Connection["kind"],
 ): ResolveResult {
-  const maskedUrl = maskText(url, secrets);
+  const maskedUrl = maskSecrets(url, secrets);
   return {
     ok: true,
     endpoint: {

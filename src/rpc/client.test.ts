@@ -5,8 +5,12 @@ import { z } from "zod";
 import {
   AbortedError,
   createRpcClient,
+  ExecutionRevertedError,
   HttpStatusError,
   JsonRpcError,
+  MethodUnsupportedError,
+  RateLimitedError,
+  UnauthorizedError,
   NetworkError,
   ResponseTooLargeError,
   RpcError,
@@ -153,18 +157,8 @@ describe("request", () => {
 });
 
 describe("HTTP status errors", () => {
-  const cases: Array<[number, RegExp]> = [
-    [401, /API key/],
-    [403, /allow-list/],
-    [404, /URL path/],
-    [413, /too large.*batch/i],
-    [500, /node failed/],
-    [502, /down or overloaded/],
-    [503, /unavailable or overloaded/],
-    [504, /gave up waiting/],
-    [418, /refused the request/],
-  ];
-  for (const [status, advice] of cases) {
+  // What to try for each status is src/shared/advice.ts's job (advice.test.ts).
+  for (const status of [401, 403, 404, 413, 500, 502, 503, 504, 418]) {
     it(`explains HTTP ${status}`, async () => {
       handler = (_b, res) => text(res, `upstream said ${status}`, status);
       const e = await failure(createRpcClient().request(endpoint(), "eth_getLogs", [{}], noRetry));
@@ -174,7 +168,6 @@ describe("HTTP status errors", () => {
       expect(h.status).toBe(status);
       expect(h.human).toContain(`HTTP ${status}`);
       expect(h.human).toContain("eth_getLogs");
-      expect(h.human).toMatch(advice);
       expect(h.bodyExcerpt).toBe(`upstream said ${status}`);
       expect(h.method).toBe("eth_getLogs");
       expect(h.durationMs).toBeGreaterThanOrEqual(0);
@@ -206,7 +199,7 @@ describe("HTTP status errors", () => {
     expect(e.rpcCode).toBe(-32005);
     expect(e.bodyExcerpt).toContain("Compute Units Per Second");
     expect(e.human).toMatch(/HTTP 429 Too Many Requests/);
-    expect(e.human).toMatch(/Rate limited/);
+    expect(e).toBeInstanceOf(RateLimitedError);
   });
 
   it("keeps a nginx error page readable: tags stripped, at most 300 characters", async () => {
@@ -317,7 +310,7 @@ describe("JSON-RPC errors", () => {
     expect(e.codeName).toBe("Method not found");
     expect(e.rpcMessage).toBe("the method eth_foo does not exist/is not available");
     expect(e.human).toContain("-32601 (Method not found)");
-    expect(e.human).toMatch(/does not offer eth_foo/);
+    expect(e).toBeInstanceOf(MethodUnsupportedError);
     expect(hits).toHaveLength(1);
   });
 
@@ -335,6 +328,8 @@ describe("JSON-RPC errors", () => {
     expect(e.code).toBe(3);
     expect(e.data).toBe(data);
     expect(e.human).toContain("Execution reverted");
+    expect(e).toBeInstanceOf(ExecutionRevertedError);
+    expect((e as ExecutionRevertedError).revertData).toBe(data);
   });
 
   it("accepts an error answered with a null id (parse error)", async () => {
@@ -366,7 +361,6 @@ describe("limits, time and cancellation", () => {
     expect(e.limitBytes).toBe(1024);
     expect(e.receivedBytes).toBeGreaterThan(5000);
     expect(e.human).toMatch(/announces 4\.9 KB, over the 1\.0 KB limit/);
-    expect(e.human).toMatch(/narrower block range/);
   });
 
   it("stops reading a streamed body at the cap", async () => {
@@ -461,7 +455,7 @@ describe("network failures", () => {
     expect(e.kind).toBe("network");
     expect(e.causeCode).toBe("ECONNREFUSED");
     expect(e.causeText).toContain("ECONNREFUSED");
-    expect(e.human).toMatch(/Connection refused.*Is the node running/);
+    expect(e.human).toMatch(/could not be sent to 127\.0\.0\.1:\d+ \(.*ECONNREFUSED\)/);
     expect(retries).toEqual(["network", "network"]);
     expect(delays).toEqual([500, 1000]);
   });
@@ -530,7 +524,6 @@ describe("retries", () => {
       createRpcClient({ sleep: async () => undefined }).request(endpoint(), "eth_call", []),
     )) as HttpStatusError;
     expect(e.status).toBe(400);
-    expect(e.human).toMatch(/malformed/);
     expect(hits).toHaveLength(1);
   });
 
@@ -579,91 +572,6 @@ describe("retries", () => {
   });
 });
 
-describe("batch", () => {
-  it("matches out-of-order answers by id", async () => {
-    handler = (body, res) => {
-      const calls = body as Array<{ id: number; method: string }>;
-      json(
-        res,
-        [...calls].reverse().map((c) => ({ jsonrpc: "2.0", id: c.id, result: c.method })),
-      );
-    };
-    const records: RequestRecord[] = [];
-    const client = createRpcClient({ onRecord: (r) => records.push(r) });
-    const out = await client.batch(endpoint(), [
-      { method: "eth_chainId", params: [] },
-      { method: "eth_blockNumber", params: [] },
-      { method: "eth_gasPrice", params: [] },
-    ]);
-    expect(out).toEqual([
-      { ok: true, result: "eth_chainId" },
-      { ok: true, result: "eth_blockNumber" },
-      { ok: true, result: "eth_gasPrice" },
-    ]);
-    expect(Array.isArray(hits[0]?.body)).toBe(true);
-    expect(records.at(-1)).toMatchObject({ status: "ok", batchSize: 3 });
-  });
-
-  it("returns a failed entry beside the good ones, and flags a missing answer", async () => {
-    handler = (body, res) => {
-      const [a, b] = body as Array<{ id: number }>;
-      json(res, [
-        { jsonrpc: "2.0", id: b?.id, error: { code: -32602, message: "invalid argument 0" } },
-        { jsonrpc: "2.0", id: a?.id, result: "0x1" },
-      ]);
-    };
-    const out = await createRpcClient().batch(endpoint(), [
-      { method: "eth_chainId", params: [] },
-      { method: "eth_getBalance", params: ["nope"] },
-      { method: "eth_gasPrice", params: [] },
-    ]);
-    expect(out[0]).toEqual({ ok: true, result: "0x1" });
-    const second = out[1];
-    expect(second?.ok).toBe(false);
-    if (second && !second.ok) {
-      expect(second.error).toBeInstanceOf(JsonRpcError);
-      expect(second.error.method).toBe("eth_getBalance");
-      expect(second.error.human).toContain("Invalid params");
-    }
-    const third = out[2];
-    expect(third?.ok).toBe(false);
-    if (third && !third.ok) {
-      expect(third.error).toBeInstanceOf(UnreadableResponseError);
-      expect(third.error.method).toBe("eth_gasPrice");
-      expect(third.error.human).toMatch(/no response for id/);
-    }
-  });
-
-  it("throws when the whole batch is refused", async () => {
-    handler = (_b, res) =>
-      json(res, {
-        jsonrpc: "2.0",
-        id: null,
-        error: { code: -32005, message: "batch size exceed limit 500" },
-      });
-    const e = (await failure(
-      createRpcClient().batch(endpoint(), [{ method: "eth_chainId", params: [] }]),
-    )) as JsonRpcError;
-    expect(e).toBeInstanceOf(JsonRpcError);
-    expect(e.human).toMatch(
-      /Too many calls in one batch \(the endpoint allows 500\): send smaller batches/,
-    );
-    expect(e.method).toBe("batch(eth_chainId)");
-  });
-
-  it("never retries a batch holding a trace call", async () => {
-    handler = (_b, res) => text(res, "overloaded", 503);
-    const client = createRpcClient({ sleep: async () => undefined });
-    await failure(
-      client.batch(endpoint(), [
-        { method: "eth_chainId", params: [] },
-        { method: "debug_traceTransaction", params: ["0x1"] },
-      ]),
-    );
-    expect(hits).toHaveLength(1);
-  });
-});
-
 describe("secrets", () => {
   it("never shows the API key in errors or records", async () => {
     const records: RequestRecord[] = [];
@@ -687,21 +595,14 @@ describe("secrets", () => {
     errors.push(await failure(client.request(endpoint(), "eth_call", [KEY])));
     handler = () => undefined;
     errors.push(await failure(client.request(endpoint(), "eth_call", [KEY])));
-    errors.push(await failure(client.batch(endpoint(), [{ method: "eth_call", params: [KEY] }])));
 
-    expect(errors.map((e) => e.kind)).toEqual([
-      "http",
-      "json-rpc",
-      "unreadable",
-      "timeout",
-      "timeout",
-    ]);
+    expect(errors.map((e) => e.kind)).toEqual(["http", "json-rpc", "unreadable", "timeout"]);
     for (const e of errors) {
       const all = visible(e);
       expect(all).not.toContain(KEY);
       expect(e.endpoint).toBe(`${base}/v1/${MASKED}`);
     }
-    expect(errors[1]?.human).toMatch(/API key was rejected/);
+    expect(errors[1]).toBeInstanceOf(UnauthorizedError);
     expect(JSON.stringify(records)).not.toContain(KEY);
     expect(JSON.stringify(records)).toContain(MASKED);
     expect(records.every((r) => r.endpoint === `${base}/v1/${MASKED}`)).toBe(true);

@@ -1,4 +1,11 @@
-import { describeRpcCode, providerHint } from "./codes";
+/**
+ * One class per failure of a JSON-RPC call. Each tells the facts — what happened, in which call,
+ * what the node or server said — with the API key masked everywhere. What a person should try
+ * next is not here: it is looked up by class above this layer (src/shared/advice.ts).
+ * The classes are built in one place, the interpret step (interpret.ts); everything above
+ * branches on `instanceof`.
+ */
+import { describeRpcCode } from "./codes";
 import { maskSecrets, maskValue } from "./mask";
 
 export type RpcErrorKind =
@@ -17,6 +24,7 @@ export interface RpcErrorContext {
 
 export const EXCERPT_CHARS = 300;
 
+/** The host (and port) of a URL, or the text itself when it is not a URL. */
 export function hostOf(url: string): string {
   try {
     return new URL(url).host || url;
@@ -29,7 +37,8 @@ function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-function seconds(ms: number): string {
+/** "30 s", "0.2 s". */
+export function formatSeconds(ms: number): string {
   const s = ms / 1000;
   return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
 }
@@ -40,16 +49,18 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Every failure of a JSON-RPC call: where, what was sent, how long it took, and what to do. */
+/** Every failure of a JSON-RPC call: where, what was sent, how long it took, what happened. */
 export abstract class RpcError extends Error {
   abstract readonly kind: RpcErrorKind;
   readonly method: string;
   /** The endpoint URL with secrets masked. */
   readonly endpoint: string;
+  /** The host of the endpoint (masked). */
+  readonly host: string;
   /** The JSON body sent, secrets masked. */
   readonly request: unknown;
   readonly durationMs: number;
-  /** What happened and what to try, in a sentence or two; also the `message`. */
+  /** What happened, in which call, in a sentence or two; also the `message`. */
   readonly human: string;
 
   protected constructor(ctx: RpcErrorContext, human: string) {
@@ -58,6 +69,7 @@ export abstract class RpcError extends Error {
     super(maskedHuman);
     this.method = ctx.method;
     this.endpoint = maskSecrets(ctx.endpoint, secrets);
+    this.host = hostOf(this.endpoint);
     this.request = maskValue(ctx.request, secrets);
     this.durationMs = ctx.durationMs;
     this.human = maskedHuman;
@@ -80,56 +92,6 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   503: "Service Unavailable",
   504: "Gateway Timeout",
 };
-
-function statusAdvice(
-  status: number,
-  method: string,
-  host: string,
-  retryAfterMs: number | undefined,
-): string {
-  switch (status) {
-    case 400:
-      return `${host} rejected the request as malformed: check the parameters of ${method}.`;
-    case 401:
-      return "The endpoint rejected the API key: check the key in the connection settings (complete, and made for this provider and network).";
-    case 403:
-      return "Access denied: the API key's allow-list (IP address or origin) may exclude this browser, or the plan does not cover this network or method. Check the key's settings in the provider's dashboard.";
-    case 404:
-      return `Nothing answers at this URL path on ${host}: check the endpoint URL (network segment, path, where the API key goes).`;
-    case 405:
-      return "The URL does not accept POST requests: it is probably not a JSON-RPC endpoint. Check the endpoint URL.";
-    case 408:
-      return "The server gave up waiting for the request: try again, or check your connection.";
-    case 413:
-      return "The request was too large for the endpoint: send fewer calls per batch, or smaller parameters.";
-    case 415:
-      return "The endpoint does not accept JSON bodies: it is probably not a JSON-RPC endpoint.";
-    case 429: {
-      const wait =
-        retryAfterMs !== undefined
-          ? `wait ${seconds(Math.ceil(retryAfterMs / 1000) * 1000)}`
-          : "wait a moment";
-      return `Rate limited, or the plan's compute units are used up: ${wait} and try again, run fewer requests at once, or check the plan's limits.`;
-    }
-    case 500:
-      return `The node failed while handling ${method}: try again; if it keeps failing, the node may not handle this request.`;
-    case 501:
-      return `The endpoint does not implement this request: use an endpoint that serves ${method}.`;
-    case 502:
-      return "The provider's gateway got no valid answer from the node: the node is down or overloaded. Try again in a moment, or use another endpoint.";
-    case 503:
-      return "The node or gateway is unavailable or overloaded: try again in a moment, or use another endpoint.";
-    case 504:
-      return `The gateway gave up waiting for the node: the request may be too heavy (narrow it) or the node overloaded. Try again, or use another endpoint.`;
-    default:
-      if (status >= 500) return "The server failed: try again later, or use another endpoint.";
-      if (status >= 400)
-        return "The endpoint refused the request: check the endpoint URL and API key.";
-      if (status >= 300)
-        return "The endpoint answered with a redirect that was not followed: check the endpoint URL.";
-      return "The endpoint answered with an unexpected status: check the endpoint URL.";
-  }
-}
 
 export interface HttpStatusInfo {
   status: number;
@@ -157,9 +119,10 @@ export class HttpStatusError extends RpcError {
     const host = hostOf(maskSecrets(ctx.endpoint, secrets));
     const label = STATUS_TEXT[info.status];
     const said = info.rpcError ? ` The server said: "${clip(info.rpcError.message, 160)}".` : "";
-    const hint = info.rpcError ? providerHint(info.rpcError.message, ctx.method) : null;
-    const human = `${ctx.method} failed: ${host} answered HTTP ${info.status}${label ? ` ${label}` : ""}.${said} ${hint ?? statusAdvice(info.status, ctx.method, host, info.retryAfterMs)}`;
-    super(ctx, human);
+    super(
+      ctx,
+      `${ctx.method} failed: ${host} answered HTTP ${info.status}${label ? ` ${label}` : ""}.${said}`,
+    );
     this.name = "HttpStatusError";
     this.status = info.status;
     this.retryAfterMs = info.retryAfterMs;
@@ -169,6 +132,27 @@ export class HttpStatusError extends RpcError {
       ? `JSON-RPC error ${info.rpcError.code}: ${info.rpcError.message} | ${oneLine(info.body)}`
       : oneLine(looksLikeHtml(info.body) ? stripTags(info.body) : info.body);
     this.bodyExcerpt = clip(maskSecrets(excerpt, secrets), EXCERPT_CHARS);
+  }
+}
+
+/** Too many requests for now (HTTP 429, or a rate-limit answer in another status): waiting helps. */
+export class RateLimitedError extends HttpStatusError {
+  static readonly status = 429;
+  constructor(ctx: RpcErrorContext, info: HttpStatusInfo) {
+    super(ctx, info);
+    this.name = "RateLimitedError";
+  }
+}
+
+/**
+ * The plan's compute units for the period are used up (the provider's `ran out of cu`, sent with
+ * HTTP 429): unlike a rate limit, waiting seconds does not help, so it is never retried.
+ */
+export class OutOfComputeUnitsError extends HttpStatusError {
+  static readonly status = 429;
+  constructor(ctx: RpcErrorContext, info: HttpStatusInfo) {
+    super(ctx, info);
+    this.name = "OutOfComputeUnitsError";
   }
 }
 
@@ -188,9 +172,11 @@ export interface JsonRpcErrorInfo {
   code: number;
   message: string;
   data?: unknown;
+  /** The HTTP status, when the error object came in a non-2xx answer. */
+  httpStatus?: number;
 }
 
-/** The node answered with a JSON-RPC error object. */
+/** The node answered with a JSON-RPC error object (the generic class; see the named ones below). */
 export class JsonRpcError extends RpcError {
   readonly kind = "json-rpc";
   readonly code: number;
@@ -199,18 +185,135 @@ export class JsonRpcError extends RpcError {
   readonly data: unknown;
   /** The name of the code, e.g. "Method not found". */
   readonly codeName: string;
+  /** What the code means, in a phrase (e.g. "the method does not exist or …"). */
+  readonly codeMeaning: string;
+  /** The HTTP status, when the error object came in a non-2xx answer. */
+  readonly httpStatus?: number;
 
   constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
     const described = describeRpcCode(info.code);
-    const hint = providerHint(info.message, ctx.method);
-    const human = `${ctx.method} failed: the node answered error ${info.code} (${described.name}): "${clip(info.message, 200)}". ${hint ?? `This means ${described.meaning}.`}`;
-    super(ctx, human);
+    const via = info.httpStatus !== undefined ? `HTTP ${info.httpStatus} with ` : "";
+    super(
+      ctx,
+      `${ctx.method} failed: the node answered ${via}error ${info.code} (${described.name}): "${clip(info.message, 200)}".`,
+    );
     this.name = "JsonRpcError";
     const secrets = ctx.secrets ?? [];
     this.code = info.code;
     this.rpcMessage = maskSecrets(info.message, secrets);
     this.data = maskValue(info.data, secrets);
     this.codeName = described.name;
+    this.codeMeaning = described.meaning;
+    this.httpStatus = info.httpStatus;
+  }
+}
+
+/** The endpoint does not offer the method (not implemented, or not in the plan). */
+export class MethodUnsupportedError extends JsonRpcError {
+  /** JSON-RPC 2.0 "Method not found". */
+  static readonly code = -32601;
+  /** Every code that means it: also EIP-1474 "Method not supported" (-32004). */
+  static readonly codes: readonly number[] = [-32601, -32004];
+  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
+    super(ctx, info);
+    this.name = "MethodUnsupportedError";
+  }
+}
+
+/** The API key was rejected (the provider's `Unauthorized`, `invalid api key`). */
+export class UnauthorizedError extends JsonRpcError {
+  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
+    super(ctx, info);
+    this.name = "UnauthorizedError";
+  }
+}
+
+/** The caller's IP address or origin is not on the key's allow-list. */
+export class NotAllowedError extends JsonRpcError {
+  /** EIP-1474 "Resource unavailable", which the provider uses for allow-list rejections. */
+  static readonly code = -32002;
+  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
+    super(ctx, info);
+    this.name = "NotAllowedError";
+  }
+}
+
+/** A request limit was exceeded (EIP-1474 -32005) that is not a block-range or result limit. */
+export class LimitExceededError extends JsonRpcError {
+  static readonly code = -32005;
+  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
+    super(ctx, info);
+    this.name = "LimitExceededError";
+  }
+}
+
+export interface BlockRangeHint {
+  /** The range the node suggests instead ("Try with this block range [0xA, 0xB]"). */
+  suggestedRange: { from: number; to: number } | null;
+  /** The largest block range the endpoint accepts, when the message names it (or a known default). */
+  maxBlockRange: number | null;
+}
+
+/**
+ * eth_getLogs asked for too much: too wide a block range, or more results than the endpoint
+ * returns at once. Carries what the message says to do instead, parsed (hex or decimal).
+ */
+export class RangeLimitError extends JsonRpcError {
+  readonly suggestedRange: { from: number; to: number } | null;
+  readonly maxBlockRange: number | null;
+  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo, hint: BlockRangeHint) {
+    super(ctx, info);
+    this.name = "RangeLimitError";
+    this.suggestedRange = hint.suggestedRange;
+    this.maxBlockRange = hint.maxBlockRange;
+  }
+}
+
+/** The node gave up on its own time limit (`timeout`, `execution timeout`, …). */
+export class NodeTimeoutError extends JsonRpcError {
+  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
+    super(ctx, info);
+    this.name = "NodeTimeoutError";
+  }
+}
+
+/** The node does not know the transaction (a wrong hash, or another network). */
+export class UnknownTransactionError extends JsonRpcError {
+  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
+    super(ctx, info);
+    this.name = "UnknownTransactionError";
+  }
+}
+
+/** EIP-1474 "Resource not found": the block, transaction or state asked for is not there. */
+export class ResourceNotFoundError extends JsonRpcError {
+  static readonly code = -32001;
+  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
+    super(ctx, info);
+    this.name = "ResourceNotFoundError";
+  }
+}
+
+/**
+ * The node no longer holds the state asked for (pruned): geth `missing trie node`, `required
+ * historical state unavailable`, `header not found`; anvil --prune-history's -32001.
+ */
+export class MissingStateError extends ResourceNotFoundError {
+  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
+    super(ctx, info);
+    this.name = "MissingStateError";
+  }
+}
+
+/** The EVM execution reverted (reference client: code 3, `data` = the revert bytes). */
+export class ExecutionRevertedError extends JsonRpcError {
+  static readonly code = 3;
+  /** The revert bytes as hex, wherever the node put them; null when it sent none. */
+  readonly revertData: `0x${string}` | null;
+  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo, revertData: `0x${string}` | null) {
+    super(ctx, info);
+    this.name = "ExecutionRevertedError";
+    this.revertData = revertData;
   }
 }
 
@@ -223,7 +326,7 @@ export class TimeoutError extends RpcError {
     const host = hostOf(maskSecrets(ctx.endpoint, ctx.secrets ?? []));
     super(
       ctx,
-      `${ctx.method} timed out: ${host} sent no complete answer within ${seconds(timeoutMs)}. The node may be overloaded or the request too heavy: narrow the request, try again, or raise the timeout.`,
+      `${ctx.method} timed out: ${host} sent no complete answer within ${formatSeconds(timeoutMs)}.`,
     );
     this.name = "TimeoutError";
     this.timeoutMs = timeoutMs;
@@ -241,75 +344,47 @@ export interface NetworkFailure {
   offline?: boolean;
 }
 
-function networkAdvice(host: string, f: NetworkFailure): string {
-  const code = f.causeCode ?? "";
-  if (code === "INVALID_URL")
-    return "The endpoint is not a valid URL: it must start with http:// or https://. Check the endpoint URL.";
-  if (f.offline) return "This device is offline: reconnect and try again.";
-  if (f.mixedContent) {
-    return "The page is served over https and the endpoint is http: the browser blocks such mixed content. Use an https endpoint, or open the dashboard over http.";
-  }
-  if (code === "ECONNREFUSED") {
-    return `Connection refused: nothing listens at ${host}. Is the node running? Check the host and port in the endpoint URL.`;
-  }
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
-    return `The host name ${host} could not be resolved (DNS): check the spelling of the endpoint URL and your network.`;
-  }
-  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE") {
-    return `The connection to ${host} was dropped: the node or a proxy may be overloaded or restarting. Try again.`;
-  }
-  if (code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT") {
-    return `Connecting to ${host} timed out: the host may be down or a firewall drops the traffic.`;
-  }
-  if (code === "EHOSTUNREACH" || code === "ENETUNREACH") {
-    return `${host} is unreachable from this network: check the endpoint URL and your network.`;
-  }
-  if (/CERT|SSL|TLS/i.test(code)) {
-    return `The TLS certificate of ${host} was not accepted: check the URL (https vs http) or the server's certificate.`;
-  }
-  return `Could not reach ${host}. Likely causes: the node is down or refuses connections; the host name does not resolve (DNS); the endpoint does not allow requests from this page (CORS); an http endpoint called from an https page (mixed content); or you are offline. Check the endpoint URL, then try again.`;
-}
-
 /** The request never got an HTTP answer: connection refused, DNS, CORS, mixed content, offline. */
 export class NetworkError extends RpcError {
   readonly kind = "network";
   /** What the runtime reported, masked. */
   readonly causeText: string;
   readonly causeCode?: string;
+  readonly mixedContent: boolean;
+  readonly offline: boolean;
 
   constructor(ctx: RpcErrorContext, failure: NetworkFailure) {
     const host = hostOf(maskSecrets(ctx.endpoint, ctx.secrets ?? []));
-    super(
-      ctx,
-      `${ctx.method} could not be sent: ${networkAdvice(host, failure)} (${failure.causeText})`,
-    );
+    super(ctx, `${ctx.method} could not be sent to ${host} (${failure.causeText}).`);
     this.name = "NetworkError";
     this.causeText = maskSecrets(failure.causeText, ctx.secrets ?? []);
     this.causeCode = failure.causeCode;
+    this.mixedContent = failure.mixedContent ?? false;
+    this.offline = failure.offline ?? false;
   }
 }
 
 export type UnreadableReason =
   "html" | "empty" | "truncated" | "not-json" | "envelope" | "wrong-id";
 
-function unreadableAdvice(
+function unreadableFact(
   reason: UnreadableReason,
   host: string,
   detail: string | undefined,
 ): string {
   switch (reason) {
     case "html":
-      return `${host} answered with an HTML page instead of JSON: the URL probably points at a website, a login page or a proxy error page rather than a JSON-RPC endpoint. Check the endpoint URL.`;
+      return `${host} answered with an HTML page instead of JSON`;
     case "empty":
-      return `${host} answered with an empty body: check the endpoint URL, or try again (a proxy may have dropped the answer).`;
+      return `${host} answered with an empty body`;
     case "truncated":
-      return `The answer from ${host} was cut off before the JSON ended (connection dropped or a proxy limit): try again, or ask for less data.`;
+      return `the answer from ${host} was cut off before the JSON ended${detail ? ` (${detail})` : ""}`;
     case "not-json":
-      return `${host} answered with something that is not JSON: check that the URL is a JSON-RPC endpoint.`;
+      return `${host} answered with something that is not JSON`;
     case "envelope":
-      return `${host} answered with JSON that is not a valid JSON-RPC 2.0 response${detail ? ` (${detail})` : ""}: check that the URL is a JSON-RPC endpoint.`;
+      return `${host} answered with JSON that is not a valid JSON-RPC 2.0 response${detail ? ` (${detail})` : ""}`;
     case "wrong-id":
-      return `The answer from ${host} does not belong to this request${detail ? ` (${detail})` : ""}: a proxy or load balancer may be mixing up answers. Try again.`;
+      return `the answer from ${host} does not belong to this request${detail ? ` (${detail})` : ""}`;
   }
 }
 
@@ -325,7 +400,7 @@ export class UnreadableResponseError extends RpcError {
     info: { reason: UnreadableReason; body: string; detail?: string },
   ) {
     const host = hostOf(maskSecrets(ctx.endpoint, ctx.secrets ?? []));
-    super(ctx, `${ctx.method} failed: ${unreadableAdvice(info.reason, host, info.detail)}`);
+    super(ctx, `${ctx.method} failed: ${unreadableFact(info.reason, host, info.detail)}.`);
     this.name = "UnreadableResponseError";
     this.reason = info.reason;
     const text = info.reason === "html" ? oneLine(stripTags(info.body)) : oneLine(info.body);
@@ -349,7 +424,7 @@ export class ResponseTooLargeError extends RpcError {
       : `passed ${formatBytes(info.receivedBytes)} before the download was stopped`;
     super(
       ctx,
-      `${ctx.method} failed: the answer ${size}, over the ${formatBytes(info.limitBytes)} limit. Ask for less (a narrower block range, fewer calls, a lighter tracer) or raise the response size limit.`,
+      `${ctx.method} failed: the answer ${size}, over the ${formatBytes(info.limitBytes)} limit.`,
     );
     this.name = "ResponseTooLargeError";
     this.limitBytes = info.limitBytes;
@@ -369,7 +444,7 @@ export class SchemaError extends RpcError {
     const got = info.received !== undefined ? ` (got ${clip(info.received, 80)})` : "";
     super(
       ctx,
-      `${ctx.method} returned an unexpected result: at ${info.path}, ${info.issue}${got}. The node may run a different client or version, or serve this method differently.`,
+      `${ctx.method} returned an unexpected result: at ${info.path}, ${info.issue}${got}.`,
     );
     this.name = "SchemaError";
     this.path = info.path;

@@ -1,5 +1,5 @@
-/** The masked form of a secret: `••••` plus its last four characters. */
-function masked(secret: string): string {
+/** The masked form of a secret, for display: `••••` plus its last four characters. */
+export function maskSecret(secret: string): string {
   return `••••${secret.slice(-4)}`;
 }
 
@@ -12,7 +12,7 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
   const usable = secrets.filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
   let out = text;
   for (const secret of usable) {
-    if (out.includes(secret)) out = out.split(secret).join(masked(secret));
+    if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
   }
   return out;
 }

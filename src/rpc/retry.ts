@@ -1,5 +1,6 @@
-import { HttpStatusError, NetworkError } from "./errors";
+import { HttpStatusError, NetworkError, OutOfComputeUnitsError } from "./errors";
 
+/** The client's bound per call: at most this many retries after the first attempt. */
 export const MAX_RETRIES = 2;
 const BASE_DELAY_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
@@ -28,12 +29,12 @@ export function parseRetryAfter(
 }
 
 /**
- * Whether a failed call is worth another try, and after how long. Pure.
- * `attempt` counts the retries already done. Retried: HTTP 429, 502, 503, 504 and network
- * failures, at most `maxRetries` (2) times, with exponential backoff
- * (500 ms, 1 s; at most 8 s) or the server's Retry-After (at most 30 s). Never retried: trace
- * methods, other statuses, JSON-RPC errors, timeouts, cancellations, unreadable answers, invalid URLs, and a 429
- * that says the plan's compute units are used up (waiting seconds cannot help).
+ * Whether a failed call is worth another try, and after how long. Pure; the client is the only
+ * place that retries. `attempt` counts the retries already done. Retried: HTTP 429, 502, 503,
+ * 504 and network failures, at most `maxRetries` (2) times, with exponential backoff (500 ms,
+ * 1 s; at most 8 s) or the server's Retry-After (at most 30 s). Never retried: trace methods,
+ * other statuses, JSON-RPC errors, timeouts, cancellations, unreadable answers, invalid URLs,
+ * and used-up compute units (OutOfComputeUnitsError: waiting seconds cannot help).
  */
 export function shouldRetry(
   error: unknown,
@@ -46,8 +47,8 @@ export function shouldRetry(
   const backoff = Math.min(BASE_DELAY_MS * 2 ** Math.max(0, attempt), MAX_BACKOFF_MS);
   if (error instanceof NetworkError && error.causeCode !== "INVALID_URL")
     return { retry: true, delayMs: backoff };
+  if (error instanceof OutOfComputeUnitsError) return no;
   if (error instanceof HttpStatusError && RETRYABLE_STATUS.has(error.status)) {
-    if (error.rpcMessage && /ran out of cu/i.test(error.rpcMessage)) return no;
     const delayMs =
       error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, MAX_RETRY_AFTER_MS) : backoff;
     return { retry: true, delayMs };

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   AbortedError,
   describeRpcCode,
-  HttpStatusError,
+  interpretHttpError,
+  interpretRpcError,
   JsonRpcError,
+  OutOfComputeUnitsError,
+  RateLimitedError,
   maskSecrets,
   NetworkError,
   parseRetryAfter,
@@ -20,8 +23,9 @@ const ctx: RpcErrorContext = {
   request: {},
   durationMs: 1,
 };
+/** An HTTP error answer, as the client's interpret step names it. */
 const http = (status: number, retryAfterMs?: number, rpcMessage?: string) =>
-  new HttpStatusError(ctx, {
+  interpretHttpError(ctx, {
     status,
     body: "",
     retryAfterMs,
@@ -139,18 +143,48 @@ describe("describeRpcCode", () => {
     expect(describeRpcCode(-32050).name).toBe("Server error");
     expect(describeRpcCode(42).name).toBe("Unknown error code");
   });
+});
 
-  it("recognises provider messages in the human text", () => {
-    const human = (code: number, message: string) => new JsonRpcError(ctx, { code, message }).human;
-    expect(human(-32000, "Unauthorized")).toMatch(/API key was rejected/);
-    expect(human(-32002, "IP address 1.2.3.4 is not on whitelist")).toMatch(/allow-list/);
-    expect(human(-32004, "method debug_x does not support")).toMatch(/does not offer eth_call/);
-    expect(human(-32005, "batch size exceed limit 500")).toMatch(/allows 500/);
-    expect(human(-32005, "ran out of cu")).toMatch(/compute units are used up/);
-    expect(
-      human(-32005, "Your account has exceeded its Compute Units Per Second capacity"),
-    ).toMatch(/Rate limited/);
-    expect(human(-32000, "timeout")).toMatch(/time limit/);
+describe("shouldRetry truth table (by class)", () => {
+  const cases: [string, unknown, boolean][] = [
+    ["HTTP 429 (RateLimitedError)", http(429), true],
+    ["HTTP 502", http(502), true],
+    ["HTTP 503", http(503), true],
+    ["HTTP 504", http(504), true],
+    [
+      "a rate-limit answer inside a 503",
+      http(503, undefined, "exceeded the requests per second capacity"),
+      true,
+    ],
+    [
+      "used-up compute units (OutOfComputeUnitsError)",
+      http(429, undefined, "ran out of cu"),
+      false,
+    ],
+    ["HTTP 500", http(500), false],
+    ["HTTP 401", http(401), false],
+    ["a refused connection", network, true],
+    [
+      "an invalid URL",
+      new NetworkError(ctx, { causeText: "not a valid URL", causeCode: "INVALID_URL" }),
+      false,
+    ],
+    ["a JSON-RPC -32005 limit", interpretRpcError(ctx, { code: -32005, message: "limit" }), false],
+    ["a missing method", interpretRpcError(ctx, { code: -32601, message: "no" }), false],
+    ["a client time-out", new TimeoutError(ctx, 100), false],
+    ["a cancellation", new AbortedError(ctx), false],
+    ["not an RpcError", new Error("x"), false],
+  ];
+  it.each(cases)("%s → retry %s", (_name, error, retry) => {
+    expect(shouldRetry(error, 0, "eth_call").retry).toBe(retry);
+    // a trace method never, whatever the failure
+    expect(shouldRetry(error, 0, "debug_jstraceTransaction").retry).toBe(false);
+  });
+
+  it("names a 429 by what it says", () => {
+    expect(http(429)).toBeInstanceOf(RateLimitedError);
+    expect(http(429, undefined, "ran out of cu")).toBeInstanceOf(OutOfComputeUnitsError);
+    expect(http(429, undefined, "ran out of cu")).not.toBeInstanceOf(RateLimitedError);
   });
 });
 

@@ -830,10 +830,6 @@ function renderPage(page: PageId, initial: Record<string, string> = {}) {
       sent.push({ method, params });
       return answerFor(method) as T;
     },
-    batch: async (_e, calls) => {
-      for (const c of calls) sent.push(c);
-      return [];
-    },
   };
   const ctx: RpcContextValue = {
     client,

@@ -1,17 +1,20 @@
-import { RpcError } from "../rpc";
-
-/** A request that failed, told for a person: what happened, in which call, what to try. */
+/**
+ * A failure told for a person: a title, what happened, where (a call's method and endpoint),
+ * what to try, and Retry. Pure props: src/shared turns an error into them (RpcErrorPanel).
+ */
 export function ErrorPanel({
-  error,
   title,
+  headline,
+  detail,
+  advice,
   onRetry,
 }: {
-  error: unknown;
   title?: string;
+  headline: string;
+  detail?: string | null;
+  advice?: string | null;
   onRetry?: () => void;
 }) {
-  const rpc = error instanceof RpcError ? error : null;
-  const headline = rpc ? rpc.human : error instanceof Error ? error.message : String(error);
   return (
     <div
       role="alert"
@@ -19,12 +22,8 @@ export function ErrorPanel({
     >
       <p className="font-semibold">{title ?? "The request failed"}</p>
       <p className="mt-1 whitespace-pre-wrap break-words">{headline}</p>
-      {rpc ? (
-        <p className="mt-1 break-all font-mono text-xs opacity-80">
-          {rpc.method} → {rpc.endpoint} · {rpc.kind}
-          {typeof rpc.durationMs === "number" ? ` · ${Math.round(rpc.durationMs)} ms` : ""}
-        </p>
-      ) : null}
+      {advice ? <p className="mt-1 whitespace-pre-wrap break-words">{advice}</p> : null}
+      {detail ? <p className="mt-1 break-all font-mono text-xs opacity-80">{detail}</p> : null}
       {onRetry ? (
         <button
           type="button"

@@ -63,12 +63,15 @@ export function FrameDetail({
   decode,
   nativeSymbol = "ETH",
   frameLink,
+  onwardLinks,
 }: {
   model: TraceModel;
   index: number;
   decode: FrameDecodeCache;
   nativeSymbol?: string;
   frameLink?: (path: string) => string;
+  /** Where this frame leads in the other views (estimate the same call, its contract's logs…). */
+  onwardLinks?: (frame: CallFrame) => { label: string; href: string }[];
 }) {
   const f = model.frames[index] as CallFrame | undefined;
   if (!f)
@@ -100,6 +103,19 @@ export function FrameDetail({
           />
         ) : null}
       </div>
+      {onwardLinks ? (
+        <nav aria-label={`Frame ${path} in other views`} className="flex flex-wrap gap-3 text-xs">
+          {onwardLinks(f).map((l) => (
+            <a
+              key={l.label}
+              href={l.href}
+              className="text-indigo-800 underline dark:text-indigo-300"
+            >
+              {l.label}
+            </a>
+          ))}
+        </nav>
+      ) : null}
       <dl>
         <Row label="from">
           {f.from} <CopyButton text={f.from} label="Copy from address" />

@@ -1,16 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type ChangeEvent } from "react";
-import {
-  Alert,
-  Button,
-  Card,
-  ErrorPanel,
-  JsonViewer,
-  LinkProblems,
-  downloadText,
-  PageHeader,
-} from "../../ui";
+import { Alert, Button, Card, JsonViewer, LinkProblems, downloadText, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
+import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
 import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
@@ -34,7 +26,11 @@ import { explainTraceError, METHOD, traceQueryOptions } from "./query";
 import { parseTraceJson } from "./load";
 import type { CallFrame } from "./result";
 import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
-import { stateDiffQueryOptions, tokenMetaQueryOptions } from "./insight/query";
+import {
+  stateDiffQueryOptions,
+  tokenMetaQueryOptions,
+  txLocationQueryOptions,
+} from "./insight/query";
 import { StatePanel } from "./insight/StatePanel";
 import { tokensOf, transfersOf } from "./insight/transfers";
 
@@ -177,9 +173,46 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
     [model, tab],
   );
   const tokenQuery = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
+  const located = useQuery(
+    txLocationQueryOptions(client, endpoint, !loaded && model && request ? request.hash : null),
+  );
+  const blockHash = located.data?.blockHash ?? null;
+  const txIndex = located.data?.transactionIndex ?? null;
+  const top = model?.frames[0] ?? null;
+  const onward = (f: CallFrame, whole: boolean): { label: string; href: string }[] => {
+    const out: { label: string; href: string }[] = [];
+    if (whole && request)
+      out.push({
+        label: "Transaction card",
+        href:
+          blockHash && txIndex
+            ? href("tx", { blockHash, index: txIndex })
+            : href("tx", { hash: request.hash }),
+      });
+    if (whole && blockHash)
+      out.push({ label: "Logs of its block", href: href("logs", { blockHash }) });
+    const to = typeof f.to === "string" ? f.to : undefined;
+    if (!whole && blockHash && to)
+      out.push({
+        label: `Logs of ${to} in this block`,
+        href: href("logs", { blockHash, address: to }),
+      });
+    const type = String(f.type).toUpperCase();
+    if (to && (type === "CALL" || type === "STATICCALL"))
+      out.push({
+        label: whole ? "Estimate this call again" : "Estimate this call",
+        href: href("estimate", {
+          from: f.from,
+          to,
+          value: type === "CALL" && f.value && f.value !== "0x0" ? f.value : undefined,
+          data: typeof f.input === "string" && f.input !== "0x" ? f.input : undefined,
+        }),
+      });
+    return out;
+  };
   const stateError = stateQuery.isError ? (
     <div className="flex flex-col gap-2">
-      <ErrorPanel
+      <RpcErrorPanel
         error={stateQuery.error}
         title="The state changes could not be read"
         onRetry={() => void stateQuery.refetch()}
@@ -253,7 +286,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
       ) : null}
       {query.isError && !loaded ? (
         <div className="flex flex-col gap-2">
-          <ErrorPanel
+          <RpcErrorPanel
             error={query.error}
             title={explained?.title ?? `${rpcMethod} failed`}
             onRetry={() => void query.refetch()}
@@ -271,6 +304,22 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
           title={loaded ? `Trace from ${loaded.name}` : model ? "Call tree" : "Tracer result"}
           actions={
             <>
+              {!loaded && top ? (
+                <nav
+                  aria-label="This transaction in other views"
+                  className="flex flex-wrap gap-3 text-xs"
+                >
+                  {onward(top, true).map((l) => (
+                    <a
+                      key={l.label}
+                      href={l.href}
+                      className="text-indigo-800 underline dark:text-indigo-300"
+                    >
+                      {l.label}
+                    </a>
+                  ))}
+                </nav>
+              ) : null}
               <Button
                 onClick={() => {
                   navigator.clipboard.writeText(JSON.stringify(shown.value, null, 2)).then(
@@ -310,6 +359,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
               frameLink={loaded ? undefined : frameLink}
               tab={tab}
               onTabChange={onTabChange}
+              onwardLinks={loaded ? undefined : (f) => onward(f, false)}
               raw={shown.value}
               hash={request?.hash}
               tokenMeta={tokenQuery.data}

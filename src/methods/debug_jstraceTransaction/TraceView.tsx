@@ -31,6 +31,7 @@ import {
   type Structure,
   type TraceModel,
 } from "./model";
+import type { CallFrame } from "./result";
 import { Summary } from "./Summary";
 import { BalanceChanges, type TokenMeta } from "./insight/BalanceChanges";
 import { GasByFunction } from "./insight/GasByFunction";
@@ -105,6 +106,8 @@ export interface TraceViewProps {
   tokenMeta?: ReadonlyMap<string, TokenMeta>;
   /** Names the exported files. */
   hash?: string;
+  /** Onward links of a frame (estimate the same call, its contract's logs…). */
+  onwardLinks?: (frame: CallFrame) => { label: string; href: string }[];
 }
 
 function initialState(model: TraceModel, frame: string | null | undefined) {
@@ -428,6 +431,7 @@ export function TraceView(props: TraceViewProps) {
                       decode={decode}
                       nativeSymbol={props.nativeSymbol}
                       frameLink={props.frameLink}
+                      onwardLinks={props.onwardLinks}
                     />
                   </div>
                 }
@@ -451,6 +455,7 @@ export function TraceView(props: TraceViewProps) {
                 decode={decode}
                 nativeSymbol={props.nativeSymbol}
                 frameLink={props.frameLink}
+                onwardLinks={props.onwardLinks}
               />
             </div>
           </>

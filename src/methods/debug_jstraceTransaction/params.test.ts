@@ -8,7 +8,15 @@ import {
   toRequest,
   toSearch,
 } from "./params";
+import { interpretRpcError } from "../../rpc";
 import { clientTimeoutMs, explainTraceError, MAX_TIMER_MS, traceErrorHint } from "./query";
+
+/** A node's JSON-RPC error, as the client's interpret step names it. */
+const node = (code: number, message = "") =>
+  interpretRpcError(
+    { method: "debug_traceTransaction", endpoint: "http://node.test/", request: {}, durationMs: 1 },
+    { code, message },
+  );
 
 const HASH = `0x${"ab".repeat(32)}`;
 
@@ -112,30 +120,25 @@ describe("trace params", () => {
   it("explains a missing method and a timeout", () => {
     expect(
       traceErrorHint(
-        {
-          code: -32601,
-          rpcMessage: "the method debug_jstraceTransaction does not exist/is not available",
-        },
+        node(-32601, "the method debug_jstraceTransaction does not exist/is not available"),
         "debug_jstraceTransaction",
       ),
     ).toMatch(/debug_traceTransaction/);
-    expect(traceErrorHint({ code: -32601 }, "debug_traceTransaction")).toMatch(
+    expect(traceErrorHint(node(-32601), "debug_traceTransaction")).toMatch(
       /debug_jstraceTransaction/,
     );
-    expect(
-      traceErrorHint({ code: -32000, rpcMessage: "execution timeout" }, "debug_traceTransaction"),
-    ).toMatch(/Timeout/);
-    expect(
-      traceErrorHint({ code: 3, rpcMessage: "execution reverted" }, "debug_traceTransaction"),
-    ).toBeNull();
+    expect(traceErrorHint(node(-32000, "execution timeout"), "debug_traceTransaction")).toMatch(
+      /Timeout/,
+    );
+    expect(traceErrorHint(node(3, "execution reverted"), "debug_traceTransaction")).toBeNull();
   });
 
   it("explains pruned state (anvil --prune-history, geth without archive) and suggests an archive node", () => {
     for (const e of [
-      { code: -32001, rpcMessage: "Resource not found" },
-      { code: -32000, rpcMessage: "missing trie node 1a2b… (path )" },
-      { code: -32000, rpcMessage: "required historical state unavailable (reexec=128)" },
-      { code: -32000, rpcMessage: "header not found" },
+      node(-32001, "Resource not found"),
+      node(-32000, "missing trie node 1a2b… (path )"),
+      node(-32000, "required historical state unavailable (reexec=128)"),
+      node(-32000, "header not found"),
     ]) {
       const x = explainTraceError(e, "debug_jstraceTransaction");
       expect(x?.title).toMatch(/pruned/);
@@ -145,14 +148,11 @@ describe("trace params", () => {
 
   it("tells an unknown transaction apart from pruned state, and keeps the other hints", () => {
     expect(
-      explainTraceError(
-        { code: -32000, rpcMessage: "transaction not found" },
-        "debug_traceTransaction",
-      )?.title,
+      explainTraceError(node(-32000, "transaction not found"), "debug_traceTransaction")?.title,
     ).toMatch(/does not know this transaction/);
-    expect(explainTraceError({ code: -32601 }, "debug_traceTransaction")?.hint).toMatch(
+    expect(explainTraceError(node(-32601), "debug_traceTransaction")?.hint).toMatch(
       /debug_jstraceTransaction/,
     );
-    expect(explainTraceError({ code: 3, rpcMessage: "execution reverted" }, "x")).toBeNull();
+    expect(explainTraceError(node(3, "execution reverted"), "x")).toBeNull();
   });
 });

@@ -7,7 +7,16 @@
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../../endpoints";
-import type { RpcClient } from "../../rpc";
+import {
+  MethodUnsupportedError,
+  NodeTimeoutError,
+  perf,
+  ResourceNotFoundError,
+  SchemaError,
+  TimeoutError,
+  UnknownTransactionError,
+  type RpcClient,
+} from "../../rpc";
 import { rpcQueryKey } from "../../shared/query";
 import { flatten, type TraceModel } from "./model";
 import { durationMs, isCallTracer, toParams, type TraceRequest } from "./params";
@@ -31,19 +40,6 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 export function clientTimeoutMs(r: TraceRequest): number {
   const node = r.options.timeout ? durationMs(r.options.timeout) : 0;
   return Math.min(MAX_TIMER_MS, Math.max(60_000, node + 15_000));
-}
-
-/** Runs `fn` under a User Timing measure for the benchmark (bench/run.mjs); the buffer is cleared at once. */
-function measured<T>(name: string, fn: () => T): T {
-  const start = performance.now();
-  const out = fn();
-  try {
-    performance.measure(name, { start, end: performance.now() });
-    performance.clearMeasures(name);
-  } catch {
-    // diagnostics only
-  }
-  return out;
 }
 
 export function traceQueryOptions(
@@ -72,7 +68,7 @@ export function traceQueryOptions(
               ...opts,
               schema: callFrameSchema,
             });
-            return { raw: frame, model: measured("nodescope:trace:model", () => flatten(frame)) };
+            return { raw: frame, model: perf.time("nodescope:trace:model", () => flatten(frame)) };
           }
         : skipToken,
     staleTime: Infinity,
@@ -86,49 +82,29 @@ export function traceQueryOptions(
   });
 }
 
-function field(e: unknown, name: string): unknown {
-  return typeof e === "object" && e !== null && name in e
-    ? (e as Record<string, unknown>)[name]
-    : undefined;
-}
-
 /** A failed trace told for a person: a headline and what to try. */
 export interface TraceErrorExplanation {
   title: string;
   hint: string;
 }
 
-/** The node does not know the transaction at all (a wrong hash, or another network). */
-const UNKNOWN_TX =
-  /(transaction|tx)( hash)? (was )?not found|unknown transaction|no such transaction/i;
-/**
- * The node no longer holds the state the transaction ran on: geth "missing trie node" /
- * "required historical state unavailable" / "header not found", Erigon/Nethermind "state …
- * not available", anvil `--prune-history` "-32001 Resource not found".
- */
-const PRUNED =
-  /resource not found|header not found|missing trie node|historical state|state (is )?(not available|unavailable)|pruned|state.*not found/i;
-
 export function explainTraceError(error: unknown, rpcMethod: string): TraceErrorExplanation | null {
-  const code = field(error, "code");
-  const message = String(
-    field(error, "rpcMessage") ?? (error instanceof Error ? error.message : ""),
-  );
-  const emptyLog =
-    field(error, "kind") === "schema" && String(field(error, "issue")).includes(EMPTY_STRUCT_LOG);
-  if (emptyLog) {
+  // Some nodes (anvil among them) answer a hash they have never seen with an empty opcode log.
+  if (error instanceof SchemaError && error.issue.includes(EMPTY_STRUCT_LOG)) {
     return {
       title: "The node does not know this transaction",
       hint: "It answered with an empty opcode log instead of a trace, which is how some nodes (anvil among them) answer a hash they have never seen. Check the hash, and that the connection points at the network the transaction was sent on.",
     };
   }
-  if (UNKNOWN_TX.test(message)) {
+  if (error instanceof UnknownTransactionError) {
     return {
       title: "The node does not know this transaction",
       hint: "Check the hash, and that the connection points at the network the transaction was sent on.",
     };
   }
-  if (code === -32001 || (typeof code === "number" && PRUNED.test(message))) {
+  // MissingStateError (pruned state) is a ResourceNotFoundError; anvil --prune-history answers
+  // a bare -32001 "Resource not found" for it.
+  if (error instanceof ResourceNotFoundError) {
     return {
       title: "The node has pruned this block's state",
       hint: "To replay a transaction the node needs the state of the block before it, and this node keeps only recent blocks' state (it has pruned older ones). Trace it on an archive node — an endpoint that keeps every block's state — or trace a more recent transaction.",
@@ -140,26 +116,14 @@ export function explainTraceError(error: unknown, rpcMethod: string): TraceError
 
 /** What to try after a failed trace, in words; null when the error message says it all. */
 export function traceErrorHint(error: unknown, rpcMethod: string): string | null {
-  const code = field(error, "code");
-  const message = String(
-    field(error, "rpcMessage") ?? (error instanceof Error ? error.message : ""),
-  );
   const other =
     rpcMethod === "debug_jstraceTransaction"
       ? "debug_traceTransaction"
       : "debug_jstraceTransaction";
-  if (
-    code === -32601 ||
-    code === -32004 ||
-    /does not exist|not available|not supported|does not support|method not found/i.test(message)
-  ) {
+  if (error instanceof MethodUnsupportedError) {
     return `This endpoint does not offer ${rpcMethod}. Try the other name, ${other} (a custom URL can rename the trace method, e.g. traceMethod=${other}), or an endpoint that serves debug methods — the provider serves debug_jstraceTransaction on BSC, ETH and Polygon mainnet.`;
   }
-  const isTimeout =
-    field(error, "kind") === "timeout" ||
-    (error instanceof Error && error.name === "TimeoutError") ||
-    /timeout|timed out|deadline exceeded|execution aborted/i.test(message);
-  if (isTimeout) {
+  if (error instanceof NodeTimeoutError || error instanceof TimeoutError) {
     return "Tracing took too long. Set the Timeout option (e.g. 30s; nodes stop after 5s by default), try onlyTopCall for a cheaper callTracer run, or use a node closer to you or with more capacity.";
   }
   return null;

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeAbiParameters, encodeErrorResult, parseAbi } from "viem";
 import type { DevnetManifest } from "../../shared/manifest";
-import { JsonRpcError, type RpcClient } from "../../rpc";
+import { interpretRpcError, type RpcClient } from "../../rpc";
 import { RpcContext, type RpcContextValue } from "../../shared/context";
 import { createQueryClient } from "../../shared/query-client";
 import EstimatePage from "./Page";
@@ -36,7 +36,6 @@ function setup(
       if (a instanceof Error) throw a;
       return a as T;
     },
-    batch: async () => [],
   };
   const ctx: RpcContextValue = {
     client,
@@ -141,13 +140,11 @@ describe("estimate page", () => {
 
   it("explains a revert with its decoded reason", async () => {
     const data = `0x08c379a0${encodeAbiParameters([{ type: "string" }], ["user error"]).slice(2)}`;
-    setup(
-      { to: TO, data: "0x01" },
-      () =>
-        new JsonRpcError(
-          { method: "eth_estimateGas", endpoint: "http://node/", request: {}, durationMs: 1 },
-          { code: 3, message: "execution reverted: user error", data },
-        ),
+    setup({ to: TO, data: "0x01" }, () =>
+      interpretRpcError(
+        { method: "eth_estimateGas", endpoint: "http://node/", request: {}, durationMs: 1 },
+        { code: 3, message: "execution reverted: user error", data },
+      ),
     );
     expect((await screen.findByTestId("revert-reason")).textContent).toBe("user error");
     expect(screen.getByRole("alert").textContent).toContain("Execution reverted");
@@ -241,7 +238,7 @@ describe("estimate page", () => {
     const { calls, user } = setup(
       {},
       () =>
-        new JsonRpcError(
+        interpretRpcError(
           { method: "eth_estimateGas", endpoint: "x", request: {}, durationMs: 1 },
           { code: 3, message: "execution reverted", data },
         ),

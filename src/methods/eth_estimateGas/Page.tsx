@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Card, ErrorPanel, PageHeader } from "../../ui";
+import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
+
 import { useRpc } from "../../shared/context";
 import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
@@ -194,7 +196,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
       </FoldingForm>
 
       {!resolved.ok ? (
-        <ErrorPanel title="No endpoint for eth_estimateGas" error={new Error(resolved.reason)} />
+        <ErrorPanel title="No endpoint for eth_estimateGas" headline={resolved.reason} />
       ) : null}
 
       {showing && query.isPending ? (
@@ -204,7 +206,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
       ) : null}
       {showing && explanation ? (
         explanation.kind === "other" ? (
-          <ErrorPanel
+          <RpcErrorPanel
             title="The estimate failed"
             error={query.error}
             onRetry={() => void query.refetch()}

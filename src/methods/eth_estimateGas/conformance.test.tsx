@@ -8,7 +8,7 @@
  */
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { JsonRpcError } from "../../rpc";
+import { interpretRpcError } from "../../rpc";
 import { readIoCases, requireCorpus } from "../../test-support/corpus";
 import { ExplainedError } from "./ErrorView";
 import { explainError } from "./explain";
@@ -93,7 +93,7 @@ describe.skipIf(corpus === null)("eth_estimateGas conformance", () => {
 
     const e = res.error;
     if (!e) throw new Error("a response has a result or an error");
-    const error = new JsonRpcError(
+    const error = interpretRpcError(
       { method: "eth_estimateGas", endpoint: "http://127.0.0.1:8545/", request, durationMs: 1 },
       { code: e.code, message: e.message, data: e.data },
     );
@@ -119,7 +119,7 @@ describe.skipIf(corpus === null)("eth_estimateGas conformance", () => {
     const make = (r: unknown) => {
       const e = (r as Res).error;
       if (!e) throw new Error("expected an error");
-      return new JsonRpcError(
+      return interpretRpcError(
         { method: "eth_estimateGas", endpoint: "x", request: {}, durationMs: 1 },
         { code: e.code, message: e.message, data: e.data },
       );

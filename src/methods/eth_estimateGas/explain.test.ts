@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, encodeErrorResult, parseAbi } from "viem";
 import { AbiRegistry } from "../../chain";
-import { HttpStatusError, JsonRpcError, TimeoutError } from "../../rpc";
-import { explainError, findRevertData } from "./explain";
+import { findRevertData, HttpStatusError, interpretRpcError, TimeoutError } from "../../rpc";
+import { explainError } from "./explain";
 
 const ctx = {
   method: "eth_estimateGas",
@@ -10,8 +10,9 @@ const ctx = {
   request: {},
   durationMs: 5,
 };
+/** A node's JSON-RPC error, as the client's interpret step names it. */
 const rpcError = (code: number, message: string, data?: unknown) =>
-  new JsonRpcError(ctx, { code, message, data });
+  interpretRpcError(ctx, { code, message, data });
 
 const errorString = (reason: string) =>
   `0x08c379a0${encodeAbiParameters([{ type: "string" }], [reason]).slice(2)}`;

@@ -2,10 +2,16 @@
  * A failed estimate, explained: reverts decoded (Error(string), Panic with its meaning, a custom
  * error by ABI, raw bytes otherwise) and the node's other refusals (funds, gas, nonce, fees, an
  * unsupported method) each told in a sentence with what to try. No React: the input is the
- * error the RPC client threw (a JsonRpcError carries code, rpcMessage and data), read by shape so
- * any error object works.
+ * error the RPC client threw, read by its class (the rpc layer has already named it).
  */
 import { decodeRevert, describeRevert, type AbiRegistry, type DecodedRevert } from "../../chain";
+import {
+  ExecutionRevertedError,
+  HttpStatusError,
+  JsonRpcError,
+  MethodUnsupportedError,
+  RpcError,
+} from "../../rpc";
 
 export type ExplanationKind =
   | "revert"
@@ -37,29 +43,6 @@ export interface Explanation {
   code: number | null;
 }
 
-function field(e: unknown, name: string): unknown {
-  return typeof e === "object" && e !== null && name in e
-    ? (e as Record<string, unknown>)[name]
-    : undefined;
-}
-
-/** Revert bytes wherever nodes put them: `data` as hex, `{data}` nested, or "Reverted 0x…" text. */
-export function findRevertData(d: unknown, depth = 0): string | null {
-  if (typeof d === "string") {
-    if (/^0x([0-9a-fA-F]{2})*$/.test(d)) return d;
-    const m = /(?:revert(?:ed)?\W*)(0x(?:[0-9a-fA-F]{2})*)\b/i.exec(d);
-    return m?.[1] ?? null;
-  }
-  if (depth > 3 || typeof d !== "object" || d === null) return null;
-  return (
-    findRevertData(field(d, "data"), depth + 1) ??
-    findRevertData(field(d, "originalError"), depth + 1)
-  );
-}
-
-const UNSUPPORTED_RE =
-  /method .*(does not exist|not available|not supported|does not support)|method not found|unsupported method|not whitelisted/i;
-
 /** Printable ASCII → the text; anything else → null. */
 export function readableText(hex: string): string | null {
   const body = hex.slice(2);
@@ -83,18 +66,15 @@ function revertPhrase(r: DecodedRevert, text: string | null): string {
 }
 
 export function explainError(error: unknown, registry?: AbiRegistry): Explanation {
-  const codeField = field(error, "code");
-  const code = typeof codeField === "number" ? codeField : null;
-  const rpcMessage = field(error, "rpcMessage");
-  const message =
-    typeof rpcMessage === "string"
-      ? rpcMessage
+  const rpc = error instanceof JsonRpcError ? error : null;
+  const code = rpc ? rpc.code : null;
+  const message = rpc
+    ? rpc.rpcMessage
+    : error instanceof HttpStatusError && error.rpcMessage !== undefined
+      ? error.rpcMessage
       : error instanceof Error
         ? error.message
-        : typeof field(error, "message") === "string"
-          ? String(field(error, "message"))
-          : String(error);
-  const human = field(error, "human");
+        : String(error);
   const base = {
     revert: null,
     revertData: null,
@@ -115,20 +95,18 @@ export function explainError(error: unknown, registry?: AbiRegistry): Explanatio
     sentence,
     hint,
   });
+  const other = () =>
+    make("other", "The estimate failed", error instanceof RpcError ? error.human : message, null);
 
-  const kind = field(error, "kind");
   // transport failures (timeout, network, unreadable answer…) carry no node verdict to explain
-  if (typeof kind === "string" && kind !== "json-rpc" && kind !== "http")
-    return make(
-      "other",
-      "The estimate failed",
-      typeof human === "string" && human !== "" ? human : message,
-      null,
-    );
+  if (
+    error instanceof RpcError &&
+    !(error instanceof JsonRpcError || error instanceof HttpStatusError)
+  )
+    return other();
 
-  const data = findRevertData(field(error, "data"));
-  const reverted = /execution reverted|\breverted\b|vm exception.*revert/i.test(message);
-  if ((code === 3 && data !== null) || reverted) {
+  if (error instanceof ExecutionRevertedError) {
+    const data = error.revertData;
     const revert = data !== null ? decodeRevert(data, registry) : null;
     const text = data !== null ? readableText(data) : null;
     const fromMessage = /execution reverted:\s*(.+)$/is.exec(message)?.[1]?.trim() ?? null;
@@ -158,7 +136,7 @@ export function explainError(error: unknown, registry?: AbiRegistry): Explanatio
       messageReason: decoded ? null : fromMessage,
     };
   }
-  if (code === -32601 || code === -32004 || UNSUPPORTED_RE.test(message)) {
+  if (error instanceof MethodUnsupportedError) {
     return make(
       "unsupported-method",
       "Method not supported",
@@ -166,6 +144,7 @@ export function explainError(error: unknown, registry?: AbiRegistry): Explanatio
       "Choose an endpoint that serves it (the provider offers it on the rollup-nitro network), or check which methods your plan includes.",
     );
   }
+  // The execution client's own refusals (geth wording; every client copies it).
   if (/insufficient funds|insufficient balance/i.test(message)) {
     return make(
       "insufficient-funds",
@@ -230,10 +209,5 @@ export function explainError(error: unknown, registry?: AbiRegistry): Explanatio
       "Raise it, or leave the fee fields empty so the node does not check them.",
     );
   }
-  return make(
-    "other",
-    "The estimate failed",
-    typeof human === "string" && human !== "" ? human : message,
-    null,
-  );
+  return other();
 }

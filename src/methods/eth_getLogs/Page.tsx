@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Alert, Button, Card, ErrorPanel, LinkProblems, downloadText, PageHeader } from "../../ui";
+import { Alert, Button, Card, LinkProblems, downloadText, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
+import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
 import { AbiPanel } from "../../shared/AbiPanel";
@@ -171,7 +172,7 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
       ) : null}
 
       {view.status === "error" ? (
-        <ErrorPanel
+        <RpcErrorPanel
           error={view.error}
           title={`eth_getLogs failed for ${view.failedRange ? describePiece(view.failedRange) : "the range"}${view.logs.length ? ` — the ${view.logs.length.toLocaleString("en-US")} logs fetched before are kept below` : ""}`}
           onRetry={scan.retry}
@@ -257,7 +258,7 @@ function progressText(p: ScanProgress | null): string {
     p.totalBlocks === null
       ? `${fmt(p.blocksCovered)} blocks`
       : `${fmt(p.blocksCovered)} of ${fmt(p.totalBlocks)} blocks`;
-  return `${blocks} · ${fmt(p.logs)} logs · ${fmt(p.requests)} requests · ${fmt(p.retried)} retried${p.splits ? ` · ${fmt(p.splits)} splits` : ""}`;
+  return `${blocks} · ${fmt(p.logs)} logs · ${fmt(p.requests)} requests${p.retries ? ` · ${fmt(p.retries)} ${p.retries === 1 ? "retry" : "retries"}` : ""}${p.splits ? ` · ${fmt(p.splits)} splits` : ""}`;
 }
 
 function ConcurrencyInput({ value, onChange }: { value: number; onChange: (n: number) => void }) {

@@ -1,21 +1,38 @@
-import { describe, expect, it } from "vitest";
-import { AbortedError, HttpStatusError, JsonRpcError, TimeoutError } from "../../rpc";
-import { classifyError, splitRange, startScan, type BlockRef, type Sortable } from "./scanner";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  AbortedError,
+  createRpcClient,
+  HttpStatusError,
+  interpretHttpError,
+  interpretRpcError,
+  RateLimitedError,
+  TimeoutError,
+} from "../../rpc";
+import {
+  classifyError,
+  splitRange,
+  startScan,
+  type BlockRef,
+  type RetryAllowance,
+  type Sortable,
+} from "./scanner";
 
 interface FakeLog extends Sortable {
   blockNumber: number;
   logIndex: number;
 }
 
-class FakeRpcError extends Error {
-  constructor(
-    public code: number,
-    public rpcMessage: string,
-    public status?: number,
-  ) {
-    super(rpcMessage);
-  }
-}
+const ctx = {
+  method: "eth_getLogs",
+  endpoint: "https://node.example/v3/k",
+  request: {},
+  durationMs: 5,
+};
+
+/** A node's JSON-RPC error to eth_getLogs, as the client's interpret step names it. */
+const nodeError = (code: number, message: string) => interpretRpcError(ctx, { code, message });
 
 /** A node with `perBlock` logs in every block of [0, head], optional limits, recording its calls. */
 function fakeNode(opts: {
@@ -59,7 +76,7 @@ function fakeNode(opts: {
       const failure = opts.fail?.(from, to, calls.length);
       if (failure) throw failure;
       if (opts.maxRange !== undefined && to - from + 1 > opts.maxRange)
-        throw new FakeRpcError(-32602, `exceed maximum block range: ${opts.maxRange}`);
+        throw nodeError(-32602, `exceed maximum block range: ${opts.maxRange}`);
       const logs: FakeLog[] = [];
       for (let b = from; b <= to; b++)
         for (let i = 0; i < perBlock(b); i++) logs.push({ blockNumber: b, logIndex: i });
@@ -68,7 +85,7 @@ function fakeNode(opts: {
         let end = from;
         let count = 0;
         while (end <= to && count + perBlock(end) <= opts.maxResults) count += perBlock(end++);
-        throw new FakeRpcError(
+        throw nodeError(
           -32005,
           `query returned more than ${opts.maxResults} results. Try with this block range [0x${from.toString(16)}, 0x${Math.max(from, end - 1).toString(16)}].`,
         );
@@ -158,7 +175,7 @@ describe("startScan", () => {
   });
 
   it("halves on an unnumbered limit and gives up when one block still fails, showing that error", async () => {
-    const tooBig = new FakeRpcError(-32000, "logs matched by query exceeds limit of 10000");
+    const tooBig = nodeError(-32000, "logs matched by query exceeds limit of 10000");
     const node = fakeNode({ head: 15, fail: (from, to) => (from <= 5 && 5 <= to ? tooBig : null) });
     const out = await startScan<FakeLog>({
       plan: { kind: "range", from: 0, to: 15 },
@@ -193,7 +210,7 @@ describe("startScan", () => {
     const node = fakeNode({
       head: 399,
       maxRange: 100,
-      fail: (from) => (broken && from === 200 ? new FakeRpcError(-32603, "internal error") : null),
+      fail: (from) => (broken && from === 200 ? nodeError(-32603, "internal error") : null),
     });
     const first = await startScan<FakeLog>({
       plan: { kind: "range", from: 0, to: 399 },
@@ -252,35 +269,18 @@ describe("startScan", () => {
     expect(rest.logs).toHaveLength(1000);
   });
 
-  it("waits out rate limits and sends the same range again", async () => {
-    let limited = 2;
-    const node = fakeNode({
-      head: 9,
-      fail: () =>
-        limited-- > 0
-          ? new FakeRpcError(
-              -32005,
-              "Your account has exceeded its Compute Units Per Second capacity",
-              429,
-            )
-          : null,
-    });
-    const started = Date.now();
+  it("does not retry on its own: a rate limit the client gave up on stops the scan, shown", async () => {
+    const limited = interpretHttpError(ctx, { status: 429, body: "Too Many Requests" });
+    const node = fakeNode({ head: 9, fail: () => limited });
     const out = await startScan<FakeLog>({
       plan: { kind: "range", from: 0, to: 9 },
       send: node.send,
       head: node.head,
-      backoff: { baseMs: 20 },
     }).done;
-    expect(out.status).toBe("done");
-    expect(out.logs).toHaveLength(10);
-    expect(out.progress.retried).toBe(2);
-    expect(node.calls).toEqual([
-      [0, 9],
-      [0, 9],
-      [0, 9],
-    ]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(20 + 40 - 5);
+    expect(out.status).toBe("error");
+    if (out.status !== "error") return;
+    expect(out.error).toBe(limited);
+    expect(node.calls).toEqual([[0, 9]]);
   });
 
   it("sends safe/finalized unsplit and resolves with eth_blockNumber only when it must split", async () => {
@@ -313,7 +313,7 @@ describe("startScan", () => {
   });
 
   it("does not split a blockHash filter", async () => {
-    const err = new FakeRpcError(-32005, "query returned more than 10000 results");
+    const err = nodeError(-32005, "query returned more than 10000 results");
     const out = await startScan<FakeLog>({
       plan: { kind: "single" },
       send: async () => Promise.reject(err),
@@ -324,56 +324,138 @@ describe("startScan", () => {
 });
 
 describe("classifyError with the rpc client's errors", () => {
-  const ctx = {
-    method: "eth_getLogs",
-    endpoint: "https://node.example/v3/k",
-    request: {},
-    durationMs: 5,
-  };
-
-  it("reads the devnet gateway's limit answers (JsonRpcError code / rpcMessage)", () => {
-    expect(
-      classifyError(
-        new JsonRpcError(ctx, { code: -32005, message: "exceed maximum block range: 5000" }),
-      ),
-    ).toEqual({
+  it("splits on a range or result limit, with the suggested range or the maximum parsed", () => {
+    expect(classifyError(nodeError(-32005, "exceed maximum block range: 5000"))).toEqual({
       kind: "limit",
       advice: { kind: "max-range", n: 5000 },
     });
-    const capped = new JsonRpcError(ctx, {
-      code: -32005,
-      message: "query returned more than 10000 results. Try with this block range [0x7, 0x1f3c].",
-    });
+    const capped = nodeError(
+      -32005,
+      "query returned more than 10000 results. Try with this block range [0x7, 0x1f3c].",
+    );
     expect(classifyError(capped)).toEqual({
       kind: "limit",
       advice: { kind: "suggested", from: 7, to: 0x1f3c },
     });
+    expect(
+      classifyError(
+        nodeError(-32602, "query exceeds max results 20000, retry with the range 1200-1450"),
+      ),
+    ).toEqual({ kind: "limit", advice: { kind: "suggested", from: 1200, to: 1450 } });
+    expect(
+      classifyError(nodeError(-32000, "logs matched by query exceeds limit of 10000")),
+    ).toEqual({ kind: "limit", advice: { kind: "halve" } });
   });
 
-  it("reads an HTTP error's JSON-RPC body (rpcCode / rpcMessage) and Retry-After", () => {
-    const limit = new HttpStatusError(ctx, {
+  it("reads a limit inside an HTTP error's JSON-RPC body", () => {
+    const limit = interpretHttpError(ctx, {
       status: 400,
       body: "",
       rpcError: { code: -32602, message: "eth_getLogs is limited to 1024 block range" },
     });
     expect(classifyError(limit)).toEqual({ kind: "limit", advice: { kind: "max-range", n: 1024 } });
-    // -32005 plus a capacity message is a rate limit: only readable through rpcCode
-    const busy = new HttpStatusError(ctx, {
-      status: 503,
-      body: "",
-      rpcError: { code: -32005, message: "exceeded the requests per second capacity" },
-    });
-    expect(classifyError(busy).kind).toBe("rate");
-    expect(
-      classifyError(new HttpStatusError(ctx, { status: 429, body: "", retryAfterMs: 2000 })),
-    ).toEqual({ kind: "rate", retryAfterMs: 2000 });
   });
 
-  it("treats a cancellation as aborted and the client's own failures as errors to show, not limits", () => {
+  it("treats a cancellation as aborted, and rate limits, time-outs and other errors as errors to show", () => {
     expect(classifyError(new AbortedError(ctx)).kind).toBe("aborted");
     expect(classifyError(new TimeoutError(ctx, 30_000)).kind).toBe("fatal");
     expect(
+      classifyError(interpretHttpError(ctx, { status: 429, body: "", retryAfterMs: 2000 })).kind,
+    ).toBe("fatal");
+    expect(
       classifyError(new HttpStatusError(ctx, { status: 500, body: "query timeout exceeded" })).kind,
     ).toBe("fatal");
+    expect(classifyError(nodeError(-32602, "invalid block range params")).kind).toBe("fatal");
+  });
+});
+
+describe("retries against a real endpoint: the client's, bounded per call and per scan", () => {
+  let server: Server;
+  let url = "";
+  let hits = 0;
+  type Answer = { status: number; body: Record<string, unknown> };
+  let answer: (from: number, to: number) => Answer = () => ({ status: 200, body: { result: [] } });
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        hits++;
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+          id: number;
+          params: [{ fromBlock: string; toBlock: string }];
+        };
+        const f = body.params[0];
+        const a = answer(Number(f.fromBlock), Number(f.toBlock));
+        res.writeHead(a.status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, ...a.body }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const tooMany: Answer = {
+    status: 429,
+    body: { error: { code: -32005, message: "rate limited" } },
+  };
+  const scan = (retryBudget?: number) => {
+    const client = createRpcClient({ sleep: async () => undefined });
+    const hex = (n: BlockRef | null) => `0x${Number(n).toString(16)}`;
+    return startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 99 },
+      concurrency: 1,
+      ...(retryBudget !== undefined ? { retryBudget } : {}),
+      head: async () => 99,
+      send: (from, to, signal, retry: RetryAllowance) =>
+        client.request<FakeLog[]>(
+          { url },
+          "eth_getLogs",
+          [{ fromBlock: hex(from), toBlock: hex(to) }],
+          { signal, maxRetries: retry.maxRetries, onRetry: retry.onRetry },
+        ),
+    }).done;
+  };
+
+  it("a server that always answers 429: three requests (two client retries), then the error is shown", async () => {
+    hits = 0;
+    answer = () => tooMany;
+    const out = await scan();
+    expect(out.status).toBe("error");
+    if (out.status !== "error") return;
+    expect(out.error).toBeInstanceOf(RateLimitedError);
+    expect(hits).toBe(3);
+    expect(out.progress.requests).toBe(1);
+    expect(out.progress.retries).toBe(2);
+  });
+
+  it("the whole scan spends at most its retry budget, and counts what it spent", async () => {
+    hits = 0;
+    // Ranges over 10 blocks are refused; each piece is rate limited once, then answered.
+    const seen = new Set<string>();
+    answer = (from, to) => {
+      if (to - from + 1 > 10)
+        return {
+          status: 200,
+          body: { error: { code: -32005, message: "exceed maximum block range: 10" } },
+        };
+      const key = `${from}-${to}`;
+      if (seen.has(key))
+        return { status: 200, body: { result: [{ blockNumber: from, logIndex: 0 }] } };
+      seen.add(key);
+      return tooMany;
+    };
+    const out = await scan(4);
+    expect(out.status).toBe("error");
+    if (out.status !== "error") return;
+    expect(out.error).toBeInstanceOf(RateLimitedError);
+    expect(out.progress.retries).toBe(4);
+    expect(out.failedRange).toEqual({ from: 40, to: 49 });
+    // the whole range; four pieces answered on their one retry; the fifth refused, no retry left
+    expect(hits).toBe(1 + 4 * 2 + 1);
+    expect(out.logs).toHaveLength(4);
   });
 });

@@ -1,11 +1,19 @@
 /**
  * The eth_getLogs range scanner (no React). It asks for the whole range first; when the endpoint
  * answers with a recognised limit error it splits (the suggested range, chunks of the named
- * maximum, else halves) and fetches the pieces with bounded concurrency, waiting out rate limits.
- * Any other error stops the scan with the failed piece; nothing is ever split away silently.
+ * maximum, else halves) and fetches the pieces with bounded concurrency. It does not retry on
+ * its own: the rpc client is the one place that retries (429, 5xx, network), and the scanner
+ * only caps how many retries the whole scan may spend and counts them. Any other error stops
+ * the scan with the failed piece; nothing is ever split away silently.
  * It is given `send` so it runs the same against a fake node in tests and a real endpoint.
  */
-import { isRateLimit, recogniseLimit, type ErrorFacts, type LimitAdvice } from "./limits";
+import { AbortedError, MAX_RETRIES, RangeLimitError } from "../../rpc";
+
+/** How to split a range the endpoint refused. */
+export type LimitAdvice =
+  | { kind: "suggested"; from: number; to: number }
+  | { kind: "max-range"; n: number }
+  | { kind: "halve" };
 
 export type BlockTag = "latest" | "earliest" | "pending" | "safe" | "finalized";
 export type BlockRef = number | BlockTag;
@@ -28,7 +36,8 @@ export interface ScanProgress {
   totalBlocks: number | null;
   logs: number;
   requests: number;
-  retried: number;
+  /** Retries the client made for this scan (it retries 429, 5xx and dropped connections). */
+  retries: number;
   splits: number;
   inFlight: number;
   /** The numeric range being scanned, once known. */
@@ -66,24 +75,36 @@ export type ScanOutcome<L> =
     };
 
 export type ErrorClass =
-  | { kind: "limit"; advice: Exclude<LimitAdvice, null> }
-  | { kind: "rate"; retryAfterMs?: number | undefined }
-  | { kind: "aborted" }
-  | { kind: "fatal" };
+  { kind: "limit"; advice: LimitAdvice } | { kind: "aborted" } | { kind: "fatal" };
+
+/** How many retries one call may still spend, and where to count each (the client's onRetry). */
+export interface RetryAllowance {
+  maxRetries: number;
+  onRetry: () => void;
+}
+
+/** The default number of retries one scan may spend in all (the client spends at most 2 per call). */
+export const SCAN_RETRY_BUDGET = 10;
 
 export interface ScanOptions<L extends Sortable> {
   plan: ScanPlan;
   /** One eth_getLogs call for [from, to] (null, null for a blockHash filter). */
-  send: (from: BlockRef | null, to: BlockRef | null, signal: AbortSignal) => Promise<L[]>;
+  send: (
+    from: BlockRef | null,
+    to: BlockRef | null,
+    signal: AbortSignal,
+    retry: RetryAllowance,
+  ) => Promise<L[]>;
   /** eth_blockNumber: resolves `latest` (and safe/finalized/pending once a split is needed). */
-  head: (signal: AbortSignal) => Promise<number>;
+  head: (signal: AbortSignal, retry: RetryAllowance) => Promise<number>;
   concurrency?: number;
   classify?: (error: unknown) => ErrorClass;
   /** Called with the logs so far (sorted) and the progress; throttled to `emitIntervalMs`. */
   onUpdate?: (logs: L[], progress: ScanProgress) => void;
   emitIntervalMs?: number;
   signal?: AbortSignal;
-  backoff?: { baseMs?: number; maxMs?: number; maxRetries?: number };
+  /** Retries the whole scan may spend (default SCAN_RETRY_BUDGET); 0 turns them off. */
+  retryBudget?: number;
   resume?: ResumePoint<L>;
 }
 
@@ -92,39 +113,16 @@ export interface ScanHandle<L> {
   setConcurrency: (n: number) => void;
 }
 
-/**
- * Reads what an error says without depending on its class: JsonRpcError (code, rpcMessage),
- * HttpStatusError (status, retryAfterMs, and rpcCode / rpcMessage when the body carries a JSON-RPC
- * error), AbortedError, fakes. Only the node's own words are matched against the limit messages:
- * an RpcError without a node message (timeout, network, …) has only our advice text in `message`.
- */
-export function errorFacts(
-  error: unknown,
-): ErrorFacts & { retryAfterMs?: number | undefined; aborted: boolean } {
-  if (typeof error !== "object" || error === null)
-    return { message: String(error), aborted: false };
-  const rec = error as Record<string, unknown>;
-  const num = (k: string) => (typeof rec[k] === "number" ? (rec[k] as number) : undefined);
-  const str = (k: string) => (typeof rec[k] === "string" ? (rec[k] as string) : undefined);
-  const isRpcError = str("kind") !== undefined && str("human") !== undefined;
-  const message = str("rpcMessage") ?? (isRpcError ? "" : (str("message") ?? ""));
-  const aborted =
-    str("name") === "AbortError" || str("name") === "AbortedError" || str("kind") === "aborted";
-  return {
-    code: num("code") ?? num("rpcCode"),
-    status: num("status"),
-    message,
-    retryAfterMs: num("retryAfterMs"),
-    aborted,
-  };
-}
-
+/** What the scanner does with a failed call: split on a range/result limit, else stop and show it. */
 export function classifyError(error: unknown): ErrorClass {
-  const facts = errorFacts(error);
-  if (facts.aborted) return { kind: "aborted" };
-  if (isRateLimit(facts)) return { kind: "rate", retryAfterMs: facts.retryAfterMs };
-  const advice = recogniseLimit(facts);
-  if (advice) return { kind: "limit", advice };
+  if (error instanceof AbortedError) return { kind: "aborted" };
+  if (error instanceof RangeLimitError) {
+    const { suggestedRange, maxBlockRange } = error;
+    if (suggestedRange) return { kind: "limit", advice: { kind: "suggested", ...suggestedRange } };
+    if (maxBlockRange !== null)
+      return { kind: "limit", advice: { kind: "max-range", n: maxBlockRange } };
+    return { kind: "limit", advice: { kind: "halve" } };
+  }
   return { kind: "fatal" };
 }
 
@@ -132,10 +130,7 @@ export function classifyError(error: unknown): ErrorClass {
  * How a rejected numeric range [from, to] is split, or null when it cannot be (one block).
  * A suggestion or maximum that would not make the piece smaller falls back to halving.
  */
-export function splitRange(
-  range: BlockRange,
-  advice: Exclude<LimitAdvice, null>,
-): BlockRange[] | null {
+export function splitRange(range: BlockRange, advice: LimitAdvice): BlockRange[] | null {
   const { from, to } = range;
   const size = to - from + 1;
   if (size <= 1) return null;
@@ -209,9 +204,7 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
 
   async function run(): Promise<ScanOutcome<L>> {
     const classify = opts.classify ?? classifyError;
-    const baseMs = opts.backoff?.baseMs ?? 500;
-    const maxMs = opts.backoff?.maxMs ?? 15_000;
-    const maxRetries = opts.backoff?.maxRetries ?? 8;
+    const retryBudget = Math.max(0, opts.retryBudget ?? SCAN_RETRY_BUDGET);
     const emitInterval = opts.emitIntervalMs ?? 80;
     const internal = new AbortController();
     const outer = opts.signal;
@@ -228,7 +221,7 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
           totalBlocks: null,
           logs: 0,
           requests: 0,
-          retried: 0,
+          retries: 0,
           splits: 0,
           inFlight: 0,
           range: null,
@@ -238,9 +231,8 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
     let learnedMax = opts.resume?.learnedMax ?? null;
     const inFlight = new Set<Piece>();
     let stop: { kind: "cancelled" } | { kind: "error"; error: unknown; piece: Piece } | null = null;
-    let pauseUntil = 0;
-    let rateStreak = 0;
-    let timer: ReturnType<typeof setTimeout> | null = null;
+    // Retries granted to calls in flight and not yet spent: the budget is never overdrawn.
+    let reserved = 0;
     let emitTimer: ReturnType<typeof setTimeout> | null = null;
     let snapshot: L[] | null = null;
 
@@ -258,6 +250,36 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
     const scheduleEmit = () => {
       if (emitTimer || !opts.onUpdate) return;
       emitTimer = setTimeout(emitNow, emitInterval);
+    };
+
+    /** A call's share of the scan's retry budget; `release` returns what it did not spend. */
+    const allowance = (): RetryAllowance & { release: () => void } => {
+      const granted = Math.max(0, Math.min(MAX_RETRIES, retryBudget - progress.retries - reserved));
+      reserved += granted;
+      let used = 0;
+      let released = false;
+      return {
+        maxRetries: granted,
+        onRetry: () => {
+          used++;
+          if (!released) reserved--;
+          progress.retries++;
+          scheduleEmit();
+        },
+        release: () => {
+          if (released) return;
+          released = true;
+          reserved -= granted - used;
+        },
+      };
+    };
+    const headWithBudget = async (): Promise<number> => {
+      const retry = allowance();
+      try {
+        return await opts.head(internal.signal, retry);
+      } finally {
+        retry.release();
+      }
     };
 
     if (outer?.aborted) stop = { kind: "cancelled" };
@@ -278,7 +300,7 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
             let head = 0;
             if (needsHead) {
               progress.requests++;
-              head = await opts.head(internal.signal);
+              head = await headWithBudget();
             }
             const range = { from: tagValue(from, head), to: tagValue(to, head) };
             setRange(range);
@@ -312,7 +334,6 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
       const finish = () => {
         if (finished) return;
         finished = true;
-        if (timer) clearTimeout(timer);
         outer?.removeEventListener("abort", onOuterAbort);
         progress.inFlight = 0;
         const logs = logsSoFar();
@@ -345,15 +366,6 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
           return;
         }
         if (queue.length === 0 && inFlight.size === 0) return finish();
-        const wait = pauseUntil - Date.now();
-        if (wait > 0) {
-          if (!timer)
-            timer = setTimeout(() => {
-              timer = null;
-              pump();
-            }, wait);
-          return;
-        }
         while (inFlight.size < concurrency && queue.length > 0) {
           let piece = queue.shift();
           if (!piece) break;
@@ -370,10 +382,10 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
         inFlight.add(piece);
         progress.requests++;
         scheduleEmit();
+        const retry = allowance();
         try {
-          const logs = await opts.send(piece.from, piece.to, internal.signal);
+          const logs = await opts.send(piece.from, piece.to, internal.signal, retry);
           // An answer that arrives after a stop is still valid data: it is kept.
-          rateStreak = 0;
           const sorted = sortLogs(logs);
           const from = piece.tagged
             ? typeof piece.from === "number"
@@ -386,8 +398,10 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
           progress.blocksCovered += piece.tagged ? (progress.totalBlocks ?? 0) : pieceSize(piece);
           scheduleEmit();
         } catch (error) {
+          retry.release();
           await handleError(piece, error);
         } finally {
+          retry.release();
           inFlight.delete(piece);
           pump();
         }
@@ -403,22 +417,13 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
           queue.unshift(piece);
           return;
         }
-        if (cls.kind === "rate") {
-          rateStreak++;
-          if (rateStreak > maxRetries) return fail(piece, error);
-          progress.retried++;
-          const delay = cls.retryAfterMs ?? Math.min(maxMs, baseMs * 2 ** (rateStreak - 1));
-          pauseUntil = Math.max(pauseUntil, Date.now() + delay);
-          queue.unshift(piece);
-          return;
-        }
         if (cls.kind === "fatal") return fail(piece, error);
         let range: BlockRange;
         if (piece.tagged) {
           if (piece.from === null && piece.to === null) return fail(piece, error); // a blockHash filter cannot be split
           try {
             progress.requests++;
-            const head = await opts.head(internal.signal);
+            const head = await headWithBudget();
             range = { from: tagValue(piece.from, head), to: tagValue(piece.to, head) };
             setRange(range);
           } catch (headError) {

@@ -5,7 +5,9 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ResolvedEndpoint } from "../../endpoints";
-import type { RpcClient } from "../../rpc";
+import { hexToNumber } from "viem";
+import { quantity } from "../../chain";
+import { perf, type RpcClient } from "../../rpc";
 import { toParams, type LogFilter } from "./params";
 import { toLogRow, logsResultSchema, type LogRow, type RawLog } from "./result";
 import {
@@ -13,6 +15,7 @@ import {
   type BlockRef,
   type Piece,
   type ResumePoint,
+  type RetryAllowance,
   type ScanHandle,
   type ScanPlan,
   type ScanProgress,
@@ -65,27 +68,24 @@ export function useLogScan(request: ScanRequest | null, runKey: string, concurre
       from: BlockRef | null,
       to: BlockRef | null,
       signal: AbortSignal,
+      retry: RetryAllowance,
     ): Promise<LogRow[]> => {
       const raw: RawLog[] = await client.request<RawLog[]>(
         endpoint,
         endpoint.rpcMethod,
         toParams(filter, from, to),
-        { signal, schema: logsResultSchema },
+        { signal, schema: logsResultSchema, maxRetries: retry.maxRetries, onRetry: retry.onRetry },
       );
-      const t0 = performance.now();
-      const rows = raw.map((r: RawLog) => toLogRow(r, nextId++));
-      try {
-        // For the benchmark (bench/run.mjs); the buffer is cleared at once.
-        performance.measure("nodescope:logs:rows", { start: t0, end: performance.now() });
-        performance.clearMeasures("nodescope:logs:rows");
-      } catch {
-        // diagnostics only
-      }
-      return rows;
+      return perf.time("nodescope:logs:rows", () => raw.map((r: RawLog) => toLogRow(r, nextId++)));
     };
-    const head = async (signal: AbortSignal): Promise<number> => {
-      const n = await client.request<string>(endpoint, "eth_blockNumber", [], { signal });
-      return Number.parseInt(n, 16);
+    const head = async (signal: AbortSignal, retry: RetryAllowance): Promise<number> => {
+      const n = await client.request(endpoint, "eth_blockNumber", [], {
+        signal,
+        schema: quantity,
+        maxRetries: retry.maxRetries,
+        onRetry: retry.onRetry,
+      });
+      return hexToNumber(n);
     };
     setView((v) => ({
       status: "running",

@@ -1,10 +1,12 @@
-import { useForm, type FieldErrors } from "react-hook-form";
+import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Field } from "../../ui";
 import {
   BLOCK_HASH_LABEL,
   INDEX_LABEL,
+  TX_HASH_LABEL,
   txFormSchema,
+  type LookupBy,
   type TxFormValues,
   type TxLookup,
 } from "./params";
@@ -27,8 +29,15 @@ export interface TxFormProps {
   onExample: (lookup: TxLookup) => void;
 }
 
+// Short names: the field labels ("Block hash", "Transaction hash") must stay the only labels
+// that contain those words, so a label lookup finds the field and not the mode.
+const MODES: { by: LookupBy; label: string }[] = [
+  { by: "block", label: "block + index" },
+  { by: "hash", label: "tx hash" },
+];
+
 export function TxForm({ values, linkErrors, onSubmit, examples, onExample }: TxFormProps) {
-  const { register, handleSubmit, formState } = useForm<TxFormValues, unknown, TxLookup>({
+  const { register, handleSubmit, formState, control } = useForm<TxFormValues, unknown, TxLookup>({
     resolver: zodResolver(txFormSchema),
     values,
     errors: linkErrors,
@@ -39,6 +48,7 @@ export function TxForm({ values, linkErrors, onSubmit, examples, onExample }: Tx
   });
 
   const { errors } = formState;
+  const by = useWatch({ control, name: "by" });
   return (
     <form
       noValidate
@@ -46,23 +56,44 @@ export function TxForm({ values, linkErrors, onSubmit, examples, onExample }: Tx
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
       className="flex flex-col gap-3"
     >
-      <div className="grid grid-cols-1 gap-3 md:grid-cols-[minmax(0,1fr)_12rem]">
+      <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <legend className="float-left mr-1 font-medium text-slate-700 dark:text-slate-200">
+          Look up by
+        </legend>
+        {MODES.map((m) => (
+          <label key={m.by} className="flex items-center gap-1">
+            <input type="radio" value={m.by} {...register("by")} />
+            {m.label}
+          </label>
+        ))}
+      </fieldset>
+      {by === "hash" ? (
         <Field
-          label={BLOCK_HASH_LABEL}
+          label={TX_HASH_LABEL}
           placeholder="0x… (64 hex digits)"
-          error={errors.blockHash?.message}
-          hint="The hash of the block that holds the transaction."
-          {...register("blockHash")}
+          error={errors.hash?.message}
+          hint="The transaction's own hash, as a wallet or explorer shows it."
+          {...register("hash")}
         />
-        <Field
-          label={INDEX_LABEL}
-          placeholder="0"
-          inputMode="numeric"
-          error={errors.index?.message}
-          hint="Position in the block: 5 or 0x5."
-          {...register("index")}
-        />
-      </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-3 md:grid-cols-[minmax(0,1fr)_12rem]">
+          <Field
+            label={BLOCK_HASH_LABEL}
+            placeholder="0x… (64 hex digits)"
+            error={errors.blockHash?.message}
+            hint="The hash of the block that holds the transaction. Holding the transaction's own hash? Look up by tx hash."
+            {...register("blockHash")}
+          />
+          <Field
+            label={INDEX_LABEL}
+            placeholder="0"
+            inputMode="numeric"
+            error={errors.index?.message}
+            hint="Position in the block: 5 or 0x5."
+            {...register("index")}
+          />
+        </div>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary">
           Look up transaction

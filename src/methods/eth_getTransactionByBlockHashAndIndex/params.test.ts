@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { checkBlockHash, checkValues, checkIndex, toParams, fromSearch } from "./params";
+import {
+  checkBlockHash,
+  checkValues,
+  checkIndex,
+  checkTxHash,
+  emptyForm,
+  toParams,
+  toSearch,
+  fromSearch,
+  positionOf,
+} from "./params";
 
 const HASH = "0x80e911b62f552f563a2544dfef5eb39ec8863d9082c998ca6b657f76e19de38e";
 
@@ -24,10 +34,10 @@ describe("block hash", () => {
 describe("transaction index", () => {
   it("accepts decimal and hex and sends a hex quantity", () => {
     for (const input of ["5", "0x5", " 5 ", "0X5"]) {
-      const r = checkValues({ blockHash: HASH, index: input });
+      const r = checkValues({ ...emptyForm(), blockHash: HASH, index: input });
       expect(r.ok && toParams(r.lookup)).toEqual([HASH, "0x5"]);
     }
-    const zero = checkValues({ blockHash: HASH, index: "0" });
+    const zero = checkValues({ ...emptyForm(), blockHash: HASH, index: "0" });
     expect(zero.ok && toParams(zero.lookup)).toEqual([HASH, "0x0"]);
   });
   it("refuses negative, non-numeric, fractional and empty input, saying which", () => {
@@ -54,10 +64,62 @@ describe("search params", () => {
     if (s.kind === "invalid") {
       expect(s.errors.blockHash).toMatch(/^Block hash .*32 bytes/);
       expect(s.errors.index).toMatch(/^Transaction index must not be negative/);
-      expect(s.values).toEqual({ blockHash: "0x1234", index: "-3" });
+      expect(s.values).toEqual({ by: "block", hash: "", blockHash: "0x1234", index: "-3" });
     }
   });
   it("no params: nothing to run", () => {
     expect(fromSearch(new URLSearchParams()).kind).toBe("empty");
+  });
+});
+
+const TX = "0x3fbac8b19b59077cd29bbacc3815d73577b45a4d976cae80b04c98c793684c07";
+
+describe("lookup by transaction hash", () => {
+  it("checks only the hash; the block fields may hold anything", () => {
+    const r = checkValues({
+      by: "hash",
+      hash: ` ${TX.toUpperCase().replace("0X", "0x")} `,
+      blockHash: "junk",
+      index: "-1",
+    });
+    expect(r).toEqual({ ok: true, lookup: { hash: TX } });
+    expect(r.ok && toParams(r.lookup)).toEqual([TX]);
+  });
+  it("says which problem, naming the field", () => {
+    expect(checkTxHash("")).toMatch(/^Transaction hash is required/);
+    expect(checkTxHash(TX.slice(2))).toMatch(/^Transaction hash must start with 0x/);
+    expect(checkTxHash(TX.slice(0, -2))).toMatch(/^Transaction hash .*32 bytes.*got 31 bytes/);
+    const r = checkValues({ ...emptyForm(), by: "hash", hash: "0x12" });
+    expect(r.ok ? null : r.errors).toEqual({ hash: expect.stringMatching(/32 bytes/) });
+  });
+  it("a link's hash wins over its block position; a bad hash runs nothing", () => {
+    const s = fromSearch(new URLSearchParams({ hash: TX, blockHash: HASH, index: "3" }));
+    expect(s.kind === "ok" && s.lookup).toEqual({ hash: TX });
+    expect(s.values).toEqual({ by: "hash", hash: TX, blockHash: HASH, index: "3" });
+    const bad = fromSearch(new URLSearchParams({ hash: "0xabc", blockHash: HASH, index: "0" }));
+    expect(bad.kind).toBe("invalid");
+    expect(bad.errors).toEqual({ hash: expect.stringMatching(/^Transaction hash /) });
+  });
+  it("the URL of a resolved hash carries where it was found, index in decimal", () => {
+    expect(toSearch({ hash: TX })).toEqual({ hash: TX });
+    expect(toSearch({ hash: TX }, { blockHash: HASH, index: 26n })).toEqual({
+      hash: TX,
+      blockHash: HASH,
+      index: "26",
+    });
+    // A block lookup is its own position.
+    expect(toSearch({ blockHash: HASH, index: 2n }, { blockHash: TX, index: 9n })).toEqual({
+      blockHash: HASH,
+      index: "2",
+    });
+  });
+  it("a pending transaction has no position", () => {
+    expect(positionOf({ blockHash: null, transactionIndex: null })).toBeNull();
+    expect(
+      positionOf({ blockHash: HASH.toUpperCase().replace("0X", "0x"), transactionIndex: 4n }),
+    ).toEqual({
+      blockHash: HASH,
+      index: 4n,
+    });
   });
 });

@@ -1,42 +1,70 @@
 /**
- * The lookup in its three shapes: the form's strings, the URL's search params (`blockHash`,
- * `index` — decimal or 0x hex, as typed or linked) and the JSON-RPC params
- * `[blockHash, "0x<index>"]`. One checker serves the form and deep links, so a bad link shows the
- * same field messages as bad typing, and sends nothing. The house vocabulary: `fromSearch`
+ * The lookup in its three shapes: the form's strings, the URL's search params and the JSON-RPC
+ * params. A transaction is found either by its own hash (`hash` → `eth_getTransactionByHash
+ * [hash]`) or by its block's hash and its position there (`blockHash`, `index` — decimal or 0x
+ * hex, as typed or linked → `[blockHash, "0x<index>"]`). A resolved hash lookup keeps `hash` in
+ * the URL and adds where it was found (`blockHash`, `index`), so the link says both; `hash` wins
+ * when a link carries all three. One checker serves the form and deep links, so a bad link shows
+ * the same field messages as bad typing, and sends nothing. The house vocabulary: `fromSearch`
  * (URL → form values), `checkValues` (form values → the checked lookup), `toSearch` (→ URL),
  * `toParams` (→ JSON-RPC params).
  */
 import { z } from "zod";
 import { checkHash32, MAX_UINT64, parseQuantityInput, toQuantity } from "../../chain/hex";
 
+export const TX_HASH_LABEL = "Transaction hash";
 export const BLOCK_HASH_LABEL = "Block hash";
 export const INDEX_LABEL = "Transaction index";
 
+/** How the form looks the transaction up: by block hash and index, or by its own hash. */
+export type LookupBy = "block" | "hash";
+
 export interface TxFormValues {
+  by: LookupBy;
+  hash: string;
   blockHash: string;
   index: string;
 }
 
-/** A checked lookup: the block hash lower-cased, the index as a number of transactions. */
-export interface TxLookup {
+/** A checked position: the block hash lower-cased, the index as a number of transactions. */
+export interface BlockLookup {
   blockHash: `0x${string}`;
   index: bigint;
 }
 
-export const emptyForm = (): TxFormValues => ({ blockHash: "", index: "" });
+/** A checked transaction hash, lower-cased. */
+export interface HashLookup {
+  hash: `0x${string}`;
+}
+
+export type TxLookup = BlockLookup | HashLookup;
+
+export const isHashLookup = (lookup: TxLookup): lookup is HashLookup => "hash" in lookup;
+
+export const emptyForm = (): TxFormValues => ({ by: "block", hash: "", blockHash: "", index: "" });
 
 /** A message per field that is wrong. */
 export type FieldProblems = Partial<Record<keyof TxFormValues, string>>;
 
-/** Why the typed block hash is not a 32-byte hash, as a sentence naming the field; null if it is. */
-export function checkBlockHash(input: string): string | null {
+/** Why the typed text is not a 32-byte hash, as a sentence naming the field; null if it is. */
+function checkHashField(label: string, input: string): string | null {
   const text = input.trim();
-  if (text === "") return `${BLOCK_HASH_LABEL} is required: 0x followed by 64 hex digits`;
+  if (text === "") return `${label} is required: 0x followed by 64 hex digits`;
   const r = checkHash32(text);
   if (r.ok) return null;
   if (/^[0-9a-fA-F]{64}$/.test(text))
-    return `${BLOCK_HASH_LABEL} must start with 0x (add 0x before the 64 hex digits)`;
-  return `${BLOCK_HASH_LABEL} ${r.message}`;
+    return `${label} must start with 0x (add 0x before the 64 hex digits)`;
+  return `${label} ${r.message}`;
+}
+
+/** Why the typed block hash is not a 32-byte hash, as a sentence naming the field; null if it is. */
+export function checkBlockHash(input: string): string | null {
+  return checkHashField(BLOCK_HASH_LABEL, input);
+}
+
+/** Why the typed transaction hash is not a 32-byte hash; null if it is. */
+export function checkTxHash(input: string): string | null {
+  return checkHashField(TX_HASH_LABEL, input);
 }
 
 /** Why the typed index is not a transaction index; null if it is. */
@@ -46,9 +74,17 @@ export function checkIndex(input: string): string | null {
   return r.ok ? null : `${INDEX_LABEL} ${r.message}`;
 }
 
+/** Checks the fields the chosen mode uses; the other mode's fields are ignored, as typed. */
 export function checkValues(
   values: TxFormValues,
 ): { ok: true; lookup: TxLookup } | { ok: false; errors: FieldProblems } {
+  if (values.by === "hash") {
+    const problem = checkTxHash(values.hash);
+    if (problem) return { ok: false, errors: { hash: problem } };
+    const hash = checkHash32(values.hash.trim());
+    if (!hash.ok) return { ok: false, errors: { hash: `${TX_HASH_LABEL} ${hash.message}` } };
+    return { ok: true, lookup: { hash: hash.value } };
+  }
   const errors: FieldProblems = {};
   const hashProblem = checkBlockHash(values.blockHash);
   if (hashProblem) errors.blockHash = hashProblem;
@@ -60,7 +96,12 @@ export function checkValues(
   return { ok: true, lookup: { blockHash: hash.value, index: idx.value } };
 }
 
-const formShape = z.object({ blockHash: z.string(), index: z.string() });
+const formShape = z.object({
+  by: z.enum(["block", "hash"]),
+  hash: z.string(),
+  blockHash: z.string(),
+  index: z.string(),
+});
 
 /** The form's schema (react-hook-form via zodResolver): the strings in, the checked lookup out. */
 export const txFormSchema = formShape.transform((values, ctx): TxLookup => {
@@ -80,26 +121,55 @@ export type SearchState =
   | { kind: "ok"; values: TxFormValues; errors: FieldProblems; lookup: TxLookup };
 
 export function fromSearch(search: URLSearchParams): SearchState {
+  const hash = search.get("hash") ?? "";
   const values: TxFormValues = {
+    by: hash !== "" ? "hash" : "block",
+    hash,
     blockHash: search.get("blockHash") ?? "",
     index: search.get("index") ?? "",
   };
-  if (values.blockHash === "" && values.index === "") return { kind: "empty", values, errors: {} };
+  if (values.by === "block" && values.blockHash === "" && values.index === "")
+    return { kind: "empty", values, errors: {} };
   // A link with only the block hash means its first transaction.
   const withIndex =
-    values.index === "" && values.blockHash !== "" ? { ...values, index: "0" } : values;
+    values.by === "block" && values.index === "" && values.blockHash !== ""
+      ? { ...values, index: "0" }
+      : values;
   const r = checkValues(withIndex);
   return r.ok
     ? { kind: "ok", values: withIndex, errors: {}, lookup: r.lookup }
     : { kind: "invalid", values, errors: r.errors };
 }
 
-/** The URL params for a lookup (the index in decimal, which reads best in a shared link). */
-export function toSearch(lookup: TxLookup): Record<string, string> {
-  return { blockHash: lookup.blockHash, index: lookup.index.toString(10) };
+/**
+ * The URL params for a lookup (an index in decimal, which reads best in a shared link). A hash
+ * lookup found in a block (`at`) carries that position too.
+ */
+export function toSearch(lookup: TxLookup, at?: BlockLookup | null): Record<string, string> {
+  const position = isHashLookup(lookup) ? at : lookup;
+  return {
+    ...(isHashLookup(lookup) ? { hash: lookup.hash } : {}),
+    ...(position ? { blockHash: position.blockHash, index: position.index.toString(10) } : {}),
+  };
 }
 
-/** The exact JSON-RPC params: `[blockHash, index as a hex quantity]`. */
-export function toParams(lookup: TxLookup): [string, string] {
-  return [lookup.blockHash, toQuantity(lookup.index)];
+/**
+ * The exact JSON-RPC params: `[hash]` for eth_getTransactionByHash, `[blockHash, index as a hex
+ * quantity]` for eth_getTransactionByBlockHashAndIndex.
+ */
+export function toParams(lookup: HashLookup): [string];
+export function toParams(lookup: BlockLookup): [string, string];
+export function toParams(lookup: TxLookup): [string] | [string, string];
+export function toParams(lookup: TxLookup): [string] | [string, string] {
+  return isHashLookup(lookup) ? [lookup.hash] : [lookup.blockHash, toQuantity(lookup.index)];
+}
+
+/** Where a found transaction sits (its block hash and index), when the node says so. */
+export function positionOf(tx: {
+  blockHash: string | null;
+  transactionIndex: bigint | null;
+}): BlockLookup | null {
+  if (tx.blockHash === null || tx.transactionIndex === null) return null;
+  const hash = checkHash32(tx.blockHash);
+  return hash.ok ? { blockHash: hash.value, index: tx.transactionIndex } : null;
 }

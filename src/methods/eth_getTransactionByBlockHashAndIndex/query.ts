@@ -1,8 +1,9 @@
 /**
- * The lookup query. A block hash pins the answer (the same block always holds the same
+ * The lookup queries. A block hash pins the answer (the same block always holds the same
  * transaction at an index), so a result — including "no transaction there" — never goes stale
  * and is kept for the session (answers are small): going back to an index the user saw asks the
- * node nothing.
+ * node nothing. A transaction hash pins it only once the transaction is in a block: "unknown"
+ * and "pending" may change, so those answers are asked again when the page asks again.
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { AbiRegistry } from "../../chain";
@@ -10,10 +11,12 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey, type EndpointKey } from "../../shared/query";
 import { buildTxModel, type TxModel } from "./model";
-import { toParams, type TxLookup } from "./params";
+import { toParams, type BlockLookup, type HashLookup } from "./params";
 import { txResponseSchema, type TxResponse } from "./result";
 
 export const METHOD = "eth_getTransactionByBlockHashAndIndex";
+/** Sent to the same endpoint as METHOD: the provider's transaction endpoint answers both. */
+export const BY_HASH_METHOD = "eth_getTransactionByHash";
 
 /** The node's answer and the card's model, built from it once per answer and ABI registry. */
 export interface TxView extends TxResponse {
@@ -22,7 +25,7 @@ export interface TxView extends TxResponse {
 
 export function txQueryKey(
   endpoint: (EndpointKey & Pick<ResolvedEndpoint, "rpcMethod">) | null,
-  lookup: TxLookup | null,
+  lookup: BlockLookup | null,
 ) {
   return rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, lookup ? toParams(lookup) : null);
 }
@@ -52,7 +55,7 @@ function selectView(registry: AbiRegistry | null): (r: TxResponse) => TxView {
 export function txQueryOptions(
   client: RpcClient,
   endpoint: ResolvedEndpoint | null,
-  lookup: TxLookup | null,
+  lookup: BlockLookup | null,
   registry: AbiRegistry | null = null,
 ) {
   return queryOptions({
@@ -69,6 +72,35 @@ export function txQueryOptions(
         : skipToken,
     select: selectView(registry),
     staleTime: Infinity,
+    gcTime: 24 * 60 * 60_000,
+  });
+}
+
+export function txByHashQueryKey(endpoint: EndpointKey | null, lookup: HashLookup | null) {
+  return rpcQueryKey(endpoint, BY_HASH_METHOD, lookup ? toParams(lookup) : null);
+}
+
+/** The same card's data found by the transaction's own hash; `null` from the node = unknown. */
+export function txByHashQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  lookup: HashLookup | null,
+  registry: AbiRegistry | null = null,
+) {
+  return queryOptions({
+    queryKey: txByHashQueryKey(endpoint, lookup),
+    queryFn:
+      endpoint && lookup
+        ? ({ signal }): Promise<TxResponse> =>
+            client.request<TxResponse>(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              BY_HASH_METHOD,
+              toParams(lookup),
+              { signal, schema: txResponseSchema },
+            )
+        : skipToken,
+    select: selectView(registry),
+    staleTime: (query) => (query.state.data?.tx?.blockHash ? Infinity : 0),
     gcTime: 24 * 60 * 60_000,
   });
 }

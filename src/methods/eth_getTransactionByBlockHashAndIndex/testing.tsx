@@ -12,7 +12,8 @@ export interface Sent {
 }
 
 export function fakeRpc(
-  answer: (params: readonly unknown[]) => unknown,
+  /** The node's answer to a request (`method` tells the lookup by hash from the one by position). */
+  answer: (params: readonly unknown[], method: string) => unknown,
   devnet: DevnetManifest | null = null,
 ) {
   const sent: Sent[] = [];
@@ -23,7 +24,7 @@ export function fakeRpc(
     opts?: { schema?: { parse: (x: unknown) => unknown } },
   ) => {
     sent.push({ method, params });
-    const result = answer(params);
+    const result = answer(params, method);
     if (result instanceof Error) throw result;
     return opts?.schema ? opts.schema.parse(result) : result;
   };

@@ -97,3 +97,41 @@ export function tokenMetaQueryOptions(
     refetchOnMount: false,
   });
 }
+
+const locationSchema = z
+  .looseObject({
+    blockHash: z.string().nullable().optional(),
+    blockNumber: z.string().nullable().optional(),
+    transactionIndex: z.string().nullable().optional(),
+  })
+  .nullable();
+export type TxLocation = z.infer<typeof locationSchema>;
+
+/**
+ * Where the traced transaction sits (block hash and index), from `eth_getTransactionByHash` on
+ * the trace's endpoint: what the links to its card and to its block's logs need. A node that
+ * refuses the call leaves those links pointing at the hash alone.
+ */
+export function txLocationQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  hash: string | null,
+) {
+  return queryOptions({
+    queryKey: rpcQueryKey(endpoint, "eth_getTransactionByHash", hash ? [hash] : null),
+    queryFn:
+      endpoint && hash
+        ? async ({ signal }): Promise<TxLocation> =>
+            client.request(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              "eth_getTransactionByHash",
+              [hash],
+              { signal, retry: false, timeoutMs: 15_000, schema: locationSchema },
+            )
+        : skipToken,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}

@@ -1,22 +1,9 @@
 /**
- * Recognises the eth_getLogs "your range is too big" answers providers and nodes send (the table
- * in shared/notes/providers.md) and says how to split. Anything not recognised is `null`: the
- * scanner must show it, never split it away.
+ * The eth_getLogs "you asked for too much" answers providers and nodes send (the table in
+ * shared/notes/providers.md), read once by the interpret step into a RangeLimitError. Anything
+ * not recognised is null: a scanner must show it, never split it away.
  */
-export type LimitAdvice =
-  | { kind: "suggested"; from: number; to: number }
-  | { kind: "max-range"; n: number }
-  | { kind: "halve" }
-  | null;
-
-export interface ErrorFacts {
-  /** JSON-RPC error code, when the answer was a JSON-RPC error object. */
-  code?: number | undefined;
-  /** The node's own message (for JSON-RPC errors, `error.message`). */
-  message: string;
-  /** HTTP status, when the answer was an HTTP error. */
-  status?: number | undefined;
-}
+import type { BlockRangeHint } from "./errors";
 
 /** A number as providers write it: hex (`0x1f`), decimal, with thousands separators, or `10K`. */
 function parseAmount(text: string): number | null {
@@ -37,10 +24,14 @@ const SUGGESTED: RegExp[] = [
   new RegExp(String.raw`retry with the range\s+${NUM}\s*[-–]\s*${NUM}`, "i"),
 ];
 
+/** Infura (newer): "range 1000000 exceeds limit of 10000" — the limit is the second number. */
+const RANGE_EXCEEDS_LIMIT = new RegExp(
+  String.raw`\brange\s+${NUM}\s+exceeds limit of\s+${NUM}`,
+  "i",
+);
+
 /** Messages that name the largest block range the endpoint accepts. */
 const MAX_RANGE: RegExp[] = [
-  // Infura (newer): "range 1000000 exceeds limit of 10000"
-  new RegExp(String.raw`\brange\s+${NUM}\s+exceeds limit of\s+${NUM}`, "i"),
   // QuickNode: "eth_getLogs and eth_newFilter are limited to a 10,000 blocks range"
   // BlockPI: "eth_getLogs is limited to 1024 block range"
   new RegExp(String.raw`limited to (?:a |an )?${NUM}\s*blocks? range`, "i"),
@@ -56,7 +47,7 @@ const MAX_RANGE: RegExp[] = [
 ];
 
 /** Limit messages that give no usable number (or a result count, not a block count). */
-const HALVE: RegExp[] = [
+const UNNUMBERED: RegExp[] = [
   /query returned more than \d[\d,]* results/i, // Infura without a suggested range
   /log response size exceeded/i, // Alchemy without a suggested range
   /logs matched by query exceeds limit/i, // Arbitrum (N is a result count)
@@ -78,57 +69,38 @@ const KNOWN_DEFAULTS: { re: RegExp; n: number }[] = [
   { re: /block range is too wide/i, n: 3000 },
 ];
 
-export function recogniseLimit(facts: ErrorFacts): LimitAdvice {
-  const msg = facts.message;
+/** What an eth_getLogs limit message says to do instead; null when it is not a limit message. */
+export function readBlockRangeLimit(message: string): BlockRangeHint | null {
+  const msg = message;
   if (!msg) return null;
   const isLimitMessage =
+    RANGE_EXCEEDS_LIMIT.test(msg) ||
     MAX_RANGE.some((re) => re.test(msg)) ||
-    HALVE.some((re) => re.test(msg)) ||
+    UNNUMBERED.some((re) => re.test(msg)) ||
     /should work|try with this block range|retry with the range/i.test(msg);
   if (!isLimitMessage) return null;
 
+  let suggestedRange: BlockRangeHint["suggestedRange"] = null;
   for (const re of SUGGESTED) {
     const m = re.exec(msg);
     if (m && m[1] !== undefined && m[2] !== undefined) {
       const from = parseAmount(m[1]);
       const to = parseAmount(m[2]);
-      if (from !== null && to !== null && from <= to) return { kind: "suggested", from, to };
+      if (from !== null && to !== null && from <= to) {
+        suggestedRange = { from, to };
+        break;
+      }
     }
   }
-  // "range X exceeds limit of N": the limit is the second number.
-  const infura = MAX_RANGE[0]?.exec(msg);
-  if (infura && infura[2] !== undefined) {
-    const n = parseAmount(infura[2]);
-    if (n !== null && n > 0) return { kind: "max-range", n };
-  }
-  for (const re of MAX_RANGE.slice(1)) {
+  let maxBlockRange: number | null = null;
+  const infura = RANGE_EXCEEDS_LIMIT.exec(msg);
+  if (infura && infura[2] !== undefined) maxBlockRange = parseAmount(infura[2]);
+  for (const re of MAX_RANGE) {
+    if (maxBlockRange !== null) break;
     const m = re.exec(msg);
-    if (m && m[1] !== undefined) {
-      const n = parseAmount(m[1]);
-      if (n !== null && n > 0) return { kind: "max-range", n };
-    }
+    if (m && m[1] !== undefined) maxBlockRange = parseAmount(m[1]);
   }
-  for (const { re, n } of KNOWN_DEFAULTS) if (re.test(msg)) return { kind: "max-range", n };
-  return { kind: "halve" };
-}
-
-const RATE_MESSAGES = [
-  /compute units per second/i,
-  /rate limit/i,
-  /too many requests/i,
-  /requests per second/i,
-  /exceeded .*capacity/i,
-  /throughput/i,
-];
-
-/**
- * A rate-limit answer: wait and send the same range again. "ran out of cu" is the month's quota
- * (also HTTP 429): waiting does not help, so it is not a rate limit but an error to show.
- */
-export function isRateLimit(facts: ErrorFacts): boolean {
-  if (/ran out of cu|quota/i.test(facts.message)) return false;
-  if (facts.status === 429) return true;
-  if (facts.code === -32005 || facts.code === 429 || facts.code === -32029)
-    return RATE_MESSAGES.some((re) => re.test(facts.message));
-  return RATE_MESSAGES.slice(0, 3).some((re) => re.test(facts.message));
+  if (maxBlockRange === null) maxBlockRange = KNOWN_DEFAULTS.find((d) => d.re.test(msg))?.n ?? null;
+  if (maxBlockRange !== null && maxBlockRange <= 0) maxBlockRange = null;
+  return { suggestedRange, maxBlockRange };
 }
