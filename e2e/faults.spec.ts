@@ -85,8 +85,16 @@ async function inspectorRetries(page: Page, method: string) {
   return row.getByRole("cell").nth(5);
 }
 
+/** The Requests drawer lies over the page's right side: Esc closes it. */
+async function closeRequests(page: Page) {
+  const drawer = page.getByRole("complementary", { name: "Requests" });
+  if (await drawer.isVisible()) await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+}
+
 /** Back on the devnet connection, the same lookup succeeds: the view is still usable. */
 async function recoversOnHealthyEndpoint(page: Page, manifest: Manifest) {
+  await closeRequests(page);
   await page.getByRole("button", { name: "Use my own connection" }).click();
   const fields = view(page).getByLabel("Transaction fields");
   await expect(fields).toBeVisible();
@@ -199,6 +207,7 @@ test.describe("fault modes: a specific message, the retries, and a usable view a
     expect(traces).toHaveLength(1);
     // A link endpoint sends the trace as debug_traceTransaction (unless traceMethod= says otherwise).
     await expect(await inspectorRetries(page, "debug_traceTransaction")).toHaveText("0");
+    await closeRequests(page);
     await page.getByRole("button", { name: "Use my own connection" }).click();
     await expect(page.getByRole("tree", { name: "Call tree" })).toBeVisible({ timeout: 20_000 });
   });

@@ -8,38 +8,10 @@ export {
   type RpcEndpoint,
 } from "./client";
 export { defaultSleep } from "./transport";
+export { isRecord } from "./response";
 export type { RequestRecord } from "./records";
-export {
-  AbortedError,
-  ExecutionRevertedError,
-  formatSeconds,
-  hostOf,
-  HttpStatusError,
-  JsonRpcError,
-  LimitExceededError,
-  MethodUnsupportedError,
-  MissingStateError,
-  NetworkError,
-  NodeTimeoutError,
-  NotAllowedError,
-  OutOfComputeUnitsError,
-  RangeLimitError,
-  RateLimitedError,
-  ResourceNotFoundError,
-  ResponseTooLargeError,
-  RpcError,
-  SchemaError,
-  TimeoutError,
-  UnauthorizedError,
-  UnknownTransactionError,
-  UnreadableResponseError,
-  type BlockRangeHint,
-  type HttpStatusInfo,
-  type JsonRpcErrorInfo,
-  type RpcErrorContext,
-  type RpcErrorKind,
-  type UnreadableReason,
-} from "./errors";
+// Every error class and its types: the rest of the app branches on them by class.
+export * from "./errors";
 export { findRevertData, interpretHttpError, interpretRpcError } from "./interpret";
 export {
   describeRpcCode,

@@ -5,14 +5,12 @@
  * be refused with a message on the field (aria-invalid + role="alert") while NO request is sent.
  * Deep links that cannot be run get the same treatment (an alert, nothing sent).
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RpcClient } from "../rpc";
-import { RpcContext, type RpcContextValue } from "../shared/context";
-import { createQueryClient } from "../shared/query-client";
+import { renderPage as mountPage } from "./pages";
 import type { MethodPageProps } from "../shared/page";
 import TxPage from "../methods/eth_getTransactionByBlockHashAndIndex/Page";
 import LogsPage from "../methods/eth_getLogs/Page";
@@ -824,52 +822,13 @@ function answerFor(method: string): unknown {
 
 function renderPage(page: PageId, initial: Record<string, string> = {}) {
   const sent: Recorded[] = [];
-  const searches: Record<string, string | undefined>[] = [];
   const client: RpcClient = {
     request: async <T,>(_e: unknown, method: string, params: readonly unknown[]) => {
       sent.push({ method, params });
       return answerFor(method) as T;
     },
   };
-  const ctx: RpcContextValue = {
-    client,
-    devnet: null,
-    resolve: (method) => ({
-      ok: true,
-      endpoint: {
-        url: "http://node.test/",
-        secrets: [],
-        maskedUrl: "http://node.test/",
-        host: "node.test",
-        rpcMethod: method,
-        cacheId: "bad-inputs",
-        provider: "custom" as const,
-      },
-    }),
-  };
-  const { Page } = PAGES[page];
-  function Harness() {
-    const [search, setSearch] = useState(() => new URLSearchParams(initial));
-    return (
-      <Page
-        search={search}
-        setSearch={(p) => {
-          searches.push(p);
-          const sp = new URLSearchParams();
-          for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== "") sp.set(k, v);
-          setSearch(sp);
-        }}
-      />
-    );
-  }
-  const qc = createQueryClient();
-  render(
-    <QueryClientProvider client={qc}>
-      <RpcContext.Provider value={ctx}>
-        <Harness />
-      </RpcContext.Provider>
-    </QueryClientProvider>,
-  );
+  const { searches } = mountPage(PAGES[page].Page, { client, initial });
   return { sent, searches, user: userEvent.setup() };
 }
 

@@ -9,3 +9,4 @@ export * from "./Hex";
 export * from "./Alert";
 export * from "./PageHeader";
 export * from "./SplitPane";
+export * from "./SortHeader";

@@ -1,6 +1,6 @@
 /** The selected frame in full: path, addresses, value, gas, input/output, decoded call, revert, logs. */
 import type { ReactNode } from "react";
-import { CopyButton } from "../../ui/CopyButton";
+import { CopyButton, LinkNav } from "../../ui";
 import type { DecodedArg, FrameDecodeCache } from "./decode";
 import { formatNative, typeStyle } from "./CallTree";
 import { frameType, hexBigint, logPosition, pathOf, type TraceModel } from "./model";
@@ -104,17 +104,7 @@ export function FrameDetail({
         ) : null}
       </div>
       {onwardLinks ? (
-        <nav aria-label={`Frame ${path} in other views`} className="flex flex-wrap gap-3 text-xs">
-          {onwardLinks(f).map((l) => (
-            <a
-              key={l.label}
-              href={l.href}
-              className="text-indigo-800 underline dark:text-indigo-300"
-            >
-              {l.label}
-            </a>
-          ))}
-        </nav>
+        <LinkNav label={`Frame ${path} in other views`} links={onwardLinks(f)} />
       ) : null}
       <dl>
         <Row label="from">

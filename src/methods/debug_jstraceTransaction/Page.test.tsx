@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { StrictMode, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RpcClient } from "../../rpc";
-import { RpcContext, type RpcContextValue } from "../../shared/context";
-import { createQueryClient } from "../../shared/query-client";
+import { renderPage } from "../../test-support/pages";
 import TracePage from "./Page";
 
 afterEach(cleanup);
@@ -26,44 +23,8 @@ function setup(initial: Record<string, string>, opts: { strict?: boolean; delayM
       return FRAME;
     },
   } as unknown as RpcClient;
-  const ctx: RpcContextValue = {
-    client,
-    devnet: null,
-    resolve: (method) => ({
-      ok: true,
-      endpoint: {
-        url: "http://node/",
-        secrets: [],
-        maskedUrl: "http://node/",
-        host: "node",
-        rpcMethod: method,
-        cacheId: "test",
-        provider: "custom" as const,
-      },
-    }),
-  };
-  function Harness() {
-    const [search, setSearch] = useState(() => new URLSearchParams(initial));
-    outside.navigate = (p) => act(() => setSearch(new URLSearchParams(p)));
-    return (
-      <TracePage
-        search={search}
-        setSearch={(p) => {
-          const sp = new URLSearchParams();
-          for (const [k, v] of Object.entries(p)) if (v) sp.set(k, v);
-          setSearch(sp);
-        }}
-      />
-    );
-  }
-  const tree = (
-    <QueryClientProvider client={createQueryClient()}>
-      <RpcContext.Provider value={ctx}>
-        <Harness />
-      </RpcContext.Provider>
-    </QueryClientProvider>
-  );
-  render(opts.strict ? <StrictMode>{tree}</StrictMode> : tree);
+  const { navigate } = renderPage(TracePage, { client, initial, strict: opts.strict });
+  outside.navigate = navigate;
   return { sent, user: userEvent.setup() };
 }
 

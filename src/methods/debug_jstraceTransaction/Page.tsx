@@ -1,6 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type ChangeEvent } from "react";
-import { Alert, Button, Card, JsonViewer, LinkProblems, downloadText, PageHeader } from "../../ui";
+import {
+  Alert,
+  Button,
+  Card,
+  JsonViewer,
+  LinkNav,
+  LinkProblems,
+  downloadText,
+  PageHeader,
+} from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
@@ -305,20 +314,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
           actions={
             <>
               {!loaded && top ? (
-                <nav
-                  aria-label="This transaction in other views"
-                  className="flex flex-wrap gap-3 text-xs"
-                >
-                  {onward(top, true).map((l) => (
-                    <a
-                      key={l.label}
-                      href={l.href}
-                      className="text-indigo-800 underline dark:text-indigo-300"
-                    >
-                      {l.label}
-                    </a>
-                  ))}
-                </nav>
+                <LinkNav label="This transaction in other views" links={onward(top, true)} />
               ) : null}
               <Button
                 onClick={() => {

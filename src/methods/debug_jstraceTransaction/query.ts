@@ -18,6 +18,7 @@ import {
   type RpcClient,
 } from "../../rpc";
 import { rpcQueryKey } from "../../shared/query";
+import { KEPT_ANSWER } from "../../shared/query-defaults";
 import { flatten, type TraceModel } from "./model";
 import { durationMs, isCallTracer, toParams, type TraceRequest } from "./params";
 import { EMPTY_STRUCT_LOG, anyJsonSchema, callFrameSchema } from "./result";
@@ -71,14 +72,10 @@ export function traceQueryOptions(
             return { raw: frame, model: perf.time("nodescope:trace:model", () => flatten(frame)) };
           }
         : skipToken,
-    staleTime: Infinity,
+    ...KEPT_ANSWER,
     // A new answer replaces the old one whole: comparing two large traces field by field for
     // sharing would cost more than it saves.
     structuralSharing: false,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    refetchOnMount: false,
   });
 }
 

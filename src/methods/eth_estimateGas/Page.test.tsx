@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeAbiParameters, encodeErrorResult, parseAbi } from "viem";
 import type { DevnetManifest } from "../../shared/manifest";
 import { interpretRpcError, type RpcClient } from "../../rpc";
-import { RpcContext, type RpcContextValue } from "../../shared/context";
-import { createQueryClient } from "../../shared/query-client";
+import { renderPage } from "../../test-support/pages";
 import EstimatePage from "./Page";
 
 afterEach(() => {
@@ -37,44 +34,8 @@ function setup(
       return a as T;
     },
   };
-  const ctx: RpcContextValue = {
-    client,
-    resolve: (method) => ({
-      ok: true,
-      endpoint: {
-        url: "http://node/",
-        secrets: [],
-        maskedUrl: "http://node/",
-        host: "node",
-        rpcMethod: method,
-        cacheId: "test",
-        provider: "custom" as const,
-      },
-    }),
-    devnet,
-  };
-  function Harness() {
-    const [search, setSearchState] = useState(() => new URLSearchParams(initial));
-    outside.navigate = (p) => act(() => setSearchState(new URLSearchParams(p)));
-    return (
-      <EstimatePage
-        search={search}
-        setSearch={(p) => {
-          const sp = new URLSearchParams();
-          for (const [k, v] of Object.entries(p)) if (v !== undefined && v !== "") sp.set(k, v);
-          setSearchState(sp);
-        }}
-      />
-    );
-  }
-  const qc = createQueryClient();
-  render(
-    <QueryClientProvider client={qc}>
-      <RpcContext.Provider value={ctx}>
-        <Harness />
-      </RpcContext.Provider>
-    </QueryClientProvider>,
-  );
+  const { navigate } = renderPage(EstimatePage, { client, initial, devnet });
+  outside.navigate = navigate;
   return { calls, user: userEvent.setup() };
 }
 

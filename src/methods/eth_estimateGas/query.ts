@@ -7,6 +7,7 @@ import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../../shared/query";
+import { KEPT_ANSWER } from "../../shared/query-defaults";
 import { toParams, type EstimateRequest } from "./params";
 import { estimateResultSchema } from "./result";
 
@@ -29,10 +30,7 @@ export function estimateQueryOptions(
               { signal, schema: estimateResultSchema },
             )
         : skipToken,
+    ...KEPT_ANSWER,
     staleTime: 60_000,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    refetchOnMount: false,
   });
 }

@@ -258,7 +258,10 @@ function progressText(p: ScanProgress | null): string {
     p.totalBlocks === null
       ? `${fmt(p.blocksCovered)} blocks`
       : `${fmt(p.blocksCovered)} of ${fmt(p.totalBlocks)} blocks`;
-  return `${blocks} · ${fmt(p.logs)} logs · ${fmt(p.requests)} requests${p.retries ? ` · ${fmt(p.retries)} ${p.retries === 1 ? "retry" : "retries"}` : ""}${p.splits ? ` · ${fmt(p.splits)} splits` : ""}`;
+  const capped = p.capped
+    ? ` · To block ${fmt(p.capped.asked)} is past the chain head (${fmt(p.capped.head)}): scanned up to the head`
+    : "";
+  return `${blocks} · ${fmt(p.logs)} logs · ${fmt(p.requests)} requests${p.retries ? ` · ${fmt(p.retries)} ${p.retries === 1 ? "retry" : "retries"}` : ""}${p.splits ? ` · ${fmt(p.splits)} splits` : ""}${capped}`;
 }
 
 function ConcurrencyInput({ value, onChange }: { value: number; onChange: (n: number) => void }) {

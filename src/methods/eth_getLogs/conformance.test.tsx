@@ -8,7 +8,8 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { RpcClient } from "../../rpc";
-import { RpcContext, type RpcContextValue } from "../../shared/context";
+import { RpcContext } from "../../shared/context";
+import { testRpcContext } from "../../test-support/pages";
 import LogsPage from "./Page";
 import { parseLogs, toLogRow } from "./result";
 
@@ -81,24 +82,8 @@ function renderCase(c: Case) {
     return opts?.schema ? opts.schema.parse(c.response.result) : c.response.result;
   };
   const client = { request } as unknown as RpcClient;
-  const value: RpcContextValue = {
-    client,
-    devnet: null,
-    resolve: () => ({
-      ok: true,
-      endpoint: {
-        url: "http://node.test/",
-        secrets: [],
-        maskedUrl: "http://node.test/",
-        host: "node.test",
-        rpcMethod: "eth_getLogs",
-        cacheId: "test",
-        provider: "custom" as const,
-      },
-    }),
-  };
   render(
-    <RpcContext.Provider value={value}>
+    <RpcContext.Provider value={testRpcContext(client)}>
       <LogsPage search={linkFor(c.request.params[0])} setSearch={() => {}} />
     </RpcContext.Provider>,
   );

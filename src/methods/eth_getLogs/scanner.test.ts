@@ -162,6 +162,30 @@ describe("startScan", () => {
     expect(node.calls).toHaveLength(4);
   });
 
+  it("caps a wide range at the chain head instead of asking for blocks that do not exist", async () => {
+    const node = fakeNode({ head: 12_000, maxRange: 5000, perBlock: () => 0 });
+    const out = await startScan<FakeLog>({
+      plan: { kind: "range", from: 10_000, to: 99_999_999 },
+      send: node.send,
+      head: node.head,
+    }).done;
+    expect(out.status).toBe("done");
+    expect(out.progress.capped).toEqual({ asked: 99_999_999, head: 12_000 });
+    expect(out.progress.range).toEqual({ from: 10_000, to: 12_000 });
+    expect(node.calls).toEqual([[10_000, 12_000]]);
+    expect(out.progress.requests).toBe(2); // eth_blockNumber, then one eth_getLogs
+
+    const future = fakeNode({ head: 100, perBlock: () => 1 });
+    const none = await startScan<FakeLog>({
+      plan: { kind: "range", from: 50_000, to: 60_000 },
+      send: future.send,
+      head: future.head,
+    }).done;
+    expect(none.status).toBe("done");
+    expect(future.calls).toEqual([]);
+    expect(none.logs).toEqual([]);
+  });
+
   it("follows suggested ranges under a result cap", async () => {
     const node = fakeNode({ head: 999, maxResults: 100, perBlock: () => 3 });
     const out = await startScan<FakeLog>({

@@ -42,6 +42,8 @@ export interface ScanProgress {
   inFlight: number;
   /** The numeric range being scanned, once known. */
   range: BlockRange | null;
+  /** To block was past the chain head: the scan stopped at the head instead. */
+  capped?: { asked: number; head: number };
 }
 
 export interface Sortable {
@@ -82,6 +84,12 @@ export interface RetryAllowance {
   maxRetries: number;
   onRetry: () => void;
 }
+
+/**
+ * A numeric range wider than this is checked against the chain head first (one eth_blockNumber):
+ * a To block far in the future would otherwise be split into thousands of empty requests.
+ */
+export const HEAD_CHECK_SPAN = 5_000;
 
 /** The default number of retries one scan may spend in all (the client spends at most 2 per call). */
 export const SCAN_RETRY_BUDGET = 10;
@@ -292,7 +300,9 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
           progress.totalBlocks = 1;
         } else {
           const { from, to } = opts.plan;
-          const needsHead = from === "latest" || to === "latest";
+          const wide =
+            typeof from === "number" && typeof to === "number" && to - from + 1 > HEAD_CHECK_SPAN;
+          const needsHead = from === "latest" || to === "latest" || wide;
           const deferred = (r: BlockRef) => r === "safe" || r === "finalized" || r === "pending";
           if (deferred(from) || deferred(to)) {
             queue = [{ tagged: true, from, to }];
@@ -303,11 +313,21 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
               head = await headWithBudget();
             }
             const range = { from: tagValue(from, head), to: tagValue(to, head) };
+            if (wide && range.to > head) {
+              progress.capped = { asked: range.to, head };
+              range.to = Math.max(head, range.from - 1);
+            }
             setRange(range);
-            // A reversed range is sent as asked: the node's own answer explains it.
-            queue = [
-              range.from <= range.to ? range : { tagged: true, from: range.from, to: range.to },
-            ];
+            // A reversed range is sent as asked: the node's own answer explains it. A range that
+            // starts past the head has nothing to scan.
+            queue =
+              progress.capped && range.from > head
+                ? []
+                : [
+                    range.from <= range.to
+                      ? range
+                      : { tagged: true, from: range.from, to: range.to },
+                  ];
           }
         }
       }

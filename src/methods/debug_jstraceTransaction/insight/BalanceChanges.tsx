@@ -3,9 +3,10 @@
  * smallest unit, plus a formatted amount where the token's decimals are known. Sortable,
  * filterable, exportable as CSV. Pure props.
  */
-import { useId, useMemo, useState } from "react";
+import { InsightSection } from "./Section";
+import { useMemo, useState } from "react";
 import { formatUnits } from "viem";
-import { Address, Button, downloadText } from "../../../ui";
+import { Address, Button, downloadText, SortHeader } from "../../../ui";
 import { ZERO_ADDRESS, type Asset, type BalanceChange } from "./transfers";
 
 export interface TokenMeta {
@@ -95,7 +96,6 @@ export function BalanceChanges({
   /** Names the exported file. */
   hash?: string;
 }) {
-  const headingId = useId();
   const [filter, setFilter] = useState("");
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "delta", desc: false });
 
@@ -119,37 +119,20 @@ export function BalanceChanges({
     return list;
   }, [rows, filter, sort, tokenMeta, nativeSymbol]);
 
-  const header = (key: SortKey, text: string) => {
-    const active = sort.key === key;
-    return (
-      <th
-        scope="col"
-        aria-sort={active ? (sort.desc ? "descending" : "ascending") : "none"}
-        className="px-2 py-1 text-left font-semibold"
-      >
-        <button
-          type="button"
-          className="hover:underline"
-          onClick={() => setSort({ key, desc: active ? !sort.desc : false })}
-        >
-          {text}
-          {active ? (sort.desc ? " ↓" : " ↑") : ""}
-        </button>
-      </th>
-    );
-  };
+  const header = (key: SortKey, text: string) => (
+    <SortHeader column={key} label={text} sort={sort} onSort={setSort} />
+  );
 
   return (
-    <section role="region" aria-labelledby={headingId} className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 id={headingId} className="text-base font-semibold">
-          Balance changes
-        </h3>
-        <span className="text-xs text-slate-700 dark:text-slate-300">
+    <InsightSection
+      title="Balance changes"
+      note={
+        <>
           Net change per address and asset, from value transfers and token events of frames that
           took effect. Gas fees are not included.
-        </span>
-      </div>
+        </>
+      }
+    >
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-1 text-sm">
           <span>Filter balance changes</span>
@@ -233,6 +216,6 @@ export function BalanceChanges({
           </table>
         </div>
       )}
-    </section>
+    </InsightSection>
   );
 }

@@ -2,7 +2,9 @@
  * Gas by function: calls, total, self and share per (contract, function), sortable. Choosing a
  * row highlights its frames in the tree and the flame chart (the caller owns that state).
  */
-import { useId, useMemo, useState } from "react";
+import { InsightSection } from "./Section";
+import { useMemo, useState } from "react";
+import { SortHeader } from "../../../ui";
 import type { GasRow } from "./gasByFunction";
 
 type SortKey = "self" | "total" | "calls" | "share" | "function";
@@ -21,7 +23,6 @@ export function GasByFunction({
   selected: string | null;
   onSelect: (row: GasRow | null) => void;
 }) {
-  const headingId = useId();
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "self", desc: true });
   const shown = useMemo(() => {
     const list = [...rows];
@@ -35,37 +36,27 @@ export function GasByFunction({
     return list;
   }, [rows, sort, functionName]);
 
-  const header = (key: SortKey, text: string, right = true) => {
-    const active = sort.key === key;
-    return (
-      <th
-        scope="col"
-        aria-sort={active ? (sort.desc ? "descending" : "ascending") : "none"}
-        className={`px-2 py-1 font-semibold ${right ? "text-right" : "text-left"}`}
-      >
-        <button
-          type="button"
-          className="hover:underline"
-          onClick={() => setSort({ key, desc: active ? !sort.desc : key !== "function" })}
-        >
-          {text}
-          {active ? (sort.desc ? " ↓" : " ↑") : ""}
-        </button>
-      </th>
-    );
-  };
+  const header = (key: SortKey, text: string, right = true) => (
+    <SortHeader
+      column={key}
+      label={text}
+      sort={sort}
+      onSort={setSort}
+      align={right ? "right" : "left"}
+      firstDesc={key !== "function"}
+    />
+  );
 
   return (
-    <section role="region" aria-labelledby={headingId} className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-baseline gap-2">
-        <h3 id={headingId} className="text-base font-semibold">
-          Gas by function
-        </h3>
-        <span className="text-xs text-slate-700 dark:text-slate-300">
+    <InsightSection
+      title="Gas by function"
+      note={
+        <>
           Self = the frame&apos;s gas used minus its subcalls&apos;. Choose a row to highlight its
           frames in the call tree.
-        </span>
-      </div>
+        </>
+      }
+    >
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <thead className="border-b border-slate-300 dark:border-slate-600">
@@ -117,6 +108,6 @@ export function GasByFunction({
           </tbody>
         </table>
       </div>
-    </section>
+    </InsightSection>
   );
 }

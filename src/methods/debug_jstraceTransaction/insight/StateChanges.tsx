@@ -3,7 +3,8 @@
  * created or removed, and each changed storage slot with a plain reading where there is one.
  * Pure props: the caller fetches (a paid trace, asked for on a click) and passes the answer.
  */
-import { useId } from "react";
+import { InsightSection } from "./Section";
+
 import { formatUnits } from "viem";
 import { Address } from "../../../ui";
 import { readWord, type AccountChange } from "./stateDiff";
@@ -25,18 +26,16 @@ export function StateChanges({
   accounts: readonly AccountChange[];
   nativeSymbol?: string;
 }) {
-  const headingId = useId();
   const slots = accounts.reduce((n, a) => n + a.storage.length, 0);
   return (
-    <section role="region" aria-labelledby={headingId} className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-baseline gap-2">
-        <h3 id={headingId} className="text-base font-semibold">
-          State changes
-        </h3>
-        <span className="text-xs text-slate-700 dark:text-slate-300">
+    <InsightSection
+      title="State changes"
+      note={
+        <>
           {accounts.length} accounts, {slots} storage slots changed (prestateTracer, diff mode).
-        </span>
-      </div>
+        </>
+      }
+    >
       {accounts.length === 0 ? (
         <p className="text-sm">The node reports no state change for this transaction.</p>
       ) : (
@@ -131,6 +130,6 @@ export function StateChanges({
           </table>
         </div>
       )}
-    </section>
+    </InsightSection>
   );
 }

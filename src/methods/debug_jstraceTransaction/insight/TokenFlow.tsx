@@ -4,6 +4,7 @@
  * columns with its amount, top to bottom as it happened, so 2 or 200 transfers read the same
  * way. Choosing an edge selects the frame that made it.
  */
+import { InsightSection } from "./Section";
 import { useId } from "react";
 import { formatUnits } from "viem";
 import { assetLabel, type TokenMeta } from "./BalanceChanges";
@@ -55,16 +56,15 @@ export function TokenFlow({
   const x = (a: string) => PAD + (column.get(a) ?? 0) * COL + COL / 2;
 
   return (
-    <section role="region" aria-labelledby={headingId} className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-baseline gap-2">
-        <h3 id={headingId} className="text-base font-semibold">
-          Token flow
-        </h3>
-        <span className="text-xs text-slate-700 dark:text-slate-300">
+    <InsightSection
+      title="Token flow"
+      note={
+        <>
           {transfers.length} transfers between {nodes.length} addresses, numbered in execution
           order. Choose a transfer to select the frame that made it.
-        </span>
-      </div>
+        </>
+      }
+    >
       {transfers.length === 0 ? (
         <p className="text-sm">No value or token moved in frames that took effect.</p>
       ) : (
@@ -177,6 +177,6 @@ export function TokenFlow({
           </svg>
         </div>
       )}
-    </section>
+    </InsightSection>
   );
 }

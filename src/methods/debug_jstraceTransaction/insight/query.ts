@@ -11,6 +11,7 @@ import { decodeDecimals, decodeSymbol, DECIMALS_CALL, SYMBOL_CALL } from "../../
 import type { ResolvedEndpoint } from "../../../endpoints";
 import type { RpcClient } from "../../../rpc";
 import { rpcQueryKey } from "../../../shared/query";
+import { KEPT_ANSWER } from "../../../shared/query-defaults";
 import { anyJsonSchema } from "../result";
 import type { TokenMeta } from "./BalanceChanges";
 import { readStateDiff, type StateDiffResult } from "./stateDiff";
@@ -40,12 +41,8 @@ export function stateDiffQueryOptions(
             return readStateDiff(raw);
           }
         : skipToken,
-    staleTime: Infinity,
+    ...KEPT_ANSWER,
     structuralSharing: false,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    refetchOnMount: false,
   });
 }
 
@@ -89,12 +86,8 @@ export function tokenMetaQueryOptions(
             return new Map(entries);
           }
         : skipToken,
-    staleTime: Infinity,
+    ...KEPT_ANSWER,
     structuralSharing: false,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    refetchOnMount: false,
   });
 }
 
@@ -129,9 +122,6 @@ export function txLocationQueryOptions(
               { signal, retry: false, timeoutMs: 15_000, schema: locationSchema },
             )
         : skipToken,
-    staleTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...KEPT_ANSWER,
   });
 }

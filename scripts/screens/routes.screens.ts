@@ -1,0 +1,55 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "../../e2e/fixtures";
+
+const out = resolve(dirname(fileURLToPath(import.meta.url)), "../../docs/screens");
+mkdirSync(out, { recursive: true });
+
+const SIZES = [
+  { name: "1400", width: 1400, height: 900 },
+  { name: "390", width: 390, height: 844 },
+] as const;
+const THEMES = ["light", "dark"] as const;
+
+for (const size of SIZES)
+  for (const theme of THEMES)
+    test(`the four routes at ${size.name} px, ${theme}`, async ({ page, manifest }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto("/#/tx");
+      await page.getByLabel("Theme").selectOption(theme);
+      const tx = manifest.transactions.tokenTransfer;
+      const insight = manifest.transactions.insight ?? manifest.transactions.nestedCalls;
+      const call = manifest.calls.transfer;
+      const shots: [string, string, () => Promise<void>][] = [
+        ["tx", `/#/tx?hash=${tx.hash}`, () => expect(page.locator("dt").first()).toBeVisible()],
+        [
+          "logs",
+          `/#/logs?fromBlock=${manifest.token.fromBlock}&toBlock=${manifest.token.toBlock}&address=${manifest.token.address}`,
+          () =>
+            expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({
+              timeout: 30_000,
+            }),
+        ],
+        [
+          "trace",
+          `/#/trace?hash=${insight.hash}&tracer=callTracer`,
+          () => expect(page.getByRole("treeitem").first()).toBeVisible(),
+        ],
+        [
+          "trace-balances",
+          `/#/trace?hash=${insight.hash}&tracer=callTracer&view=balances`,
+          () => expect(page.getByRole("region", { name: /balance changes/i })).toBeVisible(),
+        ],
+        [
+          "estimate",
+          `/#/estimate?from=${call.from}&to=${call.to}&data=${call.data}`,
+          () => expect(page.getByTestId("estimate-hex")).toBeVisible(),
+        ],
+      ];
+      for (const [name, link, ready] of shots) {
+        await page.goto(link);
+        await ready();
+        await page.screenshot({ path: `${out}/${name}-${size.name}-${theme}.png` });
+      }
+    });
