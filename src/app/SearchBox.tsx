@@ -121,7 +121,7 @@ export function SearchBox() {
     <form
       role="search"
       onSubmit={run}
-      className="relative flex min-w-0 flex-1 items-center sm:max-w-xl"
+      className="relative order-last flex min-w-0 basis-full items-center sm:order-none sm:max-w-xl sm:flex-1 sm:basis-auto"
     >
       <input
         ref={input}
