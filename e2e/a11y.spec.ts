@@ -6,13 +6,13 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, METHOD_TABS, openMethodTab, test, type Manifest } from "./fixtures";
+import { expect, METHOD_TABS, openMethodTab, test, type E2eManifest } from "./fixtures";
 
 const view = (page: Page) => page.locator("main > div:not([hidden])");
 
 interface Route {
   name: string;
-  url: (m: Manifest) => string;
+  url: (m: E2eManifest) => string;
   /** Waits until the route's results are on screen. */
   shown: (page: Page) => Promise<void>;
 }

@@ -6,7 +6,7 @@
  * No page error and no console error other than the browser's "Failed to load resource" lines.
  */
 import type { Page } from "@playwright/test";
-import { expect, test, type Manifest } from "./fixtures";
+import { expect, test, type E2eManifest } from "./fixtures";
 
 const TX_METHOD = "eth_getTransactionByBlockHashAndIndex";
 const view = (page: Page) => page.locator("main > div:not([hidden])");
@@ -71,7 +71,7 @@ const FAULTS: FaultCase[] = [
   { mode: "rpc-error", says: [/error -32603 \(Internal error\)/, /"internal error"/], retries: 0 },
 ];
 
-function txLink(manifest: Manifest, mode: string): string {
+function txLink(manifest: E2eManifest, mode: string): string {
   const tx = manifest.transactions.legacyTransfer;
   const rpc = `${manifest.gatewayUrl}/fault-${mode}/rollup-nitro/`;
   return `/#/tx?blockHash=${tx.blockHash}&index=${tx.index}&rpc=${encodeURIComponent(rpc)}`;
@@ -93,7 +93,7 @@ async function closeRequests(page: Page) {
 }
 
 /** Back on the devnet connection, the same lookup succeeds: the view is still usable. */
-async function recoversOnHealthyEndpoint(page: Page, manifest: Manifest) {
+async function recoversOnHealthyEndpoint(page: Page, manifest: E2eManifest) {
   await closeRequests(page);
   await page.getByRole("button", { name: "Use my own connection" }).click();
   const fields = view(page).getByLabel("Transaction fields");

@@ -2,6 +2,12 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test as base, expect, type Page } from "@playwright/test";
+import { z } from "zod";
+import {
+  devnetManifestSchema,
+  exampleCallSchema,
+  exampleTransactionSchema,
+} from "../src/shared/manifest";
 
 export { expect };
 
@@ -10,86 +16,69 @@ export const E2E_MANIFEST =
   process.env.NODESCOPE_E2E_MANIFEST ??
   resolve(root, `.devnet/e2e-devnet${process.env.NODESCOPE_E2E_TAG ?? ""}.json`);
 
-export type TxId =
-  | "legacyTransfer"
-  | "dynamicFeeTransfer"
-  | "accessListTransfer"
-  | "contractCreation"
-  | "nestedCalls"
-  | "innerRevert"
-  | "customError"
-  | "panic"
-  | "innerOutOfGas"
-  | "largeTrace"
-  | "xss"
-  | "tokenTransfer";
-
-export interface ManifestTransaction {
-  label: string;
-  hash: string;
-  blockHash: string;
-  blockNumber: number;
-  index: number;
-  from: string;
-  to: string | null;
-  type: string;
-  status: "success" | "reverted";
+/** A scenario transaction: the app's example shape plus what the devnet always records of it. */
+const scenarioTx = exampleTransactionSchema.extend({
+  type: z.string(),
+  status: z.enum(["success", "reverted"]),
   /** callTracer frames */
-  frames: number;
-}
+  frames: z.number(),
+});
 
-export interface ManifestBlock {
-  label: string;
-  hash: string;
-  number: number;
-  txCount: number;
-}
-
-export interface ManifestCall {
-  from: string;
-  to: string;
-  data: string;
-  value: string;
-  /** anvil's own eth_estimateGas answer (transfer) */
-  estimate?: string;
-  /** the Error(string) text (revertingCall, xssCall) or a description (panicCall) */
-  reason?: string;
-  panicCode?: string;
+/** A scenario call: the app's example shape, every field present, plus what a spec checks. */
+const scenarioCall = exampleCallSchema.extend({
+  from: z.string(),
+  to: z.string(),
+  data: z.string(),
+  value: z.string(),
+  panicCode: z.string().optional(),
   /** the custom error's signature (customErrorCall) */
-  error?: string;
-  args?: string[];
-}
+  error: z.string().optional(),
+  args: z.array(z.string()).optional(),
+});
 
-export interface Manifest {
-  chainId: number;
-  apiKey: string;
-  gatewayUrl: string;
-  anvilUrl: string;
-  endpoints: { rollupNitro: string; rollup: string; trace: string };
-  readyMs: number;
-  latestBlock: number;
-  transactions: Record<TxId, ManifestTransaction> & Record<string, ManifestTransaction | undefined>;
-  blocks: [ManifestBlock, ...ManifestBlock[]];
-  contracts: Record<string, { address: string; abi: unknown[] } | undefined>;
-  events: { name: string; signature: string; topic0: string }[];
-  token: {
-    address: string;
-    fromBlock: number;
-    toBlock: number;
-    logCount: number;
-    transferCount: number;
-    denseRange: [number, number];
-  };
-  calls: {
-    transfer: ManifestCall & { estimate: string };
-    revertingCall: ManifestCall & { reason: string };
-    panicCall: ManifestCall;
-    customErrorCall: ManifestCall;
-    xssCall?: ManifestCall & { reason: string };
-  } & Record<string, ManifestCall | undefined>;
-  /** the insight transaction's recipients, the value it carried and its ERC-721 id */
-  insight?: { recipients: string[]; value: string; nftId: string };
-}
+const app = devnetManifestSchema.shape;
+
+/**
+ * The e2e devnet's manifest: the schema the app reads it with, tightened to what the devnet
+ * always writes (the scenarios the specs replay, by name). Parsed, not cast, so a devnet that
+ * changes shape fails here with the field named rather than deep inside a spec.
+ */
+export const e2eManifestSchema = devnetManifestSchema.extend({
+  readyMs: z.number(),
+  latestBlock: z.number(),
+  transactions: z
+    .object({
+      legacyTransfer: scenarioTx,
+      dynamicFeeTransfer: scenarioTx,
+      accessListTransfer: scenarioTx,
+      contractCreation: scenarioTx,
+      nestedCalls: scenarioTx,
+      innerRevert: scenarioTx,
+      customError: scenarioTx,
+      panic: scenarioTx,
+      innerOutOfGas: scenarioTx,
+      largeTrace: scenarioTx,
+      xss: scenarioTx,
+      tokenTransfer: scenarioTx,
+    })
+    .catchall(scenarioTx),
+  // at least one block: [first, ...rest]
+  blocks: z.tuple([app.blocks.unwrap().element], app.blocks.unwrap().element),
+  token: app.token.unwrap().extend({
+    transferCount: z.number(),
+    denseRange: z.tuple([z.number(), z.number()]),
+  }),
+  calls: z
+    .object({
+      transfer: scenarioCall.extend({ estimate: z.string() }),
+      revertingCall: scenarioCall.extend({ reason: z.string() }),
+      panicCall: scenarioCall,
+      customErrorCall: scenarioCall,
+      xssCall: scenarioCall.extend({ reason: z.string() }).optional(),
+    })
+    .catchall(scenarioCall),
+});
+export type E2eManifest = z.infer<typeof e2eManifestSchema>;
 
 /** One JSON-RPC request the gateway received (batches give one entry per element). */
 export interface GatewayLogEntry {
@@ -126,8 +115,8 @@ export interface ConsoleErrors {
   allow(pattern: string | RegExp): void;
 }
 
-export function readManifest(file = E2E_MANIFEST): Manifest {
-  return JSON.parse(readFileSync(file, "utf8")) as Manifest;
+export function readManifest(file = E2E_MANIFEST): E2eManifest {
+  return e2eManifestSchema.parse(JSON.parse(readFileSync(file, "utf8")));
 }
 
 type Options = {
@@ -140,7 +129,7 @@ type Options = {
 };
 
 type Fixtures = {
-  manifest: Manifest;
+  manifest: E2eManifest;
   gateway: Gateway;
   /** collects console errors and page errors; fails the test on ones not allowed */
   consoleErrors: ConsoleErrors;

@@ -1,14 +1,8 @@
 import type { Page, Route } from "@playwright/test";
+import { logsResultSchema, type RawLog } from "../src/methods/eth_getLogs/result";
 import { expect, test } from "./fixtures";
 
 const TRANSFER_TOPIC0 = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
-
-interface AnvilLog {
-  topics: string[];
-  blockNumber: string;
-  logIndex: string;
-  blockHash: string;
-}
 
 /** Asks anvil itself (no gateway, no limits), in chunks, for the logs a filter matches. */
 async function anvilLogs(
@@ -16,20 +10,20 @@ async function anvilLogs(
   filter: Record<string, unknown>,
   from?: number,
   to?: number,
-): Promise<AnvilLog[]> {
-  const call = async (f: Record<string, unknown>): Promise<AnvilLog[]> => {
+): Promise<RawLog[]> {
+  const call = async (f: Record<string, unknown>): Promise<RawLog[]> => {
     const res = await fetch(anvilUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getLogs", params: [f] }),
     });
-    const body = (await res.json()) as { result?: AnvilLog[]; error?: { message: string } };
+    const body = (await res.json()) as { result?: unknown; error?: { message: string } };
     if (!body.result)
       throw new Error(`anvil eth_getLogs failed: ${body.error?.message ?? res.status}`);
-    return body.result;
+    return logsResultSchema.parse(body.result);
   };
   if (from === undefined || to === undefined) return call(filter);
-  const out: AnvilLog[] = [];
+  const out: RawLog[] = [];
   for (let a = from; a <= to; a += 2000) {
     const b = Math.min(to, a + 1999);
     out.push(

@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
-import { expect, test, type Manifest } from "./fixtures";
+import { expect, test, type E2eManifest } from "./fixtures";
 
 const XSS_SCRIPT = "<script>window.__xss=1</script>";
 const XSS_IMG = '<img src=x onerror="window.__xss=1">';
@@ -34,7 +34,7 @@ async function downloadedText(download: Promise<Download>): Promise<string> {
   return readFile(path, "utf8");
 }
 
-function expectNoEndpoint(text: string, manifest: Manifest) {
+function expectNoEndpoint(text: string, manifest: E2eManifest) {
   expect(text.length).toBeGreaterThan(0);
   expect(text).not.toContain(manifest.apiKey);
   expect(text).not.toContain(manifest.gatewayUrl);

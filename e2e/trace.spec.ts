@@ -1,22 +1,13 @@
 import type { Page } from "@playwright/test";
+import { callFrameSchema, type CallFrame } from "../src/methods/debug_jstraceTransaction/result";
 import { expect, test } from "./fixtures";
-
-interface Frame {
-  type: string;
-  from: string;
-  to?: string;
-  error?: string;
-  output?: string;
-  calls?: Frame[];
-  logs?: unknown[];
-}
 
 /** The same trace straight from anvil (no gateway), to compare the view with. */
 async function anvilTrace(
   anvilUrl: string,
   hash: string,
   tracerConfig?: Record<string, unknown>,
-): Promise<Frame> {
+): Promise<CallFrame> {
   const res = await fetch(anvilUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -27,12 +18,12 @@ async function anvilTrace(
       params: [hash, { tracer: "callTracer", ...(tracerConfig ? { tracerConfig } : {}) }],
     }),
   });
-  const body = (await res.json()) as { result?: Frame; error?: { message: string } };
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
   if (!body.result) throw new Error(`anvil trace failed: ${body.error?.message ?? res.status}`);
-  return body.result;
+  return callFrameSchema.parse(body.result);
 }
 
-function walk(f: Frame, visit: (f: Frame, path: string) => void, path = "0"): void {
+function walk(f: CallFrame, visit: (f: CallFrame, path: string) => void, path = "0"): void {
   visit(f, path);
   (f.calls ?? []).forEach((c, k) => walk(c, visit, `${path}.${k}`));
 }

@@ -17,8 +17,6 @@ import {
   eventTopic0,
   formatArg,
   gethRevertReason,
-  splitWords,
-  topicToAddress,
 } from "./decode";
 import { AbiRegistry } from "./registry";
 
@@ -236,23 +234,13 @@ describe("formatArg and helpers", () => {
       }),
     ).toBe(`(1, ${ALICE})`);
   });
-  it("computes topics and words", () => {
+  it("computes topics", () => {
     expect(eventTopic0("Transfer(address,address,uint256)")).toBe(TRANSFER_TOPIC);
     expect(
       eventTopic0("event Transfer(address indexed from, address indexed to, uint256 value)"),
     ).toBe(TRANSFER_TOPIC);
     expect(() => eventTopic0("Transfer(")).toThrow(/unbalanced/);
     expect(addressToTopic(ALICE)).toBe(`0x000000000000000000000000${ALICE.slice(2).toLowerCase()}`);
-    expect(topicToAddress(addressToTopic(ALICE))).toBe(ALICE);
-    expect(topicToAddress(`0x${word(2n ** 200n)}`)).toBeNull();
     expect(() => addressToTopic("0x1234")).toThrow();
-    // 78 bytes: two whole words and a 14-byte tail kept as is
-    expect(splitWords(USER_ERROR)).toHaveLength(3);
-    expect(splitWords(USER_ERROR)[0]).toBe(
-      "0x08c379a000000000000000000000000000000000000000000000000000000000",
-    );
-    expect(splitWords(USER_ERROR)[2]).toBe("0x0000000a75736572206572726f72");
-    expect(splitWords(`0x${word(1n)}${word(2n)}`)).toEqual([`0x${word(1n)}`, `0x${word(2n)}`]);
-    expect(splitWords("0x")).toEqual([]);
   });
 });

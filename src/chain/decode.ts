@@ -10,6 +10,7 @@ import {
   type Address,
   type Hex,
 } from "viem";
+import { isRecord } from "../rpc";
 import type { AbiRegistry } from "./registry";
 import { parseSignature } from "./registry";
 
@@ -25,10 +26,6 @@ export interface DecodedArg {
 }
 
 // ---- display of decoded values -------------------------------------------------------------------
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function fallbackText(value: unknown): string {
   if (typeof value === "string") return value;
@@ -420,7 +417,7 @@ export function gethRevertReason(decoded: DecodedRevert): string | null {
   return null;
 }
 
-// ---- topics and words --------------------------------------------------------------------------
+// ---- topics ------------------------------------------------------------------------------------
 
 /** topic0 of an event signature: `Transfer(address,address,uint256)` or with names/`indexed`/`event`. Throws on a malformed signature. */
 export function eventTopic0(signature: string): Hex {
@@ -434,18 +431,4 @@ export function addressToTopic(addr: string): Hex {
   if (!isAddress(addr, { strict: false }))
     throw new TypeError(`not an address: ${JSON.stringify(addr)}`);
   return pad(addr.toLowerCase() as Address, { size: 32 });
-}
-
-/** The address in a topic, checksummed; null unless the topic is 32 bytes with 12 zero bytes on the left. */
-export function topicToAddress(topic: string): Address | null {
-  if (!/^0x0{24}[0-9a-fA-F]{40}$/.test(topic)) return null;
-  return getAddress(`0x${topic.slice(26)}`);
-}
-
-/** Splits data into 32-byte words (`0x` + 64 hex each); a trailing partial word is kept as is. */
-export function splitWords(data: string): Hex[] {
-  const digits = data.startsWith("0x") ? data.slice(2) : data;
-  const words: Hex[] = [];
-  for (let i = 0; i < digits.length; i += 64) words.push(`0x${digits.slice(i, i + 64)}`);
-  return words;
 }

@@ -9,6 +9,7 @@ import {
   type AbiParameter,
   type Hex,
 } from "viem";
+import { isRecord } from "../rpc";
 import { builtinAbis } from "./signatures";
 
 export type SignatureKind = "function" | "event" | "error";
@@ -84,10 +85,6 @@ function entryOf<T extends RegistryItem>(item: T, source: string, user: boolean)
 const ELEMENTARY_RE =
   /^(address|bool|string|bytes([1-9]|[12][0-9]|3[0-2])?|u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?|function)$/;
 const ITEM_TYPES = ["function", "event", "error", "constructor", "fallback", "receive"];
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** Checks one parameter; returns what is wrong with it, or null. `where` names it for the message. */
 function checkParam(p: unknown, where: string): string | null {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { devnetInfoSchema } from "../endpoints";
 
 const hex = z.string();
-const exampleTx = z.looseObject({
+/** A labelled transaction of the devnet. */
+export const exampleTransactionSchema = z.looseObject({
   label: z.string(),
   hash: hex,
   blockHash: hex,
@@ -14,7 +15,8 @@ const exampleTx = z.looseObject({
   status: z.string().optional(),
   frames: z.number().optional(),
 });
-const exampleCall = z.looseObject({
+/** A labelled call (an eth_estimateGas example). */
+export const exampleCallSchema = z.looseObject({
   from: hex.optional(),
   to: hex.optional(),
   data: hex.optional(),
@@ -25,7 +27,7 @@ const exampleCall = z.looseObject({
 
 /** The devnet manifest: its endpoints plus labelled examples the forms offer as one-click fills. */
 export const devnetManifestSchema = devnetInfoSchema.extend({
-  transactions: z.record(z.string(), exampleTx).default({}),
+  transactions: z.record(z.string(), exampleTransactionSchema).default({}),
   blocks: z
     .array(z.looseObject({ label: z.string(), hash: hex, number: z.number(), txCount: z.number() }))
     .default([]),
@@ -43,11 +45,11 @@ export const devnetManifestSchema = devnetInfoSchema.extend({
       logCount: z.number(),
     })
     .optional(),
-  calls: z.record(z.string(), exampleCall).default({}),
+  calls: z.record(z.string(), exampleCallSchema).default({}),
   /** The insight transaction's recipients, the value it was sent with, and its ERC-721 id. */
   insight: z
     .looseObject({ recipients: z.array(hex), value: z.string(), nftId: z.string() })
     .optional(),
 });
 export type DevnetManifest = z.infer<typeof devnetManifestSchema>;
-export type ExampleTransaction = z.infer<typeof exampleTx>;
+export type ExampleTransaction = z.infer<typeof exampleTransactionSchema>;

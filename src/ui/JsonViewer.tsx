@@ -3,8 +3,9 @@
  * expanded containers are walked, so a large tracer result (prestateTracer over many accounts,
  * a JavaScript tracer's arrays) opens at once. Values are rendered as text nodes only.
  */
-import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
+import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
+import { fixedViewport, sizerStyle } from "./virtual";
 
 const ROW = 22;
 
@@ -99,18 +100,7 @@ export function JsonViewer({
     estimateSize: () => ROW,
     overscan: 15,
     getItemKey: (i) => rows[i]?.path ?? i,
-    ...(viewport
-      ? {
-          initialRect: viewport,
-          observeElementRect: (
-            _i: Virtualizer<HTMLDivElement, Element>,
-            cb: (r: { width: number; height: number }) => void,
-          ) => {
-            cb(viewport);
-            return () => {};
-          },
-        }
-      : {}),
+    ...fixedViewport(viewport),
   });
   const toggle = (path: string) => {
     const next = new Set(open);
@@ -144,14 +134,7 @@ export function JsonViewer({
         className="overflow-auto rounded border border-slate-200 bg-white font-mono text-xs dark:border-slate-700 dark:bg-slate-950"
         style={{ height: Math.min(height, rows.length * ROW + 4) }}
       >
-        <div
-          style={{
-            height: virtualizer.getTotalSize(),
-            position: "relative",
-            minWidth: "100%",
-            width: "max-content",
-          }}
-        >
+        <div style={sizerStyle(virtualizer.getTotalSize())}>
           {virtualizer.getVirtualItems().map((item) => {
             const r = rows[item.index];
             if (!r) return null;

@@ -1,8 +1,9 @@
 /** The selected frame in full: path, addresses, value, gas, input/output, decoded call, revert, logs. */
 import type { ReactNode } from "react";
+import { formatNative } from "../../chain";
 import { CopyButton, LinkNav } from "../../ui";
 import type { DecodedArg, FrameDecodeCache } from "./decode";
-import { formatNative, typeStyle } from "./CallTree";
+import { typeStyle } from "./format";
 import { frameType, hexBigint, logPosition, pathOf, type TraceModel } from "./model";
 import type { CallFrame } from "./result";
 
@@ -123,7 +124,7 @@ export function FrameDetail({
         </Row>
         <Row label="value">
           {f.value
-            ? `${formatNative(hexBigint(f.value), nativeSymbol)} (${hexBigint(f.value).toString()} wei)`
+            ? `${formatNative(hexBigint(f.value), { nativeSymbol })} (${hexBigint(f.value).toString()} wei)`
             : "0"}
         </Row>
         <Row label="gas">

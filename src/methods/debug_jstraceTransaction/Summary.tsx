@@ -1,4 +1,4 @@
-import { formatNative } from "./CallTree";
+import { formatNative } from "../../chain";
 import type { TraceSummary } from "./model";
 
 export function Summary({
@@ -12,7 +12,7 @@ export function Summary({
     ["Frames", summary.frames.toLocaleString("en-US")],
     ["Maximum depth", String(summary.maxDepth)],
     ["Failed frames", summary.failed.toLocaleString("en-US")],
-    ["Value moved", formatNative(summary.valueMoved, nativeSymbol)],
+    ["Value moved", formatNative(summary.valueMoved, { nativeSymbol })],
     ["Top-frame gas used", Math.round(summary.topGasUsed).toLocaleString("en-US")],
     ["Logs", summary.logs.toLocaleString("en-US")],
   ];

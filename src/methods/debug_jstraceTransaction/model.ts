@@ -296,10 +296,6 @@ export function logPosition(log: CallLog): number {
   return hexNumber(p);
 }
 
-export function hasChildrenShown(s: Structure, i: number): boolean {
-  return (s.childCount[i] as number) > 0;
-}
-
 export function buildRows(m: TraceModel, s: Structure, expanded: Uint8Array): Rows {
   const n = m.size;
   const cap = n + m.logCount;
@@ -379,13 +375,6 @@ export function indexOfPath(m: TraceModel, path: string): number {
     i = c;
   }
   return i;
-}
-
-export function childrenOf(m: TraceModel, i: number): number[] {
-  const out: number[] = [];
-  const stop = m.end[i] as number;
-  for (let c = i + 1; c < stop; c = m.end[c] as number) out.push(c);
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,9 +9,11 @@
 import { getAddress, parseUnits } from "viem";
 import { z } from "zod";
 import {
+  BLOCK_TAGS,
   formatWei,
   MAX_UINT256,
   MAX_UINT64,
+  parseBlockInput,
   toQuantity,
   UNIT_DECIMALS,
   type CheckResult,
@@ -129,20 +131,18 @@ export function parseHexData(text: string, name: string): Parsed<string | null> 
   return ok(`0x${body.toLowerCase()}`);
 }
 
-export const BLOCK_TAGS = ["latest", "earliest", "pending", "safe", "finalized"] as const;
+export { BLOCK_TAGS };
 
 /** Empty → null (the block param is not sent); a tag; or a number (decimal or hex) → hex. */
 export function parseBlock(text: string): Parsed<string | null> {
   const t = text.trim();
-  if (t === "") return ok(null);
-  const lower = t.toLowerCase();
-  if ((BLOCK_TAGS as readonly string[]).includes(lower)) return ok(lower);
-  const q = parseQuantity(t, "Block", MAX_UINT64);
-  if (!q.ok)
+  // Digit-group underscores (1_000) are allowed in a number, as in the other quantity fields.
+  const r = parseBlockInput(/^[0-9a-fx_]+$/i.test(t) ? t.replace(/_/g, "") : t);
+  if (!r.ok)
     return fail(
       "Block must be empty (not sent), a tag (latest, earliest, pending, safe, finalized) or a block number.",
     );
-  return q.value === null ? ok(null) : ok(toQuantity(q.value));
+  return ok(typeof r.value === "bigint" ? toQuantity(r.value) : r.value);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -32,6 +32,6 @@ export function decodeLogRow(
   return {
     name: d.name,
     signature: entry ? describeEvent(entry.item) : d.signature,
-    args: d.args.map((a) => ({ name: a.name, type: a.type, indexed: a.indexed, value: a.value })),
+    args: d.args,
   };
 }

@@ -1,20 +1,15 @@
 /**
- * What the views know about a decoded log, independent of the decoder behind it: values are
- * already formatted as text (exact: bigints as decimal strings, addresses checksummed).
+ * What the views know about a decoded log: the event and its arguments as src/chain decoded them,
+ * values already formatted as text (exact: bigints as decimal strings, addresses checksummed).
  */
+import type { DecodedLogArg } from "../../chain";
 import type { LogRow } from "./result";
-
-export interface DecodedArg {
-  name: string;
-  type: string;
-  value: string;
-  indexed: boolean;
-}
 
 export interface DecodedEvent {
   name: string;
   signature: string;
-  args: DecodedArg[];
+  /** As src/chain decoded them: `value` is the display text. */
+  args: DecodedLogArg[];
 }
 
 export interface Decode {

@@ -7,16 +7,10 @@
  * `toParams` (→ JSON-RPC params of one request).
  */
 import { z } from "zod";
+import { isBlockTag, parseBlockInput } from "../../chain";
 import type { FieldIssue } from "../../shared/form";
-import type { BlockRef, BlockTag } from "./scanner";
+import type { BlockRef } from "./scanner";
 
-export const BLOCK_TAGS: readonly BlockTag[] = [
-  "latest",
-  "earliest",
-  "pending",
-  "safe",
-  "finalized",
-];
 export const TOPIC_POSITIONS = 4;
 
 export interface LogsFormValues {
@@ -92,24 +86,23 @@ export function parseBlockRef(
   field: string,
   input: string,
 ): { ok: true; value: BlockRef | null } | { ok: false; message: string } {
-  const t = input.trim();
-  if (t === "") return { ok: true, value: null };
-  const lower = t.toLowerCase();
-  if ((BLOCK_TAGS as readonly string[]).includes(lower))
-    return { ok: true, value: lower as BlockTag };
-  let n: number;
-  if (/^0x[0-9a-f]+$/i.test(t)) n = Number.parseInt(t.slice(2), 16);
-  else if (/^\d+$/.test(t)) n = Number(t);
-  else if (/^-/.test(t))
-    return { ok: false, message: `${field}: a block number cannot be negative` };
-  else
-    return {
-      ok: false,
-      message: `${field}: enter a block number (decimal like 1200 or hex like 0x4b0) or latest, earliest, pending, safe, finalized`,
-    };
-  if (!Number.isSafeInteger(n))
-    return { ok: false, message: `${field}: ${short(t)} is too large for a block number` };
-  return { ok: true, value: n };
+  // The scanner counts blocks in plain numbers, so a block number stops at 2^53 − 1.
+  const r = parseBlockInput(input, BigInt(Number.MAX_SAFE_INTEGER));
+  if (r.ok) return { ok: true, value: typeof r.value === "bigint" ? Number(r.value) : r.value };
+  switch (r.problem) {
+    case "negative":
+      return { ok: false, message: `${field}: a block number cannot be negative` };
+    case "too-large":
+      return {
+        ok: false,
+        message: `${field}: ${short(input.trim())} is too large for a block number`,
+      };
+    case "not-a-block":
+      return {
+        ok: false,
+        message: `${field}: enter a block number (decimal like 1200 or hex like 0x4b0) or latest, earliest, pending, safe, finalized`,
+      };
+  }
 }
 
 export function checkValues(
@@ -256,7 +249,7 @@ export function toSearch(v: LogsFormValues): Record<string, string | undefined> 
 function normaliseBlockText(s: string): string | undefined {
   const t = s.trim();
   if (t === "") return undefined;
-  return (BLOCK_TAGS as readonly string[]).includes(t.toLowerCase()) ? t.toLowerCase() : t;
+  return isBlockTag(t.toLowerCase()) ? t.toLowerCase() : t;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { getContractAddress, type Address } from "viem";
 import { txTypeName, type AbiRegistry } from "../../chain";
+import { isRecord } from "../../rpc";
 import { readInput, type InputReading } from "./decode";
 import {
   byteLength,
@@ -119,10 +120,6 @@ function quantityView(name: string, raw: string, symbol: string, typed: boolean)
   } else if (name === "v") reading = vReading(n, typed);
   else if (DECIMAL_FIELDS.has(name)) reading = decimalReading(n);
   return { kind: "quantity", raw, reading };
-}
-
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
 function str(x: unknown): string | null {

@@ -121,7 +121,6 @@ export function canonicalKeys(raw: unknown): unknown {
 }
 
 export const txObjectSchema = z.preprocess(canonicalKeys, txObjectShape);
-export const txResultSchema = z.union([z.null(), txObjectSchema]);
 
 /** What the query keeps: the node's own JSON (for the raw view and exports) and the checked object. */
 export interface TxResponse {

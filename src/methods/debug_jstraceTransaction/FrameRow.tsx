@@ -1,0 +1,172 @@
+/**
+ * One frame of the call tree: a treeitem with its depth guides, type, addresses, decoded call,
+ * value, error and gas share. Memoised on plain props so scrolling re-renders only new rows.
+ */
+import { memo, type CSSProperties } from "react";
+import { formatNative } from "../../chain";
+import type { FrameDecodeCache } from "./decode";
+import { clip, fmtGas, shortHex, typeStyle } from "./format";
+import { frameType, hexBigint, setSize, type Structure, type TraceModel } from "./model";
+import type { CallFrame } from "./result";
+
+export const ROW_HEIGHT = 28;
+/** Horizontal step per tree level. */
+export const INDENT = 16;
+
+/** Where a virtualised row sits: out of flow, at its offset, full width. */
+export function rowStyle(start: number): CSSProperties {
+  return {
+    position: "absolute",
+    top: 0,
+    left: 0,
+    minWidth: "100%",
+    height: ROW_HEIGHT,
+    transform: `translateY(${start}px)`,
+  };
+}
+
+interface FrameRowProps {
+  /** The row's offset (a number, not a style object, so memo skips rows that did not change while scrolling). */
+  start: number;
+  model: TraceModel;
+  structure: Structure;
+  index: number;
+  expanded: boolean;
+  selected: boolean;
+  tabbable: boolean;
+  match: boolean;
+  decode: FrameDecodeCache;
+  nativeSymbol: string;
+  onSelect: (i: number) => void;
+  onToggle: (i: number) => void;
+}
+
+export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
+  const { model, structure, index: i } = p;
+  const style = rowStyle(p.start);
+  const f = model.frames[i] as CallFrame;
+  const type = frameType(f);
+  const level = structure.level[i] as number;
+  const hasKids = (structure.childCount[i] as number) > 0;
+  const failed = model.failed[i] === 1;
+  const d = p.decode.frame(i);
+  const value = f.value ? hexBigint(f.value) : 0n;
+  const parent = model.parent[i] as number;
+  const parentGas = parent >= 0 ? (model.gasUsed[parent] as number) : (model.gasUsed[i] as number);
+  const share = parentGas > 0 ? Math.min(1, (model.gasUsed[i] as number) / parentGas) : 0;
+  const input = typeof f.input === "string" ? f.input : "";
+  const to = typeof f.to === "string" ? f.to : null;
+  const logCount = Array.isArray(f.logs) ? f.logs.length : 0;
+  const fn = d.call
+    ? `${d.call.name}(${clip(d.call.args.map((a) => a.value).join(", "), 120)})`
+    : input.length >= 10
+      ? `${input.slice(0, 10)}(…)`
+      : input.length > 2
+        ? `data ${clip(input, 20)}`
+        : type === "CALL" || type === "CALLCODE"
+          ? "(transfer)"
+          : "";
+  const target =
+    type === "CREATE" || type === "CREATE2"
+      ? "created "
+      : type === "SELFDESTRUCT"
+        ? "beneficiary "
+        : "";
+  return (
+    <div
+      role="treeitem"
+      aria-level={level}
+      aria-setsize={setSize(structure, i)}
+      aria-posinset={structure.posInSet[i] as number}
+      aria-expanded={hasKids ? p.expanded : undefined}
+      aria-selected={p.selected}
+      aria-invalid={failed ? true : undefined}
+      data-frame-row={i}
+      data-failed={failed ? "true" : undefined}
+      tabIndex={p.tabbable ? 0 : -1}
+      style={style}
+      onClick={() => p.onSelect(i)}
+      className={`flex cursor-default items-center gap-2 whitespace-nowrap pr-2 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-600 ${
+        p.selected
+          ? "bg-indigo-100 dark:bg-indigo-950"
+          : p.match
+            ? "bg-yellow-100 dark:bg-yellow-900/40"
+            : "hover:bg-slate-50 dark:hover:bg-slate-900"
+      } ${failed ? "border-l-4 border-red-600" : "border-l-4 border-transparent"}`}
+    >
+      <span
+        aria-hidden="true"
+        className="self-stretch"
+        style={{
+          width: (level - 1) * INDENT,
+          flex: "none",
+          backgroundImage:
+            level > 1
+              ? `repeating-linear-gradient(to right, transparent 0 ${INDENT / 2 - 1}px, rgb(148 163 184 / 0.5) ${INDENT / 2 - 1}px ${INDENT / 2}px, transparent ${INDENT / 2}px ${INDENT}px)`
+              : undefined,
+        }}
+      />
+      <span
+        aria-hidden="true"
+        className="inline-block w-4 flex-none text-center text-slate-700 dark:text-slate-300"
+        onClick={(e) => {
+          if (!hasKids) return;
+          e.stopPropagation();
+          p.onToggle(i);
+        }}
+      >
+        {hasKids ? (p.expanded ? "▾" : "▸") : ""}
+      </span>
+      <span className={`flex-none rounded px-1 py-px text-[10px] font-semibold ${typeStyle(type)}`}>
+        {type}
+      </span>
+      {failed ? (
+        <span className="flex-none rounded bg-red-700 px-1 py-px text-[10px] font-semibold text-white">
+          failed
+        </span>
+      ) : null}
+      <span className="text-slate-700 dark:text-slate-300" title={`${f.from} → ${to ?? "(none)"}`}>
+        {shortHex(f.from)} → {target}
+        <span className="text-slate-900 dark:text-slate-100">{shortHex(to)}</span>
+      </span>
+      {fn ? (
+        <span
+          className="font-semibold text-indigo-800 dark:text-indigo-300"
+          title={d.call?.signature ?? input.slice(0, 10)}
+        >
+          {fn}
+        </span>
+      ) : null}
+      {value > 0n ? (
+        <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+          {formatNative(value, { nativeSymbol: p.nativeSymbol })}
+        </span>
+      ) : null}
+      {failed ? (
+        <span className="text-red-800 dark:text-red-300" data-error>
+          {f.error}
+          {d.revert && d.revert.kind !== "empty" ? (
+            <span data-revert-reason={d.revert.reason}> — {clip(d.revert.label, 160)}</span>
+          ) : null}
+        </span>
+      ) : null}
+      <span
+        className="ml-auto flex flex-none items-center gap-1 pl-2 text-slate-700 dark:text-slate-300"
+        title={`gas used ${fmtGas(model.gasUsed[i] as number)} of ${fmtGas(model.gas[i] as number)} (${Math.round(share * 100)}% of the parent's)`}
+      >
+        <span
+          aria-hidden="true"
+          className="inline-block h-1.5 w-10 overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
+        >
+          <span className="block h-full bg-indigo-600" style={{ width: `${share * 100}%` }} />
+        </span>
+        {fmtGas(model.gasUsed[i] as number)} gas
+      </span>
+      {logCount > 0 ? (
+        <span className="flex-none text-slate-700 dark:text-slate-300">
+          {logCount} log{logCount === 1 ? "" : "s"}
+        </span>
+      ) : null}
+    </div>
+  );
+});

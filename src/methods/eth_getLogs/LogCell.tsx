@@ -1,0 +1,89 @@
+/** One cell of a log row: what each column shows of the log and its decoded event. */
+import { href } from "../../shared/links";
+import type { ColumnId } from "./columns";
+import { argsText, formatTimestamp, shortHex, type DecodedEvent } from "./model";
+import type { LogRow } from "./result";
+
+const cellCls = "truncate px-2 py-2 font-mono text-xs";
+
+export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: DecodedEvent | null }) {
+  switch (id) {
+    case "block":
+      return (
+        <span role="cell" className={cellCls}>
+          {row.blockNumber === null ? (
+            <em className="text-amber-800 dark:text-amber-200">pending</em>
+          ) : (
+            row.blockNumber
+          )}
+        </span>
+      );
+    case "time":
+      return (
+        <span role="cell" className={cellCls}>
+          {row.blockTimestamp === null ? "" : formatTimestamp(row.blockTimestamp)}
+        </span>
+      );
+    case "txIndex":
+      return (
+        <span role="cell" className={cellCls}>
+          {row.transactionIndex ?? (row.pending ? "pending" : "")}
+        </span>
+      );
+    case "logIndex":
+      return (
+        <span role="cell" className={cellCls}>
+          {row.logIndex ?? (row.pending ? "pending" : "")}
+        </span>
+      );
+    case "txHash":
+      return (
+        <span role="cell" className={cellCls} title={row.transactionHash ?? undefined}>
+          {row.transactionHash ? (
+            <a
+              className="text-indigo-700 underline dark:text-indigo-300"
+              href={href("trace", { hash: row.transactionHash })}
+            >
+              {shortHex(row.transactionHash)}
+            </a>
+          ) : (
+            "pending"
+          )}
+        </span>
+      );
+    case "address":
+      return (
+        <span role="cell" className={cellCls} title={row.address}>
+          {shortHex(row.address)}
+        </span>
+      );
+    case "event":
+      return (
+        <span
+          role="cell"
+          className={`${cellCls} ${ev ? "font-sans font-semibold" : ""}`}
+          title={ev?.signature ?? row.topics[0]}
+        >
+          {ev ? ev.name : row.topics[0] ? shortHex(row.topics[0]) : "(no topics)"}
+        </span>
+      );
+    case "args":
+      return (
+        <span role="cell" className={cellCls} title={ev ? argsText(ev) : undefined}>
+          {ev
+            ? argsText(ev)
+            : `topics ${row.topics.length} · data ${(row.data.length - 2) / 2} bytes`}
+        </span>
+      );
+    case "removed":
+      return (
+        <span role="cell" className={`${cellCls} font-sans`}>
+          {row.removed ? (
+            <strong className="text-amber-900 dark:text-amber-200">removed (reorg)</strong>
+          ) : (
+            "no"
+          )}
+        </span>
+      );
+  }
+}

@@ -1,0 +1,127 @@
+/** The open state of a log row: the decoded event, topics, data in 32-byte words, every field. */
+import { CopyButton } from "../../ui/CopyButton";
+import { dataWords, formatTimestamp, type DecodedEvent } from "./model";
+import type { LogRow } from "./result";
+
+/** Fields shown in their own rows; any other field the node sent is listed after them. */
+const KNOWN_FIELDS = new Set([
+  "address",
+  "topics",
+  "data",
+  "blockNumber",
+  "blockHash",
+  "transactionHash",
+  "transactionIndex",
+  "logIndex",
+  "removed",
+  "blockTimestamp",
+]);
+
+export function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null }) {
+  const words = dataWords(row.data);
+  const extra = Object.entries(row.raw).filter(([k]) => !KNOWN_FIELDS.has(k));
+  return (
+    <div className="flex flex-col gap-3 text-xs">
+      {row.removed ? (
+        <p className="font-semibold text-amber-900 dark:text-amber-200">
+          Removed by a chain reorganisation: this log is no longer part of the chain.
+        </p>
+      ) : null}
+      {ev ? (
+        <section>
+          <h3 className="font-semibold">
+            {ev.name}{" "}
+            <span className="font-mono font-normal text-slate-700 dark:text-slate-300">
+              {ev.signature}
+            </span>
+          </h3>
+          <table className="mt-1 w-full border-collapse text-left">
+            <thead>
+              <tr className="text-slate-700 dark:text-slate-300">
+                <th className="pr-3 font-medium">Name</th>
+                <th className="pr-3 font-medium">Type</th>
+                <th className="font-medium">Value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ev.args.map((a, i) => (
+                <tr key={i}>
+                  <td className="pr-3 align-top font-mono">{a.name || `arg${i}`}</td>
+                  <td className="pr-3 align-top font-mono">
+                    {a.type}
+                    {a.indexed ? " indexed" : ""}
+                  </td>
+                  <td className="break-all font-mono">{a.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : (
+        <p className="text-slate-700 dark:text-slate-300">
+          Not decoded: no known event has this topic0. Add the contract's ABI to decode it.
+        </p>
+      )}
+      <section>
+        <h3 className="font-semibold">Topics</h3>
+        {row.topics.length === 0 ? <p>none (anonymous event)</p> : null}
+        <ol className="font-mono">
+          {row.topics.map((t, i) => (
+            <li key={i} className="flex flex-wrap items-center gap-2 break-all">
+              <span className="text-slate-700 dark:text-slate-300">topic{i}</span> {t}{" "}
+              <CopyButton text={t} label={`Copy topic ${i}`} />
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section>
+        <h3 className="font-semibold">Data ({(row.data.length - 2) / 2} bytes, 32-byte words)</h3>
+        {words.length === 0 ? <p className="font-mono">0x</p> : null}
+        <ol className="font-mono">
+          {words.map((w, i) => (
+            <li key={i} className="break-all">
+              <span className="text-slate-700 dark:text-slate-300">{`0x${(i * 32).toString(16).padStart(3, "0")}`}</span>{" "}
+              {w}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 font-mono">
+        <dt>address</dt>
+        <dd className="break-all">{row.address}</dd>
+        <dt>blockNumber</dt>
+        <dd>{row.blockNumber ?? "pending"}</dd>
+        <dt>blockHash</dt>
+        <dd className="break-all">{row.blockHash ?? "pending"}</dd>
+        <dt>transactionHash</dt>
+        <dd className="break-all">{row.transactionHash ?? "pending"}</dd>
+        <dt>transactionIndex</dt>
+        <dd>{row.transactionIndex ?? "pending"}</dd>
+        <dt>logIndex</dt>
+        <dd>{row.logIndex ?? "pending"}</dd>
+        <dt>removed</dt>
+        <dd>{String(row.removed)}</dd>
+        {row.blockTimestamp !== null ? (
+          <>
+            <dt>blockTimestamp</dt>
+            <dd>
+              {row.blockTimestamp} ({formatTimestamp(row.blockTimestamp)})
+            </dd>
+          </>
+        ) : null}
+        {extra.map(([k, v]) => (
+          <FragmentRow key={k} name={k} value={v} />
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function FragmentRow({ name, value }: { name: string; value: unknown }) {
+  return (
+    <>
+      <dt>{name}</dt>
+      <dd className="break-all">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+    </>
+  );
+}
