@@ -28,10 +28,18 @@ test.describe("results first at 1400×900", () => {
     await expect(page.getByRole("textbox", { name: "Block hash" })).toHaveValue(tx.blockHash);
   });
 
-  test("a trace deep link: the first tree row is on screen", async ({ page, manifest }) => {
-    const tx = manifest.transactions.nestedCalls;
+  test("a trace deep link: the first tree row is on screen, its gas too", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.insight ?? manifest.transactions.nestedCalls;
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
-    await topInViewport(page, page.getByRole("treeitem").first());
+    const first = page.getByRole("treeitem").first();
+    await topInViewport(page, first);
+    // a long decoded call gives way: the row's gas stays inside the tree
+    const tree = await page.getByRole("tree", { name: "Call tree" }).boundingBox();
+    const gas = await first.getByText(/ gas$/).boundingBox();
+    expect(tree && gas && gas.x + gas.width <= tree.x + tree.width + 1).toBe(true);
   });
 
   test("an estimate deep link: the estimate is on screen", async ({ page, manifest }) => {

@@ -43,10 +43,12 @@ interface FrameRowProps {
 
 export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
   const { model, structure, index: i } = p;
-  const style = rowStyle(p.start);
   const f = model.frames[i] as CallFrame;
   const type = frameType(f);
   const level = structure.level[i] as number;
+  // As wide as the tree, or wider where deep indentation needs room: long names then give way
+  // inside the row instead of pushing its gas out of sight.
+  const style = { ...rowStyle(p.start), width: `max(100%, ${level * INDENT + 520}px)` };
   const hasKids = (structure.childCount[i] as number) > 0;
   const failed = model.failed[i] === 1;
   const d = p.decode.frame(i);
@@ -125,25 +127,34 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
           failed
         </span>
       ) : null}
-      <span className="text-slate-700 dark:text-slate-300" title={`${f.from} → ${to ?? "(none)"}`}>
+      <span
+        className="flex-none text-slate-700 dark:text-slate-300"
+        title={`${f.from} → ${to ?? "(none)"}`}
+      >
         {shortHex(f.from)} → {target}
         <span className="text-slate-900 dark:text-slate-100">{shortHex(to)}</span>
       </span>
       {fn ? (
+        // Long names and reasons give way (cut with an ellipsis, whole in the title and the frame
+        // detail) so the gas column always stays in the row.
         <span
-          className="font-semibold text-indigo-800 dark:text-indigo-300"
-          title={d.call?.signature ?? input.slice(0, 10)}
+          className="min-w-0 truncate font-semibold text-indigo-800 dark:text-indigo-300"
+          title={fn}
         >
           {fn}
         </span>
       ) : null}
       {value > 0n ? (
-        <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+        <span className="flex-none rounded bg-amber-100 px-1 font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
           {formatNative(value, { nativeSymbol: p.nativeSymbol })}
         </span>
       ) : null}
       {failed ? (
-        <span className="text-red-800 dark:text-red-300" data-error>
+        <span
+          className="min-w-0 truncate text-red-800 dark:text-red-300"
+          data-error
+          title={`${f.error ?? ""}${d.revert && d.revert.kind !== "empty" ? ` — ${d.revert.label}` : ""}`}
+        >
           {f.error}
           {d.revert && d.revert.kind !== "empty" ? (
             <span data-revert-reason={d.revert.reason}> — {clip(d.revert.label, 160)}</span>
