@@ -258,22 +258,21 @@ export function ConnectionBar({
         <div className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700">
           {!override && settings.kind === "nodereal" ? (
             <div className="mb-2 flex flex-wrap gap-2">
-              <label className="flex flex-col font-medium">
-                Rollup (Nitro) segment
-                <input
-                  className={`${inputCls} font-mono`}
-                  value={settings.rollupNitroSegment}
-                  onChange={(e) => set("rollupNitroSegment", e.target.value)}
-                />
-              </label>
-              <label className="flex flex-col font-medium">
-                Rollup (logs) segment
-                <input
-                  className={`${inputCls} font-mono`}
-                  value={settings.rollupSegment}
-                  onChange={(e) => set("rollupSegment", e.target.value)}
-                />
-              </label>
+              {(
+                [
+                  ["rollupNitroSegment", "Rollup (Nitro) segment"],
+                  ["rollupSegment", "Rollup (logs) segment"],
+                ] as const
+              ).map(([key, label]) => (
+                <label key={key} className="flex flex-col font-medium">
+                  {label}
+                  <input
+                    className={`${inputCls} font-mono`}
+                    value={settings[key]}
+                    onChange={(e) => set(key, e.target.value)}
+                  />
+                </label>
+              ))}
               <label className="flex flex-col font-medium">
                 Trace network
                 <select

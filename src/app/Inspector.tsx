@@ -110,24 +110,11 @@ export function Inspector({ secret, onClose }: { secret: string; onClose: () => 
         <table className="w-full text-left text-xs">
           <thead className="sticky top-0 bg-slate-100 dark:bg-slate-800">
             <tr>
-              <th scope="col" className="px-2">
-                Method
-              </th>
-              <th scope="col" className="px-2">
-                Host
-              </th>
-              <th scope="col" className="px-2">
-                Status
-              </th>
-              <th scope="col" className="px-2">
-                Duration
-              </th>
-              <th scope="col" className="px-2">
-                Size
-              </th>
-              <th scope="col" className="px-2">
-                Retries
-              </th>
+              {["Method", "Host", "Status", "Duration", "Size", "Retries"].map((h) => (
+                <th key={h} scope="col" className="px-2">
+                  {h}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

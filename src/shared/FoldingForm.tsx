@@ -5,6 +5,30 @@
  */
 import { useId, type ReactNode } from "react";
 
+function Toggle({
+  expanded,
+  controls,
+  onClick,
+  children,
+}: {
+  expanded: boolean;
+  controls: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-expanded={expanded}
+      aria-controls={controls}
+      onClick={onClick}
+      className="rounded border border-slate-300 px-2 py-0.5 text-xs font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+    >
+      {children}
+    </button>
+  );
+}
+
 export function FoldingForm({
   folded,
   onFold,
@@ -33,30 +57,18 @@ export function FoldingForm({
           aria-label={`${name}: what was asked`}
           className="flex min-w-0 flex-wrap items-center gap-2 rounded border border-slate-200 bg-slate-50 px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
         >
-          <button
-            type="button"
-            aria-expanded={false}
-            aria-controls={id}
-            onClick={onUnfold}
-            className="rounded border border-slate-300 px-2 py-0.5 text-xs font-medium hover:bg-white dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <Toggle expanded={false} controls={id} onClick={onUnfold}>
             Edit
-          </button>
+          </Toggle>
           <span className="min-w-0 flex-1 break-all font-mono text-xs text-slate-800 dark:text-slate-200">
             {summary}
           </span>
         </div>
       ) : onFold ? (
         <div className="flex justify-end">
-          <button
-            type="button"
-            aria-expanded={true}
-            aria-controls={id}
-            onClick={onFold}
-            className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <Toggle expanded controls={id} onClick={onFold}>
             Fold the form
-          </button>
+          </Toggle>
         </div>
       ) : null}
       <div id={id} hidden={folded}>

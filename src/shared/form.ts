@@ -48,3 +48,13 @@ export function linkFieldErrors<T extends FieldValues>(
   // Index keys as object keys: react-hook-form reads errors by path (`addresses.0.value`).
   return tree as FieldErrors<T>;
 }
+
+/**
+ * The options every method form shares: the link's errors are set just before its values
+ * arrive, so that reset keeps them; fields are checked on submit, then again as they change.
+ */
+export const LINKED_FORM = {
+  resetOptions: { keepErrors: true },
+  mode: "onSubmit",
+  reValidateMode: "onChange",
+} as const;

@@ -8,3 +8,10 @@ export interface MethodPageProps {
   /** Replace the route's search params; a page writes them on submit, and the query follows them. */
   setSearch: (params: Record<string, string | undefined>, opts?: { replace?: boolean }) => void;
 }
+
+/** What a page's header names as its target: the method sent and the (masked) URL, or nothing. */
+export function endpointTarget(
+  resolved: { ok: true; endpoint: { rpcMethod: string; maskedUrl: string } } | { ok: false },
+): string | null {
+  return resolved.ok ? `${resolved.endpoint.rpcMethod} at ${resolved.endpoint.maskedUrl}` : null;
+}

@@ -24,15 +24,20 @@ export function ErrorPanel({
       <p className="mt-1 whitespace-pre-wrap break-words">{headline}</p>
       {advice ? <p className="mt-1 whitespace-pre-wrap break-words">{advice}</p> : null}
       {detail ? <p className="mt-1 break-all font-mono text-xs opacity-80">{detail}</p> : null}
-      {onRetry ? (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-2 rounded bg-red-700 px-2 py-1 text-xs font-medium text-white hover:bg-red-800"
-        >
-          Retry
-        </button>
-      ) : null}
+      {onRetry ? <RetryButton onRetry={onRetry} /> : null}
     </div>
+  );
+}
+
+/** Retry, inside a failure's panel. */
+export function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onRetry}
+      className="mt-2 rounded bg-red-700 px-2 py-1 text-xs font-medium text-white hover:bg-red-800"
+    >
+      Retry
+    </button>
   );
 }

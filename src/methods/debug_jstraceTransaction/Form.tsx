@@ -9,6 +9,8 @@ import {
   type TraceFormValues,
   type TracerChoice,
 } from "./params";
+import { Examples } from "../../shared/Examples";
+import { LINKED_FORM } from "../../shared/form";
 
 export interface TraceExample {
   label: string;
@@ -45,10 +47,7 @@ export function TraceForm({
     resolver: zodResolver(traceFormSchema),
     values,
     errors: linkErrors,
-    // The link's errors are set just before its values arrive: that reset must not drop them.
-    resetOptions: { keepErrors: true },
-    mode: "onSubmit",
-    reValidateMode: "onChange",
+    ...LINKED_FORM,
   });
   const { register, handleSubmit, formState, reset, watch, setValue, getValues } = form;
   const errors = formState.errors;
@@ -167,22 +166,13 @@ export function TraceForm({
           on their own.
         </span>
       </div>
-      {examples.length > 0 ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-slate-700 dark:text-slate-300">Devnet examples:</span>
-          {examples.map((ex) => (
-            <Button
-              key={ex.label}
-              onClick={() => {
-                reset(ex.values, { keepErrors: false });
-                onSubmit(ex.values);
-              }}
-            >
-              {ex.label}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      <Examples
+        examples={examples}
+        onPick={(ex) => {
+          reset(ex.values, { keepErrors: false });
+          onSubmit(ex.values);
+        }}
+      />
     </form>
   );
 }

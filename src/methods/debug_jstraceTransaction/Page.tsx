@@ -14,7 +14,7 @@ import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
 import type { DevnetManifest } from "../../shared/manifest";
-import type { MethodPageProps } from "../../shared/page";
+import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { AbiPanel } from "../../shared/AbiPanel";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
 import { linkFieldErrors } from "../../shared/form";
@@ -238,13 +238,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader
-        method={METHOD}
-        title="trace viewer"
-        target={
-          resolved.ok ? `${resolved.endpoint.rpcMethod} at ${resolved.endpoint.maskedUrl}` : null
-        }
-      >
+      <PageHeader method={METHOD} title="trace viewer" target={endpointTarget(resolved)}>
         Replays a transaction on the node and shows its call tree (callTracer) or another tracer's
         output.
       </PageHeader>

@@ -4,14 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { flatten } from "./model";
 import type { CallFrame } from "./result";
+import { A, B, C } from "./testing";
 import { syntheticTrace } from "../../../bench/synthetic.mjs";
 import { TraceView } from "./TraceView";
 
 afterEach(cleanup);
-
-const A = "0x00000000000000000000000000000000000000aa";
-const B = "0x00000000000000000000000000000000000000bb";
-const C = "0x00000000000000000000000000000000000000cc";
 
 function sample(): CallFrame {
   return {

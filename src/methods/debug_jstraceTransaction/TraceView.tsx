@@ -233,6 +233,16 @@ export function TraceView(props: TraceViewProps) {
   const functionName = useCallback((s: string) => decode.decoder.functionName(s), [decode]);
 
   const tabId = (t: TraceTab) => `${ids}-tab-${t}`;
+  const frameDetail = (
+    <FrameDetail
+      model={model}
+      index={state.selected}
+      decode={decode}
+      nativeSymbol={props.nativeSymbol}
+      frameLink={props.frameLink}
+      onwardLinks={props.onwardLinks}
+    />
+  );
   const selectAndShow = (i: number) => {
     select(i);
     setTab("tree");
@@ -425,14 +435,7 @@ export function TraceView(props: TraceViewProps) {
                     className="overflow-auto rounded border border-slate-200 p-2 dark:border-slate-700"
                     style={{ maxHeight: paneHeight }}
                   >
-                    <FrameDetail
-                      model={model}
-                      index={state.selected}
-                      decode={decode}
-                      nativeSymbol={props.nativeSymbol}
-                      frameLink={props.frameLink}
-                      onwardLinks={props.onwardLinks}
-                    />
+                    {frameDetail}
                   </div>
                 }
               />
@@ -449,14 +452,7 @@ export function TraceView(props: TraceViewProps) {
               highlight={highlight}
             />
             <div className="rounded border border-slate-200 p-2 dark:border-slate-700">
-              <FrameDetail
-                model={model}
-                index={state.selected}
-                decode={decode}
-                nativeSymbol={props.nativeSymbol}
-                frameLink={props.frameLink}
-                onwardLinks={props.onwardLinks}
-              />
+              {frameDetail}
             </div>
           </>
         ) : null}

@@ -17,11 +17,8 @@ import {
   summarize,
 } from "./model";
 import type { CallFrame } from "./result";
+import { A, B, C } from "./testing";
 import { syntheticTrace } from "../../../bench/synthetic.mjs";
-
-const A = "0x00000000000000000000000000000000000000aa";
-const B = "0x00000000000000000000000000000000000000bb";
-const C = "0x00000000000000000000000000000000000000cc";
 
 /** 0: CALL A→B (1 ether) [ 0.0 STATICCALL B→C, 0.1 CALL B→C (reverts) [0.1.0 DELEGATECALL], 0.2 CREATE ] */
 function sample(): CallFrame {

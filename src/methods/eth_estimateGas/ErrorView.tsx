@@ -1,4 +1,4 @@
-import { CopyButton } from "../../ui";
+import { CopyButton, RetryButton } from "../../ui";
 import type { Explanation } from "./explain";
 
 /** A node's refusal, explained: what it means, what to try, and the raw revert data. */
@@ -99,15 +99,7 @@ export function ExplainedError({
         The node said{x.code !== null ? ` (code ${x.code})` : ""}:{" "}
         <span className="font-mono">{x.nodeMessage}</span>
       </p>
-      {onRetry ? (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-2 rounded bg-red-700 px-2 py-1 text-xs font-medium text-white hover:bg-red-800"
-        >
-          Retry
-        </button>
-      ) : null}
+      {onRetry ? <RetryButton onRetry={onRetry} /> : null}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import type { AbiRegistry } from "../../chain";
 import { decodeData } from "./abi";
 import { CallBuilder } from "./CallBuilder";
 import { BLOCK_TAGS, estimateFormSchema, VALUE_UNITS, type EstimateFormValues } from "./params";
+import { Examples } from "../../shared/Examples";
+import { LINKED_FORM } from "../../shared/form";
 
 export interface EstimateExample {
   label: string;
@@ -43,10 +45,7 @@ export function EstimateForm(props: EstimateFormProps) {
     resolver: zodResolver(estimateFormSchema),
     values,
     errors: linkErrors,
-    // The link's errors are set just before its values arrive: that reset must not drop them.
-    resetOptions: { keepErrors: true },
-    mode: "onSubmit",
-    reValidateMode: "onChange",
+    ...LINKED_FORM,
   });
   const { register, handleSubmit, formState, reset, trigger, watch, setValue } = form;
   const errors = formState.errors;
@@ -239,23 +238,14 @@ export function EstimateForm(props: EstimateFormProps) {
           </span>
         ) : null}
       </div>
-      {examples.length > 0 ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-slate-700 dark:text-slate-300">Devnet examples:</span>
-          {examples.map((ex) => (
-            <Button
-              key={ex.label}
-              onClick={() => {
-                reset(ex.values, { keepErrors: false });
-                if (ex.abi) props.onAbiText(ex.abi);
-                onSubmit(ex.values);
-              }}
-            >
-              {ex.label}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      <Examples
+        examples={examples}
+        onPick={(ex) => {
+          reset(ex.values, { keepErrors: false });
+          if (ex.abi) props.onAbiText(ex.abi);
+          onSubmit(ex.values);
+        }}
+      />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 
 import { useRpc } from "../../shared/context";
 import type { DevnetManifest } from "../../shared/manifest";
-import type { MethodPageProps } from "../../shared/page";
+import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { addToStore } from "../../shared/abis";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
 import { linkFieldErrors } from "../../shared/form";
@@ -153,13 +153,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader
-        method={METHOD}
-        title="gas estimate"
-        target={
-          resolved.ok ? `${resolved.endpoint.rpcMethod} at ${resolved.endpoint.maskedUrl}` : null
-        }
-      >
+      <PageHeader method={METHOD} title="gas estimate" target={endpointTarget(resolved)}>
         Asks the node how much gas a transaction would use, without sending it. Reverts are decoded
         and explained.
       </PageHeader>

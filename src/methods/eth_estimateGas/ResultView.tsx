@@ -82,28 +82,35 @@ export function EstimateResult({ estimate, tx }: { estimate: string; tx: TxObjec
               <td className="py-0.5 text-right font-mono">{formatDecimal(r.gas)}</td>
             </tr>
           ))}
-          <tr className="border-t border-slate-300 font-medium dark:border-slate-600">
-            <td className="py-0.5 pr-2">
-              <span
-                className="mr-1 inline-block h-2 w-2 rounded-sm bg-indigo-600"
-                aria-hidden="true"
-              />
-              Intrinsic gas (approximation)
-            </td>
-            <td className="py-0.5 text-right font-mono">{formatDecimal(split.intrinsic)}</td>
-          </tr>
-          <tr className="border-t border-slate-100 font-medium dark:border-slate-800">
-            <td className="py-0.5 pr-2">
-              <span
-                className="mr-1 inline-block h-2 w-2 rounded-sm bg-emerald-600"
-                aria-hidden="true"
-              />
-              Execution and the node's margin
-            </td>
-            <td className="py-0.5 text-right font-mono">
-              {split.execution >= 0n ? formatDecimal(split.execution) : "—"}
-            </td>
-          </tr>
+          {(
+            [
+              [
+                "Intrinsic gas (approximation)",
+                split.intrinsic,
+                "bg-indigo-600",
+                "border-slate-300 dark:border-slate-600",
+              ],
+              [
+                "Execution and the node's margin",
+                split.execution,
+                "bg-emerald-600",
+                "border-slate-100 dark:border-slate-800",
+              ],
+            ] as const
+          ).map(([label, gas, swatch, border]) => (
+            <tr key={label} className={`border-t font-medium ${border}`}>
+              <td className="py-0.5 pr-2">
+                <span
+                  className={`mr-1 inline-block h-2 w-2 rounded-sm ${swatch}`}
+                  aria-hidden="true"
+                />
+                {label}
+              </td>
+              <td className="py-0.5 text-right font-mono">
+                {gas >= 0n ? formatDecimal(gas) : "—"}
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
       <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">

@@ -20,6 +20,8 @@ import {
   type LogFilter,
   type LogsFormValues,
 } from "./params";
+import { Examples } from "../../shared/Examples";
+import { LINKED_FORM } from "../../shared/form";
 
 export interface Example {
   label: string;
@@ -57,10 +59,7 @@ export function LogsForm({
     resolver: zodResolver(logsFormSchema),
     values,
     errors: linkErrors,
-    // The link's errors are set just before its values arrive: that reset must not drop them.
-    resetOptions: { keepErrors: true },
-    mode: "onSubmit",
-    reValidateMode: "onChange",
+    ...LINKED_FORM,
   });
   const { register, control, handleSubmit, formState, setValue, getValues, reset } = form;
   const addresses = useFieldArray({ control, name: "addresses" });
@@ -141,22 +140,14 @@ export function LogsForm({
       className="flex flex-col gap-3"
       aria-label="Log filter"
     >
-      {examples.length > 0 ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-slate-700 dark:text-slate-300">Examples:</span>
-          {examples.map((ex) => (
-            <Button
-              key={ex.label}
-              onClick={() => {
-                reset(ex.values, { keepErrors: false });
-                void handleSubmit((filter) => onSubmit(ex.values, filter))();
-              }}
-            >
-              {ex.label}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      <Examples
+        examples={examples}
+        caption="Examples:"
+        onPick={(ex) => {
+          reset(ex.values, { keepErrors: false });
+          void handleSubmit((filter) => onSubmit(ex.values, filter))();
+        }}
+      />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Field
           label="From block"

@@ -10,6 +10,7 @@ import {
   type TxFormValues,
   type TxLookup,
 } from "./params";
+import { LINKED_FORM } from "../../shared/form";
 
 export interface Example {
   label: string;
@@ -41,10 +42,7 @@ export function TxForm({ values, linkErrors, onSubmit, examples, onExample }: Tx
     resolver: zodResolver(txFormSchema),
     values,
     errors: linkErrors,
-    // The link's errors are set just before its values arrive: the reset must not drop them.
-    resetOptions: { keepErrors: true },
-    mode: "onSubmit",
-    reValidateMode: "onChange",
+    ...LINKED_FORM,
   });
 
   const { errors } = formState;

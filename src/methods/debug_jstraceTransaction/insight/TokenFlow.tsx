@@ -100,26 +100,20 @@ export function TokenFlow({
                   stroke="currentColor"
                   strokeOpacity={0.2}
                 />
-                <text
-                  x={x(a)}
-                  y={18}
-                  textAnchor="middle"
-                  fontFamily="monospace"
-                  fontSize={10}
-                  fill="currentColor"
-                >
-                  {a.slice(0, 22)}
-                </text>
-                <text
-                  x={x(a)}
-                  y={31}
-                  textAnchor="middle"
-                  fontFamily="monospace"
-                  fontSize={10}
-                  fill="currentColor"
-                >
-                  {a.slice(22)}
-                </text>
+                {/* the address whole, on two lines */}
+                {[a.slice(0, 22), a.slice(22)].map((part, k) => (
+                  <text
+                    key={k}
+                    x={x(a)}
+                    y={18 + 13 * k}
+                    textAnchor="middle"
+                    fontFamily="monospace"
+                    fontSize={10}
+                    fill="currentColor"
+                  >
+                    {part}
+                  </text>
+                ))}
               </g>
             ))}
             {transfers.map((t, i) => {

@@ -1,0 +1,4 @@
+/** Addresses the trace folder's tests build their frames from. */
+export const A = "0x00000000000000000000000000000000000000aa";
+export const B = "0x00000000000000000000000000000000000000bb";
+export const C = "0x00000000000000000000000000000000000000cc";
