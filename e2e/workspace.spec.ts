@@ -225,3 +225,24 @@ test.describe("cross-links", () => {
     await expect(page.getByRole("table", { name: "Logs" })).toBeVisible();
   });
 });
+
+test.describe("logs: onward links and token units", () => {
+  test("a log row leads to its transaction card; token amounts show in whole tokens", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    await page.goto(`/#/logs?blockHash=${tx.blockHash}&address=${manifest.token.address}`);
+    const table = page.getByRole("table", { name: "Logs" });
+    // the devnet token answers decimals() = 18 and symbol() = NST through eth_call
+    const row = table
+      .getByRole("row")
+      .filter({ hasText: /value=12\.5 NST \(12500000000000000000\)/ });
+    await expect(row).toHaveCount(1);
+    await row.getByRole("link", { name: String(tx.index) }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`#/tx\\?blockHash=${tx.blockHash}&index=0x${tx.index.toString(16)}`),
+    );
+    await expect(page.locator("dt").first()).toBeVisible();
+  });
+});

@@ -35,11 +35,8 @@ import { explainTraceError, METHOD, traceQueryOptions } from "./query";
 import { parseTraceJson } from "./load";
 import type { CallFrame } from "./result";
 import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
-import {
-  stateDiffQueryOptions,
-  tokenMetaQueryOptions,
-  txLocationQueryOptions,
-} from "./insight/query";
+import { stateDiffQueryOptions, txLocationQueryOptions } from "./insight/query";
+import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
 import { StatePanel } from "./insight/StatePanel";
 import { tokensOf, transfersOf } from "./insight/transfers";
 

@@ -6,6 +6,13 @@ import type { LogRow } from "./result";
 
 const cellCls = "truncate px-2 py-2 font-mono text-xs";
 
+/** The log's transaction card, where its block and position are known. */
+export function txCardLink(row: LogRow): string | null {
+  return row.blockHash && row.transactionIndex !== null
+    ? href("tx", { blockHash: row.blockHash, index: `0x${row.transactionIndex.toString(16)}` })
+    : null;
+}
+
 export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: DecodedEvent | null }) {
   switch (id) {
     case "block":
@@ -27,7 +34,17 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
     case "txIndex":
       return (
         <span role="cell" className={cellCls}>
-          {row.transactionIndex ?? (row.pending ? "pending" : "")}
+          {row.transactionIndex !== null && row.blockHash ? (
+            <a
+              className="text-indigo-700 underline dark:text-indigo-300"
+              href={txCardLink(row) ?? undefined}
+              title="Open the transaction card"
+            >
+              {row.transactionIndex}
+            </a>
+          ) : (
+            (row.transactionIndex ?? (row.pending ? "pending" : ""))
+          )}
         </span>
       );
     case "logIndex":

@@ -1,5 +1,7 @@
 /** The open state of a log row: the decoded event, topics, data in 32-byte words, every field. */
-import { CopyButton } from "../../ui/CopyButton";
+import { CopyButton, LinkNav } from "../../ui";
+import { href } from "../../shared/links";
+import { txCardLink } from "./LogCell";
 import { dataWords, formatTimestamp, type DecodedEvent } from "./model";
 import type { LogRow } from "./result";
 
@@ -20,8 +22,24 @@ const KNOWN_FIELDS = new Set([
 export function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null }) {
   const words = dataWords(row.data);
   const extra = Object.entries(row.raw).filter(([k]) => !KNOWN_FIELDS.has(k));
+  const card = txCardLink(row);
+  const links = [
+    ...(card ? [{ label: "Transaction card", href: card }] : []),
+    ...(row.transactionHash
+      ? [{ label: "Trace", href: href("trace", { hash: row.transactionHash }) }]
+      : []),
+    ...(row.blockHash
+      ? [
+          {
+            label: "Logs of this contract in this block",
+            href: href("logs", { blockHash: row.blockHash, address: row.address }),
+          },
+        ]
+      : []),
+  ];
   return (
     <div className="flex flex-col gap-3 text-xs">
+      <LinkNav label="This log's transaction in other views" links={links} />
       {row.removed ? (
         <p className="font-semibold text-amber-900 dark:text-amber-200">
           Removed by a chain reorganisation: this log is no longer part of the chain.

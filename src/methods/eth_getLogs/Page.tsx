@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { getAddress } from "viem";
 import { Alert, Button, Card, LinkProblems, downloadText, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
@@ -9,7 +10,9 @@ import { addToStore } from "../../shared/abis";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
-import { decodeLogRow, eventTopic0 } from "./decode";
+import { decodeLogRow, erc20Contracts, eventTopic0, withTokenUnits } from "./decode";
+import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
+import { useQuery } from "@tanstack/react-query";
 import { toCsv, toJson } from "./export";
 import { LogsForm, type Example } from "./Form";
 import { LogsChart } from "./LogsChart";
@@ -112,10 +115,27 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
       if (same) setRun((n) => n + 1);
       else setSearch(next);
     },
-    [searchString, setSearch, setRun],
+    [searchString, setSearch, setRun, setEditing, setPicked],
   );
 
   const { view } = scan;
+  // ERC-20 amounts in whole tokens where the token answers decimals() (asked once the scan
+  // stopped, for the tokens it found, at the logs endpoint).
+  const settled = view.status !== "running" && view.status !== "idle";
+  const tokens = useMemo(() => (settled ? erc20Contracts(view.logs) : []), [settled, view.logs]);
+  const tokenMeta = useQuery(
+    tokenMetaQueryOptions(client, resolved.ok ? resolved.endpoint : null, tokens),
+  ).data;
+  const shownDecode = useMemo(
+    () =>
+      tokenMeta && tokenMeta.size > 0
+        ? memoDecode((row) => {
+            const ev = decode(row);
+            return ev ? withTokenUnits(ev, tokenMeta.get(getAddress(row.address))) : ev;
+          })
+        : decode,
+    [decode, tokenMeta],
+  );
   const rangeForChart = view.progress?.range ?? null;
 
   return (
@@ -222,7 +242,7 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
               />
               <LogTable
                 rows={view.logs}
-                decode={decode}
+                decode={shownDecode}
                 initialRect={{ width: 1024, height: 640 }}
               />
             </div>

@@ -8,7 +8,9 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import type { RpcClient } from "../../rpc";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { RpcContext } from "../../shared/context";
+import { createQueryClient } from "../../shared/query-client";
 import { testRpcContext } from "../../test-support/pages";
 import LogsPage from "./Page";
 import { parseLogs, toLogRow } from "./result";
@@ -83,9 +85,11 @@ function renderCase(c: Case) {
   };
   const client = { request } as unknown as RpcClient;
   render(
-    <RpcContext.Provider value={testRpcContext(client)}>
-      <LogsPage search={linkFor(c.request.params[0])} setSearch={() => {}} />
-    </RpcContext.Provider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <RpcContext.Provider value={testRpcContext(client)}>
+        <LogsPage search={linkFor(c.request.params[0])} setSearch={() => {}} />
+      </RpcContext.Provider>
+    </QueryClientProvider>,
   );
   return sent;
 }
@@ -116,7 +120,7 @@ describe.skipIf(!present)("eth_getLogs conformance corpus", () => {
         const row = rows[i] as HTMLElement;
         expect(within(row).getAllByRole("cell")[1]?.textContent).toBe(String(log.blockNumber));
         expect(row.textContent).toContain(`${log.address.slice(0, 8)}…`);
-        const link = within(row).getByRole("link");
+        const link = within(row).getByRole("link", { name: /…/ });
         expect(link.getAttribute("href")).toBe(`#/trace?hash=${log.transactionHash ?? ""}`);
         if (log.blockTimestamp !== null)
           expect(row.textContent).toContain(

@@ -5,7 +5,8 @@
  * topic0). Only the view's shape lives here.
  */
 import { decodeLog, type AbiRegistry } from "../../chain";
-import type { AbiEvent } from "viem";
+import { formatUnits, getAddress, toEventSelector, type AbiEvent } from "viem";
+import type { TokenMeta } from "../../shared/tokenMeta";
 import type { DecodedEvent } from "./model";
 import type { LogRow } from "./result";
 
@@ -34,4 +35,43 @@ export function decodeLogRow(
     signature: entry ? describeEvent(entry.item) : d.signature,
     args: d.args,
   };
+}
+
+const TOKEN_EVENTS = new Set(["Transfer", "Approval"]);
+/** topic0 of ERC-20 Transfer and Approval. */
+export const ERC20_TOPICS: ReadonlySet<string> = new Set([
+  toEventSelector("Transfer(address,address,uint256)"),
+  toEventSelector("Approval(address,address,uint256)"),
+]);
+
+/**
+ * An ERC-20 Transfer/Approval with its amount in whole tokens where the token's decimals are
+ * known ("1.5 NST (1500000000000000000)"); anything else as it was. For the table only: exports
+ * keep the exact integers.
+ */
+export function withTokenUnits(
+  ev: DecodedEvent | null,
+  meta: TokenMeta | undefined,
+): DecodedEvent | null {
+  if (!ev || meta?.decimals === undefined || !TOKEN_EVENTS.has(ev.name)) return ev;
+  const decimals = meta.decimals;
+  const args = ev.args.map((a) => {
+    if (a.indexed || !/^uint\d*$/.test(a.type) || !/^\d+$/.test(a.value)) return a;
+    const whole = formatUnits(BigInt(a.value), decimals);
+    return { ...a, value: `${whole}${meta.symbol ? ` ${meta.symbol}` : ""} (${a.value})` };
+  });
+  return { ...ev, args };
+}
+
+/** The contracts whose Transfer/Approval events a set of logs holds (ERC-20 shape: 3 topics). */
+export function erc20Contracts(
+  rows: readonly LogRow[],
+  topic0s: ReadonlySet<string> = ERC20_TOPICS,
+): string[] {
+  const out = new Set<string>();
+  for (const r of rows) {
+    if (r.topics.length === 3 && r.topics[0] && topic0s.has(r.topics[0].toLowerCase()))
+      out.add(getAddress(r.address));
+  }
+  return [...out];
 }

@@ -3,17 +3,14 @@
  * smallest unit, plus a formatted amount where the token's decimals are known. Sortable,
  * filterable, exportable as CSV. Pure props.
  */
+import type { TokenMeta } from "../../../shared/tokenMeta";
 import { InsightSection } from "./Section";
 import { useMemo, useState } from "react";
 import { formatUnits } from "viem";
 import { Address, Button, downloadText, SortHeader } from "../../../ui";
 import { ZERO_ADDRESS, type Asset, type BalanceChange } from "./transfers";
 
-export interface TokenMeta {
-  symbol?: string;
-  decimals?: number;
-  name?: string;
-}
+export type { TokenMeta } from "../../../shared/tokenMeta";
 
 type SortKey = "address" | "asset" | "delta";
 

@@ -1,19 +1,15 @@
 /**
  * The insight views' own requests. State changes cost another trace (prestateTracer in diff
  * mode), so they are asked for only when the user says so (or a link says view=state), once per
- * hash, never again on their own. Token symbols and decimals come from `eth_call` to each token
- * on the trace's endpoint, all tokens of a view in one query, kept for good; a token that does not
- * answer simply stays unnamed.
+ * hash, never again on their own. Token symbols and decimals: src/shared/tokenMeta.ts.
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import { z } from "zod";
-import { decodeDecimals, decodeSymbol, DECIMALS_CALL, SYMBOL_CALL } from "../../../chain";
 import type { ResolvedEndpoint } from "../../../endpoints";
 import type { RpcClient } from "../../../rpc";
 import { rpcQueryKey } from "../../../shared/query";
 import { KEPT_ANSWER } from "../../../shared/query-defaults";
 import { anyJsonSchema } from "../result";
-import type { TokenMeta } from "./BalanceChanges";
 import { readStateDiff, type StateDiffResult } from "./stateDiff";
 
 export const PRESTATE_DIFF = { tracer: "prestateTracer", tracerConfig: { diffMode: true } };
@@ -39,51 +35,6 @@ export function stateDiffQueryOptions(
               { retry: false, timeoutMs: 75_000, schema: anyJsonSchema },
             );
             return readStateDiff(raw);
-          }
-        : skipToken,
-    ...KEPT_ANSWER,
-    structuralSharing: false,
-  });
-}
-
-const hexAnswer = z.string();
-
-export function tokenMetaQueryOptions(
-  client: RpcClient,
-  endpoint: ResolvedEndpoint | null,
-  tokens: readonly string[],
-) {
-  const params = tokens.length > 0 ? [...tokens].sort() : null;
-  return queryOptions({
-    queryKey: rpcQueryKey(endpoint, "eth_call", params ? { tokenMeta: params } : null),
-    queryFn:
-      endpoint && params
-        ? async ({ signal }): Promise<ReadonlyMap<string, TokenMeta>> => {
-            const target = { url: endpoint.url, secrets: endpoint.secrets };
-            const ask = (to: string, data: string) =>
-              client
-                .request(target, "eth_call", [{ to, data }, "latest"], {
-                  signal,
-                  retry: false,
-                  timeoutMs: 15_000,
-                  schema: hexAnswer,
-                })
-                .catch(() => null);
-            const entries = await Promise.all(
-              params.map(async (token) => {
-                const [symbol, decimals] = await Promise.all([
-                  ask(token, SYMBOL_CALL),
-                  ask(token, DECIMALS_CALL),
-                ]);
-                const meta: TokenMeta = {};
-                const s = decodeSymbol(symbol);
-                const d = decodeDecimals(decimals);
-                if (s !== null) meta.symbol = s;
-                if (d !== null) meta.decimals = d;
-                return [token, meta] as const;
-              }),
-            );
-            return new Map(entries);
           }
         : skipToken,
     ...KEPT_ANSWER,
