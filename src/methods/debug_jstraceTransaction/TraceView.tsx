@@ -8,7 +8,7 @@
  * under the nearest shown ancestor, so no call disappears because its caller was filtered out.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { Button, JsonViewer, SplitPane, useFillHeight } from "../../ui";
+import { JsonViewer, SplitPane, useFillHeight } from "../../ui";
 import { CallTree } from "./CallTree";
 import type { FrameDecodeCache } from "./decode";
 import { FlameChart } from "./FlameChart";
@@ -33,6 +33,7 @@ import {
 } from "./model";
 import type { CallFrame } from "./result";
 import { Summary } from "./Summary";
+import { TreeControls } from "./TreeControls";
 import { BalanceChanges, type TokenMeta } from "./insight/BalanceChanges";
 import { GasByFunction } from "./insight/GasByFunction";
 import { deriveGasByFunction, type GasRow } from "./insight/gasByFunction";
@@ -293,102 +294,26 @@ export function TraceView(props: TraceViewProps) {
       >
         {tab === "tree" ? (
           <>
-            <div
-              role="toolbar"
-              aria-label="Call tree controls"
-              className="flex flex-wrap items-end gap-2 text-sm"
-            >
-              <Button onClick={() => setExpanded(allExpanded(model))}>Expand all</Button>
-              <Button onClick={() => setExpanded(new Uint8Array(model.size))}>Collapse all</Button>
-              <label className="flex items-center gap-1">
-                Depth
-                <input
-                  type="number"
-                  min={1}
-                  max={Math.max(1, model.maxLevel)}
-                  value={depth}
-                  onChange={(e) =>
-                    setDepth(Math.max(1, Math.min(model.maxLevel, Number(e.target.value) || 1)))
-                  }
-                  className="w-16 rounded border border-slate-300 px-1 py-1 dark:border-slate-600 dark:bg-slate-900"
-                />
-              </label>
-              <Button onClick={() => setExpanded(expandToDepth(model, structure, depth))}>
-                Expand to depth
-              </Button>
-              <span
-                className="mx-1 h-6 border-l border-slate-300 dark:border-slate-600"
-                aria-hidden="true"
-              />
-              <span
-                className={
-                  failures.length
-                    ? "font-semibold text-red-800 dark:text-red-300"
-                    : "text-slate-700 dark:text-slate-300"
-                }
-              >
-                {failures.length.toLocaleString("en-US")} failed frame
-                {failures.length === 1 ? "" : "s"}
-              </span>
-              <Button disabled={failures.length === 0} onClick={() => goMatch(-1, failures)}>
-                Previous failure
-              </Button>
-              <Button disabled={failures.length === 0} onClick={() => goMatch(1, failures)}>
-                Next failure
-              </Button>
-            </div>
-            <div className="flex flex-wrap items-end gap-2 text-sm">
-              <label htmlFor={`${ids}-search`} className="font-medium">
-                Search frames
-              </label>
-              <input
-                id={`${ids}-search`}
-                type="search"
-                value={query}
-                placeholder="address, selector, function, event, error"
-                onChange={(e) => onQuery(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    goMatch(e.shiftKey ? -1 : 1);
-                  }
-                }}
-                className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs sm:max-w-md dark:border-slate-600 dark:bg-slate-900"
-              />
-              <span role="status" className="text-slate-700 dark:text-slate-300">
-                {query.trim()
-                  ? matches.length
-                    ? `${currentMatch >= 0 ? currentMatch + 1 : "–"} of ${matches.length.toLocaleString("en-US")} matches`
-                    : "No matches"
-                  : ""}
-              </span>
-              <Button disabled={matches.length === 0} onClick={() => goMatch(-1)}>
-                Previous match
-              </Button>
-              <Button disabled={matches.length === 0} onClick={() => goMatch(1)}>
-                Next match
-              </Button>
-            </div>
-            <fieldset className="flex flex-wrap items-center gap-3 text-sm">
-              <legend className="sr-only">Frame types shown</legend>
-              <span className="text-slate-700 dark:text-slate-300">Show:</span>
-              {types.map(([type, count]) => (
-                <label key={type} className="flex items-center gap-1">
-                  <input
-                    type="checkbox"
-                    checked={!hidden.has(type)}
-                    onChange={() => toggleType(type)}
-                  />
-                  {type} ({count.toLocaleString("en-US")})
-                </label>
-              ))}
-              {structure.hiddenCount > 0 ? (
-                <span className="text-slate-700 dark:text-slate-300">
-                  {structure.hiddenCount.toLocaleString("en-US")} frames hidden; their subcalls stay
-                  visible under the nearest shown caller.
-                </span>
-              ) : null}
-            </fieldset>
+            <TreeControls
+              searchId={`${ids}-search`}
+              maxLevel={model.maxLevel}
+              depth={depth}
+              onDepth={setDepth}
+              onExpandAll={() => setExpanded(allExpanded(model))}
+              onCollapseAll={() => setExpanded(new Uint8Array(model.size))}
+              onExpandToDepth={() => setExpanded(expandToDepth(model, structure, depth))}
+              failures={failures.length}
+              onFailure={(dir) => goMatch(dir, failures)}
+              query={query}
+              onQuery={onQuery}
+              matches={matches.length}
+              currentMatch={currentMatch}
+              onMatch={(dir) => goMatch(dir)}
+              types={types}
+              hidden={hidden}
+              onToggleType={toggleType}
+              hiddenCount={structure.hiddenCount}
+            />
             {frameDeepLinkMissing ? (
               <p role="alert" className="text-sm text-red-800 dark:text-red-300">
                 This trace has no frame {frameProp}.
