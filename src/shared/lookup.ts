@@ -4,14 +4,13 @@
  * asks the node.
  */
 import { getAddress } from "viem";
+import { isBlockTag } from "../chain";
 
 export type LookupInput =
   | { kind: "hash"; hash: string }
   | { kind: "block"; block: string }
   | { kind: "address"; address: string }
   | { kind: "invalid"; message: string };
-
-const TAGS = new Set(["latest", "earliest", "pending", "safe", "finalized"]);
 
 export function classifyLookup(raw: string): LookupInput {
   const text = raw.trim();
@@ -23,7 +22,7 @@ export function classifyLookup(raw: string): LookupInput {
   const lower = text.toLowerCase();
   if (/^0x[0-9a-f]{64}$/.test(lower)) return { kind: "hash", hash: lower };
   if (/^0x[0-9a-f]{40}$/.test(lower)) return { kind: "address", address: getAddress(lower) };
-  if (TAGS.has(lower)) return { kind: "block", block: lower };
+  if (isBlockTag(lower)) return { kind: "block", block: lower };
   const digits = text.replace(/[_,]/g, "");
   if (/^\d+$/.test(digits)) return { kind: "block", block: `0x${BigInt(digits).toString(16)}` };
   if (/^0x[0-9a-f]{1,16}$/.test(lower))

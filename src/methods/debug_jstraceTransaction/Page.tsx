@@ -216,6 +216,9 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
       });
     return out;
   };
+  const stateHint = stateQuery.isError
+    ? explainTraceError(stateQuery.error, rpcMethodOf(endpoint))?.hint
+    : null;
   const stateError = stateQuery.isError ? (
     <div className="flex flex-col gap-2">
       <RpcErrorPanel
@@ -223,11 +226,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
         title="The state changes could not be read"
         onRetry={() => void stateQuery.refetch()}
       />
-      {explainTraceError(stateQuery.error, rpcMethodOf(endpoint)) ? (
-        <p className="text-sm">
-          {explainTraceError(stateQuery.error, rpcMethodOf(endpoint))?.hint}
-        </p>
-      ) : null}
+      {stateHint ? <p className="text-sm">{stateHint}</p> : null}
     </div>
   ) : null;
   const rpcMethod = rpcMethodOf(endpoint);

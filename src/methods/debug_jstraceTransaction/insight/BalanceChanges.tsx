@@ -28,6 +28,12 @@ export function assetLabel(
     : `${name} #${asset.tokenId.toString()} (${kind})`;
 }
 
+/** The asset's decimals: 18 for the native coin, the token's own where it said (ERC-20 only). */
+export function decimalsOf(asset: Asset, meta: ReadonlyMap<string, TokenMeta>): number | undefined {
+  if (asset.kind === "native") return 18;
+  return asset.kind === "erc20" && asset.token ? meta.get(asset.token)?.decimals : undefined;
+}
+
 /** The change in whole units where decimals are known: "-1.5 WETH"; null otherwise. */
 export function formattedAmount(
   delta: bigint,
@@ -35,12 +41,7 @@ export function formattedAmount(
   meta: ReadonlyMap<string, TokenMeta>,
   nativeSymbol: string,
 ): string | null {
-  const decimals =
-    asset.kind === "native"
-      ? 18
-      : asset.kind === "erc20" && asset.token
-        ? meta.get(asset.token)?.decimals
-        : undefined;
+  const decimals = decimalsOf(asset, meta);
   if (decimals === undefined) return null;
   const symbol =
     asset.kind === "native" ? nativeSymbol : ((asset.token && meta.get(asset.token)?.symbol) ?? "");

@@ -7,7 +7,7 @@
 import { InsightSection } from "./Section";
 import { useId } from "react";
 import { formatUnits } from "viem";
-import { assetLabel, type TokenMeta } from "./BalanceChanges";
+import { assetLabel, decimalsOf, type TokenMeta } from "./BalanceChanges";
 import type { Transfer } from "./transfers";
 
 const COL = 180;
@@ -18,12 +18,7 @@ const PAD = 16;
 function amountText(t: Transfer, meta: ReadonlyMap<string, TokenMeta>, nativeSymbol: string) {
   const label = assetLabel(t.asset, meta, nativeSymbol);
   if (t.asset.kind === "erc721") return label;
-  const decimals =
-    t.asset.kind === "native"
-      ? 18
-      : t.asset.kind === "erc20" && t.asset.token
-        ? meta.get(t.asset.token)?.decimals
-        : undefined;
+  const decimals = decimalsOf(t.asset, meta);
   const amount = decimals === undefined ? t.amount.toString() : formatUnits(t.amount, decimals);
   return `${amount} ${label}`;
 }

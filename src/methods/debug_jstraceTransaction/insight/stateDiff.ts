@@ -66,6 +66,11 @@ export function normWord(v: string): string {
   return `0x${v.slice(2).toLowerCase().padStart(64, "0")}`;
 }
 
+/** Slot → value, both as canonical words (nodes differ in padding and case). */
+function normStorage(m: Record<string, string> | null | undefined): Map<string, string> {
+  return new Map(Object.entries(m ?? {}).map(([k, v]) => [normWord(k), normWord(v)]));
+}
+
 function hasCode(code: string | null | undefined): boolean {
   return typeof code === "string" && code !== "" && code !== "0x";
 }
@@ -115,18 +120,12 @@ export function readStateDiff(value: unknown): StateDiffResult {
       else if (hasCode(before?.code) && !hasCode(after.code)) code = "removed";
       else if (before?.code !== after.code) code = "changed";
     }
-    const slots = new Set<string>();
-    for (const s of Object.keys(before?.storage ?? {})) slots.add(normWord(s));
-    for (const s of Object.keys(after?.storage ?? {})) slots.add(normWord(s));
-    const lookup = (m: Record<string, string> | null | undefined, slot: string) => {
-      if (!m) return undefined;
-      for (const [k, v] of Object.entries(m)) if (normWord(k) === slot) return normWord(v);
-      return undefined;
-    };
+    const pre = normStorage(before?.storage);
+    const post = normStorage(after?.storage);
     const storage: SlotChange[] = [];
-    for (const slot of [...slots].sort()) {
-      const s0 = lookup(before?.storage, slot) ?? ZERO_WORD;
-      const s1 = lookup(after?.storage, slot) ?? ZERO_WORD;
+    for (const slot of [...new Set([...pre.keys(), ...post.keys()])].sort()) {
+      const s0 = pre.get(slot) ?? ZERO_WORD;
+      const s1 = post.get(slot) ?? ZERO_WORD;
       if (s0 !== s1) storage.push({ slot, before: s0, after: s1 });
     }
     accounts.push({
