@@ -1,7 +1,9 @@
 // Injected into every benchmark page before the app runs (page.addInitScript). Collects the
-// app's User Timing measures (nodescope:*), long tasks, the most items of `selector` ever in the
-// DOM and when the first one was painted, and offers frame-accurate interaction helpers.
-// Plain browser JavaScript: it is passed to the page as text.
+// app's User Timing measures (nodescope:*), long tasks (buffered, from navigation start), the
+// most items of `selector` ever in the DOM, when the first one was painted and when every row
+// became reachable (`done`: the count text, or the view no longer aria-busy), all as
+// performance.now() values — milliseconds from navigation start on a fresh page — and offers
+// frame-accurate interaction helpers. Plain browser JavaScript: it is passed to the page as text.
 /* global window, document, requestAnimationFrame, MutationObserver, HTMLInputElement */
 (() => {
   const cfg = window.__benchConfig || { selector: "[role=treeitem]" };
@@ -14,6 +16,7 @@
     firstPaintedAt: null,
     doneAt: null,
     donePaintedAt: null,
+    errorText: null,
   };
   window.__bench = b;
 
@@ -55,17 +58,29 @@
 
   const count = () => document.querySelectorAll(b.selector).length;
   b.count = count;
+  /** Every row reachable: the count text says so, or (no text given) nothing is aria-busy. */
+  const isDone = (n) => {
+    if (cfg.doneText) {
+      const re = new RegExp(cfg.doneText);
+      return [...document.querySelectorAll(cfg.doneSelector)].some((el) =>
+        re.test(el.textContent ?? ""),
+      );
+    }
+    if (n === 0) return false;
+    const busy = cfg.busySelector ? document.querySelector(cfg.busySelector) : null;
+    return !busy || busy.getAttribute("aria-busy") !== "true";
+  };
   const watch = () => {
     new MutationObserver(() => {
       const n = count();
       if (n > b.maxItems) b.maxItems = n;
-      if (cfg.doneSelector && b.doneAt === null) {
-        const re = new RegExp(cfg.doneText);
-        if (
-          [...document.querySelectorAll(cfg.doneSelector)].some((el) =>
-            re.test(el.textContent ?? ""),
-          )
-        ) {
+      if (b.errorText === null) {
+        const alert = document.querySelector("main [role=alert]");
+        if (alert && /failed|refused|limit/i.test(alert.textContent ?? ""))
+          b.errorText = (alert.textContent ?? "").slice(0, 300);
+      }
+      if (b.doneAt === null && (cfg.doneText || cfg.busySelector)) {
+        if (isDone(n)) {
           b.doneAt = now();
           b.frame().then((f) => {
             b.donePaintedAt = f.end;
@@ -78,7 +93,13 @@
           b.firstPaintedAt = f.end;
         });
       }
-    }).observe(document.documentElement, { childList: true, subtree: true });
+    }).observe(document.documentElement, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ["aria-busy"],
+    });
   };
   if (document.documentElement) watch();
   else document.addEventListener("DOMContentLoaded", watch);

@@ -3,8 +3,10 @@
 //
 // Which data set a request gets is chosen by the endpoint's path: `/trace/<N>/` answers
 // debug_traceTransaction / debug_jstraceTransaction with an N-frame tree, `/logs/<N>/` answers
-// eth_getLogs with N logs. Bodies are built once per N and kept, so the server costs nothing
-// while the browser is being measured.
+// eth_getLogs with N logs in pieces (at most MAX_LOG_BLOCKS blocks per call, LOGS_PER_BLOCK logs
+// per block: the range scanner's case), `/logs1/<N>/` answers eth_getLogs with N logs in ONE
+// answer (DENSE_LOGS_PER_BLOCK per block, no limit: a provider without a result cap). Bodies are
+// built once per N and kept, so the server costs nothing while the browser is being measured.
 import { createServer } from "node:http";
 
 const TYPES = ["CALL", "STATICCALL", "DELEGATECALL", "CALL", "CREATE", "CALL"];
@@ -64,19 +66,22 @@ function addressTopic(i) {
   return `0x${"0".repeat(24)}${hex(0xa000 + i, 40)}`;
 }
 
-/** Logs per block in the synthetic log set. */
+/** Logs per block in the synthetic log set the range scan fetches in pieces. */
 export const LOGS_PER_BLOCK = 10;
+/** Logs per block in the one-answer set (a busy token: 100,000 logs over 1,000 blocks). */
+export const DENSE_LOGS_PER_BLOCK = 100;
 
 /**
- * N ERC-20-style logs (Transfer, every 5th an Approval), LOGS_PER_BLOCK per block, in
+ * N ERC-20-style logs (Transfer, every 5th an Approval), `perBlock` per block, in
  * (blockNumber, logIndex) order, from three token contracts.
  * @param {number} n
+ * @param {number} [perBlock]
  */
-export function syntheticLogs(n) {
+export function syntheticLogs(n, perBlock = LOGS_PER_BLOCK) {
   const out = new Array(n);
   for (let i = 0; i < n; i++) {
-    const block = Math.floor(i / LOGS_PER_BLOCK);
-    const logIndex = i % LOGS_PER_BLOCK;
+    const block = Math.floor(i / perBlock);
+    const logIndex = i % perBlock;
     const approval = i % 5 === 4;
     out[i] = {
       address: `0x${hex(0xc0ffee00 + (i % 3), 40)}`,
@@ -89,7 +94,7 @@ export function syntheticLogs(n) {
       blockNumber: `0x${block.toString(16)}`,
       blockHash: `0x${hex(block + 1, 64)}`,
       blockTimestamp: `0x${(1_700_000_000 + block * 12).toString(16)}`,
-      transactionHash: `0x${hex(0xbeef0000 + i, 64)}`,
+      transactionHash: logTxHash(i),
       transactionIndex: `0x${logIndex.toString(16)}`,
       logIndex: `0x${logIndex.toString(16)}`,
       removed: false,
@@ -101,9 +106,14 @@ export function syntheticLogs(n) {
 /** The widest block range one eth_getLogs call may ask for (10,000 logs). */
 export const MAX_LOG_BLOCKS = 1000;
 
-/** The highest block of the N-log set. @param {number} n */
-export function lastLogBlock(n) {
-  return Math.max(0, Math.floor((n - 1) / LOGS_PER_BLOCK));
+/** The highest block of the N-log set. @param {number} n @param {number} [perBlock] */
+export function lastLogBlock(n, perBlock = LOGS_PER_BLOCK) {
+  return Math.max(0, Math.floor((n - 1) / perBlock));
+}
+
+/** The transaction hash of the i-th synthetic log (one row matches it). @param {number} i */
+export function logTxHash(i) {
+  return `0x${hex(0xbeef0000 + i, 64)}`;
 }
 
 /** A transaction hash that names the trace size (the server does not need it; links look real). @param {number} n */
@@ -121,6 +131,8 @@ export async function startSyntheticServer({ port = 0 } = {}) {
   const traces = new Map();
   /** @type {Map<number, string>} result JSON text per log count */
   const logs = new Map();
+  /** @type {Map<number, string>} result JSON text per log count, the one-answer (dense) set */
+  const denseLogs = new Map();
   let count = 0;
   const traceText = (/** @type {number} */ n) => {
     let t = traces.get(n);
@@ -139,6 +151,15 @@ export async function startSyntheticServer({ port = 0 } = {}) {
     return t;
   };
 
+  const denseLogsText = (/** @type {number} */ n) => {
+    let t = denseLogs.get(n);
+    if (t === undefined) {
+      t = JSON.stringify(syntheticLogs(n, DENSE_LOGS_PER_BLOCK));
+      denseLogs.set(n, t);
+    }
+    return t;
+  };
+
   /** @param {string} path @param {any} call @returns {string} the response JSON */
   const answer = (path, call) => {
     const id = JSON.stringify(call?.id ?? null);
@@ -146,19 +167,27 @@ export async function startSyntheticServer({ port = 0 } = {}) {
       `{"jsonrpc":"2.0","id":${id},"result":${resultText}}`;
     const err = (/** @type {number} */ code, /** @type {string} */ message) =>
       JSON.stringify({ jsonrpc: "2.0", id: call?.id ?? null, error: { code, message } });
-    const m = /^\/(trace|logs)\/(\d+)\/?$/.exec(path);
+    const m = /^\/(trace|logs1|logs)\/(\d+)\/?$/.exec(path);
     const kind = m?.[1];
     const n = Number(m?.[2] ?? 0);
     switch (call?.method) {
       case "eth_chainId":
         return ok('"0x7a69"');
       case "eth_blockNumber":
-        return ok(JSON.stringify(`0x${(kind === "logs" ? lastLogBlock(n) : 1).toString(16)}`));
+        return ok(
+          JSON.stringify(
+            `0x${(kind === "logs" ? lastLogBlock(n) : kind === "logs1" ? lastLogBlock(n, DENSE_LOGS_PER_BLOCK) : 1).toString(16)}`,
+          ),
+        );
       case "debug_traceTransaction":
       case "debug_jstraceTransaction":
         if (kind !== "trace") return err(-32601, "the method does not exist on this path");
         return ok(traceText(n));
       case "eth_getLogs": {
+        if (kind === "logs1") {
+          // One answer, whatever the range asked (the bench asks for the whole set).
+          return ok(denseLogsText(n));
+        }
         if (kind !== "logs") return ok("[]");
         // Like a provider (BSC's wording): at most MAX_LOG_BLOCKS blocks per call, so 100,000
         // logs arrive in pieces through the app's range scanner, as they would for real.
@@ -228,9 +257,10 @@ export async function startSyntheticServer({ port = 0 } = {}) {
     port: actual,
     requests: () => count,
     /** Builds the bodies for these sizes ahead of time (so the first request is not slowed). */
-    warm(/** @type {{ traces?: number[], logs?: number[] }} */ sizes) {
+    warm(/** @type {{ traces?: number[], logs?: number[], denseLogs?: number[] }} */ sizes) {
       for (const n of sizes.traces ?? []) traceText(n);
       for (const n of sizes.logs ?? []) logsText(n);
+      for (const n of sizes.denseLogs ?? []) denseLogsText(n);
     },
     close: () =>
       new Promise((resolve) => {

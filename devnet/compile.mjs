@@ -14,12 +14,18 @@ const require = createRequire(import.meta.url);
 export const EVM_VERSION = "cancun";
 
 /**
- * @typedef {{ abi: import("viem").Abi, bytecode: `0x${string}` }} Artifact
+ * @typedef {{ abi: import("viem").Abi, bytecode: `0x${string}`, source: string }} Artifact
+ *   source: the file under devnet/contracts/ the contract is declared in
  * @typedef {Record<string, Artifact>} Artifacts  keyed by contract name
+ * @typedef {{ version: string, settings: Record<string, unknown> }} Compiler
+ *   version: solc's full version (`0.8.x+commit.…`), as Sourcify reports it
  */
 
+/** Bumped when the cache file's shape changes. */
+const CACHE_FORMAT = 2;
+
 /**
- * @returns {{ artifacts: Artifacts, cached: boolean, ms: number }}
+ * @returns {{ artifacts: Artifacts, compiler: Compiler, cached: boolean, ms: number }}
  */
 export function compileContracts() {
   const t0 = Date.now();
@@ -36,13 +42,13 @@ export function compileContracts() {
     outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
   };
   const hash = createHash("sha256")
-    .update(JSON.stringify({ solcVersion, settings, sources }))
+    .update(JSON.stringify({ CACHE_FORMAT, solcVersion, settings, sources }))
     .digest("hex")
     .slice(0, 16);
   const cacheFile = join(cacheDir, `contracts-${hash}.json`);
   try {
-    const artifacts = JSON.parse(readFileSync(cacheFile, "utf8"));
-    return { artifacts, cached: true, ms: Date.now() - t0 };
+    const { artifacts, compiler } = JSON.parse(readFileSync(cacheFile, "utf8"));
+    return { artifacts, compiler, cached: true, ms: Date.now() - t0 };
   } catch {
     // not cached yet
   }
@@ -59,16 +65,21 @@ export function compileContracts() {
     );
   /** @type {Artifacts} */
   const artifacts = {};
-  for (const contracts of Object.values(output.contracts ?? {}))
+  for (const [source, contracts] of Object.entries(output.contracts ?? {}))
     for (const [name, c] of Object.entries(
       /** @type {Record<string, { abi: import("viem").Abi, evm: { bytecode: { object: string } } }>} */ (
         contracts
       ),
     ))
-      artifacts[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
+      artifacts[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, source };
+  /** @type {Compiler} */
+  const compiler = {
+    version: String(solc.version()).replace(/\.Emscripten\.clang$/, ""),
+    settings: { evmVersion: settings.evmVersion, optimizer: settings.optimizer },
+  };
   mkdirSync(cacheDir, { recursive: true });
   const tmp = `${cacheFile}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(artifacts));
+  writeFileSync(tmp, JSON.stringify({ artifacts, compiler }));
   renameSync(tmp, cacheFile);
-  return { artifacts, cached: false, ms: Date.now() - t0 };
+  return { artifacts, compiler, cached: false, ms: Date.now() - t0 };
 }

@@ -2,6 +2,7 @@
 // logs every JSON-RPC request, and injects faults on request.
 import { STATUS_CODES, createServer } from "node:http";
 import { rpcEnvelope, toHex } from "./rpc.mjs";
+import { serviceRoute, sigdbAnswer, sourcifyAnswer } from "./services.mjs";
 
 export const API_KEY = "nodescope-demo";
 /** The {chain}-{network} ids whose endpoint offers debug_jstraceTransaction (others answer -32601 for it). */
@@ -60,7 +61,10 @@ const ENDPOINT_METHODS = {
  * @typedef {{ endpoint: "rollupNitro" | "rollup" | "trace", key: string, network?: string, rawKey: string }} Route
  * @typedef {{ jsonrpc?: string, id?: unknown, result?: unknown, error?: { code: number, message: string, data?: unknown } }} Reply
  * @typedef {{ time: string, path: string, host?: string, endpoint: string, network?: string, key: string,
- *   fault?: string, id?: unknown, method?: string, params: unknown }} LogEntry
+ *   fault?: string, id?: unknown, method?: string, params: unknown }} RpcLogEntry
+ * @typedef {{ time: string, service: "sigdb" | "sourcify", path: string, query: string, fault?: string }} ServiceLogEntry
+ *   query: the query string without its `?`; fault: `down`, `garbage` or `slow-<ms>`
+ * @typedef {RpcLogEntry | ServiceLogEntry} LogEntry
  */
 
 /**
@@ -133,9 +137,10 @@ const rpcError = (
 
 /**
  * Starts the gateway on 127.0.0.1.
- * @param {{ anvilUrl: string, port?: number, manifest?: unknown }} options
+ * @param {{ anvilUrl: string, port?: number, manifest?: unknown,
+ *   services?: import("./services.mjs").Services }} options services: what /sigdb and /sourcify answer
  */
-export async function startGateway({ anvilUrl, port = 0, manifest }) {
+export async function startGateway({ anvilUrl, port = 0, manifest, services }) {
   /** @type {LogEntry[]} */
   let requestLog = [];
   /** @type {Map<string, number>} */
@@ -143,6 +148,7 @@ export async function startGateway({ anvilUrl, port = 0, manifest }) {
   /** @type {Set<() => void>} pending `slow` timers, cleared on close */
   const pending = new Set();
   let currentManifest = manifest;
+  let currentServices = services;
 
   /** @param {string} method @param {unknown} params @param {unknown} id @returns {Promise<Reply>} */
   async function forward(method, params, id) {
@@ -287,6 +293,8 @@ export async function startGateway({ anvilUrl, port = 0, manifest }) {
       if (currentManifest === undefined) return json(res, 404, { error: "no manifest yet" });
       return json(res, 200, currentManifest);
     }
+    const service = serviceRoute(url.pathname);
+    if (service) return serveService(service, url, req, res);
     const r = route(url.pathname, req.headers.host);
     if (!r) {
       if (req.method === "GET" && url.pathname === "/")
@@ -296,6 +304,7 @@ export async function startGateway({ anvilUrl, port = 0, manifest }) {
           manifest: "/manifest.json",
           log: "/__log",
           faults: FAULT_MODES,
+          services: { sigdb: "/sigdb", sourcify: "/sourcify" },
         });
       return json(res, 404, { error: `no endpoint at ${url.pathname}` });
     }
@@ -320,6 +329,72 @@ export async function startGateway({ anvilUrl, port = 0, manifest }) {
     const authorised = r.key === API_KEY || fault !== null;
     if (fault === null) return json(res, 200, await answer(parsed, r, authorised));
     return faultReply(fault, parsed, req, res, () => answer(parsed, r, authorised));
+  }
+
+  /**
+   * The signature database and Sourcify stand-ins, with their fault bases; every request logged.
+   * @param {import("./services.mjs").ServiceRoute} s
+   * @param {URL} url
+   * @param {import("node:http").IncomingMessage} req
+   * @param {import("node:http").ServerResponse} res
+   */
+  async function serveService(s, url, req, res) {
+    const fault = s.fault === "slow" ? `slow-${s.slowMs}` : s.fault;
+    requestLog.push({
+      time: new Date().toISOString(),
+      service: s.service,
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ""),
+      ...(fault ? { fault } : {}),
+    });
+    trimLog();
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD, OPTIONS");
+      return json(res, 405, { error: "use GET" });
+    }
+    if (s.fault === "down") return statusReply(res, 503);
+    if (s.fault === "garbage") {
+      const text =
+        "<!DOCTYPE html><html><body>upstream returned garbage {ok: maybe</body></html>\n";
+      res.writeHead(200, {
+        "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(text)),
+      });
+      return res.end(text);
+    }
+    if (s.fault === "slow" && !(await delay(res, s.slowMs))) return;
+    if (!currentServices) return json(res, 404, { error: `no ${s.service} data on this gateway` });
+    const reply =
+      s.service === "sigdb"
+        ? sigdbAnswer(currentServices.sigdb, s.rest, url.searchParams)
+        : sourcifyAnswer(currentServices.sourcify, s.rest, url.searchParams);
+    return json(res, reply.status, reply.body);
+  }
+
+  /**
+   * Waits `ms` unless the client goes away or the gateway closes; true when still worth answering.
+   * @param {import("node:http").ServerResponse} res @param {number} ms @returns {Promise<boolean>}
+   */
+  async function delay(res, ms) {
+    const answered = await new Promise((resolve) => {
+      const done = (/** @type {boolean} */ value) => {
+        clearTimeout(timer);
+        res.removeListener("close", onClose);
+        pending.delete(cancel);
+        resolve(value);
+      };
+      const onClose = () => done(false);
+      const cancel = () => done(false);
+      const timer = setTimeout(() => done(true), ms);
+      res.once("close", onClose);
+      pending.add(cancel);
+    });
+    return answered && !res.destroyed;
+  }
+
+  function trimLog() {
+    if (requestLog.length > MAX_LOG_ENTRIES)
+      requestLog.splice(0, requestLog.length - MAX_LOG_ENTRIES);
   }
 
   /**
@@ -350,8 +425,7 @@ export async function startGateway({ anvilUrl, port = 0, manifest }) {
         params: e.params ?? null,
       });
     }
-    if (requestLog.length > MAX_LOG_ENTRIES)
-      requestLog.splice(0, requestLog.length - MAX_LOG_ENTRIES);
+    trimLog();
   }
 
   /**
@@ -419,20 +493,7 @@ export async function startGateway({ anvilUrl, port = 0, manifest }) {
       default: {
         // slow, slow-<ms>
         const ms = mode === "slow" ? SLOW_MS : Number(mode.slice("slow-".length));
-        const answered = await new Promise((resolve) => {
-          const done = (/** @type {boolean} */ value) => {
-            clearTimeout(timer);
-            res.removeListener("close", onClose);
-            pending.delete(cancel);
-            resolve(value);
-          };
-          const onClose = () => done(false);
-          const cancel = () => done(false);
-          const timer = setTimeout(() => done(true), ms);
-          res.once("close", onClose);
-          pending.add(cancel);
-        });
-        if (!answered || res.destroyed) return;
+        if (!(await delay(res, ms))) return;
         return json(res, 200, await compute());
       }
     }
@@ -463,6 +524,10 @@ export async function startGateway({ anvilUrl, port = 0, manifest }) {
     setManifest(m) {
       currentManifest = m;
     },
+    /** @param {import("./services.mjs").Services} s */
+    setServices(s) {
+      currentServices = s;
+    },
     /** The request log (a copy). */
     log: () => [...requestLog],
     clearLog() {
@@ -490,7 +555,7 @@ function idOf(el) {
 /** @param {import("node:http").IncomingMessage} req @param {import("node:http").ServerResponse} res */
 function cors(req, res) {
   res.setHeader("Access-Control-Allow-Origin", "*");
-  res.setHeader("Access-Control-Allow-Methods", "POST, OPTIONS");
+  res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
   const requested = req.headers["access-control-request-headers"];
   res.setHeader("Access-Control-Allow-Headers", requested ? String(requested) : "content-type");
   res.setHeader("Access-Control-Expose-Headers", "Retry-After, Content-Length");

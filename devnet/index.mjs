@@ -3,11 +3,14 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { CHAIN_ID, startAnvil } from "./anvil.mjs";
 import { compileContracts } from "./compile.mjs";
+import { COLLISION } from "./decoding.mjs";
 import { API_KEY, startGateway } from "./gateway.mjs";
 import { BLOCK_INTERVAL, STREAM_BLOCKS, runScenarios } from "./scenarios.mjs";
+import { buildSignatureDatabase, buildSourcifyRegistry } from "./services.mjs";
 
 export { API_KEY, FAULT_MODES, MAX_BLOCK_RANGE, MAX_RESULTS, TRACE_NETWORKS } from "./gateway.mjs";
 export { CHAIN_ID } from "./anvil.mjs";
+export { MAX_SLOW_MS, SERVICE_FAULTS } from "./services.mjs";
 
 /**
  * @typedef {{ label: string, hash: string, blockHash: string, blockNumber: number, index: number, from: string,
@@ -25,6 +28,7 @@ export { CHAIN_ID } from "./anvil.mjs";
  *   token: { address: string, fromBlock: number, toBlock: number, logCount: number, transferCount: number, denseRange: [number, number] },
  *   calls: Record<string, ManifestCall>,
  *   insight: { recipients: string[], value: string, nftId: string },
+ *   decoding: import("./decoding.mjs").DecodingContracts & { sigdb: string, sourcify: string, chainId: number },
  * }} Manifest
  * @typedef {{ gatewayUrl: string, anvilUrl: string, anvilPid: number, manifest: Manifest,
  *   writeManifestFile(path: string): void, stop(): Promise<void> }} Devnet
@@ -59,7 +63,19 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
   let gateway;
   try {
     const chain = await runScenarios(node.url, compiled.artifacts, { log: say });
-    gateway = await startGateway({ anvilUrl: node.url, port });
+    const services = {
+      // Mystery stays unknown to both services
+      sigdb: buildSignatureDatabase(compiled.artifacts, {
+        exclude: ["Mystery"],
+        extra: [{ kind: "function", signature: COLLISION.other }],
+      }),
+      sourcify: buildSourcifyRegistry({
+        chainId: CHAIN_ID,
+        compiler: compiled.compiler,
+        contracts: chain.verified,
+      }),
+    };
+    gateway = await startGateway({ anvilUrl: node.url, port, services });
     const g = gateway.url;
     /** @type {Manifest} */
     const manifest = {
@@ -81,6 +97,12 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
       token: /** @type {Manifest["token"]} */ (chain.token),
       calls: chain.calls,
       insight: chain.insight,
+      decoding: {
+        ...chain.decoding,
+        sigdb: `${g}/sigdb`,
+        sourcify: `${g}/sourcify`,
+        chainId: CHAIN_ID,
+      },
     };
     manifest.readyMs = Date.now() - t0;
     gateway.setManifest(manifest);

@@ -7,6 +7,7 @@ import {
   toBytes,
   toEventSelector,
 } from "viem";
+import { runDecodingScenario } from "./decoding.mjs";
 import { fromHex, rpc, toHex } from "./rpc.mjs";
 
 /** Blocks the token's transfer stream spans. */
@@ -29,7 +30,7 @@ export const REVERT_REASON = "Child: amount exceeds limit";
 const E18 = 10n ** 18n;
 
 /**
- * @typedef {{ abi: import("viem").Abi, bytecode: `0x${string}` }} Artifact
+ * @typedef {import("./compile.mjs").Artifact} Artifact
  * @typedef {{ label: string, hash: string, blockHash: string, blockNumber: number, index: number,
  *   from: string, to: string | null, type: string, status: "success" | "reverted", frames: number }} TxRecord
  */
@@ -342,6 +343,21 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
     await call("evm_setAutomine", [true]);
   }
 
+  // ---- contracts only the signature database and Sourcify stand-ins can decode ----
+  const tDecoding = Date.now();
+  const decoding = await runDecodingScenario({
+    artifacts,
+    call,
+    mined,
+    ok,
+    from: a0,
+    beneficiary: a6,
+  });
+  Object.assign(sent, decoding.sent);
+  log(
+    `decoding scenario: ${Object.keys(decoding.sent).length} txs in ${Date.now() - tDecoding} ms`,
+  );
+
   // ---- describe everything: receipts, types, callTracer frame counts ----
   /** @type {Record<string, TxRecord>} */
   const transactions = {};
@@ -415,6 +431,26 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
       MiniMulti: { address: multiToken, abi: Multi.abi },
       Insight: { address: insight, abi: Insight.abi },
     },
+    decoding: decoding.contracts,
+    /** @type {import("./services.mjs").VerifiedContract[]} what the Sourcify stand-in holds (not in the manifest) */
+    verified: [
+      ...[
+        ["NodescopeToken", token, Token],
+        ["Scenarios", scenarios, Scenarios],
+        ["Child", child, Child],
+        ["Child", createdChild, Child],
+        ["MiniWETH", weth, Weth],
+        ["MiniNFT", nft, Nft],
+        ["MiniMulti", multiToken, Multi],
+        ["Insight", insight, Insight],
+      ].map(([name, address, art]) => ({
+        name: /** @type {string} */ (name),
+        address: /** @type {string} */ (address),
+        abi: /** @type {Artifact} */ (art).abi,
+        source: /** @type {Artifact} */ (art).source,
+      })),
+      ...decoding.verified,
+    ],
     insight: {
       recipients: insightRecipients,
       value: insightValue.toString(),

@@ -101,6 +101,8 @@ console.log(`  rollup-nitro:  ${m.endpoints.rollupNitro}`);
 console.log(`  rollup:        ${m.endpoints.rollup}`);
 console.log(`  trace:         ${m.endpoints.trace}`);
 console.log(`  API key:       ${m.apiKey}`);
+console.log(`  signature db:  ${m.decoding.sigdb}`);
+console.log(`  sourcify:      ${m.decoding.sourcify}`);
 console.log(`  manifest:      ${sharedManifest} (and ${devnet.gatewayUrl}/manifest.json)`);
 console.log(`  request log:   ${devnet.gatewayUrl}/__log`);
 

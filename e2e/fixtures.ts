@@ -60,8 +60,28 @@ export const e2eManifestSchema = devnetManifestSchema.extend({
       largeTrace: scenarioTx,
       xss: scenarioTx,
       tokenTransfer: scenarioTx,
+      /** one trace through Router → Vault, Proxy → CounterV1, Mystery and the collision */
+      decoding: scenarioTx,
+      decodingVault: scenarioTx,
+      decodingProxy: scenarioTx,
+      decodingMystery: scenarioTx,
+      decodingCollision: scenarioTx,
     })
     .catchall(scenarioTx),
+  decoding: app.decoding.unwrap().extend({
+    collision: app.decoding.unwrap().shape.collision.extend({
+      /** the bytes the collision calls pass */
+      keys: z.string(),
+    }),
+    /** the arguments the decoding transactions were sent with (amount, bump, nonce in decimal) */
+    values: z.object({
+      beneficiary: z.string(),
+      amount: z.string(),
+      memo: z.string(),
+      bump: z.string(),
+      nonce: z.string(),
+    }),
+  }),
   // at least one block: [first, ...rest]
   blocks: z.tuple([app.blocks.unwrap().element], app.blocks.unwrap().element),
   token: app.token.unwrap().extend({
@@ -97,6 +117,18 @@ export interface GatewayLogEntry {
   params: unknown;
 }
 
+/** One request to the devnet's signature database (`/sigdb…`) or Sourcify (`/sourcify…`) stand-in. */
+export interface ServiceLogEntry {
+  time: string;
+  service: "sigdb" | "sourcify";
+  /** e.g. `/sigdb/signature-database/v1/lookup`, `/sourcify-down/v2/contract/31337/0x…` */
+  path: string;
+  /** the query string without `?` */
+  query: string;
+  /** `down`, `garbage` or `slow-<ms>` when the path asked for one */
+  fault?: string;
+}
+
 export interface Gateway {
   /** the gateway's base URL */
   baseUrl: string;
@@ -104,6 +136,8 @@ export interface Gateway {
   url(path: string): string;
   /** every JSON-RPC request received since the last clearLog() */
   log(): Promise<GatewayLogEntry[]>;
+  /** every signature database / Sourcify request received since the last clearLog() */
+  serviceLog(): Promise<ServiceLogEntry[]>;
   /** clears the request log (and the flaky-503 counters) */
   clearLog(): Promise<void>;
 }
@@ -128,7 +162,11 @@ type Options = {
   allowedConsoleErrors: (string | RegExp)[];
 };
 
+/** The public services' hosts (signature databases, Sourcify). */
+const PUBLIC_SERVICES = /^https:\/\/([a-z0-9-]+\.)*(sourcify\.dev|openchain\.xyz|4byte\.directory)\//;
+
 type Fixtures = {
+  offline: void;
   manifest: E2eManifest;
   gateway: Gateway;
   /** collects console errors and page errors; fails the test on ones not allowed */
@@ -145,13 +183,19 @@ export const test = base.extend<Options & Fixtures>({
 
   gateway: async ({ manifest }, provide) => {
     const baseUrl = manifest.gatewayUrl;
+    const readLog = async () => {
+      const res = await fetch(`${baseUrl}/__log`, { signal: AbortSignal.timeout(10_000) });
+      if (!res.ok) throw new Error(`GET /__log: HTTP ${res.status}`);
+      return (await res.json()) as (GatewayLogEntry | ServiceLogEntry)[];
+    };
     const gateway: Gateway = {
       baseUrl,
       url: (path) => `${baseUrl}${path.startsWith("/") ? "" : "/"}${path}`,
       async log() {
-        const res = await fetch(`${baseUrl}/__log`, { signal: AbortSignal.timeout(10_000) });
-        if (!res.ok) throw new Error(`GET /__log: HTTP ${res.status}`);
-        return (await res.json()) as GatewayLogEntry[];
+        return (await readLog()).filter((e): e is GatewayLogEntry => !("service" in e));
+      },
+      async serviceLog() {
+        return (await readLog()).filter((e): e is ServiceLogEntry => "service" in e);
       },
       async clearLog() {
         const res = await fetch(`${baseUrl}/__log`, {
@@ -163,6 +207,22 @@ export const test = base.extend<Options & Fixtures>({
     };
     await provide(gateway);
   },
+
+  // Tests never reach the internet: the public decoding services are refused (the app then
+  // degrades quietly), and a test whose page tried to reach one fails, naming the URL.
+  offline: [
+    async ({ page }, provide, testInfo) => {
+      const reached: string[] = [];
+      await page.route(PUBLIC_SERVICES, (route) => {
+        reached.push(route.request().url());
+        return route.abort("blockedbyclient");
+      });
+      await provide();
+      if (testInfo.status === testInfo.expectedStatus)
+        expect(reached, "requests to public services (the devnet serves stand-ins)").toEqual([]);
+    },
+    { auto: true },
+  ],
 
   consoleErrors: [
     async ({ page, allowedConsoleErrors }, provide, testInfo) => {

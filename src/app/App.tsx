@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRpcClient } from "../rpc";
-import { resolveEndpoint, type MethodName } from "../endpoints";
+import { METHODS, resolveEndpoint, type MethodName } from "../endpoints";
 import { RpcContext, type RpcContextValue } from "../shared/context";
 import type { MethodPageProps } from "../shared/page";
 import type { RouteId } from "../shared/links";
@@ -11,9 +11,16 @@ import { ErrorBoundary } from "./ErrorBoundary";
 import { Inspector } from "./Inspector";
 import { SearchBox } from "./SearchBox";
 import { inspectorStore } from "./inspector-store";
+import { responseLimitBytes } from "./settings/limits";
 import { createQueryClient } from "../shared/query-client";
 import { navigate, ROUTES, useLocation } from "./router";
 import { useTheme, type ThemeChoice } from "./theme";
+import { clearDecodingCache, onDevnet, useAddressNamer, useDecodingSetup } from "./decoding";
+import { DecodingBanner } from "./DecodingBanner";
+import { SettingsPanel } from "./settings/SettingsPanel";
+import { neededOrigins, useConnectPolicy } from "./csp";
+import { DecodingContext } from "../shared/decoding/context";
+import { AddressNames } from "../ui";
 
 // Route-level code splitting: each method view is its own chunk, loaded when first opened.
 const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
@@ -24,10 +31,14 @@ const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
 };
 
 const queryClient = createQueryClient();
-const client = createRpcClient({ onRecord: inspectorStore.push });
+// The response size limit is a setting (Settings → Response size limit), read at each request.
+const client = createRpcClient({
+  onRecord: inspectorStore.push,
+  maxResponseBytes: responseLimitBytes,
+});
 
 /** Params that belong to the app, not to a view's form. */
-const APP_PARAMS = ["rpc", "traceMethod"];
+const APP_PARAMS = ["rpc", "traceMethod", "sigdb", "sourcify"];
 
 function viewSearch(search: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams(search);
@@ -42,7 +53,28 @@ export function App() {
   const { settings, setSettings, override, setOverride } = useConnectionSettings(initialSearch);
   const connection = useConnection(settings, override, devnet);
   const [theme, setTheme] = useTheme();
-  const [inspectorOpen, setInspectorOpen] = useState(false);
+  const [drawer, setDrawer] = useState<"requests" | "settings" | null>(null);
+  const devnetManifest =
+    connection.kind === "devnet" && devnet.status === "ready" ? devnet.manifest : null;
+  // The devnet's stand-ins for the decoding services serve its own chain: used when the
+  // connection is the devnet, or a link points the tab at the devnet's gateway or anvil.
+  const decodingDevnet =
+    devnet.status !== "ready"
+      ? null
+      : connection.kind === "devnet" ||
+          (connection.kind === "custom" && onDevnet(connection.url, devnet.manifest))
+        ? devnet.manifest
+        : null;
+  const decoding = useDecodingSetup(initialSearch, decodingDevnet);
+  const namer = useAddressNamer();
+  const needed = useMemo(() => {
+    const urls = METHODS.flatMap((m) => {
+      const r = resolveEndpoint(connection, m);
+      return r.ok ? [r.endpoint.url] : [];
+    });
+    return neededOrigins(urls, decoding.bases);
+  }, [connection, decoding.bases]);
+  const blocked = useConnectPolicy(devnet.status !== "loading", needed);
   // The secret the request URLs carry (the provider's key, the devnet's demo key), for the
   // inspector's "Reveal API key in cURL"; never shown unless the user asks.
   const probe = resolveEndpoint(connection, "eth_getLogs");
@@ -60,9 +92,9 @@ export function App() {
     () => ({
       client,
       resolve: (method: MethodName) => resolveEndpoint(connection, method),
-      devnet: connection.kind === "devnet" && devnet.status === "ready" ? devnet.manifest : null,
+      devnet: devnetManifest,
     }),
-    [connection, devnet],
+    [connection, devnetManifest],
   );
 
   const setSearchFor = useCallback(
@@ -94,85 +126,133 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RpcContext.Provider value={rpc}>
-        <div className="flex min-h-screen flex-col">
-          <header className="border-b border-slate-200 px-3 py-2 dark:border-slate-800">
-            <div className="mx-auto flex max-w-7xl flex-col gap-2">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <a href="#/tx" className="text-lg font-bold text-indigo-700 dark:text-indigo-300">
-                  Nodescope
-                </a>
-                <SearchBox />
-                <div className="flex items-center gap-2 text-xs">
-                  <label className="flex items-center gap-1">
-                    Theme
-                    <select
-                      className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900"
-                      value={theme}
-                      onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+        <DecodingContext.Provider value={decoding.context}>
+          <AddressNames.Provider value={namer}>
+            <div className="flex min-h-screen flex-col">
+              <header className="border-b border-slate-200 px-3 py-2 dark:border-slate-800">
+                <div className="mx-auto flex max-w-7xl flex-col gap-2">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <a
+                      href="#/tx"
+                      className="text-lg font-bold text-indigo-700 dark:text-indigo-300"
                     >
-                      <option value="system">System</option>
-                      <option value="light">Light</option>
-                      <option value="dark">Dark</option>
-                    </select>
-                  </label>
-                  <button
-                    type="button"
-                    className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
-                    aria-expanded={inspectorOpen}
-                    onClick={() => setInspectorOpen((o) => !o)}
-                  >
-                    Requests
-                  </button>
-                </div>
-              </div>
-              <ConnectionBar
-                settings={settings}
-                setSettings={setSettings}
-                connection={connection}
-                override={override}
-                setOverride={setOverride}
-                devnet={devnet}
-                client={client}
-              />
-              <nav aria-label="Methods">
-                <ul className="flex flex-wrap gap-1">
-                  {ROUTES.map((r) => (
-                    <li key={r.id}>
-                      <a
-                        href={`#/${r.id}${lastSearch[r.id] ? `?${lastSearch[r.id]}` : ""}`}
-                        aria-current={location.route === r.id ? "page" : undefined}
-                        className={`block rounded-t px-3 py-1.5 text-sm ${
-                          location.route === r.id
-                            ? "bg-indigo-700 text-white"
-                            : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-                        }`}
+                      Nodescope
+                    </a>
+                    <SearchBox />
+                    <div className="flex items-center gap-2 text-xs">
+                      <label className="flex items-center gap-1">
+                        Theme
+                        <select
+                          className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900"
+                          value={theme}
+                          onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+                        >
+                          <option value="system">System</option>
+                          <option value="light">Light</option>
+                          <option value="dark">Dark</option>
+                        </select>
+                      </label>
+                      <button
+                        type="button"
+                        className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
+                        aria-expanded={drawer === "settings"}
+                        onClick={() => setDrawer((d) => (d === "settings" ? null : "settings"))}
                       >
-                        {r.label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            </div>
-          </header>
-          <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-3">
-            {ROUTES.filter((r) => visited.includes(r.id)).map((r) => {
-              const Page = PAGES[r.id];
-              return (
-                <div key={r.id} hidden={location.route !== r.id}>
-                  <ErrorBoundary name={r.label}>
-                    <Suspense fallback={<p role="status">Loading the {r.label} view…</p>}>
-                      <Page search={searches[r.id]} setSearch={setters[r.id]} />
-                    </Suspense>
-                  </ErrorBoundary>
+                        Settings
+                      </button>
+                      <button
+                        type="button"
+                        className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
+                        aria-expanded={drawer === "requests"}
+                        onClick={() => setDrawer((d) => (d === "requests" ? null : "requests"))}
+                      >
+                        Requests
+                      </button>
+                    </div>
+                  </div>
+                  <ConnectionBar
+                    settings={settings}
+                    setSettings={setSettings}
+                    connection={connection}
+                    override={override}
+                    setOverride={setOverride}
+                    devnet={devnet}
+                    client={client}
+                  />
+                  <DecodingBanner override={decoding.override} />
+                  {blocked.length > 0 ? (
+                    <div
+                      role="region"
+                      aria-label="Reload needed"
+                      className="flex flex-wrap items-center gap-2 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+                    >
+                      <span>
+                        This page may connect only to the hosts configured when it loaded. Reload to
+                        reach {blocked.join(", ")}.
+                      </span>
+                      <button
+                        type="button"
+                        className="underline"
+                        onClick={() => window.location.reload()}
+                      >
+                        Reload
+                      </button>
+                    </div>
+                  ) : null}
+                  <nav aria-label="Methods">
+                    <ul className="flex flex-wrap gap-1">
+                      {ROUTES.map((r) => (
+                        <li key={r.id}>
+                          <a
+                            href={`#/${r.id}${lastSearch[r.id] ? `?${lastSearch[r.id]}` : ""}`}
+                            aria-current={location.route === r.id ? "page" : undefined}
+                            className={`block rounded-t px-3 py-1.5 text-sm ${
+                              location.route === r.id
+                                ? "bg-indigo-700 text-white"
+                                : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                            }`}
+                          >
+                            {r.label}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </nav>
                 </div>
-              );
-            })}
-          </main>
-          {inspectorOpen ? (
-            <Inspector secret={inspectorSecret} onClose={() => setInspectorOpen(false)} />
-          ) : null}
-        </div>
+              </header>
+              <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-3">
+                {ROUTES.filter((r) => visited.includes(r.id)).map((r) => {
+                  const Page = PAGES[r.id];
+                  return (
+                    <div key={r.id} hidden={location.route !== r.id}>
+                      <ErrorBoundary name={r.label}>
+                        <Suspense fallback={<p role="status">Loading the {r.label} view…</p>}>
+                          <Page search={searches[r.id]} setSearch={setters[r.id]} />
+                        </Suspense>
+                      </ErrorBoundary>
+                    </div>
+                  );
+                })}
+              </main>
+              {drawer === "requests" ? (
+                <Inspector secret={inspectorSecret} onClose={() => setDrawer(null)} />
+              ) : null}
+              {drawer === "settings" ? (
+                <SettingsPanel
+                  onClose={() => setDrawer(null)}
+                  bases={decoding.bases}
+                  override={decoding.override}
+                  devnetBases={decoding.devnetBases}
+                  onClearCache={() =>
+                    clearDecodingCache().then(() =>
+                      queryClient.removeQueries({ queryKey: ["decoding"] }),
+                    )
+                  }
+                />
+              ) : null}
+            </div>
+          </AddressNames.Provider>
+        </DecodingContext.Provider>
       </RpcContext.Provider>
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { chainIdQueryOptions } from "../shared/chainId";
 import {
   CONNECTION_LABELS,
   METHODS,
@@ -9,41 +10,12 @@ import {
   type Connection,
   type ConnectionKind,
   type ConnectionSettings,
-  type ResolvedEndpoint,
 } from "../endpoints";
-import { z } from "zod";
-import { MethodUnsupportedError, type RpcClient } from "../rpc";
-import { rpcQueryKey } from "../shared/query";
+import type { RpcClient } from "../rpc";
 import type { DevnetState, RpcOverride } from "./connection";
 
 const inputCls =
   "rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900";
-
-/** The connection check: one eth_chainId to the endpoint, asked again at most once a minute. */
-function chainIdQueryOptions(client: RpcClient, endpoint: ResolvedEndpoint | null) {
-  return queryOptions({
-    queryKey: rpcQueryKey(endpoint, "eth_chainId", []),
-    staleTime: 60_000,
-    queryFn: !endpoint
-      ? skipToken
-      : async ({ signal }) => {
-          try {
-            const id = await client.request(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              "eth_chainId",
-              [],
-              { signal, timeoutMs: 10_000, schema: z.string(), retry: false },
-            );
-            return { state: "ok" as const, text: `chain id ${BigInt(id).toString()}` };
-          } catch (e) {
-            // A node that lacks eth_chainId still answered: it is up.
-            if (e instanceof MethodUnsupportedError)
-              return { state: "ok" as const, text: "answering (eth_chainId not offered)" };
-            throw e;
-          }
-        },
-  });
-}
 
 /** How long a typed key or URL must stand still before the connection check asks the node. */
 export const PROBE_DELAY_MS = 600;
@@ -95,7 +67,11 @@ function StatusDot({
         ? "checking…"
         : state === "down"
           ? `unreachable: ${probe.error?.human ?? probe.error?.message ?? ""}`
-          : (probe.data?.text ?? "connected");
+          : probe.data === null
+            ? "answering (eth_chainId not offered)"
+            : probe.data === undefined
+              ? "connected"
+              : `chain id ${probe.data}`;
   return (
     <span
       className={`inline-flex items-center gap-1.5 text-xs ${state === "down" ? "basis-full" : ""}`}

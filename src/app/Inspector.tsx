@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { RequestRecord } from "../rpc";
-import { CopyButton } from "../ui";
+import { CopyButton, Drawer } from "../ui";
 import { toCurl } from "./curl";
 import { inspectorStore, useRequestRecords } from "./inspector-store";
 
@@ -70,42 +70,17 @@ export function Inspector({ secret, onClose }: { secret: string; onClose: () => 
   const records = useRequestRecords();
   const [selected, setSelected] = useState<number | null>(null);
   const current = records.find((r) => r.id === selected) ?? null;
-  const panel = useRef<HTMLElement>(null);
-  // The parent may pass a new onClose on every render; the listener reads the latest one.
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  });
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !e.defaultPrevented) close.current();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      opener?.focus();
-    };
-  }, []);
   return (
-    <aside
-      ref={panel}
-      tabIndex={-1}
-      aria-label="Requests"
-      className="fixed inset-y-0 right-0 z-40 flex w-full flex-col border-l border-slate-300 bg-slate-50 shadow-2xl outline-none sm:w-[40rem] dark:border-slate-700 dark:bg-slate-900"
+    <Drawer
+      label="Requests"
+      heading={`Requests (${records.length})`}
+      onClose={onClose}
+      actions={
+        <button type="button" className="underline" onClick={inspectorStore.clear}>
+          Clear
+        </button>
+      }
     >
-      <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2 dark:border-slate-700">
-        <h2 className="text-sm font-semibold">Requests ({records.length})</h2>
-        <div className="flex gap-2 text-xs">
-          <button type="button" className="underline" onClick={inspectorStore.clear}>
-            Clear
-          </button>
-          <button type="button" className="underline" onClick={onClose} aria-keyshortcuts="Escape">
-            Close
-          </button>
-        </div>
-      </div>
       <div className="max-h-[40vh] shrink-0 overflow-auto">
         <table className="w-full text-left text-xs">
           <thead className="sticky top-0 bg-slate-100 dark:bg-slate-800">
@@ -159,6 +134,6 @@ export function Inspector({ secret, onClose }: { secret: string; onClose: () => 
           </p>
         )}
       </div>
-    </aside>
+    </Drawer>
   );
 }

@@ -2,6 +2,8 @@ import {
   decodeAbiParameters,
   decodeErrorResult,
   decodeFunctionData,
+  encodeAbiParameters,
+  encodeFunctionData,
   getAddress,
   isAddress,
   pad,
@@ -11,8 +13,9 @@ import {
   type Hex,
 } from "viem";
 import { isRecord } from "../rpc";
-import type { AbiRegistry } from "./registry";
-import { parseSignature } from "./registry";
+import type { AbiRegistry, EventEntry, FunctionEntry, SignatureOrigin } from "./registry";
+import { entryOrigin, parseSignature } from "./registry";
+import { guessArguments } from "./sources/guess";
 
 const HEX_DATA_RE = /^0x(?:[0-9a-fA-F]{2})*$/;
 
@@ -95,20 +98,65 @@ function tupleTypeName(p: AbiParameter): string {
 
 // ---- calldata ----------------------------------------------------------------------------------
 
+export type DecodeOrigin = SignatureOrigin | "guessed";
+
 export interface DecodedCall {
   /** First 4 bytes, lower-case; null when there are fewer than 4. */
   selector: Hex | null;
   name?: string;
   signature?: string;
-  /** The built-in group ("ERC-20", …) or "user". */
+  /** The built-in group ("ERC-20", …), "user", "verified" or "database". */
   source?: string;
+  /** Where the decode came from; "guessed" = argument types guessed from the data's shape. */
+  origin?: DecodeOrigin;
+  /** How many signatures the selector has (for "1 of N"); absent when guessed or unknown. */
+  candidates?: number;
+  /** The other signatures with this selector that also decode the data. */
+  alternatives?: DecodedCall[];
   args?: DecodedArg[];
   /** Why it could not be (fully) decoded. */
   error?: string;
 }
 
-/** Decodes transaction input / call data against the registry's functions. */
-export function decodeCalldata(input: string, registry: AbiRegistry): DecodedCall {
+function decodeWith(entry: FunctionEntry, data: Hex, selector: Hex): DecodedCall | null {
+  try {
+    const decoded = decodeFunctionData({ abi: [entry.item], data });
+    return {
+      selector,
+      name: entry.item.name,
+      signature: entry.signature,
+      source: entry.source,
+      origin: entryOrigin(entry),
+      args: toArgs(entry.item.inputs, decoded.args ?? []),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Re-encoding gives back exactly the data: no trailing bytes, no dirty padding. */
+function encodesTo(entry: FunctionEntry, call: DecodedCall, data: Hex): boolean {
+  try {
+    const args = (call.args ?? []).map((a) => a.raw);
+    return encodeFunctionData({ abi: [entry.item], args }).toLowerCase() === data.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Decodes transaction input / call data. With a registry layered with decoding sources and `to`,
+ * the verified ABI of `to` (or its implementation's) comes first, then user items, built-ins and
+ * the database. When a selector has several signatures (collisions), the first that decodes
+ * cleanly (re-encodes to the same bytes) wins and the others that decode are `alternatives`.
+ * When no source knows the selector and the guesser is loaded (`loadGuesser`), argument types
+ * are guessed (`origin: "guessed"`).
+ */
+export function decodeCalldata(
+  input: string,
+  registry: AbiRegistry,
+  opts: { to?: string | null } = {},
+): DecodedCall {
   const data = input.trim();
   if (data === "" || data === "0x") return { selector: null, error: "no calldata" };
   if (!HEX_DATA_RE.test(data))
@@ -120,20 +168,41 @@ export function decodeCalldata(input: string, registry: AbiRegistry): DecodedCal
       error: `too short: ${bytes} byte${bytes === 1 ? "" : "s"}, a selector needs 4`,
     };
   const selector = data.slice(0, 10).toLowerCase() as Hex;
-  const candidates = registry.lookupFunctions(selector);
-  if (candidates.length === 0) return { selector, error: `unknown function selector ${selector}` };
-  for (const entry of candidates) {
-    try {
-      const decoded = decodeFunctionData({ abi: [entry.item], data: data as Hex });
+  const candidates = registry.lookupFunctions(selector, opts.to);
+  if (candidates.length === 0) {
+    const guessed = guessArguments(data);
+    if (guessed !== null)
       return {
         selector,
-        name: entry.item.name,
-        signature: entry.signature,
-        source: entry.source,
-        args: toArgs(entry.item.inputs, decoded.args ?? []),
+        origin: "guessed",
+        args: toArgs(
+          guessed.params.map((p) => ({ ...p, name: "" })),
+          guessed.values,
+        ),
       };
-    } catch {
-      // try the next candidate with this selector
+    return { selector, error: `unknown function selector ${selector}` };
+  }
+  if (candidates.length === 1) {
+    const [only] = candidates;
+    const call = only ? decodeWith(only, data as Hex, selector) : null;
+    if (call) return { ...call, candidates: 1 };
+  } else {
+    // Collisions: the round trip is only paid for here, never for a selector with one signature.
+    const decoded: { entry: FunctionEntry; call: DecodedCall }[] = [];
+    for (const entry of candidates) {
+      const call = decodeWith(entry, data as Hex, selector);
+      if (call) decoded.push({ entry, call });
+    }
+    const best = decoded.find((d) => encodesTo(d.entry, d.call, data as Hex)) ?? decoded[0];
+    if (best) {
+      const alternatives = decoded
+        .filter((d) => d !== best)
+        .map((d) => ({ ...d.call, candidates: candidates.length }));
+      return {
+        ...best.call,
+        candidates: candidates.length,
+        ...(alternatives.length > 0 ? { alternatives } : {}),
+      };
     }
   }
   const first = candidates[0];
@@ -142,6 +211,8 @@ export function decodeCalldata(input: string, registry: AbiRegistry): DecodedCal
     name: first?.item.name,
     signature: first?.signature,
     source: first?.source,
+    origin: first ? entryOrigin(first) : undefined,
+    candidates: candidates.length,
     error: `calldata does not match ${first?.signature ?? selector}: the arguments could not be decoded`,
   };
 }
@@ -184,6 +255,12 @@ export interface DecodedLog {
   name?: string;
   signature?: string;
   source?: string;
+  /** Where the decode came from. */
+  origin?: SignatureOrigin;
+  /** How many signatures/layouts fit the topic0 and topic count (for "1 of N"). */
+  candidates?: number;
+  /** The other candidates that also decode the log. */
+  alternatives?: DecodedLog[];
   args?: DecodedLogArg[];
   error?: string;
 }
@@ -240,57 +317,133 @@ function decodeEventValues(
   return out;
 }
 
+function decodeLogWith(
+  entry: EventEntry,
+  topics: readonly Hex[],
+  data: Hex,
+  t0: Hex,
+): { log: DecodedLog; values: unknown[] } | null {
+  try {
+    const values = decodeEventValues(entry.item.inputs, topics, data);
+    const args = entry.item.inputs.map((p, i): DecodedLogArg => {
+      const v = values[i];
+      const indexed = p.indexed === true;
+      const hashed = indexed && isHashedWhenIndexed(p.type);
+      return {
+        name: p.name ?? "",
+        type: p.type === "tuple" || p.type.startsWith("tuple[") ? tupleTypeName(p) : p.type,
+        indexed,
+        hashed,
+        value: hashed ? fallbackText(v) : formatArg(v, p),
+        raw: v,
+      };
+    });
+    return {
+      log: {
+        topic0: t0,
+        name: entry.item.name,
+        signature: entry.signature,
+        source: entry.source,
+        origin: entryOrigin(entry),
+        args,
+      },
+      values,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Re-encoding the values gives back the log's data and (static) indexed topics exactly. */
+function logEncodesTo(
+  entry: EventEntry,
+  values: readonly unknown[],
+  topics: readonly Hex[],
+  data: Hex,
+): boolean {
+  try {
+    const nonIndexed: AbiParameter[] = [];
+    const nonIndexedValues: unknown[] = [];
+    let topic = 1;
+    for (let i = 0; i < entry.item.inputs.length; i++) {
+      const p = entry.item.inputs[i];
+      if (p === undefined) return false;
+      if (p.indexed === true) {
+        const t = topics[topic++];
+        if (t === undefined) return false;
+        if (
+          !isHashedWhenIndexed(p.type) &&
+          encodeAbiParameters([p], [values[i]]) !== t.toLowerCase()
+        )
+          return false;
+      } else {
+        nonIndexed.push(p);
+        nonIndexedValues.push(values[i]);
+      }
+    }
+    const encoded =
+      nonIndexed.length === 0 ? "0x" : encodeAbiParameters(nonIndexed, nonIndexedValues);
+    return encoded === data.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Decodes a log. Candidates with the log's topic0 are tried only when their indexed-param count
- * matches the log's topic count (ERC-20 Transfer has 3 topics, ERC-721 Transfer 4).
+ * matches the log's topic count (ERC-20 Transfer has 3 topics, ERC-721 Transfer 4). With a
+ * registry layered with decoding sources and the log's `address`, the verified ABI of the emitter
+ * (or of its implementation) comes first. Several candidates: the first that decodes cleanly wins,
+ * the others that decode are `alternatives`.
  */
 export function decodeLog(
-  log: { topics: readonly string[]; data: string },
+  log: { address?: string | null; topics: readonly string[]; data: string },
   registry: AbiRegistry,
 ): DecodedLog {
   const [topic0] = log.topics;
   if (topic0 === undefined) return { topic0: null, error: "no topics (an anonymous event)" };
   const t0 = topic0.toLowerCase() as Hex;
   const indexedCount = log.topics.length - 1;
-  const all = registry.lookupEvents(t0);
-  if (all.length === 0) return { topic0: t0, error: `unknown event topic ${t0}` };
-  const candidates = all.filter(
-    (e) => e.item.inputs.filter((p) => p.indexed === true).length === indexedCount,
-  );
-  const topics = log.topics as [Hex, ...Hex[]];
-  for (const entry of candidates) {
-    try {
-      const values = decodeEventValues(entry.item.inputs, topics, log.data as Hex);
-      const args = entry.item.inputs.map((p, i): DecodedLogArg => {
-        const v = values[i];
-        const indexed = p.indexed === true;
-        const hashed = indexed && isHashedWhenIndexed(p.type);
-        return {
-          name: p.name ?? "",
-          type: p.type === "tuple" || p.type.startsWith("tuple[") ? tupleTypeName(p) : p.type,
-          indexed,
-          hashed,
-          value: hashed ? fallbackText(v) : formatArg(v, p),
-          raw: v,
-        };
-      });
+  const candidates = registry.lookupEvents(t0, indexedCount, log.address);
+  const topics = log.topics as readonly Hex[];
+  const data = log.data as Hex;
+  if (candidates.length === 1) {
+    const [only] = candidates;
+    const one = only ? decodeLogWith(only, topics, data, t0) : null;
+    if (one) return { ...one.log, candidates: 1 };
+  } else if (candidates.length > 1) {
+    const decoded: { entry: EventEntry; log: DecodedLog; values: unknown[] }[] = [];
+    for (const entry of candidates) {
+      const d = decodeLogWith(entry, topics, data, t0);
+      if (d) decoded.push({ entry, ...d });
+    }
+    const best = decoded.find((d) => logEncodesTo(d.entry, d.values, topics, data)) ?? decoded[0];
+    if (best) {
+      const alternatives = decoded
+        .filter((d) => d !== best)
+        .map((d) => ({ ...d.log, candidates: candidates.length }));
       return {
-        topic0: t0,
-        name: entry.item.name,
-        signature: entry.signature,
-        source: entry.source,
-        args,
+        ...best.log,
+        candidates: candidates.length,
+        ...(alternatives.length > 0 ? { alternatives } : {}),
       };
-    } catch {
-      // try the next candidate
     }
   }
+  const all =
+    candidates.length > 0 ? candidates : registry.lookupEvents(t0, undefined, log.address);
   const first = all[0];
+  if (first === undefined) return { topic0: t0, error: `unknown event topic ${t0}` };
   const reason =
     candidates.length === 0
-      ? `${first?.signature ?? t0} is known, but not with ${indexedCount} indexed topic${indexedCount === 1 ? "" : "s"}`
-      : `log data does not match ${first?.signature ?? t0}`;
-  return { topic0: t0, name: first?.item.name, signature: first?.signature, error: reason };
+      ? `${first.signature} is known, but not with ${indexedCount} indexed topic${indexedCount === 1 ? "" : "s"}`
+      : `log data does not match ${first.signature}`;
+  return {
+    topic0: t0,
+    name: first.item.name,
+    signature: first.signature,
+    origin: entryOrigin(first),
+    error: reason,
+  };
 }
 
 // ---- reverts -----------------------------------------------------------------------------------
@@ -329,7 +482,14 @@ const GETH_PANIC_REASONS: Readonly<Record<number, string>> = {
 export type DecodedRevert =
   | { kind: "error-string"; message: string }
   | { kind: "panic"; code: bigint; meaning: string }
-  | { kind: "custom"; name: string; signature: string; source: string; args: DecodedArg[] }
+  | {
+      kind: "custom";
+      name: string;
+      signature: string;
+      source: string;
+      origin: SignatureOrigin;
+      args: DecodedArg[];
+    }
   | { kind: "empty" }
   | { kind: "unknown"; selector: Hex | null; data: string; reason?: string };
 
@@ -339,10 +499,15 @@ function panicMeaning(code: bigint): string {
     : "unknown panic code";
 }
 
-/** Decodes revert data (`output` of a failed call, `data` of an execution-reverted error). */
+/**
+ * Decodes revert data (`output` of a failed call, `data` of an execution-reverted error). Custom
+ * errors come from the verified ABI of `to` (with a layered registry), the user's and built-in
+ * items, then the signature database (whose function namespace holds error signatures too).
+ */
 export function decodeRevert(
   data: string | null | undefined,
   registry?: AbiRegistry,
+  opts: { to?: string | null } = {},
 ): DecodedRevert {
   const text = (data ?? "").trim();
   if (text === "" || text === "0x") return { kind: "empty" };
@@ -369,7 +534,7 @@ export function decodeRevert(
       return { kind: "unknown", selector, data: hex, reason: "malformed Panic(uint256) data" };
     }
   }
-  for (const entry of registry?.lookupErrors(selector) ?? []) {
+  for (const entry of registry?.lookupErrors(selector, opts.to) ?? []) {
     try {
       const decoded = decodeErrorResult({ abi: [entry.item], data: hex });
       return {
@@ -377,6 +542,7 @@ export function decodeRevert(
         name: entry.item.name,
         signature: entry.signature,
         source: entry.source,
+        origin: entryOrigin(entry),
         args: toArgs(entry.item.inputs, decoded.args ?? []),
       };
     } catch {

@@ -5,3 +5,4 @@ export * from "./registry";
 export * from "./decode";
 export * from "./tx-types";
 export * from "./tokenMeta";
+export * from "./sources";

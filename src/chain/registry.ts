@@ -11,6 +11,7 @@ import {
 } from "viem";
 import { isRecord } from "../rpc";
 import { builtinAbis } from "./signatures";
+import type { DecodingSources, VerifiedContract } from "./sources/types";
 
 export type SignatureKind = "function" | "event" | "error";
 export type AbiError = Extract<Abi[number], { type: "error" }>;
@@ -48,6 +49,27 @@ export type AddSignatureResult =
   ({ ok: true; added: boolean } & ParsedSignature) | { ok: false; message: string };
 
 const EXPORT_FORMAT = "nodescope-abi-registry";
+
+/** Where a decode's signature came from, in the order they are consulted. */
+export type SignatureOrigin = "verified" | "user" | "builtin" | "database";
+
+/** The source tag of entries from a verified (Sourcify) ABI. */
+export const VERIFIED_SOURCE = "verified";
+/** The source tag of entries from the signature database. */
+export const DATABASE_SOURCE = "database";
+
+export function entryOrigin(entry: { source: string; user: boolean }): SignatureOrigin {
+  if (entry.user) return "user";
+  if (entry.source === VERIFIED_SOURCE) return "verified";
+  if (entry.source === DATABASE_SOURCE) return "database";
+  return "builtin";
+}
+
+// One counter for every registry, so a layered registry's version moves whenever its base's does.
+let versionCounter = 0;
+function nextVersion(): number {
+  return ++versionCounter;
+}
 
 function errorText(err: unknown): string {
   if (err instanceof BaseError) return err.shortMessage;
@@ -269,7 +291,7 @@ export class AbiRegistry {
   private readonly errors = new Map<Hex, ErrorEntry[]>();
   private userItems: RegistryItem[] = [];
   private readonly userKeys = new Set<string>();
-  private versionNumber = 0;
+  private versionNumber = nextVersion();
 
   constructor(options: { builtins?: boolean } = {}) {
     if (options.builtins !== false) {
@@ -340,7 +362,7 @@ export class AbiRegistry {
       else if (kind === "event") added.events++;
       else added.errors++;
     }
-    if (added.functions + added.events + added.errors > 0) this.versionNumber++;
+    if (added.functions + added.events + added.errors > 0) this.versionNumber = nextVersion();
     return { ok: true, added };
   }
 
@@ -366,33 +388,96 @@ export class AbiRegistry {
     return { ...parsed, added };
   }
 
-  /** Every function with this selector, user items first. */
-  lookupFunctions(selector: string): readonly FunctionEntry[] {
+  /**
+   * Every function with this selector, user items first. A registry layered with decoding
+   * sources (`withSources`) puts the verified ABI of `address` (or of its proxy implementations)
+   * first and the database's candidates last.
+   */
+  lookupFunctions(selector: string, _address?: string | null): readonly FunctionEntry[] {
     return this.functions.get(selector.slice(0, 10).toLowerCase() as Hex) ?? [];
   }
-  lookupFunction(selector: string): FunctionEntry | undefined {
-    return this.lookupFunctions(selector)[0];
+  lookupFunction(selector: string, address?: string | null): FunctionEntry | undefined {
+    return this.lookupFunctions(selector, address)[0];
   }
 
   /**
    * Every event with this topic0, user items first; with `indexedCount` (topics.length − 1 of a
    * log) only those whose indexed-param count matches, which tells ERC-20 from ERC-721 Transfer.
    */
-  lookupEvents(topic0: string, indexedCount?: number): readonly EventEntry[] {
+  lookupEvents(
+    topic0: string,
+    indexedCount?: number,
+    _address?: string | null,
+  ): readonly EventEntry[] {
     const all = this.events.get(topic0.toLowerCase() as Hex) ?? [];
     return indexedCount === undefined
       ? all
       : all.filter((e) => countIndexed(e.item) === indexedCount);
   }
-  lookupEvent(topic0: string, indexedCount?: number): EventEntry | undefined {
-    return this.lookupEvents(topic0, indexedCount)[0];
+  lookupEvent(
+    topic0: string,
+    indexedCount?: number,
+    address?: string | null,
+  ): EventEntry | undefined {
+    return this.lookupEvents(topic0, indexedCount, address)[0];
   }
 
-  lookupErrors(selector: string): readonly ErrorEntry[] {
+  /** Custom errors; a layered registry adds the verified ABI's errors first and the database's function-namespace entries last. */
+  lookupErrors(selector: string, _address?: string | null): readonly ErrorEntry[] {
     return this.errors.get(selector.slice(0, 10).toLowerCase() as Hex) ?? [];
   }
-  lookupError(selector: string): ErrorEntry | undefined {
-    return this.lookupErrors(selector)[0];
+  lookupError(selector: string, address?: string | null): ErrorEntry | undefined {
+    return this.lookupErrors(selector, address)[0];
+  }
+
+  /** The verified contract at `address` (Sourcify), when layered with sources that name it. */
+  verified(_address: string | null | undefined): VerifiedContract | null {
+    return null;
+  }
+
+  /** The verified contract's name (Sourcify's compilation name), or null. */
+  contractName(address: string | null | undefined): string | null {
+    return this.verified(address)?.name ?? null;
+  }
+
+  /**
+   * This registry layered with what the decoding services said; the original is not changed.
+   * Lookups consult the verified ABI of the address (or of its proxy implementations), then the
+   * user's items, the built-ins, and last the database's candidates. Signatures already found
+   * in an earlier layer are not repeated. User ABIs added through the layered registry go to
+   * this one (they are one set), and its `version` moves with this one's.
+   */
+  withSources(sources: DecodingSources): AbiRegistry {
+    return new SourcedRegistry(this, sources);
+  }
+
+  /**
+   * The selectors (first 4 bytes of each input; revert data works too) and topic0s that nothing
+   * here knows, to ask the database about. Error(string) and Panic(uint256) count as known.
+   */
+  unknownKeys(keys: { inputs: Iterable<string>; topics: Iterable<string> }): {
+    functions: string[];
+    events: string[];
+  } {
+    const functions = new Set<string>();
+    const events = new Set<string>();
+    const seen = new Set<string>();
+    for (const input of keys.inputs) {
+      if (input.length < 10) continue;
+      const sel = input.slice(0, 10).toLowerCase();
+      if (seen.has(sel)) continue;
+      seen.add(sel);
+      if (!SELECTOR_RE.test(sel) || BUILTIN_REVERT_SELECTORS.has(sel)) continue;
+      if (this.lookupFunctions(sel).length === 0 && this.lookupErrors(sel).length === 0)
+        functions.add(sel);
+    }
+    for (const topic of keys.topics) {
+      const t = topic.toLowerCase();
+      if (seen.has(t)) continue;
+      seen.add(t);
+      if (TOPIC_RE.test(t) && this.lookupEvents(t).length === 0) events.add(t);
+    }
+    return { functions: [...functions], events: [...events] };
   }
 
   /** Removes every user item (built-ins stay). */
@@ -410,7 +495,7 @@ export class AbiRegistry {
     prune(this.errors);
     this.userItems = [];
     this.userKeys.clear();
-    this.versionNumber++;
+    this.versionNumber = nextVersion();
   }
 
   /** The user items as JSON, for the UI to persist (e.g. in localStorage). */
@@ -429,7 +514,275 @@ export class AbiRegistry {
     const before = this.versionNumber;
     this.clearUser();
     const result = this.addUserItems(found.items);
-    if (this.versionNumber === before) this.versionNumber++;
+    if (this.versionNumber === before) this.versionNumber = nextVersion();
     return result;
   }
+}
+
+// ---- a registry layered with decoding sources ----------------------------------------------------
+
+const SELECTOR_RE = /^0x[0-9a-f]{8}$/;
+const TOPIC_RE = /^0x[0-9a-f]{64}$/;
+/** Error(string) and Panic(uint256): decoded without any registry. */
+const BUILTIN_REVERT_SELECTORS = new Set(["0x08c379a0", "0x4e487b71"]);
+
+interface VerifiedIndex {
+  functions: Map<Hex, FunctionEntry[]>;
+  events: Map<Hex, EventEntry[]>;
+  errors: Map<Hex, ErrorEntry[]>;
+}
+
+function pushTo<T extends RegistryItem>(map: Map<Hex, RegistryEntry<T>[]>, e: RegistryEntry<T>) {
+  const list = map.get(e.selector);
+  if (list === undefined) map.set(e.selector, [e]);
+  else if (!list.some((x) => x.signature === e.signature)) list.push(e);
+}
+
+/** `a` then those of `b`… whose signature is not already there; the first list itself when nothing is added. */
+function mergeBySignature<T extends RegistryItem>(
+  lists: readonly (readonly RegistryEntry<T>[])[],
+): readonly RegistryEntry<T>[] {
+  const nonEmpty = lists.filter((l) => l.length > 0);
+  if (nonEmpty.length <= 1) return nonEmpty[0] ?? [];
+  const seen = new Set<string>();
+  const out: RegistryEntry<T>[] = [];
+  for (const list of nonEmpty) {
+    for (const e of list) {
+      if (seen.has(e.signature)) continue;
+      seen.add(e.signature);
+      out.push(e);
+    }
+  }
+  return out;
+}
+
+/** The same event with its first `count` inputs marked indexed (the database does not say which are). */
+function withIndexedPrefix(item: AbiEvent, count: number): AbiEvent {
+  return {
+    ...item,
+    inputs: item.inputs.map((p, i) => ({ ...p, indexed: i < count })),
+  };
+}
+
+class SourcedRegistry extends AbiRegistry {
+  private readonly stamp = nextVersion();
+  private readonly verifiedIndexes = new Map<string, VerifiedIndex | null>();
+  private readonly dbFunctions = new Map<string, FunctionEntry[]>();
+  private readonly dbEvents = new Map<string, EventEntry[]>();
+  private readonly dbErrors = new Map<string, ErrorEntry[]>();
+  private readonly dbEventLayouts = new Map<string, EventEntry[]>();
+  private readonly merged = new Map<string, readonly RegistryEntry<RegistryItem>[]>();
+  private mergedAt = -1;
+
+  constructor(
+    private readonly base: AbiRegistry,
+    private readonly sources: DecodingSources,
+  ) {
+    super({ builtins: false });
+  }
+
+  override get version(): number {
+    return Math.max(this.stamp, this.base.version);
+  }
+  override get userAbi(): readonly RegistryItem[] {
+    return this.base.userAbi;
+  }
+  override addAbiJson(text: string): AddAbiResult {
+    return this.base.addAbiJson(text);
+  }
+  override addAbi(abi: Abi): AddAbiResult {
+    return this.base.addAbi(abi);
+  }
+  override addSignature(text: string, kind?: SignatureKind): AddSignatureResult {
+    return this.base.addSignature(text, kind);
+  }
+  override clearUser(): void {
+    this.base.clearUser();
+  }
+  override export(): string {
+    return this.base.export();
+  }
+  override import(json: string): AddAbiResult {
+    return this.base.import(json);
+  }
+  override withSources(sources: DecodingSources): AbiRegistry {
+    return new SourcedRegistry(this.base, sources);
+  }
+
+  override verified(address: string | null | undefined): VerifiedContract | null {
+    if (!address) return null;
+    return this.sources.contracts[address.toLowerCase()] ?? null;
+  }
+
+  /** The verified ABI items for an address: its own, then its proxy implementations'. */
+  private verifiedIndex(address: string | null | undefined): VerifiedIndex | null {
+    if (!address) return null;
+    const key = address.toLowerCase();
+    const known = this.verifiedIndexes.get(key);
+    if (known !== undefined) return known;
+    const contract = this.sources.contracts[key] ?? null;
+    let index: VerifiedIndex | null = null;
+    if (contract !== null) {
+      index = { functions: new Map(), events: new Map(), errors: new Map() };
+      const abis = [
+        contract.abi,
+        ...(contract.proxy?.implementations ?? []).map(
+          (i) => this.sources.contracts[i.address.toLowerCase()]?.abi ?? [],
+        ),
+      ];
+      for (const abi of abis) {
+        for (const item of abi) {
+          if (item.type === "function")
+            pushTo(index.functions, entryOf(item, VERIFIED_SOURCE, false));
+          else if (item.type === "event" && item.anonymous !== true)
+            pushTo(index.events, entryOf(item, VERIFIED_SOURCE, false));
+          else if (item.type === "error")
+            pushTo(index.errors, entryOf(item, VERIFIED_SOURCE, false));
+        }
+      }
+    }
+    this.verifiedIndexes.set(key, index);
+    return index;
+  }
+
+  private databaseFunctions(selector: string): FunctionEntry[] {
+    const known = this.dbFunctions.get(selector);
+    if (known !== undefined) return known;
+    const out: FunctionEntry[] = [];
+    for (const text of this.sources.functions[selector] ?? []) {
+      const parsed = parseSignature(text, "function");
+      if (parsed.ok && parsed.kind === "function" && parsed.selector === selector)
+        pushList(out, entryOf(parsed.item, DATABASE_SOURCE, false));
+    }
+    this.dbFunctions.set(selector, out);
+    return out;
+  }
+
+  /** The function namespace holds custom errors too. */
+  private databaseErrors(selector: string): ErrorEntry[] {
+    const known = this.dbErrors.get(selector);
+    if (known !== undefined) return known;
+    const out = this.databaseFunctions(selector).map((e) =>
+      entryOf<AbiError>(
+        { type: "error", name: e.item.name, inputs: e.item.inputs },
+        DATABASE_SOURCE,
+        false,
+      ),
+    );
+    this.dbErrors.set(selector, out);
+    return out;
+  }
+
+  private databaseEvents(topic0: string): EventEntry[] {
+    const known = this.dbEvents.get(topic0);
+    if (known !== undefined) return known;
+    const out: EventEntry[] = [];
+    for (const text of this.sources.events[topic0] ?? []) {
+      const parsed = parseSignature(text, "event");
+      if (parsed.ok && parsed.kind === "event" && parsed.selector === topic0)
+        pushList(out, entryOf(parsed.item, DATABASE_SOURCE, false));
+    }
+    this.dbEvents.set(topic0, out);
+    return out;
+  }
+
+  /** Database events laid out for a log with `count` indexed topics: the first `count` inputs indexed. */
+  private databaseEventsFor(topic0: string, count: number): EventEntry[] {
+    const key = `${topic0}/${count}`;
+    const known = this.dbEventLayouts.get(key);
+    if (known !== undefined) return known;
+    const out = this.databaseEvents(topic0)
+      .filter((e) => e.item.inputs.length >= count)
+      .map((e) => ({ ...e, item: withIndexedPrefix(e.item, count) }));
+    this.dbEventLayouts.set(key, out);
+    return out;
+  }
+
+  /** Memoised merge, dropped whenever the base registry changes. */
+  private memo<T extends RegistryItem>(
+    key: string,
+    build: () => readonly RegistryEntry<T>[],
+  ): readonly RegistryEntry<T>[] {
+    const v = this.base.version;
+    if (v !== this.mergedAt) {
+      this.merged.clear();
+      this.mergedAt = v;
+    }
+    const hit = this.merged.get(key);
+    if (hit !== undefined) return hit as readonly RegistryEntry<T>[];
+    const built = build();
+    this.merged.set(key, built as readonly RegistryEntry<RegistryItem>[]);
+    return built;
+  }
+
+  override lookupFunctions(selector: string, address?: string | null): readonly FunctionEntry[] {
+    const sel = selector.slice(0, 10).toLowerCase();
+    const addr = address?.toLowerCase() ?? "";
+    return this.memo(`f|${addr}|${sel}`, () =>
+      mergeBySignature([
+        this.verifiedIndex(addr)?.functions.get(sel as Hex) ?? [],
+        this.base.lookupFunctions(sel),
+        this.databaseFunctions(sel),
+      ]),
+    );
+  }
+
+  override lookupEvents(
+    topic0: string,
+    indexedCount?: number,
+    address?: string | null,
+  ): readonly EventEntry[] {
+    const t = topic0.toLowerCase();
+    const addr = address?.toLowerCase() ?? "";
+    return this.memo(`e|${addr}|${t}|${indexedCount ?? ""}`, () => {
+      const verified = this.verifiedIndex(addr)?.events.get(t as Hex) ?? [];
+      return mergeBySignatureAndLayout([
+        indexedCount === undefined
+          ? verified
+          : verified.filter((e) => countIndexed(e.item) === indexedCount),
+        this.base.lookupEvents(t, indexedCount),
+        indexedCount === undefined
+          ? this.databaseEvents(t)
+          : this.databaseEventsFor(t, indexedCount),
+      ]);
+    });
+  }
+
+  override lookupErrors(selector: string, address?: string | null): readonly ErrorEntry[] {
+    const sel = selector.slice(0, 10).toLowerCase();
+    const addr = address?.toLowerCase() ?? "";
+    return this.memo(`r|${addr}|${sel}`, () =>
+      mergeBySignature([
+        this.verifiedIndex(addr)?.errors.get(sel as Hex) ?? [],
+        this.base.lookupErrors(sel),
+        this.databaseErrors(sel),
+      ]),
+    );
+  }
+}
+
+function pushList<T extends RegistryItem>(list: RegistryEntry<T>[], e: RegistryEntry<T>): void {
+  if (!list.some((x) => x.signature === e.signature)) list.push(e);
+}
+
+/**
+ * Events merge by signature and indexed layout: ERC-20 and ERC-721 `Transfer` share a signature
+ * but not a layout, and both stay candidates; a database entry repeating a known layout does not.
+ */
+function mergeBySignatureAndLayout(
+  lists: readonly (readonly EventEntry[])[],
+): readonly EventEntry[] {
+  const nonEmpty = lists.filter((l) => l.length > 0);
+  if (nonEmpty.length <= 1) return nonEmpty[0] ?? [];
+  const seen = new Set<string>();
+  const out: EventEntry[] = [];
+  for (const list of nonEmpty) {
+    for (const e of list) {
+      const key = `${e.signature}/${e.item.inputs.map((p) => (p.indexed === true ? 1 : 0)).join("")}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(e);
+    }
+  }
+  return out;
 }

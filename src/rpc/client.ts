@@ -8,7 +8,9 @@ import { interpretResponse } from "./interpret";
 import { endpointSecrets } from "./mask";
 import { startRecord, type RequestRecord } from "./records";
 import { MAX_RETRIES, shouldRetry } from "./retry";
-import { defaultSleep, exchange } from "./transport";
+import { PLAIN, takeEarly } from "./early";
+import type { ResultStream } from "./stream";
+import { defaultSleep, exchange, type RemoteExchange } from "./transport";
 
 export interface RpcEndpoint {
   url: string;
@@ -20,8 +22,8 @@ export interface RpcClientOptions {
   fetch?: typeof fetch;
   /** Per HTTP request; default 30 s. */
   timeoutMs?: number;
-  /** Default 50 MB. */
-  maxResponseBytes?: number;
+  /** Default 50 MB; a function is read at each request (a setting the user may change). */
+  maxResponseBytes?: number | (() => number);
   /** Called when a call starts and on each change (retry, completion) with a fresh object. */
   onRecord?: (r: RequestRecord) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -37,6 +39,18 @@ export interface CallOptions<T> {
   maxRetries?: number;
   /** Before each retry; `attempt` is 1 for the first retry. */
   onRetry?: (info: { attempt: number; delayMs: number; error: RpcError }) => void;
+  /**
+   * Fetch and read the answer elsewhere (a Worker that parses, checks and models a large answer
+   * off the main thread); its decoded result is returned as is (`schema` is not applied to it).
+   * `kind` names which early requests it can adopt (see early.ts).
+   */
+  remote?: { kind: string; exchange: RemoteExchange };
+  /**
+   * Read a result array as it arrives (stream.ts): the stream parses and checks its elements and
+   * its result is returned as is (`schema` is not applied to it); an answer it cannot read is
+   * read whole, the usual way. A retry needs a fresh stream: it is used for the first attempt only.
+   */
+  stream?: ResultStream<T>;
 }
 
 export interface RpcClient {
@@ -67,14 +81,19 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
       options?: CallOptions<T>,
     ): Promise<T> {
       const { url } = endpoint;
-      const id = nextRpcId++;
-      const body = { jsonrpc: "2.0", id, method, params: [...params] };
-      const bodyText = JSON.stringify(body);
+      // A request the boot module started for this very call is adopted, id and body included.
+      const early = takeEarly(url, method, params, options?.remote?.kind ?? PLAIN);
+      const id = early ? early.id : nextRpcId++;
+      const body = early ? early.body : { jsonrpc: "2.0", id, method, params: [...params] };
+      const bodyText = early ? early.bodyText : JSON.stringify(body);
       const secrets = endpointSecrets(url, endpoint.secrets);
       const transport = {
         fetch: fetchImpl,
         timeoutMs: options?.timeoutMs ?? opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        maxBytes: opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        maxBytes:
+          typeof opts.maxResponseBytes === "function"
+            ? opts.maxResponseBytes()
+            : (opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
       };
       const maxRetries = options?.retry === false ? 0 : (options?.maxRetries ?? MAX_RETRIES);
       const signal = options?.signal;
@@ -94,8 +113,17 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
           secrets,
         });
         try {
-          const raw = await exchange(transport, url, bodyText, signal, ctx);
+          const raw = await exchange(transport, url, bodyText, signal, ctx, {
+            id,
+            early: attempt === 0 ? early : null,
+            remote: options?.remote?.exchange,
+            stream: attempt === 0 ? options?.stream : undefined,
+          });
           record.answered(raw);
+          if (raw.decoded) {
+            record.ok();
+            return raw.decoded.value as T;
+          }
           const result = interpretResponse(raw, id, ctx, options?.schema);
           record.ok();
           return result;

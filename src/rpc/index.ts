@@ -21,4 +21,5 @@ export {
 } from "./codes";
 export { maskSecret, maskSecrets } from "./mask";
 export { perf } from "./perf";
+export { createResultArrayStream, nextTask, type ResultStream } from "./stream";
 export { isTraceMethod, MAX_RETRIES, parseRetryAfter, shouldRetry } from "./retry";

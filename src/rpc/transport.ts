@@ -14,6 +14,8 @@ import {
   type RpcErrorContext,
 } from "./errors";
 import type { RawResponse } from "./interpret";
+import { readEnvelope, sameId } from "./response";
+import type { ResultStream } from "./stream";
 
 export interface TransportOptions {
   fetch: typeof fetch;
@@ -78,6 +80,64 @@ function splitCredentials(url: string): { target: string; authorization?: string
 }
 
 /**
+ * The one way a JSON-RPC POST is built (the client, an early request, a Worker that fetches): the
+ * URL without credentials, which travel as an Authorization header instead; null when `url` is
+ * not an http(s) URL.
+ */
+export function httpRequest(
+  url: string,
+  bodyText: string,
+): { target: string; init: RequestInit & { headers: Record<string, string> } } | null {
+  const split = splitCredentials(url);
+  if (!split) return null;
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (split.authorization) headers.Authorization = split.authorization;
+  return {
+    target: split.target,
+    init: { method: "POST", headers, body: bodyText, credentials: "omit", cache: "no-store" },
+  };
+}
+
+/**
+ * What a reader that is not this thread (a Worker that fetched and read the answer) made of it:
+ * the call's result itself (with the body's head for the request record), the whole body as text
+ * for the interpret step (any answer but a plain result: errors are named as always), or too large.
+ */
+export type BodyRead =
+  | { kind: "result"; value: unknown; head: string; bytes: number }
+  | { kind: "text"; text: string; bytes: number; cutOff: boolean }
+  | { kind: "too-large"; bytes: number; announced: boolean };
+
+/** An exchange done elsewhere; it rejects with the runtime's error when the fetch itself fails. */
+export type RemoteExchange = (req: {
+  url: string;
+  bodyText: string;
+  id: number;
+  maxBytes: number;
+  signal: AbortSignal;
+  /** The early request to adopt instead of sending (see early.ts), of this reader's kind. */
+  early: unknown;
+}) => Promise<{ status: number; contentType: string; retryAfter: string | null; read: BodyRead }>;
+
+/** How one exchange goes when it is not a plain fetch read here. */
+export interface ExchangeVia {
+  id: number;
+  /** An early request to adopt (a `Promise<Response>` for the plain kind). */
+  early?: { value: unknown; abort: () => void } | null;
+  remote?: RemoteExchange;
+  /** Fed the body as it arrives (2xx only); when it hands back the result, the text is not decoded. */
+  stream?: ResultStream<unknown>;
+}
+
+/** How much of a streamed answer's text is kept for the request record (it keeps 200 KB). */
+const STREAMED_HEAD_BYTES = 256 * 1024;
+
+/** What the transport read, and the result itself when a remote reader already decoded it. */
+export interface Exchanged extends RawResponse {
+  decoded?: { value: unknown };
+}
+
+/**
  * What a failed fetch says: browsers give "Failed to fetch"; Node "fetch failed" plus a cause
  * code. The runtime's error is not ours, so its `code` is read here, at the edge, once.
  */
@@ -110,7 +170,8 @@ export async function exchange(
   bodyText: string,
   signal: AbortSignal | undefined,
   ctx: () => RpcErrorContext,
-): Promise<RawResponse> {
+  via?: ExchangeVia,
+): Promise<Exchanged> {
   const { timeoutMs, maxBytes } = options;
   const controller = new AbortController();
   let timedOut = false;
@@ -127,22 +188,34 @@ export async function exchange(
   };
   try {
     if (signal?.aborted) throw new AbortedError(ctx());
-    const split = splitCredentials(url);
-    if (!split) {
+    const http = httpRequest(url, bodyText);
+    if (!http) {
       throw new NetworkError(ctx(), { causeText: "not a valid URL", causeCode: "INVALID_URL" });
     }
-    const headers: Record<string, string> = { "Content-Type": "application/json" };
-    if (split.authorization) headers.Authorization = split.authorization;
+    const early = via?.early ?? null;
+    if (early) controller.signal.addEventListener("abort", () => early.abort(), { once: true });
+    if (via?.remote) {
+      let answer: Awaited<ReturnType<RemoteExchange>>;
+      try {
+        answer = await via.remote({
+          url,
+          bodyText,
+          id: via.id,
+          maxBytes,
+          signal: controller.signal,
+          early: early?.value,
+        });
+      } catch (error) {
+        throw failure(error);
+      }
+      if (timedOut || controller.signal.aborted) throw failure(new Error("aborted"));
+      return fromRemote(answer, maxBytes, ctx);
+    }
     let res: Response;
     try {
-      res = await options.fetch(split.target, {
-        method: "POST",
-        headers,
-        body: bodyText,
-        signal: controller.signal,
-        credentials: "omit",
-        cache: "no-store",
-      });
+      res = early
+        ? await (early.value as Promise<Response>)
+        : await options.fetch(http.target, { ...http.init, signal: controller.signal });
     } catch (error) {
       throw failure(error);
     }
@@ -158,6 +231,7 @@ export async function exchange(
     const chunks: Uint8Array[] = [];
     let bytes = 0;
     let cutOff = false;
+    const stream = res.ok ? via?.stream : undefined;
     if (res.body) {
       const reader = res.body.getReader();
       for (;;) {
@@ -181,6 +255,36 @@ export async function exchange(
           });
         }
         chunks.push(step.value);
+        if (stream) await stream.push(step.value);
+      }
+    }
+    const streamed = stream && !cutOff ? stream.finish() : null;
+    if (streamed) {
+      let envelope: unknown = null;
+      try {
+        envelope = JSON.parse(streamed.envelope);
+      } catch {
+        envelope = null;
+      }
+      const env = readEnvelope(envelope);
+      // A plain result for this id: returned as the stream read it. Anything else is read whole.
+      if (env.ok && env.kind === "result" && via && sameId(env.id, via.id)) {
+        const headBytes = new Uint8Array(Math.min(bytes, STREAMED_HEAD_BYTES));
+        let at = 0;
+        for (const chunk of chunks) {
+          if (at >= headBytes.length) break;
+          const part = chunk.subarray(0, headBytes.length - at);
+          headBytes.set(part, at);
+          at += part.byteLength;
+        }
+        return {
+          status: res.status,
+          contentType: res.headers.get("content-type") ?? "",
+          retryAfter: res.headers.get("retry-after"),
+          text: new TextDecoder().decode(headBytes),
+          bytes,
+          decoded: { value: streamed.result },
+        };
       }
     }
     const all = new Uint8Array(bytes);
@@ -207,4 +311,36 @@ export async function exchange(
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/** A remote reader's answer as the transport's: the decoded result, the text, or its failure. */
+function fromRemote(
+  answer: Awaited<ReturnType<RemoteExchange>>,
+  maxBytes: number,
+  ctx: () => RpcErrorContext,
+): Exchanged {
+  const { status, contentType, retryAfter, read } = answer;
+  if (read.kind === "too-large")
+    throw new ResponseTooLargeError(ctx(), {
+      limitBytes: maxBytes,
+      receivedBytes: read.bytes,
+      announced: read.announced,
+    });
+  if (read.kind === "text") {
+    if (read.cutOff)
+      throw new UnreadableResponseError(ctx(), {
+        reason: "truncated",
+        body: read.text,
+        detail: "the connection closed mid-answer",
+      });
+    return { status, contentType, retryAfter, text: read.text, bytes: read.bytes };
+  }
+  return {
+    status,
+    contentType,
+    retryAfter,
+    text: read.head,
+    bytes: read.bytes,
+    decoded: { value: read.value },
+  };
 }

@@ -86,7 +86,7 @@ describe("adviceFor: what to try, by class", () => {
       adviceFor(
         new ResponseTooLargeError(ctx, { limitBytes: 1, receivedBytes: 2, announced: true }),
       ),
-    ).toMatch(/narrower block range/);
+    ).toMatch(/narrower block range.*Settings → “Response size limit” \(now 1 B\)/);
     expect(adviceFor(new AbortedError(ctx))).toBeNull();
     expect(adviceFor(new Error("x"))).toBeNull();
   });

@@ -7,6 +7,7 @@
 import {
   AbortedError,
   ExecutionRevertedError,
+  formatBytes,
   formatSeconds,
   HttpStatusError,
   JsonRpcError,
@@ -159,7 +160,7 @@ export function adviceFor(error: unknown): string | null {
   if (error instanceof NetworkError) return networkAdvice(error);
   if (error instanceof UnreadableResponseError) return unreadableAdvice(error);
   if (error instanceof ResponseTooLargeError)
-    return "Ask for less (a narrower block range, fewer calls, a lighter tracer) or raise the response size limit.";
+    return `Ask for less (a narrower block range, fewer calls, a lighter tracer), or raise Settings → “Response size limit” (now ${formatBytes(error.limitBytes)}) if this device has the memory for it.`;
   if (error instanceof SchemaError)
     return "The node may run a different client or version, or serve this method differently.";
   return null;

@@ -50,6 +50,29 @@ export const devnetManifestSchema = devnetInfoSchema.extend({
   insight: z
     .looseObject({ recipients: z.array(hex), value: z.string(), nftId: z.string() })
     .optional(),
+  /**
+   * The contracts only the devnet's decoding services know, and those services' base URLs: the
+   * signature database (`sigdb`, OpenChain-compatible) and Sourcify v2 (`sourcify`).
+   */
+  decoding: z
+    .looseObject({
+      vault: hex,
+      router: hex,
+      proxy: hex,
+      implementation: hex,
+      mystery: hex,
+      /** a contract whose selector the database answers with two signatures; `signature` is the real one */
+      collision: z.looseObject({
+        address: hex,
+        selector: hex,
+        signature: z.string(),
+        other: z.string(),
+      }),
+      sigdb: z.string(),
+      sourcify: z.string(),
+      chainId: z.number(),
+    })
+    .optional(),
 });
 export type DevnetManifest = z.infer<typeof devnetManifestSchema>;
 export type ExampleTransaction = z.infer<typeof exampleTransactionSchema>;

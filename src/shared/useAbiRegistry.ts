@@ -4,7 +4,7 @@ import { useRpc } from "./context";
 import { buildRegistry, readStoredText, storedCount, subscribeAbis } from "./abis";
 
 export interface AbiRegistryState {
-  /** Built-ins + the stored user ABIs + the running devnet's contract ABIs. */
+  /** Built-ins + the stored user ABIs (+ the running devnet's contract ABIs, when asked for). */
   registry: AbiRegistry;
   /** How many items the user stored on this device. */
   stored: number;
@@ -18,12 +18,17 @@ const NO_EXTRA: readonly (readonly unknown[])[] = [];
 
 /**
  * `extra`: ABIs this view has in hand but not stored (e.g. one being pasted); pass a memoised
- * array, a new one rebuilds the registry.
+ * array, a new one rebuilds the registry. `withDevnet`: the devnet's contract ABIs too — for the
+ * call builder's examples only; views that decode what a node answered learn the devnet's
+ * contracts the way they learn a real chain's, through the signature database and Sourcify
+ * (the devnet serves stand-ins of both).
  */
 export function useAbiRegistry(
   extra: readonly (readonly unknown[])[] = NO_EXTRA,
+  { withDevnet = false }: { withDevnet?: boolean } = {},
 ): AbiRegistryState {
-  const { devnet } = useRpc();
+  const rpc = useRpc();
+  const devnet = withDevnet ? rpc.devnet : null;
   const storedText = useSyncExternalStore(subscribeAbis, readStoredText, () => "");
   const devnetAbis = useMemo(
     () =>

@@ -4,6 +4,7 @@
  * starts collapsed with a "Show all" toggle; the copy button always copies the full value.
  */
 import { useState } from "react";
+import { LabelChip, RenameAddress, useAddressLabel } from "./AddressName";
 import { CopyButton } from "./CopyButton";
 
 const MONO = "break-all font-mono text-sm text-slate-900 dark:text-slate-100";
@@ -25,9 +26,16 @@ function Copyable({ value, label, className, kind }: Required<CopyableProps> & {
   );
 }
 
-/** An address in full, with a copy button. */
+/** An address in full, with its label (the user's, or a verified contract's name), a copy button and "Name". */
 export function Address({ value, label = "Copy address", className = "" }: CopyableProps) {
-  return <Copyable value={value} label={label} className={className} kind="address" />;
+  const name = useAddressLabel(value);
+  return (
+    <span className={`inline-flex max-w-full flex-wrap items-center gap-1 ${className}`}>
+      {name ? <LabelChip label={name} /> : null}
+      <Copyable value={value} label={label} className="" kind="address" />
+      <RenameAddress address={value} />
+    </span>
+  );
 }
 
 /** A 32-byte hash in full, with a copy button. */

@@ -10,3 +10,5 @@ export * from "./Alert";
 export * from "./PageHeader";
 export * from "./SplitPane";
 export * from "./SortHeader";
+export * from "./AddressName";
+export * from "./Drawer";

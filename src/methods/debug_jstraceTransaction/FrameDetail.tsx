@@ -4,8 +4,19 @@ import { formatNative } from "../../chain";
 import { CopyButton, LinkNav } from "../../ui";
 import type { DecodedArg, FrameDecodeCache } from "./decode";
 import { typeStyle } from "./format";
-import { frameType, hexBigint, logPosition, pathOf, type TraceModel } from "./model";
-import type { CallFrame } from "./result";
+import {
+  frameError,
+  frameType,
+  gasSent,
+  gasShare,
+  hexBigint,
+  logPosition,
+  nodeRevertReason,
+  otherFields,
+  pathOf,
+  type TraceModel,
+} from "./model";
+import { frameIssues, quoteRaw, type CallFrame } from "./result";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -42,7 +53,8 @@ function Args({ args, caption }: { args: DecodedArg[]; caption: string }) {
   );
 }
 
-function Data({ value, label }: { value: string; label: string }) {
+function Data({ value, label }: { value: string | undefined; label: string }) {
+  if (value === undefined) return <p className="font-mono text-xs">— (not sent)</p>;
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-2">
@@ -86,7 +98,16 @@ export function FrameDetail({
   const type = frameType(f);
   const to = typeof f.to === "string" ? f.to : null;
   const logs = Array.isArray(f.logs) ? f.logs : [];
-  const parent = model.parent[index] as number;
+  const error = frameError(f);
+  const nodeReason = nodeRevertReason(f);
+  const issues = frameIssues(f);
+  const others = otherFields(f);
+  const reverted = model.reverted[index] === 1;
+  const share = gasShare(model, index);
+  const gasText = (which: "gas" | "gasUsed") =>
+    gasSent(model, index, which)
+      ? Math.round(model[which][index] as number).toLocaleString("en-US")
+      : "— (not sent)";
   return (
     <section aria-label={`Frame ${path}`} className="flex flex-col gap-2 text-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -94,7 +115,7 @@ export function FrameDetail({
           Frame <span className="font-mono">{path}</span>
         </h3>
         <span className={`rounded px-1 text-xs font-semibold ${typeStyle(type)}`}>{type}</span>
-        {f.error ? (
+        {error ? (
           <span className="rounded bg-red-700 px-1 text-xs font-semibold text-white">failed</span>
         ) : null}
         {frameLink ? (
@@ -125,19 +146,20 @@ export function FrameDetail({
         <Row label="value">
           {f.value
             ? `${formatNative(hexBigint(f.value), { nativeSymbol })} (${hexBigint(f.value).toString()} wei)`
-            : "0"}
-        </Row>
-        <Row label="gas">
-          {Math.round(model.gasUsed[index] as number).toLocaleString("en-US")} used of{" "}
-          {Math.round(model.gas[index] as number).toLocaleString("en-US")}
-          {parent >= 0 && (model.gasUsed[parent] as number) > 0
-            ? ` · ${(((model.gasUsed[index] as number) / (model.gasUsed[parent] as number)) * 100).toFixed(1)}% of the parent's`
+            : "— (not sent)"}
+          {f.value && (type === "DELEGATECALL" || type === "STATICCALL") && hexBigint(f.value) > 0n
+            ? ` — the caller's value, as the node sent it; a ${type} moves no value`
             : ""}
         </Row>
+        <Row label="gas">
+          {gasText("gasUsed")} used of {gasText("gas")}
+          {model.parent[index] === -1 ? " (of its own gas)" : ""}
+          {` · ${share === null ? "share n/a" : `${(share * 100).toFixed(1)}% of the parent's`}`}
+        </Row>
         <Row label="subcalls">{model.childCount[index]}</Row>
-        {f.error ? (
+        {error ? (
           <Row label="error">
-            <span className="text-red-800 dark:text-red-300">{f.error}</span>
+            <span className="text-red-800 dark:text-red-300">{error}</span>
             {d.revert ? (
               <span className="block">
                 {d.revert.kind === "raw"
@@ -150,12 +172,40 @@ export function FrameDetail({
                 </span>
               </span>
             ) : null}
-            {f.revertReason ? (
-              <span className="block">node's revertReason: {f.revertReason}</span>
-            ) : null}
+            {nodeReason ? <span className="block">node's revert reason: {nodeReason}</span> : null}
           </Row>
         ) : null}
       </dl>
+      {issues.length > 0 ? (
+        <div
+          role="note"
+          aria-label="Fields the node sent with an unexpected type"
+          className="rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <p className="font-medium">
+            ⚠ Shown as sent (the node sent these with an unexpected type)
+          </p>
+          <ul className="font-mono">
+            {issues.map((x, k) => (
+              <li key={k} className="break-all" data-frame-issue={x.field}>
+                {x.field}: {x.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {others.length > 0 ? (
+        <div>
+          <p className="font-medium">Other fields</p>
+          <dl>
+            {others.map(([k, v]) => (
+              <Row key={k} label={k}>
+                <span data-other-field={k}>{typeof v === "string" ? v : quoteRawFull(v)}</span>
+              </Row>
+            ))}
+          </dl>
+        </div>
+      ) : null}
       {d.call ? (
         <div className="flex flex-col gap-1">
           <p className="font-mono text-xs font-semibold">{d.call.signature}</p>
@@ -165,15 +215,18 @@ export function FrameDetail({
       ) : null}
       <div>
         <p className="font-medium">Input</p>
-        <Data value={typeof f.input === "string" ? f.input : "0x"} label="input" />
+        <Data value={typeof f.input === "string" ? f.input : undefined} label="input" />
       </div>
       <div>
         <p className="font-medium">Output</p>
-        <Data value={typeof f.output === "string" ? f.output : "0x"} label="output" />
+        <Data value={typeof f.output === "string" ? f.output : undefined} label="output" />
       </div>
       {logs.length > 0 ? (
         <div>
-          <p className="font-medium">Logs ({logs.length})</p>
+          <p className="font-medium">
+            Logs ({logs.length})
+            {reverted ? " — reverted (not emitted): this frame's effects were undone" : ""}
+          </p>
           <ol className="flex flex-col gap-1">
             {logs.map((l, k) => {
               const dl = decode.log(index, k);
@@ -187,6 +240,7 @@ export function FrameDetail({
                   </span>{" "}
                   · after {logPosition(l)} subcall
                   {logPosition(l) === 1 ? "" : "s"} · {l.address}
+                  {reverted ? " · reverted (not emitted)" : ""}
                   {dl ? (
                     <ul className="pl-3">
                       {dl.args.map((a, j) => (
@@ -206,4 +260,16 @@ export function FrameDetail({
       ) : null}
     </section>
   );
+}
+
+/** A value the app does not read, as JSON in full (pretty for objects). */
+function quoteRawFull(v: unknown): string {
+  if (typeof v === "object" && v !== null) {
+    try {
+      return JSON.stringify(v, null, 1);
+    } catch {
+      return quoteRaw(v);
+    }
+  }
+  return quoteRaw(v);
 }

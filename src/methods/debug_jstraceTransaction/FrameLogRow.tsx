@@ -25,16 +25,24 @@ export function FrameLogRow({
   if (!l) return null;
   const d = decode.log(frame, log);
   const level = (isShown(structure, frame) ? (structure.level[frame] as number) : 1) + 1;
+  // Some clients keep the logs of reverted frames: the chain never emitted them.
+  const reverted = model.reverted[frame] === 1;
   return (
     <span
       data-log-of={frame}
       data-log-index={log}
-      className="flex items-center gap-2 whitespace-nowrap border-l-4 border-transparent pr-2 text-emerald-900 dark:text-emerald-200"
+      data-log-reverted={reverted ? "true" : undefined}
+      className={`flex items-center gap-2 whitespace-nowrap border-l-4 border-transparent pr-2 ${reverted ? "text-slate-700 dark:text-slate-300" : "text-emerald-900 dark:text-emerald-200"}`}
       style={{ paddingLeft: (level - 1) * INDENT + 20 }}
     >
       <span className="rounded bg-emerald-100 px-1 text-[10px] font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
         LOG
       </span>
+      {reverted ? (
+        <span className="rounded bg-slate-200 px-1 text-[10px] font-semibold text-slate-900 dark:bg-slate-700 dark:text-slate-100">
+          reverted (not emitted)
+        </span>
+      ) : null}
       <span title={l.address}>{shortHex(l.address)}</span>
       <span className="font-semibold">
         {d

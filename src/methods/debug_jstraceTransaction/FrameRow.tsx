@@ -6,8 +6,18 @@ import { memo, type CSSProperties } from "react";
 import { formatNative } from "../../chain";
 import type { FrameDecodeCache } from "./decode";
 import { clip, fmtGas, shortHex, typeStyle } from "./format";
-import { frameType, hexBigint, setSize, type Structure, type TraceModel } from "./model";
-import type { CallFrame } from "./result";
+import {
+  frameError,
+  frameType,
+  gasSent,
+  gasShare,
+  hexBigint,
+  nodeRevertReason,
+  setSize,
+  type Structure,
+  type TraceModel,
+} from "./model";
+import { frameIssues, type CallFrame } from "./result";
 
 export const ROW_HEIGHT = 28;
 /** Horizontal step per tree level. */
@@ -53,9 +63,15 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
   const failed = model.failed[i] === 1;
   const d = p.decode.frame(i);
   const value = f.value ? hexBigint(f.value) : 0n;
-  const parent = model.parent[i] as number;
-  const parentGas = parent >= 0 ? (model.gasUsed[parent] as number) : (model.gasUsed[i] as number);
-  const share = parentGas > 0 ? Math.min(1, (model.gasUsed[i] as number) / parentGas) : 0;
+  // A DELEGATECALL's value (Erigon, Besu, Arbitrum send one) is its caller's: shown, not as moved.
+  const valueMoves = type !== "DELEGATECALL" && type !== "STATICCALL";
+  const share = gasShare(model, i);
+  const used = gasSent(model, i, "gasUsed") ? fmtGas(model.gasUsed[i] as number) : "—";
+  const gas = gasSent(model, i, "gas") ? fmtGas(model.gas[i] as number) : "—";
+  const error = frameError(f);
+  const nodeReason = nodeRevertReason(f);
+  const issues = frameIssues(f);
+  const reverted = model.reverted[i] === 1;
   const input = typeof f.input === "string" ? f.input : "";
   const to = typeof f.to === "string" ? f.to : null;
   const logCount = Array.isArray(f.logs) ? f.logs.length : 0;
@@ -144,38 +160,64 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
           {fn}
         </span>
       ) : null}
-      {value > 0n ? (
+      {value > 0n && valueMoves ? (
         <span className="flex-none rounded bg-amber-100 px-1 font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
           {formatNative(value, { nativeSymbol: p.nativeSymbol })}
+        </span>
+      ) : null}
+      {value > 0n && !valueMoves ? (
+        <span
+          className="flex-none text-slate-700 dark:text-slate-300"
+          title="The caller's value, sent along by the node: a DELEGATECALL moves no value"
+        >
+          value {formatNative(value, { nativeSymbol: p.nativeSymbol })} (caller's, not moved)
         </span>
       ) : null}
       {failed ? (
         <span
           className="min-w-0 truncate text-red-800 dark:text-red-300"
           data-error
-          title={`${f.error ?? ""}${d.revert && d.revert.kind !== "empty" ? ` — ${d.revert.label}` : ""}`}
+          title={`${error ?? ""}${d.revert && d.revert.kind !== "empty" ? ` — ${d.revert.label}` : nodeReason ? ` — ${nodeReason}` : ""}`}
         >
-          {f.error}
+          {error}
           {d.revert && d.revert.kind !== "empty" ? (
             <span data-revert-reason={d.revert.reason}> — {clip(d.revert.label, 160)}</span>
+          ) : nodeReason ? (
+            <span data-revert-reason={nodeReason}> — {clip(nodeReason, 160)}</span>
           ) : null}
+        </span>
+      ) : null}
+      {issues.length > 0 ? (
+        <span
+          className="flex-none rounded bg-amber-100 px-1 py-px text-[10px] font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+          data-frame-issues={issues.length}
+          title={issues.map((x) => `${x.field}: ${x.message}`).join("\n")}
+        >
+          ⚠{" "}
+          {issues.length === 1
+            ? `${issues[0]?.field ?? ""}: ${issues[0]?.message ?? ""}`
+            : `${issues.length} fields unreadable`}
         </span>
       ) : null}
       <span
         className="ml-auto flex flex-none items-center gap-1 pl-2 text-slate-700 dark:text-slate-300"
-        title={`gas used ${fmtGas(model.gasUsed[i] as number)} of ${fmtGas(model.gas[i] as number)} (${Math.round(share * 100)}% of the parent's)`}
+        title={`gas used ${used} of ${gas} (${share === null ? "share n/a" : `${Math.round(share * 100)}% of the parent's`})`}
       >
         <span
           aria-hidden="true"
           className="inline-block h-1.5 w-10 overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
         >
-          <span className="block h-full bg-indigo-600" style={{ width: `${share * 100}%` }} />
+          <span
+            className="block h-full bg-indigo-600"
+            style={{ width: `${(share ?? 0) * 100}%` }}
+          />
         </span>
-        {fmtGas(model.gasUsed[i] as number)} gas
+        {used} gas
       </span>
       {logCount > 0 ? (
         <span className="flex-none text-slate-700 dark:text-slate-300">
           {logCount} log{logCount === 1 ? "" : "s"}
+          {reverted ? " (reverted, not emitted)" : ""}
         </span>
       ) : null}
     </div>

@@ -14,13 +14,23 @@ const FRAME = { type: "CALL", from: ADDR, to: ADDR, gas: "0x1", gasUsed: "0x1", 
 
 const outside: { navigate: (p: Record<string, string>) => void } = { navigate: () => undefined };
 
-function setup(initial: Record<string, string>, opts: { strict?: boolean; delayMs?: number } = {}) {
+function setup(
+  initial: Record<string, string>,
+  opts: { strict?: boolean; delayMs?: number; answer?: unknown } = {},
+) {
+  const answer = opts.answer ?? FRAME;
   const sent: { method: string; params: readonly unknown[] }[] = [];
   const client = {
-    request: async (_e: unknown, method: string, params: readonly unknown[]) => {
+    request: async (
+      _e: unknown,
+      method: string,
+      params: readonly unknown[],
+      call?: { schema?: { parse: (v: unknown) => unknown } },
+    ) => {
       sent.push({ method, params });
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
-      return FRAME;
+      // As the real client does: the answer goes through the query's schema.
+      return call?.schema ? call.schema.parse(answer) : answer;
     },
   } as unknown as RpcClient;
   const { navigate } = renderPage(TracePage, { client, initial, strict: opts.strict });

@@ -16,7 +16,9 @@ import { href } from "../../shared/links";
 import type { DevnetManifest } from "../../shared/manifest";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { AbiPanel } from "../../shared/AbiPanel";
-import { useAbiRegistry } from "../../shared/useAbiRegistry";
+import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
+import { traceDecodingKeys } from "./decodingKeys";
+import { DecodingNote } from "../../shared/decoding/DecodingNote";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
@@ -32,7 +34,8 @@ import {
   type TraceRequest,
 } from "./params";
 import { explainTraceError, METHOD, traceQueryOptions } from "./query";
-import { parseTraceJson } from "./load";
+import { frameOf, parseTraceJson, resolvePicks, type TraceAnswer } from "./load";
+import { AnswerPicker } from "./AnswerPicker";
 import type { CallFrame } from "./result";
 import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
 import { stateDiffQueryOptions, txLocationQueryOptions } from "./insight/query";
@@ -41,6 +44,7 @@ import { StatePanel } from "./insight/StatePanel";
 import { tokensOf, transfersOf } from "./insight/transfers";
 
 const FORM_PARAMS = ["hash", "tracer", "tracerConfig", "timeout"];
+const NO_PICKS: number[] = [];
 
 function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
   if (!devnet) return [];
@@ -92,7 +96,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
   const [loaded, setLoaded] = useState<{
     name: string;
     value: unknown;
-    callFrame: CallFrame | null;
+    answer: TraceAnswer;
     nonce: number;
   } | null>(null);
 
@@ -104,16 +108,49 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
   );
   const query = useQuery(options);
 
-  // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device).
-  const { registry, stored } = useAbiRegistry();
-  const decoder = useMemo(() => new TraceDecoder(registry), [registry]);
-
   const data = query.data;
-  const loadedModel = useMemo(
-    () => (loaded?.callFrame ? flatten(loaded.callFrame) : null),
-    [loaded],
+  // A block-level or muxTracer answer (pasted, or from a node behind a custom URL) asks the user
+  // to pick a transaction / a tracer: one pick per level, kept for the answer they were made on.
+  const answer: TraceAnswer | null = loaded ? loaded.answer : (data?.answer ?? null);
+  const answerRaw: unknown = loaded ? loaded.value : data?.raw;
+  const [picks, setPicks] = useState<{ of: TraceAnswer | null; path: number[] }>({
+    of: null,
+    path: NO_PICKS,
+  });
+  const picked = picks.of === answer ? picks.path : NO_PICKS;
+  const pickLevels = useMemo(() => {
+    if (!answer) return [];
+    const levels = [];
+    for (let d = 0; d <= picked.length; d++) {
+      const at = resolvePicks(answer, answerRaw, picked.slice(0, d));
+      if (at.depth < d || (at.answer.kind !== "block" && at.answer.kind !== "mux")) break;
+      levels.push(at.answer);
+    }
+    return levels;
+  }, [answer, answerRaw, picked]);
+  const resolvedPick = useMemo(
+    () => (answer ? resolvePicks(answer, answerRaw, picked) : null),
+    [answer, answerRaw, picked],
   );
-  const model = loaded ? loadedModel : (data?.model ?? null);
+  const pickedFrame = frameOf(resolvedPick?.answer ?? null);
+  const directModel = loaded ? null : (data?.model ?? null);
+  const builtModel = useMemo(
+    () => (pickedFrame && directModel?.frames[0] !== pickedFrame ? flatten(pickedFrame) : null),
+    [pickedFrame, directModel],
+  );
+  const model =
+    directModel && (answer === null || directModel.frames[0] === pickedFrame)
+      ? directModel
+      : builtModel;
+  // Opened from a file or picked out of a block's answer: no request of its own to link to.
+  const standalone = loaded !== null || picked.length > 0;
+
+  // The shared registry (built-ins, the ABIs kept on this device), layered with what the
+  // signature database and Sourcify say about this trace's unknown calls, events and contracts.
+  const decodingKeys = useMemo(() => (model ? traceDecodingKeys(model.frames) : null), [model]);
+  const decoding = useDecodingRegistry(resolved.ok ? resolved.endpoint : null, decodingKeys);
+  const { registry, stored } = decoding;
+  const decoder = useMemo(() => new TraceDecoder(registry), [registry]);
   const decode = useMemo(
     () => (model ? new FrameDecodeCache(model.frames, decoder) : null),
     [model, decoder],
@@ -264,7 +301,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
                   setLoaded((prev) => ({
                     name,
                     value: r.value,
-                    callFrame: r.callFrame,
+                    answer: r.answer,
                     nonce: (prev?.nonce ?? 0) + 1,
                   }));
                 }
@@ -275,6 +312,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
         </Card>
       </FoldingForm>
       <AbiPanel stored={stored} hint="Names calls, custom errors and events in the call tree." />
+      <DecodingNote decoding={decoding} />
 
       <LinkProblems problems={link.problems} />
       {request && !resolved.ok && !loaded ? <Alert>{resolved.reason}</Alert> : null}
@@ -303,7 +341,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
           title={loaded ? `Trace from ${loaded.name}` : model ? "Call tree" : "Tracer result"}
           actions={
             <>
-              {!loaded && top ? (
+              {!standalone && top ? (
                 <LinkNav label="This transaction in other views" links={onward(top, true)} />
               ) : null}
               <Button
@@ -335,25 +373,39 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
             </>
           }
         >
+          {pickLevels.map((level, d) => (
+            <div key={d} className="mb-3">
+              <AnswerPicker
+                answer={level}
+                picked={picked[d] ?? null}
+                onPick={(k) => setPicks({ of: answer, path: [...picked.slice(0, d), k] })}
+              />
+            </div>
+          ))}
+          {resolvedPick?.error ? (
+            <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-300">
+              This part cannot be shown — {resolvedPick.error}
+            </p>
+          ) : null}
           {model && decode ? (
             <TraceView
-              key={shown.key}
+              key={`${shown.key}/${picked.join(".")}`}
               model={model}
               decode={decode}
-              frame={loaded ? null : frameParam}
-              onFrameChange={loaded ? undefined : onFrameChange}
-              frameLink={loaded ? undefined : frameLink}
+              frame={standalone ? null : frameParam}
+              onFrameChange={standalone ? undefined : onFrameChange}
+              frameLink={standalone ? undefined : frameLink}
               tab={tab}
               onTabChange={onTabChange}
-              onwardLinks={loaded ? undefined : (f) => onward(f, false)}
-              raw={shown.value}
-              hash={request?.hash}
+              onwardLinks={standalone ? undefined : (f) => onward(f, false)}
+              raw={resolvedPick && resolvedPick.depth > 0 ? resolvedPick.raw : shown.value}
+              hash={standalone ? undefined : request?.hash}
               tokenMeta={tokenQuery.data}
               stateView={
-                loaded ? (
+                standalone ? (
                   <p className="text-sm">
                     State changes need the node: they are asked for by transaction hash, and this
-                    trace was opened from a file.
+                    trace was opened from a file or picked out of a block&apos;s answer.
                   </p>
                 ) : (
                   <StatePanel
@@ -367,8 +419,13 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
                 )
               }
             />
-          ) : (
-            <JsonViewer key={shown.key} value={shown.value} label="Tracer result" />
+          ) : resolvedPick &&
+            (resolvedPick.answer.kind === "block" || resolvedPick.answer.kind === "mux") ? null : (
+            <JsonViewer
+              key={`${shown.key}/${picked.join(".")}`}
+              value={resolvedPick && resolvedPick.depth > 0 ? resolvedPick.raw : shown.value}
+              label="Tracer result"
+            />
           )}
         </Card>
       ) : null}

@@ -13,9 +13,19 @@ export function Summary({
     ["Maximum depth", String(summary.maxDepth)],
     ["Failed frames", summary.failed.toLocaleString("en-US")],
     ["Value moved", formatNative(summary.valueMoved, { nativeSymbol })],
-    ["Top-frame gas used", Math.round(summary.topGasUsed).toLocaleString("en-US")],
-    ["Logs", summary.logs.toLocaleString("en-US")],
+    [
+      "Top-frame gas used",
+      summary.topGasUsed === null
+        ? "— (not sent)"
+        : Math.round(summary.topGasUsed).toLocaleString("en-US"),
+    ],
+    [
+      "Logs",
+      `${summary.logs.toLocaleString("en-US")}${summary.revertedLogs > 0 ? ` (+${summary.revertedLogs.toLocaleString("en-US")} reverted, not emitted)` : ""}`,
+    ],
   ];
+  if (summary.issueFrames > 0)
+    items.push(["Frames with warnings", summary.issueFrames.toLocaleString("en-US")]);
   return (
     <section aria-label="Trace summary">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">

@@ -73,9 +73,9 @@ describe.skipIf(!present)("geth callTracer conformance through the call tree", (
   it.each(cases)("$suite/$file", ({ path }) => {
     // The same path a user takes with "Open trace JSON file": the fixture object carries `result`.
     const parsed = parseTraceJson(readFileSync(path, "utf8"));
-    if (!parsed.ok || !parsed.callFrame)
+    if (!parsed.ok || parsed.answer.kind !== "frame")
       throw new Error(parsed.ok ? "not a callTracer result" : parsed.message);
-    const root = parsed.callFrame;
+    const root = parsed.answer.frame;
     const model = flatten(root);
     const structure = baseStructure(model);
     const expanded = allExpanded(model);

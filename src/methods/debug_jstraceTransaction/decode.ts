@@ -15,7 +15,7 @@ import {
   gethRevertReason,
   type DecodedArg,
 } from "../../chain";
-import type { SearchNames } from "./model";
+import { frameFailed, type SearchNames } from "./model";
 import type { CallFrame, CallLog } from "./result";
 
 export type { DecodedArg };
@@ -154,7 +154,7 @@ export class FrameDecodeCache {
     let d = this.cache.get(i);
     if (!d) {
       const f = this.frames[i];
-      const failed = typeof f?.error === "string" && f.error !== "";
+      const failed = f ? frameFailed(f) : false;
       d = {
         call: f ? this.decoder.decodeCall(f.input, f.output, !failed) : null,
         revert: f && failed ? this.decoder.decodeRevert(f.output) : null,

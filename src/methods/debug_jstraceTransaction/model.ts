@@ -6,7 +6,7 @@
  * Index i is the frame's position in pre-order (the top frame is 0). A frame's subtree is the
  * index range [i, end[i]). Paths ("0.2.1") are the top frame followed by 0-based child ordinals.
  */
-import type { CallFrame, CallLog } from "./result";
+import { FRAME_ISSUES, KNOWN_FRAME_FIELDS, type CallFrame, type CallLog } from "./result";
 
 export interface TraceModel {
   frames: CallFrame[];
@@ -20,10 +20,15 @@ export interface TraceModel {
   posInSet: Int32Array;
   /** Exclusive end of the frame's subtree in pre-order. */
   end: Int32Array;
+  /** Gas figures as sent; 0 where the node sent none (see `gasKnown`). */
   gas: Float64Array;
   gasUsed: Float64Array;
-  /** 1 when the frame has an `error`. */
+  /** Which gas figures the node sent: bit GAS_SENT (`gas`) and bit GAS_USED_SENT (`gasUsed`). */
+  gasKnown: Uint8Array;
+  /** 1 when the frame failed: an `error`, or Klaytn's `reverted` object. */
   failed: Uint8Array;
+  /** 1 when the frame or a frame above it failed: its effects (value, logs) were undone. */
+  reverted: Uint8Array;
   /** Indices of failed frames, in order. */
   failures: Int32Array;
   /** Upper-cased frame types present, with counts. */
@@ -31,11 +36,71 @@ export interface TraceModel {
   maxLevel: number;
   /** Wei moved by value-carrying frames that took effect (not failed, not under a failed frame). */
   valueMoved: bigint;
+  /** Every log the node listed, emitted or not (the rows the tree may show). */
   logCount: number;
+  /** Logs of frames that took effect: the ones the chain really emitted. */
+  emittedLogCount: number;
+  /** Frames with at least one field the node sent with a type the app cannot read. */
+  issueFrames: number;
 }
 
+export const GAS_SENT = 1;
+export const GAS_USED_SENT = 2;
+
+/** The frame's type upper-cased (`Call` → `CALL`); "?" when the node sent none. */
 export function frameType(f: CallFrame): string {
-  return typeof f.type === "string" ? f.type.toUpperCase() : "CALL";
+  return typeof f.type === "string" && f.type !== "" ? f.type.toUpperCase() : "?";
+}
+
+function klaytnReverted(f: CallFrame): Record<string, unknown> | null {
+  const r = f.reverted;
+  return typeof r === "object" && r !== null && !Array.isArray(r)
+    ? (r as Record<string, unknown>)
+    : null;
+}
+
+/** Whether a frame failed: a non-empty `error`, or (Klaytn) a `reverted` object. */
+export function frameFailed(f: CallFrame): boolean {
+  return (typeof f.error === "string" && f.error !== "") || klaytnReverted(f) !== null;
+}
+
+/** The failure as the node worded it: `error`, else "reverted" for Klaytn's `reverted`; null when it did not fail. */
+export function frameError(f: CallFrame): string | null {
+  if (typeof f.error === "string" && f.error !== "") return f.error;
+  return klaytnReverted(f) ? "reverted" : null;
+}
+
+/** The node's own revert reason: `revertReason`, else Klaytn's `reverted.message` (when not empty). */
+export function nodeRevertReason(f: CallFrame): string | null {
+  if (typeof f.revertReason === "string" && f.revertReason !== "") return f.revertReason;
+  const message = klaytnReverted(f)?.message;
+  return typeof message === "string" && message !== "" ? message : null;
+}
+
+/** Fields the node sent that the app does not read (`time`, `beforeEVMTransfers`, `reverted`…), in its order. */
+export function otherFields(f: CallFrame): [string, unknown][] {
+  return Object.entries(f).filter(([k]) => !KNOWN_FRAME_FIELDS.has(k));
+}
+
+/** Whether the frame's gas (`"gas"`) or gas used (`"gasUsed"`) was sent. */
+export function gasSent(m: TraceModel, i: number, which: "gas" | "gasUsed"): boolean {
+  return ((m.gasKnown[i] as number) & (which === "gas" ? GAS_SENT : GAS_USED_SENT)) !== 0;
+}
+
+/**
+ * The frame's gas used as a share (0..1) of its parent's (of its own gas for the top frame), or
+ * null when it cannot be told: a figure missing, the parent's zero, or figures a client counts
+ * differently (Klaytn's gasUsed above gas, gas near 2^63) that give no share between 0 and 1.
+ */
+export function gasShare(m: TraceModel, i: number): number | null {
+  const p = m.parent[i] as number;
+  const of = p >= 0 ? p : i;
+  if (!gasSent(m, i, "gasUsed") || !gasSent(m, of, "gasUsed")) return null;
+  const used = m.gasUsed[i] as number;
+  const whole = m.gasUsed[of] as number;
+  if (!(whole > 0) || !Number.isFinite(used)) return null;
+  const share = used / whole;
+  return Number.isFinite(share) ? Math.min(1, Math.max(0, share)) : null;
 }
 
 /** A hex quantity as a float (gas fits comfortably); 0 for absent or unreadable. */
@@ -56,6 +121,10 @@ export function hexBigint(s: unknown): bigint {
   }
 }
 
+/**
+ * Frame types whose `value` is not moved by the frame: a DELEGATECALL's `value` (Erigon, Besu,
+ * Arbitrum send one) is its caller's, a STATICCALL moves none.
+ */
 const NO_VALUE_TYPES = new Set(["DELEGATECALL", "STATICCALL"]);
 
 /** A typed array twice as long, with the old contents (flatten does not know the size up front). */
@@ -77,6 +146,7 @@ export function flatten(root: CallFrame): TraceModel {
   let posInSet = new Int32Array(cap);
   let gas = new Float64Array(cap);
   let gasUsed = new Float64Array(cap);
+  let gasKnown = new Uint8Array(cap);
   let failed = new Uint8Array(cap);
   let doomed = new Uint8Array(cap);
   const failures: number[] = [];
@@ -85,6 +155,8 @@ export function flatten(root: CallFrame): TraceModel {
   let maxLevel = 0;
   let valueMoved = 0n;
   let logCount = 0;
+  let emittedLogCount = 0;
+  let issueFrames = 0;
   const stackFrame: CallFrame[] = [root];
   const stackParent: number[] = [-1];
   const stackOrdinal: number[] = [0];
@@ -101,6 +173,7 @@ export function flatten(root: CallFrame): TraceModel {
       posInSet = grow(posInSet, (n) => new Int32Array(n));
       gas = grow(gas, (n) => new Float64Array(n));
       gasUsed = grow(gasUsed, (n) => new Float64Array(n));
+      gasKnown = grow(gasKnown, (n) => new Uint8Array(n));
       failed = grow(failed, (n) => new Uint8Array(n));
       doomed = grow(doomed, (n) => new Uint8Array(n));
     }
@@ -113,7 +186,11 @@ export function flatten(root: CallFrame): TraceModel {
     posInSet[i] = ordinal + 1;
     gas[i] = hexNumber(f.gas);
     gasUsed[i] = hexNumber(f.gasUsed);
-    const isFailed = typeof f.error === "string" && f.error !== "";
+    gasKnown[i] =
+      (typeof f.gas === "string" ? GAS_SENT : 0) |
+      (typeof f.gasUsed === "string" ? GAS_USED_SENT : 0);
+    if (f[FRAME_ISSUES] !== undefined) issueFrames++;
+    const isFailed = frameFailed(f);
     if (isFailed) {
       failed[i] = 1;
       failures.push(i);
@@ -125,7 +202,10 @@ export function flatten(root: CallFrame): TraceModel {
     const value = f.value;
     if (!isDoomed && value && value !== "0x0" && !NO_VALUE_TYPES.has(frameType(f)))
       valueMoved += hexBigint(value);
-    if (Array.isArray(f.logs)) logCount += f.logs.length;
+    if (Array.isArray(f.logs)) {
+      logCount += f.logs.length;
+      if (!isDoomed) emittedLogCount += f.logs.length;
+    }
     const calls = f.calls;
     if (Array.isArray(calls)) {
       for (let k = calls.length - 1; k >= 0; k--) {
@@ -141,7 +221,7 @@ export function flatten(root: CallFrame): TraceModel {
   const n = frames.length;
   const typeCounts = new Map<string, number>();
   for (const [rawType, count] of rawTypeCounts) {
-    const type = typeof rawType === "string" ? rawType.toUpperCase() : "CALL";
+    const type = typeof rawType === "string" && rawType !== "" ? rawType.toUpperCase() : "?";
     typeCounts.set(type, (typeCounts.get(type) ?? 0) + count);
   }
   // Subtree sizes, children before parents (reverse pre-order).
@@ -161,12 +241,16 @@ export function flatten(root: CallFrame): TraceModel {
     end,
     gas: gas.slice(0, n),
     gasUsed: gasUsed.slice(0, n),
+    gasKnown: gasKnown.slice(0, n),
     failed: failed.slice(0, n),
+    reverted: doomed.slice(0, n),
     failures: Int32Array.from(failures),
     typeCounts,
     maxLevel,
     valueMoved,
     logCount,
+    emittedLogCount,
+    issueFrames,
   };
 }
 
@@ -406,9 +490,11 @@ export function buildSearchTexts(m: TraceModel, names: SearchNames): string[] {
       }
       parts.push(sel, name);
     }
-    if (f.error) {
-      parts.push(f.error);
-      if (f.revertReason) parts.push(f.revertReason);
+    const error = frameError(f);
+    if (error) {
+      parts.push(error);
+      const reason = nodeRevertReason(f);
+      if (reason) parts.push(reason);
       if (typeof f.output === "string" && f.output.length > 2)
         parts.push(names.revertText(f.output) ?? "");
     }
@@ -462,8 +548,14 @@ export interface TraceSummary {
   maxDepth: number;
   failed: number;
   valueMoved: bigint;
-  topGasUsed: number;
+  /** null when the top frame has no gasUsed. */
+  topGasUsed: number | null;
+  /** Logs emitted (of frames that took effect). */
   logs: number;
+  /** Logs the node listed on reverted frames: not emitted. */
+  revertedLogs: number;
+  /** Frames shown with a warning (a field of the wrong type). */
+  issueFrames: number;
 }
 
 export function summarize(m: TraceModel): TraceSummary {
@@ -472,7 +564,9 @@ export function summarize(m: TraceModel): TraceSummary {
     maxDepth: m.maxLevel,
     failed: m.failures.length,
     valueMoved: m.valueMoved,
-    topGasUsed: m.gasUsed[0] ?? 0,
-    logs: m.logCount,
+    topGasUsed: m.size > 0 && gasSent(m, 0, "gasUsed") ? (m.gasUsed[0] as number) : null,
+    logs: m.emittedLogCount,
+    revertedLogs: m.logCount - m.emittedLogCount,
+    issueFrames: m.issueFrames,
   };
 }

@@ -20,8 +20,12 @@ import {
 import { rpcQueryKey } from "../../shared/query";
 import { KEPT_ANSWER } from "../../shared/query-defaults";
 import { flatten, type TraceModel } from "./model";
+import type { CallFrame } from "./result";
 import { durationMs, isCallTracer, toParams, type TraceRequest } from "./params";
-import { EMPTY_STRUCT_LOG, anyJsonSchema, callFrameSchema } from "./result";
+import { traceAnswerSchema, type TraceAnswer } from "./load";
+import type { FrameArrival } from "./arrival";
+import { traceRemote, workerAvailable, type TracePayload } from "./remote";
+import { EMPTY_STRUCT_LOG, anyJsonSchema } from "./result";
 
 export const METHOD = "debug_jstraceTransaction";
 
@@ -29,6 +33,16 @@ export const METHOD = "debug_jstraceTransaction";
 export interface TraceResult {
   raw: unknown;
   model: TraceModel | null;
+  /**
+   * For callTracer: what the answer holds (one call tree, or a block's / a muxTracer's answer the
+   * user picks from, see load.ts). Null for other tracers.
+   */
+  answer: TraceAnswer | null;
+  /**
+   * A call tree read in the Worker: its frames arrive in chunks after the model's arrays; `raw`
+   * (the checked top frame) holds the whole tree once `arrival.complete`.
+   */
+  arrival?: FrameArrival | null;
 }
 
 /** The longest delay a browser timer takes; a longer one fires at once (it overflows). */
@@ -63,13 +77,34 @@ export function traceQueryOptions(
                 ...opts,
                 schema: anyJsonSchema,
               });
-              return { raw, model: null };
+              return { raw, model: null, answer: null };
             }
-            const frame = await client.request(target, endpoint.rpcMethod, toParams(r), {
-              ...opts,
-              schema: callFrameSchema,
-            });
-            return { raw: frame, model: perf.time("nodescope:trace:model", () => flatten(frame)) };
+            // In a Worker where there is one: fetched (or adopted from the request the boot module
+            // started for a deep link), parsed, checked and modelled off the main thread, which
+            // gets arrays and frames. Any answer but one call tree comes back as text, read here.
+            const out = await client.request<TracePayload | { raw: unknown; answer: TraceAnswer }>(
+              target,
+              endpoint.rpcMethod,
+              toParams(r),
+              {
+                ...opts,
+                schema: traceAnswerSchema,
+                ...(workerAvailable() ? { remote: traceRemote } : {}),
+              },
+            );
+            if ("arrival" in out) {
+              const top = out.model.frames[0] as CallFrame;
+              const answer = { kind: "frame", frame: top } as const;
+              return { raw: top, model: out.model, answer, arrival: out.arrival };
+            }
+            // The node's own JSON is kept for the raw view; the checked answer feeds the model.
+            const { raw, answer } = out;
+            const frame = answer.kind === "frame" ? answer.frame : null;
+            return {
+              raw,
+              model: frame ? perf.time("nodescope:trace:model", () => flatten(frame)) : null,
+              answer,
+            };
           }
         : skipToken,
     ...KEPT_ANSWER,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { anyJsonSchema, callFrameSchema, EMPTY_STRUCT_LOG, type CallFrame } from "./result";
+import {
+  anyJsonSchema,
+  callFrameSchema,
+  EMPTY_STRUCT_LOG,
+  frameIssues,
+  type CallFrame,
+} from "./result";
 
 const frame = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   type: "CALL",
@@ -33,21 +39,87 @@ describe("callFrameSchema", () => {
     });
   });
 
-  it("names the path of a bad field deep in the tree", () => {
+  it("keeps a wrong-typed field deep in the tree as a warning on its frame, not a refusal", () => {
     const raw = frame({
-      calls: [frame(), frame(), frame(), frame({ calls: [frame({ gasUsed: true })] })],
+      calls: [frame(), frame(), frame(), frame({ calls: [frame({ gasUsed: true, from: 12 })] })],
     });
-    const r = callFrameSchema.safeParse(raw);
-    expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.path).toEqual(["calls", 3, "calls", 0, "gasUsed"]);
+    const out = callFrameSchema.parse(raw);
+    const bad = out.calls?.[3]?.calls?.[0] as CallFrame;
+    expect(bad.gasUsed).toBeUndefined();
+    expect(bad.from).toBe("");
+    expect(bad.gas).toBe("0x5208");
+    expect(frameIssues(bad)).toEqual([
+      { field: "from", message: "expected an address string, got 12", raw: 12 },
+      { field: "gasUsed", message: "expected hex quantity, got true", raw: true },
+    ]);
+    expect(frameIssues(out)).toEqual([]);
   });
 
-  it("reports a frame that is not an object, and a missing type at the top", () => {
-    expect(callFrameSchema.safeParse(frame({ calls: [42] })).error?.issues[0]?.path).toEqual([
-      "calls",
-      0,
+  it("shows a frame that is not an object as an empty frame with its raw value", () => {
+    const out = callFrameSchema.parse(frame({ calls: [42, "oops"] }));
+    expect(out.calls?.map((c) => frameIssues(c))).toEqual([
+      [{ field: "(frame)", message: "expected a frame object, got 42", raw: 42 }],
+      [{ field: "(frame)", message: 'expected a frame object, got "oops"', raw: "oops" }],
     ]);
-    expect(callFrameSchema.safeParse({ from: "0x" }).error?.issues[0]?.path).toEqual(["type"]);
+  });
+
+  it("refuses only a top frame that is not an object", () => {
+    for (const top of [42, "x", null, [frame()]]) {
+      const r = callFrameSchema.safeParse(top);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.path).toEqual([]);
+    }
+    const noType = callFrameSchema.parse({ from: "0x" });
+    expect(noType.type).toBe("");
+    expect(frameIssues(noType)).toEqual([{ field: "type", message: "missing", raw: undefined }]);
+  });
+
+  it("reads null as absent for every optional field", () => {
+    const nulls = Object.fromEntries(
+      [
+        "to",
+        "value",
+        "gas",
+        "gasUsed",
+        "input",
+        "output",
+        "error",
+        "revertReason",
+        "calls",
+        "logs",
+      ].map((k) => [k, null]),
+    );
+    const out = callFrameSchema.parse({ type: "call", from: "0x01", ...nulls });
+    expect(out).toEqual({ type: "call", from: "0x01" });
+    expect(frameIssues(out)).toEqual([]);
+  });
+
+  it("keeps a log without index, a log with a bad field as a warning, and drops a log that is not an object", () => {
+    const out = callFrameSchema.parse(
+      frame({
+        logs: [
+          { address: "0x01", topics: [], data: "0x", position: "0x0" },
+          { address: 7, topics: ["0xaa", 1], data: "0x" },
+          "nope",
+        ],
+      }),
+    );
+    expect(out.logs).toEqual([
+      { address: "0x01", topics: [], data: "0x", position: "0x0" },
+      { address: "", topics: ["0xaa"], data: "0x" },
+    ]);
+    expect(frameIssues(out).map((x) => `${x.field}: ${x.message}`)).toEqual([
+      "logs[1].address: expected an address string, got 7",
+      "logs[1].topics: expected an array of hex strings, got an array",
+      'logs[2]: expected a log object, got "nope"',
+    ]);
+  });
+
+  it("leaves the node's own JSON as sent", () => {
+    const raw = frame({ error: null, calls: [frame({ gas: true })] });
+    const copy = structuredClone(raw);
+    callFrameSchema.parse(raw);
+    expect(raw).toEqual(copy);
   });
 
   it("checks a trace 5,000 calls deep without running out of stack", () => {

@@ -1,7 +1,18 @@
 /**
- * The callTracer frame as nodes send it (reference client eth/tracers/native/call.go). Loose on
- * purpose: empty fields are omitted by the node, new forks add fields, and unknown fields are kept
- * (the raw JSON view shows them).
+ * The callTracer frame as nodes send it (reference client eth/tracers/native/call.go), read the
+ * way every client's output needs (see src/test-support/corpus/README.md):
+ *
+ * - `null` and absent mean the same for every optional field (zkSync sends `error: null`);
+ * - fields geth always sends may be left out (Klaytn: no gas figures, Besu: no output): they stay
+ *   absent, never invented, and the views say "—";
+ * - a field of the wrong type (`gas: true`, `from: 12`) or a frame that is not an object does not
+ *   refuse the trace: the field is left out of the checked frame and its raw value is kept as a
+ *   `FrameIssue` on the frame (`frameIssues(frame)`), which the views show as a small warning;
+ * - unknown fields (`time`, Arbitrum's `beforeEVMTransfers`, Klaytn's `reverted`) are kept;
+ * - numeric quantities become hex; a frame type keeps the node's spelling (`Call`), the model
+ *   upper-cases it.
+ *
+ * Only an answer whose top frame is not an object is refused.
  */
 import { z } from "zod";
 
@@ -15,72 +26,307 @@ export interface CallLog {
   [extra: string]: unknown;
 }
 
+/** A field the node sent with a type the app cannot read: kept raw, shown with a warning. */
+export interface FrameIssue {
+  /** The field as sent, e.g. `gas`, `logs[2].topics`; `(frame)` when the frame is not an object. */
+  field: string;
+  /** What was expected and what came, e.g. `expected hex quantity, got true`. */
+  message: string;
+  /** The value as the node sent it. */
+  raw: unknown;
+}
+
+/** Where a checked frame keeps its issues (a symbol: never confused with a node's own field). */
+export const FRAME_ISSUES: unique symbol = Symbol("frameIssues");
+
 export interface CallFrame {
+  /** As sent (`CALL`, `Call`, `INVALID`…); "" when the node sent none or not a string. */
   type: string;
+  /** "" when the node sent none or not a string. */
   from: string;
-  to?: string | null | undefined;
-  value?: string | null | undefined;
+  to?: string | undefined;
+  value?: string | undefined;
   gas?: string | undefined;
   gasUsed?: string | undefined;
   input?: string | undefined;
-  output?: string | null | undefined;
+  output?: string | undefined;
   error?: string | undefined;
   revertReason?: string | undefined;
   calls?: CallFrame[] | undefined;
   logs?: CallLog[] | undefined;
+  [FRAME_ISSUES]?: FrameIssue[] | undefined;
   [extra: string]: unknown;
 }
 
-const quantity = z.union([z.string(), z.number().transform((n) => `0x${n.toString(16)}`)]);
+/** The fields of a frame the app reads; everything else is shown under "Other fields". */
+export const KNOWN_FRAME_FIELDS: ReadonlySet<string> = new Set([
+  "type",
+  "from",
+  "to",
+  "value",
+  "gas",
+  "gasUsed",
+  "input",
+  "output",
+  "error",
+  "revertReason",
+  "calls",
+  "logs",
+]);
+
+/** The issues found in one frame (none for a frame the node sent as expected). */
+export function frameIssues(f: CallFrame): readonly FrameIssue[] {
+  return f[FRAME_ISSUES] ?? [];
+}
+
+const HEX_QUANTITY = /^(0x[0-9a-fA-F]*|[0-9]+)$/;
+
+function isQuantityString(s: string): boolean {
+  return HEX_QUANTITY.test(s);
+}
+
+const quantity = z.union([
+  z.string().refine(isQuantityString, "expected hex quantity"),
+  z
+    .number()
+    .int()
+    .nonnegative()
+    .transform((n) => `0x${n.toString(16)}`),
+]);
+
+const position = z.union([z.string(), z.number()]).nullish();
 
 export const callLogSchema = z.looseObject({
   address: z.string(),
   topics: z.array(z.string()).default([]),
   data: z.string().default("0x"),
-  position: z.union([z.string(), z.number()]).optional(),
-  index: z.union([z.string(), z.number()]).optional(),
+  position,
+  index: position,
 });
 
 /**
- * One frame's own fields; `calls` is only checked to be an array here (its frames are checked one
- * by one by callFrameSchema below, not by recursion into the schema).
+ * One well-formed frame's own fields; `calls` is only checked to be an array here (its frames are
+ * checked one by one by callFrameSchema below, not by recursion into the schema). A frame that
+ * fails this is not refused: `repairFrame` reads it field by field.
  */
 export const frameFieldsSchema = z.looseObject({
   type: z.string(),
   from: z.string(),
-  to: z.string().nullable().optional(),
-  value: quantity.nullable().optional(),
-  gas: quantity.optional(),
-  gasUsed: quantity.optional(),
-  input: z.string().optional(),
-  output: z.string().nullable().optional(),
-  error: z.string().optional(),
-  revertReason: z.string().optional(),
-  calls: z.array(z.unknown()).optional(),
-  logs: z.array(callLogSchema).optional(),
+  to: z.string().nullish(),
+  value: quantity.nullish(),
+  gas: quantity.nullish(),
+  gasUsed: quantity.nullish(),
+  input: z.string().nullish(),
+  output: z.string().nullish(),
+  error: z.string().nullish(),
+  revertReason: z.string().nullish(),
+  calls: z.array(z.unknown()).nullish(),
+  logs: z.array(callLogSchema).nullish(),
 });
 
-interface Pending {
-  value: unknown;
-  /** Where the parsed frame goes: its parent's (already copied) `calls` array, at `index`. */
-  into: unknown[] | null;
-  index: number;
-  parent: Pending | null;
+/** Optional fields a node may send as `null`: removed, so null and absent read the same. */
+const NULLABLE = [
+  "to",
+  "value",
+  "gas",
+  "gasUsed",
+  "input",
+  "output",
+  "error",
+  "revertReason",
+  "calls",
+  "logs",
+] as const;
+
+/** A value as a warning quotes it: JSON, shortened. */
+export function quoteRaw(value: unknown): string {
+  let s: string;
+  try {
+    s = JSON.stringify(value) ?? String(value);
+  } catch {
+    s = String(value);
+  }
+  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
 }
 
-function pathOf(p: Pending): PropertyKey[] {
-  const out: PropertyKey[] = [];
-  for (let at: Pending | null = p; at && at.parent; at = at.parent) out.push(at.index, "calls");
-  return out.reverse();
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  if (value === null) return "null";
+  if (typeof value === "object") return "an object";
+  return quoteRaw(value);
+}
+
+type FieldCheck = "string" | "quantity" | "array";
+const FIELD_CHECKS: [string, FieldCheck, string][] = [
+  ["to", "string", "expected an address string"],
+  ["value", "quantity", "expected hex quantity"],
+  ["gas", "quantity", "expected hex quantity"],
+  ["gasUsed", "quantity", "expected hex quantity"],
+  ["input", "string", "expected hex data"],
+  ["output", "string", "expected hex data"],
+  ["error", "string", "expected a string"],
+  ["revertReason", "string", "expected a string"],
+  ["calls", "array", "expected an array of frames"],
+];
+
+function repairLog(raw: unknown, k: number, issues: FrameIssue[]): CallLog | null {
+  const at = `logs[${k}]`;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    issues.push({ field: at, message: `expected a log object, got ${kindOf(raw)}`, raw });
+    return null;
+  }
+  const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  if (typeof out.address !== "string") {
+    issues.push({
+      field: `${at}.address`,
+      message: `expected an address string, got ${kindOf(out.address)}`,
+      raw: out.address,
+    });
+    out.address = "";
+  }
+  if (out.topics === undefined || out.topics === null) out.topics = [];
+  else if (!Array.isArray(out.topics) || !out.topics.every((t) => typeof t === "string")) {
+    issues.push({
+      field: `${at}.topics`,
+      message: `expected an array of hex strings, got ${kindOf(out.topics)}`,
+      raw: out.topics,
+    });
+    out.topics = Array.isArray(out.topics)
+      ? out.topics.filter((t): t is string => typeof t === "string")
+      : [];
+  }
+  if (out.data === undefined || out.data === null) out.data = "0x";
+  else if (typeof out.data !== "string") {
+    issues.push({
+      field: `${at}.data`,
+      message: `expected hex data, got ${kindOf(out.data)}`,
+      raw: out.data,
+    });
+    out.data = "0x";
+  }
+  for (const key of ["position", "index"] as const) {
+    const v = out[key];
+    if (v === null) delete out[key];
+    else if (v !== undefined && typeof v !== "string" && typeof v !== "number") {
+      issues.push({
+        field: `${at}.${key}`,
+        message: `expected a number, got ${kindOf(v)}`,
+        raw: v,
+      });
+      delete out[key];
+    }
+  }
+  return out as CallLog;
 }
 
 /**
- * A callTracer frame tree. Validated with zod frame by frame over an explicit stack (pre-order,
- * like the tree is shown) instead of a recursive schema: as strict, with the same output (unknown
- * fields kept, numeric quantities as hex), at a fraction of the cost on 100,000-frame traces, and
- * with no recursion limit on deep traces. A bad frame is reported at its full path, e.g.
- * `calls.3.calls.0.gasUsed` (`result.calls[3].calls[0].gasUsed` in the RPC error); checking stops
- * at the first bad frame.
+ * A frame that does not fit `frameFieldsSchema`, read field by field: every readable field kept,
+ * every other one left out with a FrameIssue holding its raw value. Never fails.
+ */
+export function repairFrame(raw: unknown): CallFrame {
+  const issues: FrameIssue[] = [];
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    issues.push({ field: "(frame)", message: `expected a frame object, got ${kindOf(raw)}`, raw });
+    return { type: "", from: "", [FRAME_ISSUES]: issues };
+  }
+  const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  for (const key of ["type", "from"] as const) {
+    const v = out[key];
+    if (typeof v === "string") continue;
+    if (v !== undefined && v !== null)
+      issues.push({
+        field: key,
+        message: `expected ${key === "type" ? "a call type" : "an address string"}, got ${kindOf(v)}`,
+        raw: v,
+      });
+    else issues.push({ field: key, message: "missing", raw: v });
+    out[key] = "";
+  }
+  for (const [key, check, expected] of FIELD_CHECKS) {
+    const v = out[key];
+    if (v === undefined) continue;
+    if (v === null) {
+      delete out[key];
+      continue;
+    }
+    const ok =
+      check === "string"
+        ? typeof v === "string"
+        : check === "array"
+          ? Array.isArray(v)
+          : (typeof v === "string" && isQuantityString(v)) ||
+            (typeof v === "number" && Number.isInteger(v) && v >= 0);
+    if (!ok) {
+      issues.push({ field: key, message: `${expected}, got ${kindOf(v)}`, raw: v });
+      delete out[key];
+    } else if (typeof v === "number") out[key] = `0x${v.toString(16)}`;
+  }
+  const logs = out.logs;
+  if (logs === null) delete out.logs;
+  else if (logs !== undefined) {
+    if (!Array.isArray(logs)) {
+      issues.push({
+        field: "logs",
+        message: `expected an array of logs, got ${kindOf(logs)}`,
+        raw: logs,
+      });
+      delete out.logs;
+    } else {
+      const kept: CallLog[] = [];
+      logs.forEach((l, k) => {
+        const checked = callLogSchema.safeParse(l);
+        if (checked.success) {
+          const log = checked.data as CallLog;
+          if (log.position === null) delete log.position;
+          if (log.index === null) delete log.index;
+          kept.push(log);
+        } else {
+          const repaired = repairLog(l, k, issues);
+          if (repaired) kept.push(repaired);
+        }
+      });
+      out.logs = kept;
+    }
+  }
+  const frame = out as CallFrame;
+  if (issues.length > 0) frame[FRAME_ISSUES] = issues;
+  return frame;
+}
+
+/** One frame's own fields, checked: the fast path for a well-formed frame, else `repairFrame`. */
+export function checkFrame(raw: unknown): CallFrame {
+  const checked = frameFieldsSchema.safeParse(raw);
+  if (!checked.success) return repairFrame(raw);
+  const frame = checked.data as Record<string, unknown>;
+  for (const key of NULLABLE) if (frame[key] === null) delete frame[key];
+  const logs = frame.logs as Record<string, unknown>[] | undefined;
+  if (logs)
+    for (const l of logs) {
+      if (l.position === null) delete l.position;
+      if (l.index === null) delete l.index;
+    }
+  return frame as CallFrame;
+}
+
+interface Pending {
+  value: unknown;
+  /** Where the checked frame goes: its parent's (already copied) `calls` array, at `index`. */
+  into: unknown[];
+  index: number;
+}
+
+/** `calls[3].calls[0]` for a path of child ordinals (`""` for the top frame). */
+export function framePath(ordinals: readonly number[]): string {
+  return ordinals.map((k) => `calls[${k}]`).join(".");
+}
+
+/**
+ * A callTracer frame tree. Checked frame by frame over an explicit stack (pre-order, like the tree
+ * is shown) instead of a recursive schema: unknown fields kept, numeric quantities as hex, nulls
+ * removed, wrong types kept as issues (see the file comment), at a fraction of a recursive
+ * schema's cost on 100,000-frame traces and with no recursion limit on deep traces. Refuses only
+ * a top frame that is not an object (and the empty opcode log some nodes answer for an unknown
+ * hash).
  */
 export const callFrameSchema: z.ZodType<CallFrame> = z
   .unknown()
@@ -89,27 +335,28 @@ export const callFrameSchema: z.ZodType<CallFrame> = z
       ctx.issues.push({ code: "custom", message: EMPTY_STRUCT_LOG, input });
       return z.NEVER;
     }
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      ctx.issues.push({
+        code: "custom",
+        message: `expected a call frame object, got ${kindOf(input)}`,
+        input,
+      });
+      return z.NEVER;
+    }
     const rootSlot: unknown[] = [undefined];
-    const stack: Pending[] = [{ value: input, into: rootSlot, index: 0, parent: null }];
+    const stack: Pending[] = [{ value: input, into: rootSlot, index: 0 }];
     while (stack.length > 0) {
       const p = stack.pop() as Pending;
-      const checked = frameFieldsSchema.safeParse(p.value);
-      if (!checked.success) {
-        const prefix = pathOf(p);
-        for (const issue of checked.error.issues)
-          ctx.issues.push({
-            ...issue,
-            path: [...prefix, ...issue.path],
-            input: p.value,
-          } as z.core.$ZodRawIssue);
-        return z.NEVER;
-      }
-      const frame = checked.data;
-      if (p.into) p.into[p.index] = frame;
+      const frame = checkFrame(p.value);
+      p.into[p.index] = frame;
       const calls = frame.calls;
-      if (calls)
-        for (let k = calls.length - 1; k >= 0; k--)
-          stack.push({ value: calls[k], into: calls, index: k, parent: p });
+      if (calls) {
+        // Copied: the node's own arrays stay as sent (the raw view shows them).
+        const own = calls.slice();
+        frame.calls = own as CallFrame[];
+        for (let k = own.length - 1; k >= 0; k--)
+          stack.push({ value: own[k], into: own, index: k });
+      }
     }
     return rootSlot[0] as CallFrame;
   });
@@ -136,12 +383,17 @@ export const anyJsonSchema = z.unknown().superRefine((input, ctx) => {
   if (isEmptyStructLog(input)) ctx.addIssue({ code: "custom", message: EMPTY_STRUCT_LOG });
 });
 
-/** Whether a parsed JSON value looks like callTracer output (used for pasted/opened files). */
+/**
+ * Whether a parsed JSON value looks like callTracer output (used for pasted/opened files and for
+ * the entries of block-level answers): an object with a `type` and a `from`, of any type (a frame
+ * with a wrong-typed field is still a frame).
+ */
 export function looksLikeCallFrame(value: unknown): boolean {
   return (
     typeof value === "object" &&
     value !== null &&
-    typeof (value as Record<string, unknown>).type === "string" &&
-    typeof (value as Record<string, unknown>).from === "string"
+    !Array.isArray(value) &&
+    "type" in value &&
+    "from" in value
   );
 }

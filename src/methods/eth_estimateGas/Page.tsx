@@ -114,7 +114,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
   // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device)
   // plus the ABI being pasted in the call builder.
   const pastedAbis = useMemo(() => (pasted?.ok ? [pasted.value] : []), [pasted]);
-  const { registry } = useAbiRegistry(pastedAbis);
+  const { registry } = useAbiRegistry(pastedAbis, { withDevnet: true });
   const functions = useMemo(
     () => listFunctions(registry, pasted?.ok ? pasted.value : []),
     [pasted, registry],

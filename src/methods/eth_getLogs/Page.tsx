@@ -7,10 +7,17 @@ import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
 import { AbiPanel } from "../../shared/AbiPanel";
 import { addToStore } from "../../shared/abis";
-import { useAbiRegistry } from "../../shared/useAbiRegistry";
+import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
+import { DecodingNote } from "../../shared/decoding/DecodingNote";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
-import { decodeLogRow, erc20Contracts, eventTopic0, withTokenUnits } from "./decode";
+import {
+  decodeLogRow,
+  erc20Contracts,
+  eventTopic0,
+  logsDecodingKeys,
+  withTokenUnits,
+} from "./decode";
 import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
 import { useQuery } from "@tanstack/react-query";
 import { toCsv, toJson } from "./export";
@@ -72,10 +79,6 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
   ]);
   const scan = useLogScan(request, runKey, concurrency);
 
-  // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device);
-  // a new one (an ABI was added in any view) means a new decode cache.
-  const { registry, stored } = useAbiRegistry();
-  const decode = useMemo(() => memoDecode((row) => decodeLogRow(row, registry)), [registry]);
 
   /** Keeps the event signature for decoding (a bare signature is an event here); its topic0. */
   const registerSignature = useCallback((signature: string) => {
@@ -123,6 +126,16 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
   // stopped, for the tokens it found, at the logs endpoint).
   const settled = view.status !== "running" && view.status !== "idle";
   const tokens = useMemo(() => (settled ? erc20Contracts(view.logs) : []), [settled, view.logs]);
+  // The shared registry (built-ins, the ABIs kept on this device) layered with what the signature
+  // database and Sourcify say about the events and contracts found (asked once the scan stopped);
+  // a new registry means a new decode cache.
+  const decodingKeys = useMemo(
+    () => (settled ? logsDecodingKeys(view.logs) : null),
+    [settled, view.logs],
+  );
+  const decoding = useDecodingRegistry(resolved.ok ? resolved.endpoint : null, decodingKeys);
+  const { registry, stored } = decoding;
+  const decode = useMemo(() => memoDecode((row) => decodeLogRow(row, registry)), [registry]);
   const tokenMeta = useQuery(
     tokenMetaQueryOptions(client, resolved.ok ? resolved.endpoint : null, tokens),
   ).data;
@@ -250,6 +263,7 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
         </Card>
       ) : null}
       <AbiPanel stored={stored} hint="Names and decodes the events of the logs found." />
+      <DecodingNote decoding={decoding} />
     </div>
   );
 }

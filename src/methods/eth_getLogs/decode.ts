@@ -75,3 +75,19 @@ export function erc20Contracts(
   }
   return [...out];
 }
+
+/** What the services may name in a log table: each event's topic0 and the emitting contracts. */
+export function logsDecodingKeys(rows: readonly Pick<LogRow, "topics" | "address">[]): {
+  inputs: string[];
+  topics: Set<string>;
+  addresses: Set<string>;
+} {
+  const topics = new Set<string>();
+  const addresses = new Set<string>();
+  for (const r of rows) {
+    const t0 = r.topics[0];
+    if (t0) topics.add(t0.toLowerCase());
+    addresses.add(r.address.toLowerCase());
+  }
+  return { inputs: [], topics, addresses };
+}

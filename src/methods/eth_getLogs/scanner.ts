@@ -54,6 +54,8 @@ export interface Sortable {
 interface Chunk<L> {
   from: number;
   logs: L[];
+  /** Rows of a call still streaming in: replaced by its answer, dropped when the call fails. */
+  provisional?: boolean;
 }
 
 /** Everything needed to carry on after a cancel or an error (Retry / Resume). */
@@ -96,12 +98,17 @@ export const SCAN_RETRY_BUDGET = 10;
 
 export interface ScanOptions<L extends Sortable> {
   plan: ScanPlan;
-  /** One eth_getLogs call for [from, to] (null, null for a blockHash filter). */
+  /**
+   * One eth_getLogs call for [from, to] (null, null for a blockHash filter). It may hand over
+   * logs as they stream in through `partial` (shown at once, before the call's answer is
+   * complete); its resolved logs then replace them.
+   */
   send: (
     from: BlockRef | null,
     to: BlockRef | null,
     signal: AbortSignal,
     retry: RetryAllowance,
+    partial: (logs: L[]) => void,
   ) => Promise<L[]>;
   /** eth_blockNumber: resolves `latest` (and safe/finalized/pending once a split is needed). */
   head: (signal: AbortSignal, retry: RetryAllowance) => Promise<number>;
@@ -243,11 +250,15 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
     let reserved = 0;
     let emitTimer: ReturnType<typeof setTimeout> | null = null;
     let snapshot: L[] | null = null;
+    // The first logs of the scan are shown at once; later updates are throttled.
+    let shownAny = false;
 
     const logsSoFar = (): L[] => {
       if (snapshot) return snapshot;
       chunks.sort((a, b) => a.from - b.from);
-      snapshot = chunks.length === 1 && chunks[0] ? chunks[0].logs : chunks.flatMap((c) => c.logs);
+      const only = chunks.length === 1 ? chunks[0] : undefined;
+      // A provisional chunk still grows: the views get a copy (a new array for each update).
+      snapshot = only && !only.provisional ? only.logs : chunks.flatMap((c) => c.logs);
       return snapshot;
     };
     const emitNow = () => {
@@ -403,21 +414,50 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
         progress.requests++;
         scheduleEmit();
         const retry = allowance();
-        try {
-          const logs = await opts.send(piece.from, piece.to, internal.signal, retry);
-          // An answer that arrives after a stop is still valid data: it is kept.
-          const sorted = sortLogs(logs);
-          const from = piece.tagged
+        const pieceFrom = () =>
+          piece.tagged
             ? typeof piece.from === "number"
               ? piece.from
               : (progress.range?.from ?? 0)
             : piece.from;
-          chunks.push({ from, logs: sorted });
+        let provisional: Chunk<L> | null = null;
+        const dropProvisional = () => {
+          if (!provisional) return;
+          const at = chunks.indexOf(provisional);
+          if (at >= 0) chunks.splice(at, 1);
+          progress.logs -= provisional.logs.length;
+          provisional = null;
+          snapshot = null;
+        };
+        const partial = (more: L[]) => {
+          if (more.length === 0 || stop?.kind === "error") return;
+          if (!provisional) {
+            provisional = { from: pieceFrom(), logs: [], provisional: true };
+            chunks.push(provisional);
+          }
+          for (const l of more) provisional.logs.push(l);
+          progress.logs += more.length;
+          snapshot = null;
+          if (!shownAny) {
+            shownAny = true;
+            emitNow();
+          } else scheduleEmit();
+        };
+        try {
+          const logs = await opts.send(piece.from, piece.to, internal.signal, retry, partial);
+          dropProvisional();
+          // An answer that arrives after a stop is still valid data: it is kept.
+          const sorted = sortLogs(logs);
+          chunks.push({ from: pieceFrom(), logs: sorted });
           snapshot = null;
           progress.logs += sorted.length;
           progress.blocksCovered += piece.tagged ? (progress.totalBlocks ?? 0) : pieceSize(piece);
-          scheduleEmit();
+          if (!shownAny && sorted.length > 0) {
+            shownAny = true;
+            emitNow();
+          } else scheduleEmit();
         } catch (error) {
+          dropProvisional();
           retry.release();
           await handleError(piece, error);
         } finally {

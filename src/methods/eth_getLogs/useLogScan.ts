@@ -10,6 +10,7 @@ import { quantity } from "../../chain";
 import { perf, type RpcClient } from "../../rpc";
 import { toParams, type LogFilter } from "./params";
 import { toLogRow, logsResultSchema, type LogRow, type RawLog } from "./result";
+import { logsStream } from "./stream";
 import {
   startScan,
   type BlockRef,
@@ -60,6 +61,8 @@ export function useLogScan(request: ScanRequest | null, runKey: string, concurre
     const req = requestRef.current;
     if (!req) return;
     controller.current?.abort();
+    // A fresh run keeps nothing of the last one (its logs could be 100,000 rows).
+    if (!resume) resumePoint.current = null;
     const ctl = new AbortController();
     controller.current = ctl;
     const { client, endpoint, filter } = req;
@@ -69,13 +72,24 @@ export function useLogScan(request: ScanRequest | null, runKey: string, concurre
       to: BlockRef | null,
       signal: AbortSignal,
       retry: RetryAllowance,
+      partial: (rows: LogRow[]) => void,
     ): Promise<LogRow[]> => {
+      // Rows are made and shown as the answer streams in; an answer the stream cannot read is
+      // read whole (through the schema) and its rows made here.
+      const streamed = logsStream((r) => toLogRow(r, nextId++), partial);
       const raw: RawLog[] = await client.request<RawLog[]>(
         endpoint,
         endpoint.rpcMethod,
         toParams(filter, from, to),
-        { signal, schema: logsResultSchema, maxRetries: retry.maxRetries, onRetry: retry.onRetry },
+        {
+          signal,
+          schema: logsResultSchema,
+          stream: streamed.stream,
+          maxRetries: retry.maxRetries,
+          onRetry: retry.onRetry,
+        },
       );
+      if (raw === streamed.raws) return streamed.rows;
       return perf.time("nodescope:logs:rows", () => raw.map((r: RawLog) => toLogRow(r, nextId++)));
     };
     const head = async (signal: AbortSignal, retry: RetryAllowance): Promise<number> => {

@@ -7,7 +7,9 @@ import { FoldingForm } from "../../shared/FoldingForm";
 import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
 import { AbiPanel } from "../../shared/AbiPanel";
-import { useAbiRegistry } from "../../shared/useAbiRegistry";
+import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
+import { DecodingNote } from "../../shared/decoding/DecodingNote";
+import { txDecodingKeys } from "./decode";
 import { linkFieldErrors } from "../../shared/form";
 import { TxForm, type Example } from "./Form";
 import {
@@ -86,8 +88,15 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
   const blockLookup = lookup && !isHashLookup(lookup) ? lookup : null;
   const hashLookup = lookup && isHashLookup(lookup) ? lookup : null;
 
-  // The shared ABI registry: built-ins, the devnet's contract ABIs, the ABIs kept on this device.
-  const { registry, stored } = useAbiRegistry();
+  // The node's answer first (undecoded, shared with the decoded view below), then the shared
+  // registry (built-ins, the ABIs kept on this device) layered with what the signature database
+  // and Sourcify say about its call.
+  const plainBlock = useQuery(txQueryOptions(client, endpoint, blockLookup));
+  const plainHash = useQuery(txByHashQueryOptions(client, endpoint, hashLookup));
+  const plainTx = (hashLookup ? plainHash : plainBlock).data?.tx ?? null;
+  const decodingKeys = useMemo(() => (plainTx ? txDecodingKeys(plainTx) : null), [plainTx]);
+  const decoding = useDecodingRegistry(endpoint, decodingKeys);
+  const { registry, stored } = decoding;
 
   const byBlock = useQuery(txQueryOptions(client, endpoint, blockLookup, registry));
   const byHash = useQuery(txByHashQueryOptions(client, endpoint, hashLookup, registry));
@@ -311,6 +320,7 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
       ) : null}
 
       <AbiPanel stored={stored} hint="Decodes the input of calls the built-in set does not know." />
+      <DecodingNote decoding={decoding} />
     </div>
   );
 }

@@ -1,0 +1,34 @@
+import {
+  decodingOverride,
+  SERVICE_IDS,
+  SERVICE_NAMES,
+  type TabOverride,
+} from "../shared/decoding/settings";
+
+/** Says when the link this tab was opened with decides the decoding services, and undoes it. */
+export function DecodingBanner({ override }: { override: TabOverride }) {
+  const set = SERVICE_IDS.filter((id) => override[id] !== undefined);
+  if (set.length === 0) return null;
+  return (
+    <div
+      role="region"
+      aria-label="Decoding set by the link"
+      className="flex flex-wrap items-center gap-2 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <span>
+        In this tab, from the link:{" "}
+        {set
+          .map((id) =>
+            override[id] === "off"
+              ? `${SERVICE_NAMES[id]} off`
+              : `${SERVICE_NAMES[id]} at ${override[id] ?? ""}`,
+          )
+          .join(" · ")}
+        . Your saved settings are unchanged.
+      </span>
+      <button type="button" className="underline" onClick={() => decodingOverride.write({})}>
+        Use my settings
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The page's `connect-src`, narrowed at run time to exactly the hosts the configuration names.
+ *
+ * The built index.html carries the outer bound (`connect-src 'self' http: https:`: a user may
+ * point the app at any node). Once the configuration is known (the devnet manifest loaded, the
+ * saved connection and decoding settings read, the tab's link applied), the app adds a second
+ * policy listing only the origins it needs: the provider's hosts, the devnet gateway, the custom
+ * or linked RPC URL, and the decoding services that are switched on. Policies only narrow, so
+ * the page can talk to nothing else for its lifetime; a host configured later (a new custom URL,
+ * a service switched on) is reachable after a reload, and the app says so.
+ */
+import { useEffect, useState } from "react";
+import type { ServiceBases } from "../shared/decoding/settings";
+
+/** The provider's endpoint hosts (every network and segment): always allowed. */
+export const PROVIDER_ORIGINS = ["https://*.nodereal.io"] as const;
+
+export function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The origins a configuration needs, deduplicated, in a stable order. */
+export function neededOrigins(rpcUrls: readonly string[], bases: ServiceBases): string[] {
+  const out = new Set<string>();
+  for (const u of [...rpcUrls, bases.sigdb, bases.sourcify]) {
+    const o = u ? originOf(u) : null;
+    if (o) out.add(o);
+  }
+  return [...out].sort();
+}
+
+export function connectSrc(origins: readonly string[]): string {
+  return ["'self'", ...PROVIDER_ORIGINS, ...origins].join(" ");
+}
+
+function covered(origin: string, allowed: ReadonlySet<string>): boolean {
+  if (allowed.has(origin)) return true;
+  return /^https:\/\/[^/]+\.nodereal\.io$/.test(origin);
+}
+
+let installed: Set<string> | null = null;
+
+/** Adds the narrowed policy once (built app only: the dev server needs its inline preamble). */
+function install(origins: readonly string[]): void {
+  if (installed || typeof document === "undefined") return;
+  installed = new Set(origins);
+  const meta = document.createElement("meta");
+  meta.httpEquiv = "Content-Security-Policy";
+  meta.content = `connect-src ${connectSrc(origins)}`;
+  meta.dataset.nodescope = "connect-src";
+  document.head.appendChild(meta);
+}
+
+/**
+ * Installs the policy when the configuration is `ready`, then reports the origins the current
+ * configuration needs that the page's policy does not allow (empty: all reachable).
+ */
+export function useConnectPolicy(ready: boolean, needed: readonly string[]): string[] {
+  const enforce = import.meta.env.PROD;
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!enforce || !ready || installed) return;
+    install(needed);
+    setTick((t) => t + 1);
+  }, [enforce, ready, needed]);
+  if (!enforce || !installed) return [];
+  const allowed = installed;
+  return needed.filter((o) => !covered(o, allowed));
+}

@@ -1,0 +1,96 @@
+/**
+ * The app's side of decoding: which service URLs are in effect for this tab, the one resolver
+ * (asking the services through the device cache), and how addresses are named.
+ */
+import { useMemo, useState } from "react";
+import { z } from "zod";
+import { DecodingResolver, openDecodingCache } from "../chain";
+import type { DecodingContextValue } from "../shared/decoding/context";
+import {
+  decodingOverride,
+  decodingSettings,
+  effectiveBases,
+  readTabOverride,
+  type ServiceId,
+} from "../shared/decoding/settings";
+import { contractLabels, setLabel, userLabels } from "../shared/labels";
+import type { DevnetManifest } from "../shared/manifest";
+import { useStored } from "../shared/stored";
+import type { AddressNamer } from "../ui";
+
+const cache = openDecodingCache();
+export const resolver = new DecodingResolver({ cache });
+
+/** Forgets every answer kept on the device (the next view asks the services again). */
+export function clearDecodingCache(): Promise<void> {
+  return cache.clear();
+}
+
+const devnetServicesSchema = z.looseObject({
+  sigdb: z.string().optional(),
+  sourcify: z.string().optional(),
+});
+
+/** The devnet's stand-ins for the two services, when its manifest names them. */
+export function devnetBasesOf(
+  manifest: DevnetManifest | null,
+): Partial<Record<ServiceId, string>> | null {
+  const parsed = devnetServicesSchema.safeParse(manifest?.decoding);
+  if (!parsed.success) return null;
+  const out: Partial<Record<ServiceId, string>> = {};
+  if (parsed.data.sigdb) out.sigdb = parsed.data.sigdb;
+  if (parsed.data.sourcify) out.sourcify = parsed.data.sourcify;
+  return out;
+}
+
+/** True when `url` is the devnet's gateway or its anvil (a link may point a tab at either). */
+export function onDevnet(url: string, manifest: DevnetManifest): boolean {
+  try {
+    const origin = new URL(url).origin;
+    return [manifest.gatewayUrl, manifest.anvilUrl].some((u) => {
+      try {
+        return new URL(u).origin === origin;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+export function useDecodingSetup(initialSearch: URLSearchParams, devnet: DevnetManifest | null) {
+  // A link's sigdb= / sourcify= hold for this tab (sessionStorage), over the saved choice.
+  useState(() => {
+    const fromLink = readTabOverride(initialSearch);
+    if (Object.keys(fromLink).length > 0) decodingOverride.write(fromLink);
+    return null;
+  });
+  const saved = useStored(decodingSettings);
+  const override = useStored(decodingOverride);
+  const devnetBases = useMemo(() => devnetBasesOf(devnet), [devnet]);
+  const bases = useMemo(
+    () => effectiveBases(saved, override, devnetBases),
+    [saved, override, devnetBases],
+  );
+  const context = useMemo<DecodingContextValue>(() => ({ bases, resolver }), [bases]);
+  return { context, bases, override, devnetBases };
+}
+
+export function useAddressNamer(): AddressNamer {
+  const user = useStored(userLabels);
+  const contracts = useStored(contractLabels);
+  return useMemo<AddressNamer>(
+    () => ({
+      name(address) {
+        const key = address.toLowerCase();
+        const mine = user[key];
+        if (mine) return { text: mine, source: "user" };
+        const verified = contracts[key];
+        return verified ? { text: verified, source: "contract" } : null;
+      },
+      rename: setLabel,
+    }),
+    [user, contracts],
+  );
+}

@@ -1,0 +1,6 @@
+export * from "./types";
+export * from "./sigdb";
+export * from "./sourcify";
+export * from "./cache";
+export * from "./resolver";
+export { loadGuesser, guesserLoaded, guessArguments, type GuessedArguments } from "./guess";

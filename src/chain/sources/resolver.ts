@@ -1,0 +1,357 @@
+/**
+ * Resolves what a view needs to decode: cached answers first, then one batched signature lookup
+ * and one Sourcify lookup per address (plus the implementations of proxies). Service failures
+ * become quiet notes in `failures`; only an abort rejects.
+ */
+import { z } from "zod";
+import { cacheKey, isFresh, type CachedAnswer, type DecodingCache } from "./cache";
+import { loadGuesser } from "./guess";
+import { lookupSignatures } from "./sigdb";
+import { lookupContract, usableAbi } from "./sourcify";
+import {
+  emptySources,
+  isAbortError,
+  type DecodingSources,
+  type ServiceBases,
+  type VerifiedContract,
+} from "./types";
+
+export interface ResolveRequest {
+  bases: ServiceBases;
+  /** Decimal chain id of the endpoint (eth_chainId); null = unknown, Sourcify is not asked. */
+  chainId: number | null;
+  /** 4-byte selectors (functions and custom errors) nothing local knows. */
+  functions: string[];
+  /** topic0s nothing local knows. */
+  events: string[];
+  /** Contract addresses to ask Sourcify about, most important first. */
+  addresses: string[];
+}
+
+export interface DecodingResolverOptions {
+  cache: DecodingCache;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** At most this many addresses are asked of Sourcify per resolve (default 40). */
+  maxAddresses?: number;
+  /** Parallel Sourcify requests (default 4). */
+  concurrency?: number;
+  /** Per request (default 10 s). */
+  timeoutMs?: number;
+}
+
+const SELECTOR_RE = /^0x[0-9a-f]{8}$/;
+const TOPIC_RE = /^0x[0-9a-f]{64}$/;
+const ADDRESS_RE = /^0x[0-9a-f]{40}$/;
+
+function abortError(): Error {
+  const err = new Error("the decoding lookup was aborted");
+  err.name = "AbortError";
+  return err;
+}
+
+function unique(keys: readonly string[], re: RegExp): string[] {
+  return [...new Set(keys.map((k) => k.trim().toLowerCase()).filter((k) => re.test(k)))];
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+const cachedSignaturesSchema = z.array(z.string());
+const cachedContractSchema = z.looseObject({
+  chainId: z.number(),
+  address: z.string(),
+  name: z.string().nullable(),
+  abi: z.array(z.unknown()),
+  match: z.string().nullable(),
+  proxy: z
+    .looseObject({
+      type: z.string().nullable(),
+      implementations: z.array(z.looseObject({ address: z.string(), name: z.string().nullable() })),
+    })
+    .nullable(),
+});
+
+/** A cached contract answer: a contract, null (not verified), or undefined when unreadable. */
+function readCachedContract(value: unknown): VerifiedContract | null | undefined {
+  if (value === null) return null;
+  const parsed = cachedContractSchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const c = parsed.data;
+  return {
+    chainId: c.chainId,
+    address: c.address,
+    name: c.name,
+    abi: usableAbi(c.abi),
+    match: c.match,
+    proxy:
+      c.proxy === null
+        ? null
+        : {
+            type: c.proxy.type,
+            implementations: c.proxy.implementations.map((i) => ({
+              address: i.address,
+              name: i.name,
+            })),
+          },
+  };
+}
+
+interface Flight {
+  promise: Promise<DecodingSources>;
+  controller: AbortController;
+  waiters: number;
+}
+
+export class DecodingResolver {
+  private readonly cache: DecodingCache;
+  private readonly fetchFn: typeof fetch | undefined;
+  private readonly now: () => number;
+  private readonly maxAddresses: number;
+  private readonly concurrency: number;
+  private readonly timeoutMs: number | undefined;
+  private readonly flights = new Map<string, Flight>();
+
+  constructor(opts: DecodingResolverOptions) {
+    this.cache = opts.cache;
+    this.fetchFn = opts.fetch;
+    this.now = opts.now ?? Date.now;
+    this.maxAddresses = opts.maxAddresses ?? 40;
+    this.concurrency = Math.max(1, opts.concurrency ?? 4);
+    this.timeoutMs = opts.timeoutMs;
+  }
+
+  /**
+   * Cached answers first; then ONE batched DB lookup for everything still unknown (split only by
+   * URL length); then Sourcify once per address (concurrency 4, at most maxAddresses, in the
+   * given order), and once per proxy implementation it names. Never throws for service failures
+   * (they go to `failures`); rejects only on abort. Concurrent identical requests share one flight.
+   */
+  resolve(req: ResolveRequest, signal?: AbortSignal): Promise<DecodingSources> {
+    if (signal?.aborted) return Promise.reject(abortError());
+    const norm = this.normalise(req);
+    const key = JSON.stringify(norm);
+    let flight = this.flights.get(key);
+    if (flight === undefined) {
+      const controller = new AbortController();
+      const created: Flight = {
+        controller,
+        waiters: 0,
+        promise: this.run(norm, controller.signal).finally(() => {
+          if (this.flights.get(key) === created) this.flights.delete(key);
+        }),
+      };
+      // Rejections reach each waiter; one nobody waits for any more must not surface.
+      created.promise.catch(() => undefined);
+      this.flights.set(key, created);
+      flight = created;
+    }
+    const shared = flight;
+    shared.waiters++;
+    return new Promise<DecodingSources>((resolve, reject) => {
+      let done = false;
+      const leave = () => {
+        if (done) return;
+        done = true;
+        signal?.removeEventListener("abort", onAbort);
+        shared.waiters--;
+      };
+      const onAbort = () => {
+        leave();
+        if (shared.waiters === 0) {
+          shared.controller.abort();
+          if (this.flights.get(key) === shared) this.flights.delete(key);
+        }
+        reject(abortError());
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      shared.promise.then(
+        (value) => {
+          if (done) return;
+          leave();
+          resolve(value);
+        },
+        (err: unknown) => {
+          if (done) return;
+          leave();
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+  }
+
+  private normalise(req: ResolveRequest): ResolveRequest {
+    const chainId =
+      req.chainId !== null && Number.isSafeInteger(req.chainId) && req.chainId >= 0
+        ? req.chainId
+        : null;
+    return {
+      bases: { sigdb: req.bases.sigdb, sourcify: req.bases.sourcify },
+      chainId,
+      functions: unique(req.functions, SELECTOR_RE).sort(),
+      events: unique(req.events, TOPIC_RE).sort(),
+      addresses: unique(req.addresses, ADDRESS_RE).slice(0, this.maxAddresses),
+    };
+  }
+
+  private async run(req: ResolveRequest, signal: AbortSignal): Promise<DecodingSources> {
+    const out = emptySources();
+    const tasks: Promise<void>[] = [];
+    const { sigdb, sourcify } = req.bases;
+    if (sigdb !== null && req.functions.length + req.events.length > 0)
+      tasks.push(this.resolveSignatures(sigdb, req, out, signal));
+    if (sourcify !== null && req.chainId !== null && req.addresses.length > 0)
+      tasks.push(this.resolveContracts(sourcify, req.chainId, req.addresses, out, signal));
+    await Promise.all(tasks);
+    // Selectors nobody knows get guessed argument types; the guesser loads only when needed.
+    if (req.functions.some((f) => (out.functions[f]?.length ?? 0) === 0)) await loadGuesser();
+    if (signal.aborted) throw abortError();
+    return out;
+  }
+
+  private async readCache(keys: string[]): Promise<(CachedAnswer | undefined)[]> {
+    try {
+      return await this.cache.getMany(keys);
+    } catch {
+      return keys.map(() => undefined);
+    }
+  }
+
+  private async writeCache(entries: [string, CachedAnswer][]): Promise<void> {
+    try {
+      await this.cache.setMany(entries);
+    } catch {
+      // A cache that cannot be written only costs a lookup next time.
+    }
+  }
+
+  private async resolveSignatures(
+    base: string,
+    req: ResolveRequest,
+    out: DecodingSources,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const wanted = [
+      ...req.functions.map((k) => ({ kind: "functions" as const, key: k, id: `f:${k}` })),
+      ...req.events.map((k) => ({ kind: "events" as const, key: k, id: `e:${k}` })),
+    ];
+    const cached = await this.readCache(wanted.map((w) => cacheKey("sigdb", base, w.id)));
+    const now = this.now();
+    const missing = { functions: [] as string[], events: [] as string[] };
+    wanted.forEach((w, i) => {
+      const hit = cached[i];
+      const names = hit === undefined ? null : cachedSignaturesSchema.safeParse(hit.value);
+      if (
+        hit !== undefined &&
+        names?.success === true &&
+        isFresh(hit, names.data.length === 0, now)
+      )
+        out[w.kind][w.key] = names.data;
+      else missing[w.kind].push(w.key);
+    });
+    if (missing.functions.length + missing.events.length === 0) return;
+    let answers;
+    try {
+      answers = await lookupSignatures(base, missing, {
+        signal,
+        fetch: this.fetchFn,
+        timeoutMs: this.timeoutMs,
+      });
+    } catch (err) {
+      if (signal.aborted || isAbortError(err)) throw abortError();
+      out.failures.push({ service: "sigdb", message: messageOf(err) });
+      return;
+    }
+    const storedAt = this.now();
+    const entries: [string, CachedAnswer][] = [];
+    for (const kind of ["functions", "events"] as const) {
+      for (const [k, names] of Object.entries(answers[kind])) {
+        out[kind][k] = names;
+        entries.push([
+          cacheKey("sigdb", base, `${kind === "functions" ? "f" : "e"}:${k}`),
+          { value: names, storedAt },
+        ]);
+      }
+    }
+    await this.writeCache(entries);
+  }
+
+  private async resolveContracts(
+    base: string,
+    chainId: number,
+    addresses: string[],
+    out: DecodingSources,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const failures: string[] = [];
+    await this.fetchContracts(base, chainId, addresses, out, failures, signal);
+    const implementations = [
+      ...new Set(
+        Object.values(out.contracts).flatMap(
+          (c) => c?.proxy?.implementations.map((i) => i.address) ?? [],
+        ),
+      ),
+    ]
+      .filter((a) => !(a in out.contracts))
+      .slice(0, this.maxAddresses);
+    if (implementations.length > 0)
+      await this.fetchContracts(base, chainId, implementations, out, failures, signal);
+    const [first] = failures;
+    if (first !== undefined) {
+      out.failures.push({
+        service: "sourcify",
+        message:
+          failures.length === 1
+            ? first
+            : `${first} (${failures.length} of the contract lookups failed)`,
+      });
+    }
+  }
+
+  private async fetchContracts(
+    base: string,
+    chainId: number,
+    addresses: string[],
+    out: DecodingSources,
+    failures: string[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    const keyOf = (a: string) => cacheKey("sourcify", base, `${chainId}:${a}`);
+    const cached = await this.readCache(addresses.map(keyOf));
+    const now = this.now();
+    const missing: string[] = [];
+    addresses.forEach((a, i) => {
+      const hit = cached[i];
+      const contract = hit === undefined ? undefined : readCachedContract(hit.value);
+      if (hit !== undefined && contract !== undefined && isFresh(hit, contract === null, now))
+        out.contracts[a] = contract;
+      else missing.push(a);
+    });
+    if (missing.length === 0) return;
+    const entries: [string, CachedAnswer][] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < missing.length) {
+        const address = missing[next++];
+        if (address === undefined) return;
+        try {
+          const contract = await lookupContract(base, chainId, address, {
+            signal,
+            fetch: this.fetchFn,
+            timeoutMs: this.timeoutMs,
+          });
+          out.contracts[address] = contract;
+          entries.push([keyOf(address), { value: contract, storedAt: this.now() }]);
+        } catch (err) {
+          if (signal.aborted || isAbortError(err)) throw abortError();
+          failures.push(messageOf(err));
+        }
+      }
+    };
+    await Promise.all(
+      Array.from({ length: Math.min(this.concurrency, missing.length) }, () => worker()),
+    );
+    await this.writeCache(entries);
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * A callTracer answer read, parsed, checked and modelled in one place, so it can run in a Worker
+ * (trace.worker.ts) and hand the main thread compact typed arrays and frames in chunks instead of
+ * 39 MB of text to parse. Pure functions, no DOM: the unit tests run them in Node.
+ *
+ * Anything but a plain, valid result for the request (a JSON-RPC error, another id, a body that
+ * is not JSON, a schema failure) is handed back as text, and the main thread's interpret step
+ * names it exactly as it names every other answer.
+ */
+import { readEnvelope, sameId } from "../../rpc/response";
+import type { BodyRead } from "../../rpc/transport";
+import { flatten, initialExpansion, type TraceModel } from "./model";
+import { traceAnswerSchema } from "./load";
+import { FRAME_ISSUES, type CallFrame, type FrameIssue } from "./result";
+
+/** Characters of the body kept for the request record (it shows at most 200 KB). */
+export const HEAD_CHARS = 256 * 1024;
+
+/**
+ * Reads a body to text, stopping past `maxBytes()` (asked per chunk: an early request learns its
+ * cap when it is adopted); a dropped connection marks it cut off.
+ */
+export async function readBody(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: () => number,
+): Promise<Extract<BodyRead, { kind: "text" | "too-large" }>> {
+  if (!body) return { kind: "text", text: "", bytes: 0, cutOff: false };
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  let cutOff = false;
+  for (;;) {
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      cutOff = true;
+      break;
+    }
+    if (step.done) break;
+    bytes += step.value.byteLength;
+    if (bytes > maxBytes()) {
+      void reader.cancel().catch(() => undefined);
+      return { kind: "too-large", bytes, announced: false };
+    }
+    // Decoded as it arrives: the text is ready when the last byte is.
+    parts.push(decoder.decode(step.value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return { kind: "text", text: parts.join(""), bytes, cutOff };
+}
+
+/**
+ * The checked frame tree of a plain callTracer result answering `id`, read as the query reads it
+ * (traceAnswerSchema); null for anything else (a block's or a muxTracer's answer included).
+ */
+export function checkedTrace(text: string, id: number): CallFrame | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const envelope = readEnvelope(value);
+  if (!envelope.ok || envelope.kind !== "result" || !sameId(envelope.id, id)) return null;
+  const checked = traceAnswerSchema.safeParse(envelope.result);
+  return checked.success && checked.data.answer.kind === "frame" ? checked.data.answer.frame : null;
+}
+
+/** The model without its frames: typed arrays and plain values, cheap to post and transfer. */
+export type PackedModel = Omit<TraceModel, "frames">;
+
+/** Frames posted together: their indices, the frames without `calls`, and their issues. */
+export interface FrameChunk {
+  indices: Int32Array;
+  frames: CallFrame[];
+  /** [position in this chunk, issues] for frames with issues (a symbol does not survive posting). */
+  issues: [number, FrameIssue[]][];
+}
+
+/** The largest first chunk: enough top frames for several screens of rows. */
+export const FIRST_CHUNK_FRAMES = 2_000;
+/** Frames per later chunk: each costs the main thread a few milliseconds to receive. */
+export const CHUNK_FRAMES = 4_000;
+/** A chunk also ends once its frames carry this much calldata/output text. */
+export const CHUNK_CHARS = 2_000_000;
+
+/**
+ * The order frames are sent in: first the frames the tree shows when it opens (its initial
+ * expansion), in pre-order, so rows appear at once; then the rest in pre-order.
+ */
+export function chunkPlan(model: TraceModel): Int32Array[] {
+  const n = model.size;
+  const expanded = initialExpansion(model);
+  const first: number[] = [];
+  const inFirst = new Uint8Array(n);
+  // Walk the initially visible frames: a collapsed frame's subtree is skipped whole.
+  for (let i = 0; i < n && first.length < FIRST_CHUNK_FRAMES; ) {
+    first.push(i);
+    inFirst[i] = 1;
+    i = (model.childCount[i] as number) > 0 && expanded[i] !== 1 ? (model.end[i] as number) : i + 1;
+  }
+  const chunks: Int32Array[] = [Int32Array.from(first)];
+  let current: number[] = [];
+  let chars = 0;
+  for (let i = 0; i < n; i++) {
+    if (inFirst[i]) continue;
+    current.push(i);
+    const f = model.frames[i];
+    chars += (typeof f?.input === "string" ? f.input.length : 0) + (typeof f?.output === "string" ? f.output.length : 0);
+    if (current.length >= CHUNK_FRAMES || chars >= CHUNK_CHARS) {
+      chunks.push(Int32Array.from(current));
+      current = [];
+      chars = 0;
+    }
+  }
+  if (current.length > 0) chunks.push(Int32Array.from(current));
+  return chunks;
+}
+
+/**
+ * Takes every frame's children out (`calls` set to undefined, the key kept in its place) so that
+ * posting a frame does not post its subtree; the receiver puts them back from the model's parents.
+ */
+export function detachCalls(frames: readonly CallFrame[]): void {
+  for (const f of frames) if (f.calls !== undefined) f.calls = undefined;
+}
+
+export function packChunk(frames: readonly CallFrame[], indices: Int32Array): FrameChunk {
+  const out: CallFrame[] = new Array<CallFrame>(indices.length);
+  const issues: [number, FrameIssue[]][] = [];
+  for (let k = 0; k < indices.length; k++) {
+    const f = frames[indices[k] as number] as CallFrame;
+    out[k] = f;
+    const own = f[FRAME_ISSUES];
+    if (own) issues.push([k, own]);
+  }
+  return { indices, frames: out, issues };
+}
+
+/** The model's arrays and values, and the buffers to transfer with them. */
+export function packModel(model: TraceModel): { packed: PackedModel; transfer: ArrayBuffer[] } {
+  const { frames: _frames, ...packed } = model;
+  const buffers = new Set<ArrayBuffer>();
+  for (const v of Object.values(packed))
+    if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer) buffers.add(v.buffer);
+  return { packed, transfer: [...buffers] };
+}
+
+/** Everything the Worker does with a body: the model and its chunks, or the text for interpret. */
+export function modelAnswer(
+  text: string,
+  id: number,
+): { model: TraceModel; chunks: FrameChunk[] } | null {
+  const root = checkedTrace(text, id);
+  if (!root) return null;
+  const model = flatten(root);
+  const plan = chunkPlan(model);
+  detachCalls(model.frames);
+  return { model, chunks: plan.map((indices) => packChunk(model.frames, indices)) };
+}

@@ -1,0 +1,23 @@
+import type { DecodingKeys } from "../../shared/decoding/useDecodingRegistry";
+import type { CallFrame } from "./result";
+
+/**
+ * What the services may name in a trace: every frame's selector, every log's topic0, and the
+ * contracts called (in pre-order, so the top of the tree is asked first). One pass, sets only.
+ */
+export function traceDecodingKeys(frames: readonly CallFrame[]): DecodingKeys {
+  const inputs = new Set<string>();
+  const topics = new Set<string>();
+  const addresses = new Set<string>();
+  for (const f of frames) {
+    if (typeof f.input === "string" && f.input.length >= 10)
+      inputs.add(f.input.slice(0, 10).toLowerCase());
+    if (typeof f.to === "string") addresses.add(f.to.toLowerCase());
+    for (const l of Array.isArray(f.logs) ? f.logs : []) {
+      const t0 = l.topics[0];
+      if (typeof t0 === "string") topics.add(t0.toLowerCase());
+      if (typeof l.address === "string") addresses.add(l.address.toLowerCase());
+    }
+  }
+  return { inputs, topics, addresses };
+}

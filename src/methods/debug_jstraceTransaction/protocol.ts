@@ -1,0 +1,25 @@
+/** The messages between the trace Worker (trace.worker.ts) and the page (remote.ts). */
+import type { BodyRead } from "../../rpc/transport";
+import type { FrameChunk, PackedModel } from "./answer";
+
+export type ToWorker =
+  | { type: "start"; url: string; bodyText: string; id: number; maxBytes: number }
+  /** The adopting client's size cap (an early request starts before it is known). */
+  | { type: "limit"; maxBytes: number }
+  | { type: "abort" };
+
+export type FromWorker =
+  | { type: "head"; status: number; contentType: string; retryAfter: string | null }
+  /** Anything but a modelled result: the body for the interpret step, or too large. */
+  | { type: "read"; read: Extract<BodyRead, { kind: "text" | "too-large" }> }
+  /** The fetch itself failed (network, CORS, aborted). */
+  | { type: "failed"; name: string; message: string }
+  | {
+      type: "model";
+      head: string;
+      bytes: number;
+      model: PackedModel;
+      first: FrameChunk;
+      chunks: number;
+    }
+  | { type: "frames"; chunk: FrameChunk };

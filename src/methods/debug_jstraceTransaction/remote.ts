@@ -1,0 +1,167 @@
+/**
+ * The page's side of the trace Worker: one job per request (an early one started by the boot
+ * module, or one the query starts), and the client's remote exchange that runs or adopts it.
+ * Where Worker is missing (tests under jsdom) the query keeps the main-thread path.
+ */
+import type { EarlyStarter } from "../../rpc/early";
+import type { BodyRead, RemoteExchange } from "../../rpc/transport";
+import { FrameArrival } from "./arrival";
+import type { TraceModel } from "./model";
+import type { FromWorker, ToWorker } from "./protocol";
+
+/** Which early requests the trace query adopts: those started as trace Worker jobs. */
+export const TRACE_WORKER_KIND = "trace-worker";
+
+/** What the Worker's result is on this side: the model, its frames arriving in `arrival`. */
+export interface TracePayload {
+  model: TraceModel;
+  arrival: FrameArrival;
+}
+
+interface Head {
+  status: number;
+  contentType: string;
+  retryAfter: string | null;
+}
+
+export function workerAvailable(): boolean {
+  return typeof Worker !== "undefined";
+}
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: Error) => void = () => undefined;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Settled by whoever awaits it; an early job nobody adopts must not report it unhandled.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+/** One trace request fetched and read in its own Worker. */
+export class TraceJob {
+  readonly head: Promise<Head>;
+  readonly read: Promise<BodyRead>;
+  /** The cap the job reads under (an early job's provisional one until adopted). */
+  limit: number;
+  private worker: Worker | null;
+
+  constructor(url: string, bodyText: string, id: number, maxBytes: number) {
+    this.limit = maxBytes;
+    const worker = new Worker(new URL("./trace.worker.ts", import.meta.url), { type: "module" });
+    this.worker = worker;
+    const head = deferred<Head>();
+    const read = deferred<BodyRead>();
+    this.head = head.promise;
+    this.read = read.promise;
+    const resolveHead = head.resolve;
+    const resolveRead = read.resolve;
+    const fail = (e: Error) => {
+      head.reject(e);
+      read.reject(e);
+    };
+    let arrival: FrameArrival | null = null;
+    worker.onmessage = (e: MessageEvent<FromWorker>) => {
+      const msg = e.data;
+      switch (msg.type) {
+        case "head":
+          resolveHead({
+            status: msg.status,
+            contentType: msg.contentType,
+            retryAfter: msg.retryAfter,
+          });
+          return;
+        case "read":
+          resolveRead(msg.read);
+          this.end();
+          return;
+        case "failed":
+          fail(Object.assign(new TypeError(msg.message), { name: msg.name }));
+          this.end();
+          return;
+        case "model":
+          arrival = new FrameArrival(msg.model);
+          arrival.add(msg.first);
+          resolveRead({
+            kind: "result",
+            value: { model: arrival.model, arrival } satisfies TracePayload,
+            head: msg.head,
+            bytes: msg.bytes,
+          });
+          if (arrival.complete) this.end();
+          return;
+        case "frames":
+          arrival?.add(msg.chunk);
+          if (arrival?.complete) this.end();
+          return;
+      }
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      fail(new TypeError(`the trace worker failed: ${e.message || "it did not start"}`));
+      this.end();
+    };
+    this.send({ type: "start", url, bodyText, id, maxBytes });
+  }
+
+  setLimit(maxBytes: number): void {
+    this.limit = maxBytes;
+    this.send({ type: "limit", maxBytes });
+  }
+
+  abort = (): void => {
+    this.send({ type: "abort" });
+  };
+
+  private send(message: ToWorker): void {
+    this.worker?.postMessage(message);
+  }
+
+  /** The Worker's memory (the text, the parsed tree) goes with it. */
+  private end(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+}
+
+/** The client's remote exchange for traces: adopts the early job for this call, or starts one. */
+export const traceExchange: RemoteExchange = async ({
+  url,
+  bodyText,
+  id,
+  maxBytes,
+  signal,
+  early,
+}) => {
+  let job: TraceJob;
+  if (early instanceof TraceJob) {
+    job = early;
+    if (job.limit !== maxBytes) job.setLimit(maxBytes);
+  } else job = new TraceJob(url, bodyText, id, maxBytes);
+  const onAbort = () => job.abort();
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    const head = await job.head;
+    let read = await job.read;
+    // An early job read under a lower provisional cap than this client's: ask again under it.
+    if (read.kind === "too-large" && job === early && job.limit < maxBytes && read.bytes <= maxBytes) {
+      job = new TraceJob(url, bodyText, id, maxBytes);
+      return { ...(await job.head), read: await job.read };
+    }
+    return { ...head, read };
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+};
+
+export const traceRemote = { kind: TRACE_WORKER_KIND, exchange: traceExchange };
+
+/** Starts an early trace request as a Worker job (boot, before the app mounts). */
+export function traceEarlyStarter(maxBytes: number): EarlyStarter {
+  return ({ url, bodyText, id }) => {
+    const job = new TraceJob(url, bodyText, id, maxBytes);
+    return { value: job, abort: job.abort };
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The trace Worker: fetches the trace request, reads and decodes the body as it arrives, parses,
+ * checks and flattens it (answer.ts), and posts the model's typed arrays (transferred) and the
+ * frames in chunks, the frames the tree opens on first. The main thread never holds the text.
+ * One Worker per request; the page ends it once everything is posted.
+ */
+import { httpRequest } from "../../rpc/transport";
+import { HEAD_CHARS, modelAnswer, packModel, readBody } from "./answer";
+import type { FromWorker, ToWorker } from "./protocol";
+
+interface WorkerScope {
+  onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+}
+const scope = globalThis as unknown as WorkerScope;
+
+const controller = new AbortController();
+let limit = Number.POSITIVE_INFINITY;
+
+function post(message: FromWorker, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
+}
+
+async function run(url: string, bodyText: string, id: number): Promise<void> {
+  const http = httpRequest(url, bodyText);
+  if (!http) {
+    post({ type: "failed", name: "TypeError", message: "not a valid URL" });
+    return;
+  }
+  let res: Response;
+  try {
+    res = await fetch(http.target, { ...http.init, signal: controller.signal });
+  } catch (e) {
+    const err = e instanceof Error ? e : new Error(String(e));
+    post({ type: "failed", name: err.name, message: err.message });
+    return;
+  }
+  post({
+    type: "head",
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "",
+    retryAfter: res.headers.get("retry-after"),
+  });
+  const announced = Number(res.headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(announced) && announced > limit) {
+    void res.body?.cancel().catch(() => undefined);
+    post({ type: "read", read: { kind: "too-large", bytes: announced, announced: true } });
+    return;
+  }
+  const read = await readBody(res.body, () => limit);
+  if (read.kind !== "text" || read.cutOff || res.status < 200 || res.status >= 300) {
+    post({ type: "read", read });
+    return;
+  }
+  const modelled = modelAnswer(read.text, id);
+  if (!modelled) {
+    post({ type: "read", read });
+    return;
+  }
+  const [first, ...rest] = modelled.chunks;
+  if (!first) {
+    post({ type: "read", read });
+    return;
+  }
+  const { packed, transfer } = packModel(modelled.model);
+  post(
+    {
+      type: "model",
+      head: read.text.slice(0, HEAD_CHARS),
+      bytes: read.bytes,
+      model: packed,
+      first,
+      chunks: modelled.chunks.length,
+    },
+    [...transfer, first.indices.buffer],
+  );
+  for (const chunk of rest) post({ type: "frames", chunk }, [chunk.indices.buffer]);
+}
+
+scope.onmessage = (e) => {
+  const msg = e.data;
+  if (msg.type === "abort") controller.abort();
+  else if (msg.type === "limit") limit = msg.maxBytes;
+  else if (msg.type === "start") {
+    limit = msg.maxBytes;
+    void run(msg.url, msg.bodyText, msg.id).catch((error: unknown) => {
+      const err = error instanceof Error ? error : new Error(String(error));
+      post({ type: "failed", name: err.name, message: err.message });
+    });
+  }
+};

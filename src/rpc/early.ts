@@ -1,0 +1,112 @@
+/**
+ * Requests started before the app mounts. A deep link names its first request in the URL, so the
+ * boot module sends it at once (instead of ~400 ms later, after React, the route's chunk and the
+ * connection check) and the client adopts the answer in flight when the page asks for the same
+ * call: same URL, same method and params (the body differs only by its id, which the adopting
+ * client takes over, so the request record shows the body as sent). Each early request is adopted
+ * once; one nobody asks for within `EARLY_TTL_MS` is aborted and dropped.
+ *
+ * The plain kind is a fetch on this thread whose value is a `Promise<Response>`. Another kind
+ * (a Worker that fetches and reads the body off the main thread) brings its own starter and is
+ * adopted only by a caller of the same kind.
+ */
+import { httpRequest } from "./transport";
+
+export const EARLY_TTL_MS = 8_000;
+
+export interface EarlyCall {
+  method: string;
+  params: readonly unknown[];
+}
+
+export interface JsonRpcBody {
+  jsonrpc: "2.0";
+  id: number;
+  method: string;
+  params: unknown[];
+}
+
+/** An early request once adopted: its id and body as sent, and what its starter gave. */
+export interface EarlyRequest {
+  kind: string;
+  id: number;
+  body: JsonRpcBody;
+  bodyText: string;
+  value: unknown;
+  abort: () => void;
+}
+
+/** Sends one early request: its value (what the adopter awaits) and how to abort it. */
+export type EarlyStarter = (req: { url: string; bodyText: string; id: number }) => {
+  value: unknown;
+  abort: () => void;
+};
+
+export const PLAIN = "fetch";
+
+const pending = new Map<string, EarlyRequest & { timer: ReturnType<typeof setTimeout> }>();
+
+// Far from the client's own ids (which count from 1), so an early id never repeats one of them.
+let nextEarlyId = 1_000_000_001;
+
+function keyOf(url: string, method: string, params: readonly unknown[]): string {
+  return `${url}\n${JSON.stringify([method, params])}`;
+}
+
+/** The plain starter: a fetch on this thread, built as the transport builds it. */
+export const fetchStarter: EarlyStarter = ({ url, bodyText }) => {
+  const http = httpRequest(url, bodyText);
+  const controller = new AbortController();
+  const value = http
+    ? globalThis.fetch(http.target, { ...http.init, signal: controller.signal })
+    : Promise.reject(new TypeError("not a valid URL"));
+  // The adopter awaits it; until then a failure must not count as unhandled.
+  value.catch(() => undefined);
+  return { value, abort: () => controller.abort() };
+};
+
+/**
+ * Starts `call` to `url` now; a second start of the same call is ignored while the first waits.
+ * Returns false when nothing was started (the same call already waits).
+ */
+export function startEarly(
+  url: string,
+  call: EarlyCall,
+  starter: EarlyStarter = fetchStarter,
+  kind: string = PLAIN,
+): boolean {
+  const key = keyOf(url, call.method, call.params);
+  if (pending.has(key)) return false;
+  const id = nextEarlyId++;
+  const body: JsonRpcBody = { jsonrpc: "2.0", id, method: call.method, params: [...call.params] };
+  const bodyText = JSON.stringify(body);
+  const started = starter({ url, bodyText, id });
+  const timer = setTimeout(() => {
+    if (pending.get(key)?.id !== id) return;
+    pending.delete(key);
+    started.abort();
+  }, EARLY_TTL_MS);
+  pending.set(key, { kind, id, body, bodyText, value: started.value, abort: started.abort, timer });
+  return true;
+}
+
+/** The early request for this call, of this kind, taken (adopted once); null when none waits. */
+export function takeEarly(
+  url: string,
+  method: string,
+  params: readonly unknown[],
+  kind: string = PLAIN,
+): EarlyRequest | null {
+  const key = keyOf(url, method, params);
+  const hit = pending.get(key);
+  if (!hit || hit.kind !== kind) return null;
+  pending.delete(key);
+  clearTimeout(hit.timer);
+  const { timer: _timer, ...early } = hit;
+  return early;
+}
+
+/** How many early requests wait to be adopted (tests, diagnostics). */
+export function pendingEarly(): number {
+  return pending.size;
+}

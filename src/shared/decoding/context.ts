@@ -1,0 +1,19 @@
+import { createContext, useContext } from "react";
+import type { DecodingResolver } from "../../chain";
+import type { ServiceBases } from "./settings";
+
+export interface DecodingContextValue {
+  /** Where the services are asked (null = off), as the settings, the devnet and the tab's link decide. */
+  bases: ServiceBases;
+  /** Asks the services through the device cache; one per app. */
+  resolver: DecodingResolver | null;
+}
+
+const OFF: DecodingContextValue = { bases: { sigdb: null, sourcify: null }, resolver: null };
+
+export const DecodingContext = createContext<DecodingContextValue>(OFF);
+
+/** Outside the app's provider (view tests), decoding asks no service. */
+export function useDecodingContext(): DecodingContextValue {
+  return useContext(DecodingContext);
+}
