@@ -18,7 +18,8 @@
 //
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
-// --root=<dir> (build the app from another checkout, e.g. an export of an older commit).
+// --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
+// --views=trace,logs,scan (which view scenarios run).
 /* global window, document, location -- used inside page.evaluate callbacks, which run in the page */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -60,6 +61,7 @@ const SCAN_SIZES = (option("scan-sizes") ?? "100000")
 const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
+const VIEWS = (option("views") ?? "trace,logs,scan").split(",");
 
 const log = (msg) => console.log(`[bench] ${msg}`);
 
@@ -980,19 +982,19 @@ async function main() {
     scan: null,
   };
 
-  for (const n of SIZES) {
+  for (const n of VIEWS.includes("trace") ? SIZES : []) {
     const label = `call tree ${n.toLocaleString("en-US")} frames`;
     log(label);
     results.trace[n] = await repeat(label, RUNS, () => traceOnce(browser, base, synthetic.url, n));
   }
-  for (const n of SIZES) {
+  for (const n of VIEWS.includes("logs") ? SIZES : []) {
     const label = `log table ${n.toLocaleString("en-US")} logs, one answer`;
     log(label);
     results.logs[n] = await repeat(label, RUNS, () =>
       logsOnce(browser, base, synthetic.url, n, true),
     );
   }
-  for (const n of SCAN_SIZES) {
+  for (const n of VIEWS.includes("scan") ? SCAN_SIZES : []) {
     const label = `log table ${n.toLocaleString("en-US")} logs, range scan in pieces`;
     log(label);
     results.logsScan[n] = await repeat(label, RUNS, () =>

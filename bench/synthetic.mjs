@@ -131,6 +131,8 @@ export async function startSyntheticServer({ port = 0 } = {}) {
   const traces = new Map();
   /** @type {Map<number, string>} result JSON text per log count */
   const logs = new Map();
+  /** @type {Map<string, string>} result JSON text per piece of a log set (`n:from:to`) */
+  const pieces = new Map();
   /** @type {Map<number, string>} result JSON text per log count, the one-answer (dense) set */
   const denseLogs = new Map();
   let count = 0;
@@ -197,9 +199,16 @@ export async function startSyntheticServer({ port = 0 } = {}) {
         if (to - from + 1 > MAX_LOG_BLOCKS)
           return err(-32005, `exceed maximum block range: ${MAX_LOG_BLOCKS}`);
         if (from === 0 && to >= lastLogBlock(n)) return ok(logsText(n));
-        return ok(
-          JSON.stringify(syntheticLogs(n).slice(from * LOGS_PER_BLOCK, (to + 1) * LOGS_PER_BLOCK)),
-        );
+        // Pieces are built once and kept, like whole answers (the server must not be what is slow).
+        const key = `${n}:${from}:${to}`;
+        let piece = pieces.get(key);
+        if (piece === undefined) {
+          piece = JSON.stringify(
+            syntheticLogs(n).slice(from * LOGS_PER_BLOCK, (to + 1) * LOGS_PER_BLOCK),
+          );
+          pieces.set(key, piece);
+        }
+        return ok(piece);
       }
       default:
         return err(-32601, `the method ${String(call?.method)} does not exist/is not available`);
@@ -259,7 +268,18 @@ export async function startSyntheticServer({ port = 0 } = {}) {
     /** Builds the bodies for these sizes ahead of time (so the first request is not slowed). */
     warm(/** @type {{ traces?: number[], logs?: number[], denseLogs?: number[] }} */ sizes) {
       for (const n of sizes.traces ?? []) traceText(n);
-      for (const n of sizes.logs ?? []) logsText(n);
+      for (const n of sizes.logs ?? []) {
+        logsText(n);
+        // The pieces the range scanner asks for (MAX_LOG_BLOCKS each, from block 0).
+        const all = syntheticLogs(n);
+        for (let from = 0; from <= lastLogBlock(n); from += MAX_LOG_BLOCKS) {
+          const to = Math.min(lastLogBlock(n), from + MAX_LOG_BLOCKS - 1);
+          pieces.set(
+            `${n}:${from}:${to}`,
+            JSON.stringify(all.slice(from * LOGS_PER_BLOCK, (to + 1) * LOGS_PER_BLOCK)),
+          );
+        }
+      }
       for (const n of sizes.denseLogs ?? []) denseLogsText(n);
     },
     close: () =>

@@ -92,7 +92,7 @@ test.describe("decoding through the signature database and Sourcify", () => {
     page,
     manifest,
   }) => {
-    const { tx, d } = decodingOf(manifest);
+    const { tx } = decodingOf(manifest);
     await page.goto(`/#/tx?blockHash=${tx.blockHash}&index=${tx.index}`);
     const card = page.getByLabel("Decoded arguments");
     await expect(page.getByText(/routeAll\(address,uint256,bytes32,bytes\)/)).toBeVisible({
@@ -111,7 +111,8 @@ test.describe("decoding through the signature database and Sourcify", () => {
     const deposited = table.getByRole("row").filter({ hasText: "Deposited" }).first();
     await expect(deposited).toContainText("beneficiary");
     await expect(table.getByRole("row").filter({ hasText: "Bumped" }).first()).toBeVisible();
-    await expect(page.getByRole("row").filter({ hasText: d.vault.slice(2, 8) }).first()).toBeVisible();
+    // The address column names verified contracts (Sourcify's contract name).
+    await expect(deposited).toContainText("Vault");
   });
 
   test("services switched off by a link: nothing is sent, and the tab says so", async ({
@@ -185,8 +186,13 @@ test.describe("decoding through the signature database and Sourcify", () => {
   }) => {
     const { tx, d } = decodingOf(manifest);
     await page.goto(`/#/tx?blockHash=${tx.blockHash}&index=${tx.index}`);
-    await page.getByRole("button", { name: `Name address ${d.router}`, exact: false }).first().click();
-    await page.getByRole("textbox", { name: new RegExp(`Label for ${d.router}`, "i") }).fill("My router");
+    await page
+      .getByRole("button", { name: `Name address ${d.router}`, exact: false })
+      .first()
+      .click();
+    await page
+      .getByRole("textbox", { name: new RegExp(`Label for ${d.router}`, "i") })
+      .fill("My router");
     await page.getByRole("button", { name: "Save label" }).click();
     await expect(page.getByText("My router").first()).toBeVisible();
 

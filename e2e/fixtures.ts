@@ -163,10 +163,11 @@ type Options = {
 };
 
 /** The public services' hosts (signature databases, Sourcify). */
-const PUBLIC_SERVICES = /^https:\/\/([a-z0-9-]+\.)*(sourcify\.dev|openchain\.xyz|4byte\.directory)\//;
+const PUBLIC_SERVICES =
+  /^https:\/\/([a-z0-9-]+\.)*(sourcify\.dev|openchain\.xyz|4byte\.directory)\//;
 
 type Fixtures = {
-  offline: void;
+  noPublicServices: void;
   manifest: E2eManifest;
   gateway: Gateway;
   /** collects console errors and page errors; fails the test on ones not allowed */
@@ -210,7 +211,7 @@ export const test = base.extend<Options & Fixtures>({
 
   // Tests never reach the internet: the public decoding services are refused (the app then
   // degrades quietly), and a test whose page tried to reach one fails, naming the URL.
-  offline: [
+  noPublicServices: [
     async ({ page }, provide, testInfo) => {
       const reached: string[] = [];
       await page.route(PUBLIC_SERVICES, (route) => {

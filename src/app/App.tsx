@@ -227,7 +227,11 @@ export function App() {
                     <div key={r.id} hidden={location.route !== r.id}>
                       <ErrorBoundary name={r.label}>
                         <Suspense fallback={<p role="status">Loading the {r.label} view…</p>}>
-                          <Page search={searches[r.id]} setSearch={setters[r.id]} />
+                          <Page
+                            search={searches[r.id]}
+                            setSearch={setters[r.id]}
+                            active={location.route === r.id}
+                          />
                         </Suspense>
                       </ErrorBoundary>
                     </div>

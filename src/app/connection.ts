@@ -70,6 +70,20 @@ function loadOverride(): RpcOverride | null {
   }
 }
 
+/**
+ * The connection the app opens with, as `useConnectionSettings` + `useConnection` give it on
+ * first render: a link's `rpc=`, else this tab's override, else the settings kept on this device.
+ * The boot module reads it to start a deep link's first request before the app mounts.
+ */
+export function initialConnection(
+  search: URLSearchParams,
+  devnet: DevnetManifest | null,
+): Connection {
+  const override = readOverride(search) ?? loadOverride();
+  if (override) return { kind: "custom", url: override.url, traceMethod: override.traceMethod };
+  return toConnection(fromStored(localStorage.getItem(SETTINGS_KEY)), devnet);
+}
+
 export function useConnectionSettings(initialSearch: URLSearchParams) {
   const [settings, setSettingsState] = useState<ConnectionSettings>(() =>
     fromStored(localStorage.getItem(SETTINGS_KEY)),

@@ -9,7 +9,7 @@
  * the page can talk to nothing else for its lifetime; a host configured later (a new custom URL,
  * a service switched on) is reachable after a reload, and the app says so.
  */
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { ServiceBases } from "../shared/decoding/settings";
 
 /** The provider's endpoint hosts (every network and segment): always allowed. */
@@ -62,11 +62,11 @@ function install(origins: readonly string[]): void {
  */
 export function useConnectPolicy(ready: boolean, needed: readonly string[]): string[] {
   const enforce = import.meta.env.PROD;
-  const [, setTick] = useState(0);
+  // Nothing to re-render at install: the policy then allows exactly what is needed. Later
+  // renders (a changed configuration) compare against it.
   useEffect(() => {
     if (!enforce || !ready || installed) return;
     install(needed);
-    setTick((t) => t + 1);
   }, [enforce, ready, needed]);
   if (!enforce || !installed) return [];
   const allowed = installed;

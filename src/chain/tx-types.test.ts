@@ -13,10 +13,12 @@ describe("txTypeName", () => {
     expect(txTypeName("0x6a")).toBe("Arbitrum internal");
     expect(txTypeName("0x78")).toBe("Arbitrum legacy");
     expect(txTypeName("0x7e")).toBe("OP Stack deposit");
+    expect(txTypeName("0x71")).toBe("EIP-712 (zkSync)");
+    expect(txTypeName("0xff")).toBe("L1 priority (zkSync)");
   });
   it("falls back to the hex type", () => {
-    expect(txTypeName("0x67")).toBe("type 0x67");
-    expect(txTypeName("0x0100")).toBe("type 0x100");
+    expect(txTypeName("0x67")).toBe("type 0x67 (103)");
+    expect(txTypeName("0x0100")).toBe("type 0x100 (256)");
     expect(txTypeName("bogus")).toBe("type bogus");
   });
 });

@@ -12,7 +12,12 @@ export const TX_TYPE_NAMES: Readonly<Record<number, string>> = {
   0x69: "Arbitrum submit retryable",
   0x6a: "Arbitrum internal",
   0x78: "Arbitrum legacy",
+  0x7b: "Celo fee currency (CIP-64)",
+  0x7c: "Celo (CIP-42)",
   0x7e: "OP Stack deposit",
+  0x71: "EIP-712 (zkSync)",
+  0xfe: "protocol upgrade (zkSync)",
+  0xff: "L1 priority (zkSync)",
 };
 
 function toTypeNumber(type: string | number | bigint): bigint | null {
@@ -26,12 +31,12 @@ function toTypeNumber(type: string | number | bigint): bigint | null {
 
 /**
  * A transaction type as words: "0x2" → "dynamic fee (EIP-1559)". Leading zeros (`0x02`) are fine.
- * A missing type (pre-Berlin nodes omit it) is legacy; an unknown one reads "type 0x..".
+ * A missing type (pre-Berlin nodes omit it) is legacy; an unknown one reads "type 0x67 (103)".
  */
 export function txTypeName(type: string | number | bigint | null | undefined): string {
   if (type === null || type === undefined || type === "") return TX_TYPE_NAMES[0] ?? "legacy";
   const n = toTypeNumber(type);
   if (n === null) return `type ${String(type)}`;
   const known = n <= 0xffn ? TX_TYPE_NAMES[Number(n)] : undefined;
-  return known ?? `type 0x${n.toString(16)}`;
+  return known ?? `type 0x${n.toString(16)} (${n.toString()})`;
 }

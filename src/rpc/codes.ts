@@ -14,6 +14,8 @@ export const RpcErrorCode = {
   VersionNotSupported: -32006,
   ExecutionReverted: 3,
   VmError: -32015,
+  /** eth_getLogs over the endpoint's block range (Monad's and Base's public endpoints). */
+  BlockRangeTooLarge: -32614,
 } as const;
 
 export type RpcErrorCodeName = keyof typeof RpcErrorCode;
@@ -101,6 +103,13 @@ const DESCRIPTIONS: ReadonlyMap<number, RpcCodeDescription> = new Map([
     },
   ],
   [-32015, { name: "VM error", meaning: "the EVM execution failed" }],
+  [
+    -32614,
+    {
+      name: "Block range too large",
+      meaning: "the eth_getLogs block range is wider than the endpoint allows (Monad, Base)",
+    },
+  ],
 ]);
 
 /** A name and a meaning for any JSON-RPC error code, named or not. */
@@ -116,5 +125,11 @@ export function describeRpcCode(code: number): RpcCodeDescription {
     };
   if (code <= -32700 && code >= -32768)
     return { name: "Reserved error", meaning: "a code reserved by JSON-RPC 2.0" };
+  if (code > 0)
+    return {
+      name: "Application error",
+      meaning:
+        "a positive code: the node's own numbering, outside JSON-RPC's reserved range; the message says what happened",
+    };
   return { name: "Unknown error code", meaning: "an error code this dashboard does not know" };
 }

@@ -26,6 +26,7 @@ import {
   type RpcError,
   type RpcErrorContext,
 } from "./errors";
+import { RpcErrorCode } from "./codes";
 import { readBlockRangeLimit } from "./limits";
 import { perf } from "./perf";
 import { embeddedRpcError, isRecord, parseBody, readEnvelope, sameId } from "./response";
@@ -79,7 +80,12 @@ export function interpretRpcError(ctx: RpcErrorContext, info: JsonRpcErrorInfo):
   if (MethodUnsupportedError.codes.includes(code) || METHOD_UNSUPPORTED.test(message))
     return new MethodUnsupportedError(ctx, info);
   if (RANGE_METHODS.has(ctx.method)) {
-    const hint = readBlockRangeLimit(message);
+    // -32614 says "range too large" whatever the wording: a limit with no number to go by.
+    const hint =
+      readBlockRangeLimit(message) ??
+      (code === RpcErrorCode.BlockRangeTooLarge
+        ? { suggestedRange: null, maxBlockRange: null }
+        : null);
     if (hint) return new RangeLimitError(ctx, info, hint);
   }
   if (code === LimitExceededError.code || OUT_OF_CU.test(message) || RATE.test(message))

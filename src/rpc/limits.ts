@@ -34,7 +34,8 @@ const RANGE_EXCEEDS_LIMIT = new RegExp(
 const MAX_RANGE: RegExp[] = [
   // QuickNode: "eth_getLogs and eth_newFilter are limited to a 10,000 blocks range"
   // BlockPI: "eth_getLogs is limited to 1024 block range"
-  new RegExp(String.raw`limited to (?:a |an )?${NUM}\s*blocks? range`, "i"),
+  // Monad, Base (-32614): "eth_getLogs is limited to a 100 range"
+  new RegExp(String.raw`limited to (?:a |an )?${NUM}\s*(?:blocks?\s*)?range`, "i"),
   // Alchemy: "You can make eth_getLogs requests with up to a 500 block range"
   new RegExp(String.raw`up to an? ${NUM}\s*blocks? range`, "i"),
   // BSC / PublicNode / geth / reth: "exceed maximum block range: 5000", "maximum block range: N",

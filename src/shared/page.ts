@@ -7,6 +7,11 @@ export interface MethodPageProps {
   search: URLSearchParams;
   /** Replace the route's search params; a page writes them on submit, and the query follows them. */
   setSearch: (params: Record<string, string | undefined>, opts?: { replace?: boolean }) => void;
+  /**
+   * Whether the page is the one shown (the shell keeps pages mounted while another is shown, so
+   * nothing typed is lost); a page may let go of large answers while hidden. Default true.
+   */
+  active?: boolean;
 }
 
 /** What a page's header names as its target: the method sent and the (masked) URL, or nothing. */

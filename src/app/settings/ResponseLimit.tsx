@@ -75,9 +75,9 @@ export function ResponseLimit() {
         {saved ?? ""}
       </p>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        The client stops reading a larger answer and says so. A higher limit lets a provider
-        without a result cap send more in one answer; the tab needs about twice the answer's size
-        in memory to show it. Kept on this device.
+        The client stops reading a larger answer and says so. A higher limit lets a provider without
+        a result cap send more in one answer; the tab needs about twice the answer's size in memory
+        to show it. Kept on this device.
       </p>
     </section>
   );

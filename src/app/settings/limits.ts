@@ -63,11 +63,11 @@ export interface ResponseLimit {
 
 function read(): ResponseLimit {
   const defaultMB = deviceDefaultMB(deviceMemory());
-  let stored: number | null = null;
+  let stored: number | null;
   try {
     stored = parseLimitMB(storage()?.getItem(RESPONSE_LIMIT_KEY));
   } catch {
-    stored = null;
+    stored = null; // storage refused the read
   }
   return stored === null
     ? { mb: defaultMB, defaultMB, custom: false }
@@ -99,7 +99,9 @@ export function setResponseLimitMB(mb: number | null): ResponseLimit {
   }
   const defaultMB = deviceDefaultMB(deviceMemory());
   current =
-    mb === null ? { mb: defaultMB, defaultMB, custom: false } : { mb: clampMB(mb), defaultMB, custom: true };
+    mb === null
+      ? { mb: defaultMB, defaultMB, custom: false }
+      : { mb: clampMB(mb), defaultMB, custom: true };
   for (const l of listeners) l();
   return current;
 }

@@ -19,6 +19,7 @@ import { fixedViewport, sizerStyle } from "../../ui/virtual";
 import type { FrameDecodeCache } from "./decode";
 import { FrameLogRow } from "./FrameLogRow";
 import { FrameRow, ROW_HEIGHT, rowStyle } from "./FrameRow";
+import { PendingFrameRow } from "./PendingFrameRow";
 import type { Rows, Structure, TraceModel } from "./model";
 import { useTreeKeyboard } from "./useTreeKeyboard";
 
@@ -115,6 +116,16 @@ export function CallTree(props: CallTreeProps) {
               </div>
             );
           }
+          if (model.frames[f] === undefined)
+            return (
+              <PendingFrameRow
+                key={item.key}
+                start={item.start}
+                structure={structure}
+                index={f}
+                tabbable={item.index === tabRow}
+              />
+            );
           return (
             <FrameRow
               key={item.key}

@@ -7,6 +7,7 @@
  * for pointer users; the call tree is its keyboard- and screen-reader-accessible equivalent.
  */
 import {
+  useContext,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -16,6 +17,7 @@ import {
   type MouseEvent,
   type PointerEvent,
 } from "react";
+import { AddressNames } from "../../ui";
 import { frameType, type TraceModel } from "./model";
 import type { CallFrame } from "./result";
 
@@ -66,7 +68,7 @@ interface FlameChartProps {
   selected: number;
   onSelect: (i: number) => void;
   /** Cheap selector → name lookup (no full decoding for thousands of blocks). */
-  functionName: (selector: string) => string | undefined;
+  functionName: (selector: string, address?: string) => string | undefined;
   width?: number;
   /** Frames to mark (e.g. the frames of a row chosen in Gas by function). */
   highlight?: ReadonlySet<number>;
@@ -214,6 +216,7 @@ function FlameChartBody({
   highlight,
 }: FlameChartProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const namer = useContext(AddressNames);
   const [measured, setMeasured] = useState(800);
   const width = fixedWidth ?? measured;
   const [view, setView] = useState<FlameWindow>(FULL_WINDOW);
@@ -340,10 +343,15 @@ function FlameChartBody({
         const f = model.frames[i] as CallFrame;
         const px = (b.w / span) * width;
         const input = typeof f.input === "string" ? f.input : "";
-        const name =
+        const to = typeof f.to === "string" ? f.to : undefined;
+        const fn =
           input.length >= 10
-            ? (functionName(input.slice(0, 10).toLowerCase())?.split("(")[0] ?? input.slice(0, 10))
+            ? (functionName(input.slice(0, 10).toLowerCase(), to)?.split("(")[0] ??
+              input.slice(0, 10))
             : frameType(f);
+        // The contract's name where it has one (the user's label, a verified contract's name).
+        const who = to ? namer.name(to)?.text : undefined;
+        const name = who ? `${who} · ${fn}` : fn;
         const failed = model.failed[i] === 1;
         const marked = highlight?.has(i) ?? false;
         return (
@@ -370,7 +378,7 @@ function FlameChartBody({
       }),
     // `left`/`wide` depend only on `view`
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [blocks, model, width, functionName, highlight, view],
+    [blocks, model, width, functionName, highlight, view, namer],
   );
   const selectedLevel = selected >= 0 ? (model.level[selected] as number) : 0;
   const selectedShown =

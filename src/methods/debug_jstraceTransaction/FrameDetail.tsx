@@ -1,7 +1,8 @@
 /** The selected frame in full: path, addresses, value, gas, input/output, decoded call, revert, logs. */
 import type { ReactNode } from "react";
 import { formatNative } from "../../chain";
-import { CopyButton, LinkNav } from "../../ui";
+import { Address, CopyButton, LinkNav } from "../../ui";
+import { Candidates, OriginLine } from "../../shared/decoding/Origin";
 import type { DecodedArg, FrameDecodeCache } from "./decode";
 import { typeStyle } from "./format";
 import {
@@ -130,7 +131,7 @@ export function FrameDetail({
       ) : null}
       <dl>
         <Row label="from">
-          {f.from} <CopyButton text={f.from} label="Copy from address" />
+          <Address value={f.from} label="Copy from address" />
         </Row>
         <Row
           label={
@@ -141,7 +142,7 @@ export function FrameDetail({
                 : "to"
           }
         >
-          {to ?? "(none)"} {to ? <CopyButton text={to} label="Copy to address" /> : null}
+          {to ? <Address value={to} label="Copy to address" /> : "(none)"}
         </Row>
         <Row label="value">
           {f.value
@@ -208,7 +209,14 @@ export function FrameDetail({
       ) : null}
       {d.call ? (
         <div className="flex flex-col gap-1">
-          <p className="font-mono text-xs font-semibold">{d.call.signature}</p>
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-mono text-xs font-semibold">{d.call.signature}</span>
+            <OriginLine
+              origin={d.call.origin}
+              {...(d.call.source ? { source: d.call.source } : {})}
+            />
+          </p>
+          <Candidates count={d.call.candidates} others={d.call.alternatives} />
           <Args args={d.call.args} caption="Arguments" />
           {d.call.returns ? <Args args={d.call.returns} caption="Return value" /> : null}
         </div>

@@ -5,6 +5,8 @@
 import type { ReactNode } from "react";
 import type { FrameDecodeCache } from "./decode";
 import { clip, shortHex } from "./format";
+import { ShortAddress } from "../../ui";
+import { OriginBadge } from "../../shared/decoding/Origin";
 import { INDENT } from "./FrameRow";
 import { isShown, type Structure, type TraceModel } from "./model";
 
@@ -43,7 +45,7 @@ export function FrameLogRow({
           reverted (not emitted)
         </span>
       ) : null}
-      <span title={l.address}>{shortHex(l.address)}</span>
+      <ShortAddress value={l.address} />
       <span className="font-semibold">
         {d
           ? `${d.name}(${clip(d.args.map((a) => `${a.name ? `${a.name}: ` : ""}${a.value}`).join(", "), 140)})`
@@ -51,6 +53,7 @@ export function FrameLogRow({
             ? `topic0 ${shortHex(l.topics[0])}`
             : "anonymous log"}
       </span>
+      {d ? <OriginBadge origin={d.origin} /> : null}
       <span className="text-slate-700 dark:text-slate-300">
         {l.topics.length} topic{l.topics.length === 1 ? "" : "s"} ·{" "}
         {Math.max(0, (l.data.length - 2) / 2)} bytes

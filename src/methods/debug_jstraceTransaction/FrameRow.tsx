@@ -5,7 +5,9 @@
 import { memo, type CSSProperties } from "react";
 import { formatNative } from "../../chain";
 import type { FrameDecodeCache } from "./decode";
-import { clip, fmtGas, shortHex, typeStyle } from "./format";
+import { ShortAddress } from "../../ui";
+import { OriginBadge } from "../../shared/decoding/Origin";
+import { clip, fmtGas, typeStyle } from "./format";
 import {
   frameError,
   frameType,
@@ -147,8 +149,8 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
         className="flex-none text-slate-700 dark:text-slate-300"
         title={`${f.from} → ${to ?? "(none)"}`}
       >
-        {shortHex(f.from)} → {target}
-        <span className="text-slate-900 dark:text-slate-100">{shortHex(to)}</span>
+        <ShortAddress value={f.from} /> → {target}
+        <ShortAddress value={to} className="text-slate-900 dark:text-slate-100" />
       </span>
       {fn ? (
         // Long names and reasons give way (cut with an ellipsis, whole in the title and the frame
@@ -158,6 +160,17 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
           title={fn}
         >
           {fn}
+        </span>
+      ) : null}
+      {d.call ? (
+        <OriginBadge origin={d.call.origin} {...(d.call.source ? { source: d.call.source } : {})} />
+      ) : null}
+      {d.call?.candidates !== undefined && d.call.candidates > 1 ? (
+        <span
+          className="flex-none text-[10px] text-slate-700 dark:text-slate-300"
+          title="Several signatures share this selector; the one that decodes the data cleanly is shown"
+        >
+          1 of {d.call.candidates}
         </span>
       ) : null}
       {value > 0n && valueMoves ? (

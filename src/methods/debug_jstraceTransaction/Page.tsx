@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState, type ChangeEvent } from "react";
 import {
   Alert,
@@ -27,6 +27,8 @@ import { flatten } from "./model";
 import {
   downloadName,
   emptyForm,
+  FORM_PARAMS,
+  formSearchOf,
   fromSearch,
   isCallTracer,
   toSearch,
@@ -42,8 +44,8 @@ import { stateDiffQueryOptions, txLocationQueryOptions } from "./insight/query";
 import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
 import { StatePanel } from "./insight/StatePanel";
 import { tokensOf, transfersOf } from "./insight/transfers";
+import { LARGE_TRACE_FRAMES, useDropWhenUnseen, useFramesHere } from "./useTraceMemory";
 
-const FORM_PARAMS = ["hash", "tracer", "tracerConfig", "timeout"];
 const NO_PICKS: number[] = [];
 
 function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
@@ -64,19 +66,14 @@ function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
   return out;
 }
 
-export default function TracePage({ search, setSearch }: MethodPageProps) {
+export default function TracePage({ search, setSearch, active = true }: MethodPageProps) {
   const { client, resolve, devnet } = useRpc();
   const searchString = search.toString();
   // The form's params alone: moving through frames (`frame`) is not a new link for the form.
-  const formSearch = useMemo(() => {
-    const sp = new URLSearchParams(searchString);
-    const own = new URLSearchParams();
-    for (const k of FORM_PARAMS) {
-      const v = sp.get(k);
-      if (v !== null) own.set(k, v);
-    }
-    return own.toString();
-  }, [searchString]);
+  const formSearch = useMemo(
+    () => formSearchOf(new URLSearchParams(searchString)).toString(),
+    [searchString],
+  );
   const link = useMemo(() => fromSearch(new URLSearchParams(formSearch)), [formSearch]);
   const linkErrors = useMemo(() => linkFieldErrors<TraceFormValues>(link.fieldProblems), [link]);
   const frameParam = search.get("frame");
@@ -100,13 +97,21 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
     nonce: number;
   } | null>(null);
 
+  const [released, setReleased] = useState(false);
   // A trace opened from a file or pasted stands in for the request: nothing is sent meanwhile.
   const options = traceQueryOptions(
     client,
     resolved.ok ? resolved.endpoint : null,
-    loaded === null ? request : null,
+    loaded === null && !released ? request : null,
   );
   const query = useQuery(options);
+  const queryClient = useQueryClient();
+  // A large trace is let go while another view is shown (and asked again on return); a small one
+  // stays observed, its tree as the user left it.
+  const largeAnswer = (query.data?.model?.size ?? 0) >= LARGE_TRACE_FRAMES;
+  if (!active && largeAnswer && !released) setReleased(true);
+  if (active && released) setReleased(false);
+  useDropWhenUnseen(options.queryKey, query.data?.model?.size ?? 0);
 
   const data = query.data;
   // A block-level or muxTracer answer (pasted, or from a node behind a custom URL) asks the user
@@ -147,7 +152,13 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
 
   // The shared registry (built-ins, the ABIs kept on this device), layered with what the
   // signature database and Sourcify say about this trace's unknown calls, events and contracts.
-  const decodingKeys = useMemo(() => (model ? traceDecodingKeys(model.frames) : null), [model]);
+  // Frames of a large trace arrive from the Worker after its first rows (see arrival.ts).
+  const arrival = model && model === data?.model ? (data.arrival ?? null) : null;
+  const frames = useFramesHere(arrival);
+  const decodingKeys = useMemo(
+    () => (model && frames.complete ? traceDecodingKeys(model.frames) : null),
+    [model, frames.complete],
+  );
   const decoding = useDecodingRegistry(resolved.ok ? resolved.endpoint : null, decodingKeys);
   const { registry, stored } = decoding;
   const decoder = useMemo(() => new TraceDecoder(registry), [registry]);
@@ -212,8 +223,11 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
     stateAsk.asked && !loaded && request && isCallTracer(request) ? request.hash : null;
   const stateQuery = useQuery(stateDiffQueryOptions(client, endpoint, stateHash));
   const tokens = useMemo(
-    () => (model && (tab === "balances" || tab === "flow") ? tokensOf(transfersOf(model)) : []),
-    [model, tab],
+    () =>
+      model && frames.complete && (tab === "balances" || tab === "flow")
+        ? tokensOf(transfersOf(model))
+        : [],
+    [model, tab, frames.complete],
   );
   const tokenQuery = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
   const located = useQuery(
@@ -345,6 +359,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
                 <LinkNav label="This transaction in other views" links={onward(top, true)} />
               ) : null}
               <Button
+                disabled={!frames.complete}
                 onClick={() => {
                   navigator.clipboard.writeText(JSON.stringify(shown.value, null, 2)).then(
                     () => setCopyState("Copied"),
@@ -355,6 +370,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
                 Copy JSON
               </Button>
               <Button
+                disabled={!frames.complete}
                 onClick={() =>
                   downloadText(
                     loaded ? loaded.name.replace(/(\.json)?$/, ".json") : shown.name,
@@ -365,7 +381,14 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
                 Download JSON
               </Button>
               {!loaded && request ? (
-                <Button onClick={() => void query.refetch()}>Run again</Button>
+                <Button
+                  onClick={() =>
+                    // The previous answer goes first: two large traces are not held at once.
+                    void queryClient.resetQueries({ queryKey: options.queryKey, exact: true })
+                  }
+                >
+                  Run again
+                </Button>
               ) : null}
               <span role="status" className="text-xs">
                 {copyState}
@@ -392,6 +415,7 @@ export default function TracePage({ search, setSearch }: MethodPageProps) {
               key={`${shown.key}/${picked.join(".")}`}
               model={model}
               decode={decode}
+              loaded={frames.complete ? undefined : frames.loaded}
               frame={standalone ? null : frameParam}
               onFrameChange={standalone ? undefined : onFrameChange}
               frameLink={standalone ? undefined : frameLink}

@@ -109,7 +109,15 @@ export interface TraceViewProps {
   hash?: string;
   /** Onward links of a frame (estimate the same call, its contract's logs…). */
   onwardLinks?: (frame: CallFrame) => { label: string; href: string }[];
+  /**
+   * How many frames have arrived, while a large trace's frames still arrive (arrival.ts); absent
+   * when all are here. Until then the tree shows what has come, and the views that need every
+   * frame (search, type filter, flame chart, insight, raw JSON) say how far it is.
+   */
+  loaded?: number;
 }
+
+const NO_TYPES: ReadonlySet<string> = new Set();
 
 function initialState(model: TraceModel, frame: string | null | undefined) {
   const expanded = initialExpansion(model);
@@ -120,6 +128,8 @@ function initialState(model: TraceModel, frame: string | null | undefined) {
 
 export function TraceView(props: TraceViewProps) {
   const { model, decode, onFrameChange } = props;
+  const loaded = props.loaded ?? model.size;
+  const complete = loaded >= model.size;
   const [state, setState] = useState(() => initialState(model, props.frame));
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [query, setQuery] = useState("");
@@ -147,6 +157,7 @@ export function TraceView(props: TraceViewProps) {
 
   // Build the search strings once the first rows are on screen, so the first search is quick.
   useEffect(() => {
+    if (!complete) return;
     const run = () => void searchTexts(model, decode);
     if (typeof window.requestIdleCallback === "function") {
       const id = window.requestIdleCallback(run, { timeout: 2000 });
@@ -154,15 +165,21 @@ export function TraceView(props: TraceViewProps) {
     }
     const id = window.setTimeout(run, 200);
     return () => window.clearTimeout(id);
-  }, [model, decode]);
+  }, [model, decode, complete]);
 
-  const structure = useMemo(() => filteredStructure(model, hidden), [model, hidden]);
+  // A type filter reads every frame's type: it applies once they are all here.
+  const structure = useMemo(
+    () => filteredStructure(model, complete ? hidden : NO_TYPES),
+    [model, hidden, complete],
+  );
+  // Rebuilt as frames arrive: their log rows go between the frame rows.
   const rows = useMemo(
     () => buildRows(model, structure, state.expanded),
-    [model, structure, state.expanded],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` changes what the model's frames hold
+    [model, structure, state.expanded, loaded],
   );
   const summary = useMemo(() => summarize(model), [model]);
-  const texts = query.trim() ? searchTexts(model, decode) : null;
+  const texts = query.trim() && complete ? searchTexts(model, decode) : null;
   const matches = useMemo(
     () => (texts ? cachedSearch(texts, query, structure) : new Int32Array(0)),
     [texts, query, structure],
@@ -177,14 +194,17 @@ export function TraceView(props: TraceViewProps) {
   }, [texts, matches, model, highlight]);
   // Insight views are derived on first use (one linear pass each), not for every trace.
   const transfers = useMemo(
-    () => (tab === "balances" || tab === "flow" ? transfersOf(model) : null),
-    [model, tab],
+    () => (complete && (tab === "balances" || tab === "flow") ? transfersOf(model) : null),
+    [model, tab, complete],
   );
   const balanceRows = useMemo(
     () => (tab === "balances" && transfers ? deriveBalanceChanges(transfers) : null),
     [transfers, tab],
   );
-  const gasRows = useMemo(() => (tab === "gas" ? deriveGasByFunction(model) : null), [model, tab]);
+  const gasRows = useMemo(
+    () => (complete && tab === "gas" ? deriveGasByFunction(model) : null),
+    [model, tab, complete],
+  );
   const failures = useMemo(
     () => model.failures.filter((i) => isShown(structure, i)),
     [model, structure],
@@ -218,7 +238,8 @@ export function TraceView(props: TraceViewProps) {
   };
   const onQuery = (q: string) => {
     setQuery(q);
-    if (!q.trim()) return;
+    // While frames still arrive, the search runs once they are all here.
+    if (!q.trim() || !complete) return;
     const list = cachedSearch(searchTexts(model, decode), q, structure);
     if (list.length > 0 && !list.includes(state.selected))
       select(stepIn(list, state.selected - 1, 1));
@@ -231,7 +252,10 @@ export function TraceView(props: TraceViewProps) {
   };
   const types = [...model.typeCounts.entries()];
   // Stable per decoder, so the flame chart lays its blocks out again only when names can change.
-  const functionName = useCallback((s: string) => decode.decoder.functionName(s), [decode]);
+  const functionName = useCallback(
+    (s: string, address?: string) => decode.decoder.functionName(s, address),
+    [decode],
+  );
 
   const tabId = (t: TraceTab) => `${ids}-tab-${t}`;
   const frameDetail = (
@@ -314,6 +338,13 @@ export function TraceView(props: TraceViewProps) {
               onToggleType={toggleType}
               hiddenCount={structure.hiddenCount}
             />
+            {!complete ? (
+              <p role="status" className="text-sm">
+                Loading frames: {loaded.toLocaleString("en-US")} of{" "}
+                {model.size.toLocaleString("en-US")}… (search and the type filter apply once all are
+                here)
+              </p>
+            ) : null}
             {frameDeepLinkMissing ? (
               <p role="alert" className="text-sm text-red-800 dark:text-red-300">
                 This trace has no frame {frameProp}.
@@ -367,7 +398,13 @@ export function TraceView(props: TraceViewProps) {
             </div>
           </>
         ) : null}
-        {tab === "flame" ? (
+        {!complete && tab !== "tree" && tab !== "state" ? (
+          <p role="status" className="text-sm">
+            Loading frames: {loaded.toLocaleString("en-US")} of {model.size.toLocaleString("en-US")}
+            …
+          </p>
+        ) : null}
+        {tab === "flame" && complete ? (
           <>
             <FlameChart
               model={model}
@@ -415,7 +452,7 @@ export function TraceView(props: TraceViewProps) {
             }}
           />
         ) : null}
-        {tab === "raw" ? (
+        {tab === "raw" && complete ? (
           <JsonViewer
             value={props.raw ?? model.frames[0]}
             label="Raw trace JSON"

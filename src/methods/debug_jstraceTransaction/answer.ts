@@ -96,7 +96,7 @@ export function chunkPlan(model: TraceModel): Int32Array[] {
   const first: number[] = [];
   const inFirst = new Uint8Array(n);
   // Walk the initially visible frames: a collapsed frame's subtree is skipped whole.
-  for (let i = 0; i < n && first.length < FIRST_CHUNK_FRAMES; ) {
+  for (let i = 0; i < n && first.length < FIRST_CHUNK_FRAMES;) {
     first.push(i);
     inFirst[i] = 1;
     i = (model.childCount[i] as number) > 0 && expanded[i] !== 1 ? (model.end[i] as number) : i + 1;
@@ -108,7 +108,9 @@ export function chunkPlan(model: TraceModel): Int32Array[] {
     if (inFirst[i]) continue;
     current.push(i);
     const f = model.frames[i];
-    chars += (typeof f?.input === "string" ? f.input.length : 0) + (typeof f?.output === "string" ? f.output.length : 0);
+    chars +=
+      (typeof f?.input === "string" ? f.input.length : 0) +
+      (typeof f?.output === "string" ? f.output.length : 0);
     if (current.length >= CHUNK_FRAMES || chars >= CHUNK_CHARS) {
       chunks.push(Int32Array.from(current));
       current = [];

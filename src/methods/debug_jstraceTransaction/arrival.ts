@@ -5,6 +5,7 @@
  * insight, raw JSON) wait for `complete`. On completion each frame gets its `calls` back (the same
  * objects), so the top frame is the whole checked tree again, as the main-thread path builds it.
  */
+import { perf } from "../../rpc";
 import type { FrameChunk, PackedModel } from "./answer";
 import type { TraceModel } from "./model";
 import { FRAME_ISSUES, type CallFrame } from "./result";
@@ -31,6 +32,7 @@ export class FrameArrival {
   }
 
   add(chunk: FrameChunk): void {
+    const start = perf.now();
     const frames = this.model.frames;
     const { indices } = chunk;
     for (let k = 0; k < indices.length; k++)
@@ -41,10 +43,9 @@ export class FrameArrival {
     }
     const first = this.count === 0;
     this.count += indices.length;
-    if (this.complete) {
-      reattachCalls(this.model);
-      this.notify();
-    } else if (first) this.notify();
+    if (this.complete) reattachCalls(this.model);
+    perf.measure("nodescope:trace:frames", start);
+    if (this.complete || first) this.notify();
     else this.timer ??= setTimeout(() => this.notify(), NOTIFY_MS);
   }
 

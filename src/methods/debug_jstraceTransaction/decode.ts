@@ -13,6 +13,7 @@ import {
   decodeRevert,
   describeRevert,
   gethRevertReason,
+  type DecodeOrigin,
   type DecodedArg,
 } from "../../chain";
 import { frameFailed, type SearchNames } from "./model";
@@ -21,10 +22,19 @@ import type { CallFrame, CallLog } from "./result";
 export type { DecodedArg };
 
 export interface DecodedCall {
+  /** The function's name; for guessed arguments, the selector. */
   name: string;
+  /** The signature; for guessed arguments, the selector with the guessed types. */
   signature: string;
   args: DecodedArg[];
   returns: DecodedArg[] | null;
+  /** Where the name came from: a verified source, the database, the built-ins, guessed types… */
+  origin: DecodeOrigin;
+  /** The built-in group (ERC-20, …) when the origin is the built-in set. */
+  source?: string;
+  /** How many signatures share the selector (collisions), and the others that also decode. */
+  candidates?: number;
+  alternatives: string[];
 }
 
 export type RevertKind = "error" | "panic" | "custom" | "raw" | "empty";
@@ -40,6 +50,7 @@ export interface DecodedLog {
   name: string;
   signature: string;
   args: DecodedArg[];
+  origin: DecodeOrigin;
 }
 
 let decoders = 0;
@@ -59,12 +70,12 @@ export class TraceDecoder implements SearchNames {
     return r.added.functions + r.added.events + r.added.errors;
   }
 
-  functionName(selector: string): string | undefined {
-    return this.registry.lookupFunction(selector)?.signature;
+  functionName(selector: string, address?: string): string | undefined {
+    return this.registry.lookupFunctions(selector, address)[0]?.signature;
   }
 
-  eventName(topic0: string): string | undefined {
-    return this.registry.lookupEvent(topic0)?.signature;
+  eventName(topic0: string, address?: string): string | undefined {
+    return this.registry.lookupEvents(topic0, undefined, address)[0]?.signature;
   }
 
   revertText(output: string): string | undefined {
@@ -76,15 +87,29 @@ export class TraceDecoder implements SearchNames {
     input: string | undefined,
     output: string | null | undefined,
     withReturn: boolean,
+    to: string | null = null,
   ): DecodedCall | null {
     if (!input || input.length < 10) return null;
-    const candidates = this.registry.lookupFunctions(input);
+    const candidates = this.registry.lookupFunctions(input, to);
     // Every argument takes at least one 32-byte word after the selector: shorter calldata cannot
     // decode (viem would throw, and building its error is costly for each row of a big trace).
     const argBytes = (input.length - 10) / 2;
-    if (!candidates.some((c) => argBytes >= 32 * c.item.inputs.length)) return null;
-    const call = decodeCalldata(input, this.registry);
-    if (call.error || !call.args || !call.name || !call.signature) return null;
+    if (candidates.length > 0 && !candidates.some((c) => argBytes >= 32 * c.item.inputs.length))
+      return null;
+    const call = decodeCalldata(input, this.registry, { to });
+    if (call.error || !call.args) return null;
+    if (call.origin === "guessed") {
+      const selector = input.slice(0, 10).toLowerCase();
+      return {
+        name: selector,
+        signature: `${selector}(${call.args.map((a) => a.type).join(",")})`,
+        args: call.args,
+        returns: null,
+        origin: "guessed",
+        alternatives: [],
+      };
+    }
+    if (!call.name || !call.signature) return null;
     const fn = candidates.find((c) => c.signature === call.signature)?.item;
     let returns: DecodedArg[] | null = null;
     if (
@@ -97,7 +122,16 @@ export class TraceDecoder implements SearchNames {
       const r = decodeReturn(output, fn);
       returns = r.ok ? r.values : null;
     }
-    return { name: call.name, signature: call.signature, args: call.args, returns };
+    return {
+      name: call.name,
+      signature: call.signature,
+      args: call.args,
+      returns,
+      origin: call.origin ?? "builtin",
+      ...(call.source !== undefined ? { source: call.source } : {}),
+      ...(call.candidates !== undefined ? { candidates: call.candidates } : {}),
+      alternatives: (call.alternatives ?? []).flatMap((a) => (a.signature ? [a.signature] : [])),
+    };
   }
 
   decodeRevert(output: string | null | undefined): RevertInfo {
@@ -125,10 +159,10 @@ export class TraceDecoder implements SearchNames {
     }
   }
 
-  decodeLog(log: Pick<CallLog, "topics" | "data">): DecodedLog | null {
+  decodeLog(log: Pick<CallLog, "topics" | "data"> & { address?: string }): DecodedLog | null {
     const d = chainDecodeLog(log, this.registry);
     if (d.error || !d.args || !d.name || !d.signature) return null;
-    return { name: d.name, signature: d.signature, args: d.args };
+    return { name: d.name, signature: d.signature, args: d.args, origin: d.origin ?? "builtin" };
   }
 }
 
@@ -156,10 +190,18 @@ export class FrameDecodeCache {
       const f = this.frames[i];
       const failed = f ? frameFailed(f) : false;
       d = {
-        call: f ? this.decoder.decodeCall(f.input, f.output, !failed) : null,
+        call: f
+          ? this.decoder.decodeCall(
+              f.input,
+              f.output,
+              !failed,
+              typeof f.to === "string" ? f.to : null,
+            )
+          : null,
         revert: f && failed ? this.decoder.decodeRevert(f.output) : null,
       };
-      this.cache.set(i, d);
+      // A frame still on its way (see arrival.ts) is decoded once it is here.
+      if (f) this.cache.set(i, d);
     }
     return d;
   }
@@ -169,7 +211,7 @@ export class FrameDecodeCache {
     if (this.logs.has(key)) return this.logs.get(key) ?? null;
     const l = this.frames[i]?.logs?.[k];
     const d = l ? this.decoder.decodeLog(l) : null;
-    this.logs.set(key, d);
+    if (l) this.logs.set(key, d);
     return d;
   }
 }

@@ -466,8 +466,9 @@ export function indexOfPath(m: TraceModel, path: string): number {
 
 /** What search needs to know beyond the raw frame: names the decoder can give cheaply. */
 export interface SearchNames {
-  functionName: (selector: string) => string | undefined;
-  eventName: (topic0: string) => string | undefined;
+  /** `address`: the called contract (or the emitting one), whose verified ABI names come first. */
+  functionName: (selector: string, address?: string) => string | undefined;
+  eventName: (topic0: string, address?: string) => string | undefined;
   /** The decoded revert reason of a failed frame's output. */
   revertText: (output: string) => string | undefined;
 }
@@ -483,10 +484,12 @@ export function buildSearchTexts(m: TraceModel, names: SearchNames): string[] {
     const input = typeof f.input === "string" ? f.input : "";
     if (input.length >= 10) {
       const sel = input.slice(0, 10).toLowerCase();
-      let name = fnCache.get(sel);
+      const to = typeof f.to === "string" ? f.to.toLowerCase() : "";
+      const key = `${to}|${sel}`;
+      let name = fnCache.get(key);
       if (name === undefined) {
-        name = names.functionName(sel) ?? "";
-        fnCache.set(sel, name);
+        name = names.functionName(sel, to || undefined) ?? "";
+        fnCache.set(key, name);
       }
       parts.push(sel, name);
     }
@@ -504,10 +507,11 @@ export function buildSearchTexts(m: TraceModel, names: SearchNames): string[] {
         const t0 = l.topics[0];
         if (t0) {
           const key = t0.toLowerCase();
-          let name = evCache.get(key);
+          const at = `${l.address.toLowerCase()}|${key}`;
+          let name = evCache.get(at);
           if (name === undefined) {
-            name = names.eventName(key) ?? "";
-            evCache.set(key, name);
+            name = names.eventName(key, l.address) ?? "";
+            evCache.set(at, name);
           }
           parts.push(key, name);
         }

@@ -284,6 +284,19 @@ function valuesFromSearch(search: URLSearchParams): {
  * What a link holds: the form values, the request when complete and valid, otherwise what is
  * wrong (field problems once the link names a hash).
  */
+/** The URL params the form owns (`frame` and `view` are view state: not a new request). */
+export const FORM_PARAMS = ["hash", "tracer", "tracerConfig", "timeout"] as const;
+
+/** Only the form's params of a route's search (what a request is read from). */
+export function formSearchOf(search: URLSearchParams): URLSearchParams {
+  const own = new URLSearchParams();
+  for (const k of FORM_PARAMS) {
+    const v = search.get(k);
+    if (v !== null) own.set(k, v);
+  }
+  return own;
+}
+
 export function fromSearch(search: URLSearchParams): {
   request: TraceRequest | null;
   problems: string[];

@@ -21,5 +21,14 @@ export type FromWorker =
       model: PackedModel;
       first: FrameChunk;
       chunks: number;
+      /** When each step ended (epoch ms, `timeOrigin + now()`), for the benchmark's measures. */
+      marks: WorkerMarks;
     }
   | { type: "frames"; chunk: FrameChunk };
+
+export interface WorkerMarks {
+  fetchStart: number;
+  headers: number;
+  bodyEnd: number;
+  modelled: number;
+}

@@ -7,7 +7,7 @@ import type { EarlyStarter } from "../../rpc/early";
 import type { BodyRead, RemoteExchange } from "../../rpc/transport";
 import { FrameArrival } from "./arrival";
 import type { TraceModel } from "./model";
-import type { FromWorker, ToWorker } from "./protocol";
+import type { FromWorker, ToWorker, WorkerMarks } from "./protocol";
 
 /** Which early requests the trace query adopts: those started as trace Worker jobs. */
 export const TRACE_WORKER_KIND = "trace-worker";
@@ -38,6 +38,24 @@ function deferred<T>() {
   // Settled by whoever awaits it; an early job nobody adopts must not report it unhandled.
   promise.catch(() => undefined);
   return { promise, resolve, reject };
+}
+
+/** The Worker's steps as User Timing measures on this page's clock (the benchmark reads them). */
+function measureWorker(marks: WorkerMarks): void {
+  const at = (epoch: number) => epoch - performance.timeOrigin;
+  const steps: [string, number, number][] = [
+    ["nodescope:trace:worker:wait", marks.fetchStart, marks.headers],
+    ["nodescope:trace:worker:body", marks.headers, marks.bodyEnd],
+    ["nodescope:trace:worker:model", marks.bodyEnd, marks.modelled],
+  ];
+  for (const [name, start, end] of steps) {
+    try {
+      performance.measure(name, { start: at(start), end: at(end), detail: { method: "trace" } });
+      performance.clearMeasures(name);
+    } catch {
+      // measures are diagnostics only
+    }
+  }
 }
 
 /** One trace request fetched and read in its own Worker. */
@@ -82,6 +100,7 @@ export class TraceJob {
           this.end();
           return;
         case "model":
+          measureWorker(msg.marks);
           arrival = new FrameArrival(msg.model);
           arrival.add(msg.first);
           resolveRead({
@@ -144,9 +163,14 @@ export const traceExchange: RemoteExchange = async ({
   signal.addEventListener("abort", onAbort, { once: true });
   try {
     const head = await job.head;
-    let read = await job.read;
+    const read = await job.read;
     // An early job read under a lower provisional cap than this client's: ask again under it.
-    if (read.kind === "too-large" && job === early && job.limit < maxBytes && read.bytes <= maxBytes) {
+    if (
+      read.kind === "too-large" &&
+      job === early &&
+      job.limit < maxBytes &&
+      read.bytes <= maxBytes
+    ) {
       job = new TraceJob(url, bodyText, id, maxBytes);
       return { ...(await job.head), read: await job.read };
     }

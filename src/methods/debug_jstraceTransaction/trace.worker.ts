@@ -21,7 +21,10 @@ function post(message: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
 }
 
+const epoch = () => performance.timeOrigin + performance.now();
+
 async function run(url: string, bodyText: string, id: number): Promise<void> {
+  const fetchStart = epoch();
   const http = httpRequest(url, bodyText);
   if (!http) {
     post({ type: "failed", name: "TypeError", message: "not a valid URL" });
@@ -35,6 +38,7 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
     post({ type: "failed", name: err.name, message: err.message });
     return;
   }
+  const headers = epoch();
   post({
     type: "head",
     status: res.status,
@@ -52,6 +56,7 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
     post({ type: "read", read });
     return;
   }
+  const bodyEnd = epoch();
   const modelled = modelAnswer(read.text, id);
   if (!modelled) {
     post({ type: "read", read });
@@ -71,6 +76,7 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
       model: packed,
       first,
       chunks: modelled.chunks.length,
+      marks: { fetchStart, headers, bodyEnd, modelled: epoch() },
     },
     [...transfer, first.indices.buffer],
   );

@@ -1,6 +1,8 @@
 /** One cell of a log row: what each column shows of the log and its decoded event. */
 import { href } from "../../shared/links";
 import type { ColumnId } from "./columns";
+import { OriginBadge } from "../../shared/decoding/Origin";
+import { ShortAddress } from "../../ui";
 import { argsText, formatTimestamp, shortHex, type DecodedEvent } from "./model";
 import type { LogRow } from "./result";
 
@@ -70,8 +72,8 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "address":
       return (
-        <span role="cell" className={cellCls} title={row.address}>
-          {shortHex(row.address)}
+        <span role="cell" className={cellCls}>
+          <ShortAddress value={row.address} />
         </span>
       );
     case "event":
@@ -82,6 +84,12 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
           title={ev?.signature ?? row.topics[0]}
         >
           {ev ? ev.name : row.topics[0] ? shortHex(row.topics[0]) : "(no topics)"}
+          {ev?.origin ? (
+            <>
+              {" "}
+              <OriginBadge origin={ev.origin} />
+            </>
+          ) : null}
         </span>
       );
     case "args":
@@ -97,6 +105,9 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
         <span role="cell" className={`${cellCls} font-sans`}>
           {row.removed ? (
             <strong className="text-amber-900 dark:text-amber-200">removed (reorg)</strong>
+          ) : row.raw.removed === undefined ? (
+            // Some nodes leave the flag out: shown as missing, not as "no".
+            <span title="The node sent no removed flag">—</span>
           ) : (
             "no"
           )}

@@ -118,7 +118,7 @@ export function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null })
         <dt>logIndex</dt>
         <dd>{row.logIndex ?? "pending"}</dd>
         <dt>removed</dt>
-        <dd>{String(row.removed)}</dd>
+        <dd>{row.raw.removed === undefined ? "— (not sent)" : String(row.removed)}</dd>
         {row.blockTimestamp !== null ? (
           <>
             <dt>blockTimestamp</dt>

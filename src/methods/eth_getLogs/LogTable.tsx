@@ -3,7 +3,7 @@
  * aria-rowcount = shown logs + 1 (the header). Decoding happens per visible row through the
  * memoised `decode`; the text filter searches strings prepared once per result.
  */
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import {
   measureElement,
   observeElementRect,
@@ -34,6 +34,9 @@ export interface LogTableProps {
   maxHeight?: string;
 }
 
+/** How long the filter waits for typing to pause. */
+export const FILTER_DEBOUNCE_MS = 80;
+
 /** A copy of `set` with `item` added, or removed when it was there. */
 function toggled<T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> {
   const next = new Set(set);
@@ -45,7 +48,14 @@ function toggled<T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> {
 export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogTableProps) {
   const [sort, setSort] = useState<SortState>({ key: "block", dir: "asc" });
   const [filterText, setFilterText] = useState("");
-  const query = useDeferredValue(filterText.trim().toLowerCase());
+  // The filter runs once typing pauses (FILTER_DEBOUNCE_MS), not on every keystroke.
+  const typed = filterText.trim().toLowerCase();
+  const [settledQuery, setSettledQuery] = useState("");
+  useEffect(() => {
+    const t = setTimeout(() => setSettledQuery(typed), typed === "" ? 0 : FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [typed]);
+  const query = useDeferredValue(typed === "" ? "" : settledQuery);
   const [hidden, setHidden] = useState<ReadonlySet<ColumnId>>(() => new Set());
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const filtered = useLogFilter(rows, decode, query);

@@ -20,19 +20,23 @@ export function describeEvent(event: AbiEvent): string {
   return `${event.name}(${params.join(", ")})`;
 }
 
-/** The decoded event of a log row, or null when no known event fits it. */
+/**
+ * The decoded event of a log row, or null when no known event fits it. The emitting contract's
+ * verified ABI (or its implementation's, for a proxy) is tried first.
+ */
 export function decodeLogRow(
-  row: Pick<LogRow, "topics" | "data">,
+  row: Pick<LogRow, "topics" | "data"> & { address?: string },
   registry: AbiRegistry,
 ): DecodedEvent | null {
   const d = decodeLog(row, registry);
   if (d.error || !d.args || !d.name || !d.signature) return null;
   const entry = registry
-    .lookupEvents(row.topics[0] ?? "", row.topics.length - 1)
+    .lookupEvents(row.topics[0] ?? "", row.topics.length - 1, row.address)
     .find((e) => e.signature === d.signature);
   return {
     name: d.name,
     signature: entry ? describeEvent(entry.item) : d.signature,
+    ...(d.origin && d.origin !== "builtin" ? { origin: d.origin } : {}),
     args: d.args,
   };
 }

@@ -55,7 +55,8 @@ export const logSchema = z.preprocess(
 );
 export type RawLog = z.infer<typeof logSchema>;
 
-export const logsResultSchema = z.array(logSchema);
+/** An empty match is `[]`, or `null` from some nodes (Erigon): both read as no logs. */
+export const logsResultSchema = z.preprocess((v) => (v === null ? [] : v), z.array(logSchema));
 
 /** The normalised log the views use; `raw` is the camelCase object as the node sent it. */
 export interface LogRow {

@@ -483,3 +483,72 @@ describe("retries against a real endpoint: the client's, bounded per call and pe
     expect(out.logs).toHaveLength(4);
   });
 });
+
+describe("logs shown as they stream in", () => {
+  const log = (blockNumber: number, logIndex = 0): FakeLog => ({ blockNumber, logIndex });
+
+  it("shows a call's first logs at once, before its answer is complete, and then its answer", async () => {
+    const updates: FakeLog[][] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const h = startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 9 },
+      send: async (_f, _t, _s, _r, partial) => {
+        partial([log(0), log(1)]);
+        await gate;
+        return [log(0), log(1), log(2)];
+      },
+      head: async () => 9,
+      emitIntervalMs: 10_000, // only the immediate first update, then the outcome
+      onUpdate: (logs) => {
+        updates.push(logs);
+        if (updates.length === 1) release();
+      },
+    });
+    const out = await h.done;
+    expect(updates[0]).toEqual([log(0), log(1)]);
+    expect(out.status).toBe("done");
+    expect(out.logs).toEqual([log(0), log(1), log(2)]);
+    expect(out.progress.logs).toBe(3);
+  });
+
+  it("drops a failed call's streamed logs: only complete answers are kept", async () => {
+    const h = startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 9 },
+      send: async (_f, _t, _s, _r, partial) => {
+        partial([log(0)]);
+        throw nodeError(-32000, "something broke");
+      },
+      head: async () => 9,
+    });
+    const out = await h.done;
+    expect(out.status).toBe("error");
+    expect(out.logs).toEqual([]);
+    expect(out.progress.logs).toBe(0);
+  });
+
+  it("shows the first piece of a range scan as soon as it arrives", async () => {
+    const updates: number[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const h = startScan<FakeLog>({
+      plan: { kind: "range", from: 0, to: 19 },
+      concurrency: 2,
+      send: async (f, t) => {
+        if (f === null || t === null) throw new Error("numeric pieces expected");
+        if (t - f + 1 > 10) throw nodeError(-32602, "exceed maximum block range: 10");
+        if (f === 10) await gate; // the second piece waits until the first was shown
+        return [log(Number(f))];
+      },
+      head: async () => 19,
+      emitIntervalMs: 10_000,
+      onUpdate: (logs) => {
+        updates.push(logs.length);
+        if (logs.length === 1) release();
+      },
+    });
+    const out = await h.done;
+    expect(updates[0]).toBe(1);
+    expect(out.logs).toEqual([log(0), log(10)]);
+  });
+});

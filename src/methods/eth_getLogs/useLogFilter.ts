@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { searchText, type Decode } from "./model";
+import type { Decode } from "./model";
 import type { LogRow } from "./result";
+import { matches, prepareText, rawMatch, type EventTexts, type RowText } from "./search";
 
 /** How long one slice of work may hold the main thread, and how often partial matches are shown. */
 const SLICE_MS = 10;
@@ -9,8 +10,9 @@ const PUBLISH_MS = 120;
 const QUIET_MS = 300;
 
 export interface LogFilterState {
-  /** Matching rows among the first `scanned` rows, in the order of `rows`. */
+  /** Matching rows found so far, in the order of `rows`. */
   matches: readonly LogRow[];
+  /** Rows looked at completely (0 until the first pass over every row is through). */
   scanned: number;
   /** Every row has been looked at: `matches` is final for this query. */
   done: boolean;
@@ -45,28 +47,35 @@ type IdleApi = {
   cancelIdleCallback?: (id: number) => void;
 };
 
+interface Prepared {
+  texts: WeakMap<LogRow, RowText>;
+  events: EventTexts;
+}
+
 /**
- * The results filter. Each row's lower-case search text (address, event, decoded arguments,
- * hashes, topics) is made once per row and decoder and kept; texts are prepared in idle time as
- * soon as results are shown, so filtering a 100,000-log table usually finds them ready. A query
- * runs in short slices (the page stays responsive) and publishes partial matches as it goes;
- * a query that extends the previous one searches only the previous matches.
+ * The results filter (search.ts says what matches). Each row's decoded parts are made once per
+ * row and decoder and kept (short: the arguments; the event's name and signature are shared),
+ * prepared in idle time as soon as results are shown. A query first looks at every row's raw
+ * parts and the parts already prepared — no decoding, so a hash, an address or a topic is found
+ * across 100,000 rows in a few tens of milliseconds and shown at once — then decodes the rows
+ * still unprepared in short slices (the page stays responsive), publishing matches as it goes.
+ * A query that extends the previous one searches only the previous matches.
  */
 export function useLogFilter(
   rows: readonly LogRow[],
   decode: Decode,
   query: string,
 ): LogFilterState | null {
-  const texts = useMemo(() => {
+  const prepared = useMemo<Prepared>(() => {
     void decode; // a new decoder (new ABI) means new names and arguments to search
-    return new WeakMap<LogRow, string>();
+    return { texts: new WeakMap(), events: new Map() };
   }, [decode]);
   const [state, setState] = useState<{ key: readonly unknown[]; value: LogFilterState } | null>(
     null,
   );
   const last = useRef<{
     rows: readonly LogRow[];
-    texts: WeakMap<LogRow, string>;
+    prepared: Prepared;
     query: string;
     matches: readonly LogRow[];
   } | null>(null);
@@ -101,7 +110,7 @@ export function useLogFilter(
       while (i < rows.length && d.timeRemaining() > 2) {
         for (let k = 0; k < 32 && i < rows.length; k++, i++) {
           const r = rows[i];
-          if (r) textFor(texts, decode, r);
+          if (r) textFor(prepared, decode, r);
         }
       }
       if (i < rows.length) id = request(step);
@@ -112,62 +121,116 @@ export function useLogFilter(
       if (timer) clearTimeout(timer);
       for (const e of events) window.removeEventListener(e, onInput, { capture: true });
     };
-  }, [rows, decode, texts, query]);
+  }, [rows, decode, prepared, query]);
 
   useEffect(() => {
     if (query === "") return;
-    const key = [rows, texts, query] as const;
+    const key = [rows, prepared, query] as const;
     const prev = last.current;
     // Typing one more character: only the previous matches can still match.
     const source =
-      prev && prev.rows === rows && prev.texts === texts && query.includes(prev.query)
+      prev && prev.rows === rows && prev.prepared === prepared && query.includes(prev.query)
         ? prev.matches
         : rows;
-    const matches: LogRow[] = [];
+    const n = source.length;
+    const spaced = query.includes(" ");
+    // Pass 1 marks what is known without decoding; pass 2 decodes the rest.
+    const hit = new Uint8Array(n);
+    const unknown: number[] = [];
+    let found = 0;
+    let phase: 1 | 2 = 1;
     let i = 0;
+    let j = 0;
     let lastPublish = performance.now();
     let cancelTask: (() => void) | null = null;
+    const collect = (): LogRow[] => {
+      const out: LogRow[] = [];
+      if (found === 0) return out;
+      for (let k = 0; k < n; k++) {
+        if (hit[k] === 1) {
+          const r = source[k];
+          if (r) out.push(r);
+        }
+      }
+      return out;
+    };
     const publish = (done: boolean) => {
-      if (done) last.current = { rows, texts, query, matches };
-      const scanned = source === rows ? i : done ? rows.length : 0;
-      setState({ key, value: { matches: done ? matches : matches.slice(), scanned, done } });
+      const list = collect();
+      if (done) last.current = { rows, prepared, query, matches: list };
+      const scanned =
+        source !== rows ? (done ? rows.length : 0) : phase === 1 ? 0 : n - unknown.length + j;
+      setState({ key, value: { matches: list, scanned, done } });
     };
     const step = () => {
       const until = performance.now() + SLICE_MS;
-      while (i < source.length && performance.now() < until) {
-        for (let k = 0; k < 256 && i < source.length; k++, i++) {
-          const r = source[i];
-          if (r && textFor(texts, decode, r).includes(query)) matches.push(r);
+      if (phase === 1) {
+        while (i < n && performance.now() < until) {
+          for (let k = 0; k < 512 && i < n; k++, i++) {
+            const r = source[i];
+            if (!r) continue;
+            const t = prepared.texts.get(r);
+            if (t !== undefined) {
+              if (matches(r, t, query)) {
+                hit[i] = 1;
+                found++;
+              }
+            } else if (!spaced && rawMatch(r, query)) {
+              hit[i] = 1;
+              found++;
+            } else unknown.push(i);
+          }
         }
-      }
-      if (i >= source.length) {
-        cancelTask = null;
-        publish(true);
-        return;
-      }
-      const now = performance.now();
-      if (now - lastPublish >= PUBLISH_MS) {
-        lastPublish = now;
-        publish(false);
+        if (i >= n) {
+          phase = 2;
+          lastPublish = performance.now();
+          if (unknown.length === 0) {
+            cancelTask = null;
+            publish(true);
+            return;
+          }
+          // What pass 1 found is shown at once; the rest follows as it is decoded.
+          publish(false);
+        }
+      } else {
+        while (j < unknown.length && performance.now() < until) {
+          for (let k = 0; k < 64 && j < unknown.length; k++, j++) {
+            const at = unknown[j] ?? 0;
+            const r = source[at];
+            if (r && matches(r, textFor(prepared, decode, r), query)) {
+              hit[at] = 1;
+              found++;
+            }
+          }
+        }
+        if (j >= unknown.length) {
+          cancelTask = null;
+          publish(true);
+          return;
+        }
+        const now = performance.now();
+        if (now - lastPublish >= PUBLISH_MS) {
+          lastPublish = now;
+          publish(false);
+        }
       }
       cancelTask = nextTask(step);
     };
     step();
     return () => cancelTask?.();
-  }, [rows, texts, decode, query]);
+  }, [rows, prepared, decode, query]);
 
   if (query === "") return null;
-  if (state && state.key[0] === rows && state.key[1] === texts && state.key[2] === query)
+  if (state && state.key[0] === rows && state.key[1] === prepared && state.key[2] === query)
     return state.value;
   // A new query or new rows: the last answer stays on screen, marked unfinished, until the next one.
   return state ? { ...state.value, done: false } : { matches: [], scanned: 0, done: false };
 }
 
-function textFor(texts: WeakMap<LogRow, string>, decode: Decode, r: LogRow): string {
-  let t = texts.get(r);
+function textFor(prepared: Prepared, decode: Decode, r: LogRow): RowText {
+  let t = prepared.texts.get(r);
   if (t === undefined) {
-    t = searchText(r, decode);
-    texts.set(r, t);
+    t = prepareText(r, decode, prepared.events);
+    prepared.texts.set(r, t);
   }
   return t;
 }

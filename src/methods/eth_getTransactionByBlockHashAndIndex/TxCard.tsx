@@ -5,6 +5,7 @@
 import { useId, type ReactNode } from "react";
 import { Address, Hash, HexData } from "../../ui";
 import type { InputReading } from "./decode";
+import { Candidates, OriginLine } from "../../shared/decoding/Origin";
 import type { AuthorizationView, FieldRow, FieldView, TxModel } from "./model";
 
 const RAW = "break-all font-mono text-xs text-slate-600 dark:text-slate-400";
@@ -64,12 +65,11 @@ function InputDecoded({ reading }: { reading: InputReading }) {
           <p className={READING}>
             <span className="font-mono font-semibold">{reading.signature}</span>{" "}
             <span className="text-xs text-slate-600 dark:text-slate-400">
-              selector {reading.selector}
-              {reading.source
-                ? ` · ${reading.source === "user" ? "your ABI" : reading.source}`
-                : ""}
+              selector {reading.selector} ·{" "}
             </span>
+            <OriginLine origin={reading.origin} source={reading.source} />
           </p>
+          <Candidates count={reading.candidates} others={reading.alternatives} />
           {reading.args.length > 0 ? (
             <ol
               className="flex flex-col gap-0.5 border-l-2 border-slate-200 pl-2 dark:border-slate-700"
@@ -248,9 +248,22 @@ function Rows({ rows }: { rows: FieldRow[] }) {
         >
           <dt className="font-mono text-sm font-semibold text-slate-800 dark:text-slate-200">
             {row.name}
+            {row.label ? (
+              <span className="block font-sans text-xs font-normal text-slate-700 dark:text-slate-300">
+                {row.label}
+              </span>
+            ) : null}
           </dt>
           <dd className="min-w-0">
             <FieldValue row={row} />
+            {row.warning ? (
+              <span
+                className="mt-0.5 block text-xs text-amber-900 dark:text-amber-200"
+                data-field-warning={row.name}
+              >
+                ⚠ {row.name}: {row.warning} — shown as sent
+              </span>
+            ) : null}
           </dd>
         </div>
       ))}

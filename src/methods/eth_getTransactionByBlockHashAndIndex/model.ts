@@ -17,7 +17,7 @@ import {
   timestampReading,
   weiReading,
 } from "./format";
-import { KNOWN_FIELDS, type TxObject } from "./result";
+import { KNOWN_FIELDS, type TxFieldIssue, type TxObject } from "./result";
 
 export interface AuthorizationView {
   chainId: string | null;
@@ -51,7 +51,45 @@ export interface FieldRow {
   view: FieldView;
   /** Verbatim raw text shown next to the reading (strings as sent, anything else as JSON). */
   rawText: string;
+  /** What the field is, for fields outside the spec that the app knows (Arbitrum, OP Stack…). */
+  label?: string;
+  /** Set when the node sent the field with a type the app cannot read (shown raw). */
+  warning?: string;
 }
+
+/**
+ * Fields some clients add, named for people. Kept in "Other fields" (the node's order), with the
+ * raw value as sent.
+ */
+export const OTHER_FIELD_LABELS: Readonly<Record<string, string>> = {
+  data: "the calldata again, under its old name",
+  condition: "OpenEthereum: when a pending transaction may be sent",
+  depositReceiptVersion: "OP Stack: deposit receipt version",
+  depositNonce: "OP Stack: deposit nonce",
+  l1BlockNumber: "Arbitrum: L1 block number",
+  l1BaseFee: "Arbitrum: L1 base fee",
+  l1Fee: "OP Stack: L1 fee",
+  l1GasPrice: "OP Stack: L1 gas price",
+  l1GasUsed: "OP Stack: L1 gas used",
+  refundTo: "Arbitrum: refund address",
+  depositValue: "Arbitrum: deposited value",
+  retryTo: "Arbitrum: retryable's target",
+  retryValue: "Arbitrum: retryable's value",
+  retryData: "Arbitrum: retryable's calldata",
+  beneficiary: "Arbitrum: beneficiary",
+  maxSubmissionFee: "Arbitrum: maximum submission fee",
+  maxRefund: "Arbitrum: maximum refund",
+  submissionFeeRefund: "Arbitrum: submission fee refund",
+  ticketId: "Arbitrum: retryable ticket id",
+  l1BatchNumber: "zkSync: L1 batch number",
+  l1BatchTxIndex: "zkSync: index in the L1 batch",
+  transactionLogIndex: "OpenEthereum: index among the transaction's logs",
+  queueOrigin: "Optimism (legacy): queue origin",
+  l1TxOrigin: "Optimism (legacy): L1 sender",
+  feeCurrency: "Celo: fee currency",
+  gatewayFee: "Celo: gateway fee",
+  gatewayFeeRecipient: "Celo: gateway fee recipient",
+};
 
 export interface TxModel {
   hash: string;
@@ -169,6 +207,8 @@ function unknownView(value: unknown): FieldView {
 
 export interface ModelOptions {
   registry: AbiRegistry | null;
+  /** Fields the schema set aside (wrong type): shown raw with a warning, in their place. */
+  issues?: readonly TxFieldIssue[];
   /** The connection's chain id, for the native unit when the transaction carries none. */
   chainId?: bigint | null;
 }
@@ -184,7 +224,20 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
 
   const fields: FieldRow[] = [];
   const known = new Set<string>(KNOWN_FIELDS);
+  const issueOf = new Map((opts.issues ?? []).map((x) => [x.field, x]));
+  const issueRow = (x: TxFieldIssue): FieldRow => ({
+    name: x.field,
+    view: { kind: "json", text: x.raw === undefined ? "(not sent)" : rawTextOf(x.raw) },
+    rawText: rawTextOf(x.raw),
+    warning: x.message,
+    ...(OTHER_FIELD_LABELS[x.field] ? { label: OTHER_FIELD_LABELS[x.field] } : {}),
+  });
   for (const name of KNOWN_FIELDS) {
+    const issue = issueOf.get(name);
+    if (issue) {
+      fields.push(issueRow(issue));
+      continue;
+    }
     if (!(name in record)) continue;
     const value = record[name];
     const rawText = rawTextOf(value);
@@ -207,7 +260,9 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
         kind: "data",
         value,
         bytes: byteLength(value),
-        input: opts.registry ? readInput(value, creation, opts.registry) : null,
+        input: opts.registry
+          ? readInput(value, creation, opts.registry, typeof tx.to === "string" ? tx.to : null)
+          : null,
       };
     else if (typeof value === "string" && DATA_FIELDS.has(name))
       view = { kind: "data", value, bytes: byteLength(value), input: null };
@@ -243,7 +298,19 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
 
   const other: FieldRow[] = Object.entries(record)
     .filter(([k]) => !known.has(k))
-    .map(([name, value]) => ({ name, view: unknownView(value), rawText: rawTextOf(value) }));
+    .map(([name, value]) => {
+      const label =
+        name === "data" && value === input
+          ? "the calldata again, under its old name (same as input)"
+          : OTHER_FIELD_LABELS[name];
+      return {
+        name,
+        view: unknownView(value),
+        rawText: rawTextOf(value),
+        ...(label ? { label } : {}),
+      };
+    });
+  for (const x of opts.issues ?? []) if (!known.has(x.field)) other.push(issueRow(x));
 
   return {
     hash: tx.hash,

@@ -35,14 +35,17 @@ export function txQueryKey(
 const selectors = new WeakMap<AbiRegistry, (r: TxResponse) => TxView>();
 const selectWithoutAbis = (r: TxResponse): TxView => ({
   ...r,
-  model: r.tx ? buildTxModel(r.tx, { registry: null }) : null,
+  model: r.tx ? buildTxModel(r.tx, { registry: null, issues: r.issues }) : null,
 });
 
 function selectView(registry: AbiRegistry | null): (r: TxResponse) => TxView {
   if (!registry) return selectWithoutAbis;
   let select = selectors.get(registry);
   if (!select) {
-    select = (r) => ({ ...r, model: r.tx ? buildTxModel(r.tx, { registry }) : null });
+    select = (r) => ({
+      ...r,
+      model: r.tx ? buildTxModel(r.tx, { registry, issues: r.issues }) : null,
+    });
     selectors.set(registry, select);
   }
   return select;

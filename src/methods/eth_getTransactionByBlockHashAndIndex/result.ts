@@ -99,6 +99,9 @@ export const txObjectShape = z.looseObject({
 });
 export type TxObject = z.infer<typeof txObjectShape>;
 
+/** The same, with `hash` and `from` as any string: what is left after wrong fields are set aside. */
+const txReadShape = txObjectShape.extend({ hash: z.string(), from: z.string() });
+
 const CANONICAL = new Map<string, string>(KNOWN_FIELDS.map((k) => [k.toLowerCase(), k]));
 
 /**
@@ -122,22 +125,87 @@ export function canonicalKeys(raw: unknown): unknown {
 
 export const txObjectSchema = z.preprocess(canonicalKeys, txObjectShape);
 
+/** A field the node sent with a type the card cannot read: left out of `tx`, shown raw with a warning. */
+export interface TxFieldIssue {
+  field: string;
+  message: string;
+  raw: unknown;
+}
+
 /** What the query keeps: the node's own JSON (for the raw view and exports) and the checked object. */
 export interface TxResponse {
   raw: unknown;
   tx: TxObject | null;
+  /** Fields of the wrong type (e.g. `v: 27` as a number, `gasPrice: "n/a"`): none for a well-formed answer. */
+  issues: TxFieldIssue[];
 }
 
-/** Given to the RPC client as the response schema: validates, and keeps the node's JSON as sent. */
+function quote(value: unknown): string {
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+}
+
+/**
+ * Some nodes (old Parity-style answers, some indexers) send the calldata as `data` only: it is
+ * the input. When both come, `input` is the input and `data` stays as an other field.
+ */
+function dataAsInput(raw: unknown): unknown {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+  const r = raw as Record<string, unknown>;
+  if (r.input !== undefined || typeof r.data !== "string") return raw;
+  const { data, ...rest } = r;
+  return { ...rest, input: data };
+}
+
+/**
+ * Given to the RPC client as the response schema: validates, and keeps the node's JSON as sent.
+ * A field of the wrong type does not refuse the transaction: it is left out of `tx` and kept in
+ * `issues` with its raw value (the card shows it with a warning). Only an answer that is not an
+ * object at all (nor null) is refused.
+ */
 export const txResponseSchema = z.unknown().transform((raw, ctx): TxResponse => {
-  if (raw === null) return { raw, tx: null };
-  const parsed = txObjectSchema.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message, input: raw });
+  if (raw === null) return { raw, tx: null, issues: [] };
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [],
+      message: `expected a transaction object or null, got ${quote(raw)}`,
+      input: raw,
+    });
     return z.NEVER;
   }
-  return { raw, tx: parsed.data };
+  const first = txObjectShape.safeParse(canonicalKeys(dataAsInput(raw)));
+  if (first.success) return { raw, tx: first.data, issues: [] };
+  const candidate = { ...(canonicalKeys(dataAsInput(raw)) as Record<string, unknown>) };
+  const issues: TxFieldIssue[] = [];
+  let error: z.ZodError = first.error;
+  // Each pass leaves out what could not be read (top-level fields: a few passes at most).
+  for (let pass = 0; pass < 8; pass++) {
+    for (const issue of error.issues) {
+      const key = issue.path[0];
+      if (typeof key !== "string" || issues.some((x) => x.field === key)) continue;
+      const value = candidate[key];
+      issues.push({
+        field: key,
+        message: value === undefined ? "missing" : `${issue.message}, got ${quote(value)}`,
+        raw: value,
+      });
+      // hash and from are required: shown as missing (""), never invented.
+      if (key === "hash" || key === "from") candidate[key] = "";
+      else delete candidate[key];
+    }
+    const next = txReadShape.safeParse(candidate);
+    // `hash`/`from` may now be "" (shown as missing): the only place the template type is loose.
+    if (next.success) return { raw, tx: next.data as TxObject, issues };
+    error = next.error;
+  }
+  ctx.addIssue({
+    code: "custom",
+    path: error.issues[0]?.path ?? [],
+    message: error.issues[0]?.message ?? "the transaction could not be read",
+    input: raw,
+  });
+  return z.NEVER;
 });
 
 export function parseTxResponse(raw: unknown): TxResponse {

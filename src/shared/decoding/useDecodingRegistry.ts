@@ -9,7 +9,7 @@
  */
 import { useEffect, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { AbiRegistry, DecodingSources } from "../../chain";
+import { emptySources, loadGuesser, type AbiRegistry, type DecodingSources } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { chainIdQueryOptions } from "../chainId";
 import { useRpc } from "../context";
@@ -117,7 +117,26 @@ export function useDecodingRegistry(
     if (sources) contractLabels.add(contractNames(sources));
   }, [sources]);
 
-  const registry = useMemo(() => (sources ? base.withSources(sources) : base), [base, sources]);
+  const layered = useMemo(() => (sources ? base.withSources(sources) : base), [base, sources]);
+  // Calldata nobody knows still reads as guessed argument types: the guesser (a large module) is
+  // loaded only when some selector is left unknown once the services have answered.
+  const settledAsking = !query.isFetching;
+  const leftUnknown =
+    settledAsking &&
+    (wanted?.functions.some((sel) => layered.lookupFunctions(sel).length === 0) ?? false);
+  const guesser = useQuery({
+    queryKey: ["decoding", "guesser"],
+    queryFn: loadGuesser,
+    enabled: leftUnknown,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  const guessing = guesser.data === true;
+  const registry = useMemo(
+    () => (guessing ? layered.withSources(sources ?? emptySources()) : layered),
+    [layered, guessing, sources],
+  );
   const notes = useMemo(() => {
     const out: string[] = [];
     for (const f of sources?.failures ?? [])

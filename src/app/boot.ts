@@ -1,0 +1,80 @@
+/**
+ * Runs first (main.tsx), before React and the app's chunks load: a deep link names its route's
+ * first request, so it is sent now instead of after the app has mounted, the route's chunk has
+ * loaded and the connection has been checked (~400 ms later). The page's query adopts the answer
+ * in flight (src/rpc/early.ts): same URL and secrets handling, same method and params.
+ *
+ * Each method folder may say what its first request is in `early.ts` (`earlyRequest(search,
+ * endpoint) → {method, params} | null`, built from its own params module so the body matches
+ * the query's); a folder without one is simply not started early. Nothing is sent when the
+ * connection cannot be told yet (a key kept only in memory) or the link is incomplete.
+ */
+import { resolveEndpoint, type MethodName, type ResolvedEndpoint } from "../endpoints";
+import { PLAIN, startEarly, type EarlyStarter } from "../rpc/early";
+import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
+import { initialConnection } from "./connection";
+import { parseHash, ROUTES } from "./router";
+import { responseLimitBytes } from "./settings/limits";
+
+/** What a method folder's `early.ts` offers. */
+export interface EarlyModule {
+  earlyRequest: (
+    search: URLSearchParams,
+    endpoint: ResolvedEndpoint,
+  ) => {
+    method: string;
+    params: readonly unknown[];
+    kind?: string;
+    starter?: (maxBytes: number) => EarlyStarter;
+  } | null;
+}
+
+const EARLY = import.meta.glob<EarlyModule>("../methods/*/early.ts", { eager: true });
+
+/** The method folder's early module, by RPC method (the folder's name). */
+export function earlyModuleFor(method: string): EarlyModule | null {
+  const mod = EARLY[`../methods/${method}/early.ts`];
+  return mod && typeof mod.earlyRequest === "function" ? mod : null;
+}
+
+/** Params the shell reads itself (App's APP_PARAMS); a page never sees them. */
+const APP_PARAMS = ["rpc", "traceMethod"];
+
+async function devnetManifest(): Promise<DevnetManifest | null> {
+  try {
+    const res = await fetch("./devnet.json", { cache: "no-store" });
+    if (!res.ok) return null;
+    const parsed = devnetManifestSchema.safeParse(await res.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts the current route's first request, if the link makes one; never throws. */
+export async function bootEarly(hash: string = window.location.hash): Promise<boolean> {
+  try {
+    const location = parseHash(hash);
+    const method = ROUTES.find((r) => r.id === location.route)?.method;
+    const mod = method ? earlyModuleFor(method) : null;
+    if (!method || !mod) return false;
+    let connection = initialConnection(location.search, null);
+    if (connection.kind === "devnet")
+      connection = initialConnection(location.search, await devnetManifest());
+    const resolved = resolveEndpoint(connection, method as MethodName);
+    if (!resolved.ok) return false;
+    const pageSearch = new URLSearchParams(location.search);
+    for (const k of APP_PARAMS) pageSearch.delete(k);
+    const call = mod.earlyRequest(pageSearch, resolved.endpoint);
+    if (!call) return false;
+    return startEarly(
+      resolved.endpoint.url,
+      { method: call.method, params: call.params },
+      call.starter?.(responseLimitBytes()),
+      call.kind ?? PLAIN,
+    );
+  } catch {
+    // Only a head start: the page sends the request itself as always.
+    return false;
+  }
+}
