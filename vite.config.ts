@@ -69,4 +69,7 @@ export default defineConfig({
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
   build: { target: "es2022", sourcemap: false, chunkSizeWarningLimit: 800 },
+  // Module workers, code-split: the trace Worker starts its fetch from a small entry while its
+  // parser and checks load (src/methods/debug_jstraceTransaction/trace.worker.ts).
+  worker: { format: "es" },
 });

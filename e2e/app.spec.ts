@@ -117,6 +117,11 @@ test("an unreachable endpoint is explained in full in the header, not cut off", 
   await page.goto("/#/tx");
   await page.getByRole("combobox", { name: "Connection", exact: true }).selectOption("custom");
   await page.getByRole("textbox", { name: "JSON-RPC URL" }).fill("http://127.0.0.1:9/");
+  // The page may connect only to the hosts configured when it loaded: a new one takes a reload.
+  await page
+    .getByRole("region", { name: "Reload needed" })
+    .getByRole("button", { name: "Reload" })
+    .click();
   const status = page.getByRole("status", { name: /Connection status: unreachable/ });
   await expect(status).toBeVisible({ timeout: 20_000 });
   const text = status.locator("span").last();

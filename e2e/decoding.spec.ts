@@ -230,3 +230,42 @@ test.describe("decoding through the signature database and Sourcify", () => {
     expect(asked.filter((e) => e.service === "sourcify").length).toBeGreaterThan(0);
   });
 });
+
+test("the page may connect only to the configured hosts, and says when a new one needs a reload", async ({
+  page,
+  manifest,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/Content Security Policy/);
+  await page.goto("/#/tx");
+  await expect(page.getByRole("status", { name: /Connection status: chain id/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  const policy = page.locator('meta[data-nodescope="connect-src"]');
+  await expect(policy).toHaveAttribute(
+    "content",
+    `connect-src 'self' https://*.nodereal.io ${new URL(manifest.gatewayUrl).origin}`,
+  );
+  // A fetch to a host nobody configured is refused by the browser itself.
+  const refused = await page.evaluate(async () => {
+    try {
+      await fetch("https://example.com/", { mode: "no-cors" });
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  expect(refused).toBe(true);
+
+  await page.getByRole("combobox", { name: "Connection", exact: true }).selectOption("custom");
+  await page.getByRole("textbox", { name: "JSON-RPC URL" }).fill(manifest.anvilUrl);
+  const reload = page.getByRole("region", { name: "Reload needed" });
+  await expect(reload).toContainText(new URL(manifest.anvilUrl).origin);
+  await reload.getByRole("button", { name: "Reload" }).click();
+  await expect(page.getByRole("status", { name: /Connection status: chain id 31337/ })).toBeVisible(
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(page.getByRole("region", { name: "Reload needed" })).toHaveCount(0);
+});

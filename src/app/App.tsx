@@ -18,7 +18,7 @@ import { useTheme, type ThemeChoice } from "./theme";
 import { clearDecodingCache, onDevnet, useAddressNamer, useDecodingSetup } from "./decoding";
 import { DecodingBanner } from "./DecodingBanner";
 import { SettingsPanel } from "./settings/SettingsPanel";
-import { neededOrigins, useConnectPolicy } from "./csp";
+import { guardResolve, neededOrigins, originOf, useConnectPolicy } from "./csp";
 import { DecodingContext } from "../shared/decoding/context";
 import { AddressNames } from "../ui";
 
@@ -88,13 +88,22 @@ export function App() {
     setLastSearch((s) => ({ ...s, [location.route]: current }));
   if (!visited.includes(location.route)) setVisited((v) => [...v, location.route]);
 
+  // A service whose host the page's policy refuses (its URL changed since the page loaded) is
+  // not asked until the reload.
+  const decodingContext = useMemo(() => {
+    const ctx = decoding.context;
+    if (blocked.length === 0) return ctx;
+    const keep = (base: string | null) =>
+      base && blocked.includes(originOf(base) ?? "") ? null : base;
+    return { ...ctx, bases: { sigdb: keep(ctx.bases.sigdb), sourcify: keep(ctx.bases.sourcify) } };
+  }, [decoding.context, blocked]);
+  const resolve = useMemo(
+    () => guardResolve((method: MethodName) => resolveEndpoint(connection, method), blocked),
+    [connection, blocked],
+  );
   const rpc = useMemo<RpcContextValue>(
-    () => ({
-      client,
-      resolve: (method: MethodName) => resolveEndpoint(connection, method),
-      devnet: devnetManifest,
-    }),
-    [connection, devnetManifest],
+    () => ({ client, resolve, devnet: devnetManifest }),
+    [resolve, devnetManifest],
   );
 
   const setSearchFor = useCallback(
@@ -126,7 +135,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RpcContext.Provider value={rpc}>
-        <DecodingContext.Provider value={decoding.context}>
+        <DecodingContext.Provider value={decodingContext}>
           <AddressNames.Provider value={namer}>
             <div className="flex min-h-screen flex-col">
               <header className="border-b border-slate-200 px-3 py-2 dark:border-slate-800">
@@ -178,6 +187,7 @@ export function App() {
                     setOverride={setOverride}
                     devnet={devnet}
                     client={client}
+                    resolve={resolve}
                   />
                   <DecodingBanner override={decoding.override} />
                   {blocked.length > 0 ? (

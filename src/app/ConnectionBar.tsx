@@ -10,6 +10,8 @@ import {
   type Connection,
   type ConnectionKind,
   type ConnectionSettings,
+  type MethodName,
+  type ResolveResult,
 } from "../endpoints";
 import type { RpcClient } from "../rpc";
 import type { DevnetState, RpcOverride } from "./connection";
@@ -24,12 +26,14 @@ function StatusDot({
   client,
   connection,
   devnetLoading,
+  resolve,
 }: {
   client: RpcClient;
   connection: Connection;
   devnetLoading: boolean;
+  resolve: (method: MethodName) => ResolveResult;
 }) {
-  const resolved = resolveEndpoint(connection, "eth_getTransactionByBlockHashAndIndex");
+  const resolved = resolve("eth_getTransactionByBlockHashAndIndex");
   const endpoint = resolved.ok ? resolved.endpoint : null;
   // A key or URL being typed is checked once it has stood still for a moment, not once per
   // keystroke with every partial key.
@@ -98,6 +102,7 @@ export function ConnectionBar({
   setOverride,
   devnet,
   client,
+  resolve,
 }: {
   settings: ConnectionSettings;
   setSettings: (s: ConnectionSettings) => void;
@@ -106,6 +111,8 @@ export function ConnectionBar({
   setOverride: (o: RpcOverride | null) => void;
   devnet: DevnetState;
   client: RpcClient;
+  /** The app's endpoint resolver (it refuses hosts the page's policy would block). */
+  resolve: (method: MethodName) => ResolveResult;
 }) {
   const [open, setOpen] = useState(false);
   const [showKey, setShowKey] = useState(false);
@@ -214,6 +221,7 @@ export function ConnectionBar({
           client={client}
           connection={connection}
           devnetLoading={connection.kind === "devnet" && devnet.status === "loading"}
+          resolve={resolve}
         />
         <button
           type="button"

@@ -9,7 +9,9 @@
  * the page can talk to nothing else for its lifetime; a host configured later (a new custom URL,
  * a service switched on) is reachable after a reload, and the app says so.
  */
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
+
+const NONE: readonly string[] = [];
 import type { ServiceBases } from "../shared/decoding/settings";
 
 /** The provider's endpoint hosts (every network and segment): always allowed. */
@@ -60,7 +62,7 @@ function install(origins: readonly string[]): void {
  * Installs the policy when the configuration is `ready`, then reports the origins the current
  * configuration needs that the page's policy does not allow (empty: all reachable).
  */
-export function useConnectPolicy(ready: boolean, needed: readonly string[]): string[] {
+export function useConnectPolicy(ready: boolean, needed: readonly string[]): readonly string[] {
   const enforce = import.meta.env.PROD;
   // Nothing to re-render at install: the policy then allows exactly what is needed. Later
   // renders (a changed configuration) compare against it.
@@ -68,7 +70,34 @@ export function useConnectPolicy(ready: boolean, needed: readonly string[]): str
     if (!enforce || !ready || installed) return;
     install(needed);
   }, [enforce, ready, needed]);
-  if (!enforce || !installed) return [];
-  const allowed = installed;
-  return needed.filter((o) => !covered(o, allowed));
+  const allowed = enforce ? installed : null;
+  return useMemo(
+    () => (allowed ? needed.filter((o) => !covered(o, allowed)) : NONE),
+    [allowed, needed],
+  );
+}
+
+/** What a view is told instead of an endpoint the page's policy would refuse. */
+export function blockedReason(origin: string): string {
+  return `This page may connect only to the hosts configured when it loaded: reload it to reach ${origin}.`;
+}
+
+/**
+ * The endpoint resolver views use, refusing (with the reason, before any request) endpoints whose
+ * origin the page's policy does not allow, so nothing is sent that the browser would block.
+ */
+export function guardResolve<
+  M,
+  R extends { ok: true; endpoint: { url: string } } | { ok: false; reason: string },
+>(
+  resolve: (method: M) => R | { ok: false; reason: string },
+  blocked: readonly string[],
+): (method: M) => R | { ok: false; reason: string } {
+  if (blocked.length === 0) return resolve;
+  return (method) => {
+    const r = resolve(method);
+    if (!r.ok) return r;
+    const origin = originOf(r.endpoint.url);
+    return origin && blocked.includes(origin) ? { ok: false, reason: blockedReason(origin) } : r;
+  };
 }

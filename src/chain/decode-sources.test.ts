@@ -170,6 +170,26 @@ describe("verified ABIs", () => {
   });
 });
 
+describe("proxies read from the chain", () => {
+  it("decode calls to an unverified proxy with its implementation's verified ABI", () => {
+    const abi = parseAbi(["function increment(uint256 by)"]);
+    const reg = new AbiRegistry().withSources(
+      sources({
+        contracts: { [PROXY]: null, [IMPL]: contract(IMPL, abi, { name: "CounterV1" }) },
+        proxies: { [PROXY]: { type: "eip1967", implementation: IMPL, beacon: null } },
+      }),
+    );
+    const call = encodeFunctionData({ abi, functionName: "increment", args: [2n] });
+    expect(decodeCalldata(call, reg, { to: PROXY })).toMatchObject({
+      name: "increment",
+      origin: "verified",
+      args: [{ name: "by", value: "2" }],
+    });
+    expect(reg.verified(PROXY)).toBeNull();
+    expect(reg.detectedProxy(PROXY)?.implementation).toBe(IMPL);
+  });
+});
+
 describe("database entries", () => {
   const deposited = "Deposited(address,uint256)";
   const topic = toEventSelector(deposited);

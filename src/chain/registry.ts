@@ -13,6 +13,8 @@ import { isRecord } from "../rpc";
 import { builtinAbis } from "./signatures";
 import type { DecodingSources, VerifiedContract } from "./sources/types";
 
+type DetectedProxyInfo = NonNullable<NonNullable<DecodingSources["proxies"]>[string]>;
+
 export type SignatureKind = "function" | "event" | "error";
 export type AbiError = Extract<Abi[number], { type: "error" }>;
 export type RegistryItem = AbiFunction | AbiEvent | AbiError;
@@ -435,6 +437,11 @@ export class AbiRegistry {
     return null;
   }
 
+  /** The proxy read from the chain at an address Sourcify has not verified, when layered with sources that hold one. */
+  detectedProxy(_address: string | null | undefined): DetectedProxyInfo | null {
+    return null;
+  }
+
   /** The verified contract's name (Sourcify's compilation name), or null. */
   contractName(address: string | null | undefined): string | null {
     return this.verified(address)?.name ?? null;
@@ -614,6 +621,12 @@ class SourcedRegistry extends AbiRegistry {
     return this.sources.contracts[address.toLowerCase()] ?? null;
   }
 
+  /** The proxy the chain showed at an unverified address (sources.proxies), or null. */
+  override detectedProxy(address: string | null | undefined): DetectedProxyInfo | null {
+    if (!address) return null;
+    return this.sources.proxies?.[address.toLowerCase()] ?? null;
+  }
+
   /** The verified ABI items for an address: its own, then its proxy implementations'. */
   private verifiedIndex(address: string | null | undefined): VerifiedIndex | null {
     if (!address) return null;
@@ -621,15 +634,22 @@ class SourcedRegistry extends AbiRegistry {
     const known = this.verifiedIndexes.get(key);
     if (known !== undefined) return known;
     const contract = this.sources.contracts[key] ?? null;
+    // A proxy Sourcify has not verified but the chain shows: its implementation's ABI.
+    const detected =
+      contract === null ? (this.sources.proxies?.[key]?.implementation ?? null) : null;
+    const implementations =
+      contract !== null
+        ? (contract.proxy?.implementations ?? []).map((i) => i.address)
+        : detected !== null
+          ? [detected]
+          : [];
+    const abis = [
+      ...(contract !== null ? [contract.abi] : []),
+      ...implementations.map((a) => this.sources.contracts[a.toLowerCase()]?.abi ?? []),
+    ];
     let index: VerifiedIndex | null = null;
-    if (contract !== null) {
+    if (abis.some((abi) => abi.length > 0)) {
       index = { functions: new Map(), events: new Map(), errors: new Map() };
-      const abis = [
-        contract.abi,
-        ...(contract.proxy?.implementations ?? []).map(
-          (i) => this.sources.contracts[i.address.toLowerCase()]?.abi ?? [],
-        ),
-      ];
       for (const abi of abis) {
         for (const item of abi) {
           if (item.type === "function")

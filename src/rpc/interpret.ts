@@ -75,8 +75,15 @@ export function findRevertData(d: unknown, depth = 0): `0x${string}` | null {
 /** A JSON-RPC error object, as its named class (the generic JsonRpcError when none applies). */
 export function interpretRpcError(ctx: RpcErrorContext, info: JsonRpcErrorInfo): JsonRpcError {
   const { code, message } = info;
-  if (code === ExecutionRevertedError.code || REVERTED.test(message))
-    return new ExecutionRevertedError(ctx, info, findRevertData(info.data));
+  // Nethermind: -32015 "VM execution error." with `data: "Reverted 0x…"`, or the bytes in the
+  // message itself ("Reverted 0x…").
+  const revertedData = typeof info.data === "string" && /^\s*reverted\b/i.test(info.data);
+  if (code === ExecutionRevertedError.code || REVERTED.test(message) || revertedData)
+    return new ExecutionRevertedError(
+      ctx,
+      info,
+      findRevertData(info.data) ?? findRevertData(message),
+    );
   if (MethodUnsupportedError.codes.includes(code) || METHOD_UNSUPPORTED.test(message))
     return new MethodUnsupportedError(ctx, info);
   if (RANGE_METHODS.has(ctx.method)) {

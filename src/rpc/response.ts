@@ -82,7 +82,12 @@ export function readEnvelope(value: unknown): Envelope {
   if (!hasResult && !hasError)
     return { ok: false, id, detail: 'it has neither "result" nor "error"' };
   if (hasResult) return { ok: true, kind: "result", id, result: value.result };
-  const error = value.error;
+  const raw = value.error;
+  // A code sent as a numeric string ("-32000") is read as the number it spells.
+  const error =
+    isRecord(raw) && typeof raw.code === "string" && /^-?\d+$/.test(raw.code.trim())
+      ? { ...raw, code: Number(raw.code) }
+      : raw;
   if (!isRecord(error) || typeof error.code !== "number") {
     return { ok: false, id, detail: '"error" is not an object with a numeric "code"' };
   }

@@ -141,7 +141,8 @@ describe("describeRpcCode", () => {
     expect(describeRpcCode(3).name).toBe("Execution reverted");
     expect(describeRpcCode(-32015).name).toBe("VM error");
     expect(describeRpcCode(-32050).name).toBe("Server error");
-    expect(describeRpcCode(42).name).toBe("Unknown error code");
+    expect(describeRpcCode(-1).name).toBe("Unknown error code");
+    expect(describeRpcCode(42).name).toBe("Application error");
   });
 });
 

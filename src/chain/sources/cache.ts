@@ -29,7 +29,7 @@ export interface DecodingCache {
 }
 
 /** The cache key of one answer: the same selector asked of another database is another answer. */
-export function cacheKey(service: DecodingService, base: string, key: string): string {
+export function cacheKey(service: DecodingService | "chain", base: string, key: string): string {
   return `v1|${service}|${trimBase(base)}|${key}`;
 }
 

@@ -4,3 +4,4 @@ export * from "./sourcify";
 export * from "./cache";
 export * from "./resolver";
 export { loadGuesser, guesserLoaded, guessArguments, type GuessedArguments } from "./guess";
+export * from "./proxy";

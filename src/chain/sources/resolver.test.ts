@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { memoryDecodingCache, NEGATIVE_TTL_MS, POSITIVE_TTL_MS } from "./cache";
 import { guesserLoaded } from "./guess";
+import { EIP1967_IMPLEMENTATION_SLOT, type ProxyReaders } from "./proxy";
 import { DecodingResolver, type ResolveRequest } from "./resolver";
 import { json, startStub, type StubServer } from "./stub-server";
 
@@ -302,5 +303,66 @@ describe("DecodingResolver", () => {
       request({ functions: [UNKNOWN_FN], events: [], addresses: [] }),
     );
     expect(guesserLoaded()).toBe(true);
+  });
+
+  it("finds proxies Sourcify has not verified through the endpoint's readers, once per day", async () => {
+    const reads: string[] = [];
+    const readers: ProxyReaders = {
+      readCode: (a) => {
+        reads.push(`code ${a}`);
+        return Promise.resolve(a === UNVERIFIED ? "0x6080604052f4" : "0x");
+      },
+      readStorage: (a, slot) => {
+        reads.push(`storage ${a}`);
+        const impl = a === UNVERIFIED && slot === EIP1967_IMPLEMENTATION_SLOT;
+        return Promise.resolve(
+          impl ? `0x${PLAIN.slice(2).padStart(64, "0")}` : `0x${"00".repeat(32)}`,
+        );
+      },
+    };
+    const cache = memoryDecodingCache();
+    let now = 1_700_000_000_000;
+    const req = request({ functions: [], events: [], addresses: [UNVERIFIED], readers });
+    const got = await new DecodingResolver({ cache, now: () => now }).resolve(req);
+    expect(got.proxies).toEqual({
+      [UNVERIFIED]: { type: "eip1967", implementation: PLAIN, beacon: null },
+    });
+    // the implementation is asked of Sourcify like one Sourcify names
+    expect(got.contracts[PLAIN]?.name).toBe("Plain");
+    expect(sourcifyRequests()).toHaveLength(2);
+
+    const count = reads.length;
+    stub.requests.length = 0;
+    const again = await new DecodingResolver({ cache, now: () => now }).resolve(req);
+    expect(again).toEqual(got);
+    expect(reads.length).toBe(count);
+    expect(stub.requests).toHaveLength(0);
+
+    now += NEGATIVE_TTL_MS;
+    await new DecodingResolver({ cache, now: () => now }).resolve(req);
+    expect(reads.length).toBeGreaterThan(count);
+  });
+
+  it("checks at most maxProxyChecks unverified addresses, and none without readers", async () => {
+    const many = Array.from(
+      { length: 12 },
+      (_, i) => `0x${(i + 1).toString(16).padStart(40, "e")}`,
+    );
+    const checked = new Set<string>();
+    const readers: ProxyReaders = {
+      readCode: (a) => {
+        checked.add(a);
+        return Promise.resolve("0x");
+      },
+      readStorage: () => Promise.resolve("0x0"),
+    };
+    const resolver = new DecodingResolver({ cache: memoryDecodingCache(), maxProxyChecks: 5 });
+    const got = await resolver.resolve(
+      request({ functions: [], events: [], addresses: many, readers }),
+    );
+    expect([...checked]).toEqual(many.slice(0, 5));
+    expect(Object.values(got.proxies ?? {})).toEqual([null, null, null, null, null]);
+    const without = await resolver.resolve(request({ functions: [], events: [], addresses: many }));
+    expect(without.proxies).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { cacheKey, isFresh, type CachedAnswer, type DecodingCache } from "./cache";
 import { loadGuesser } from "./guess";
+import { detectProxy, type DetectedProxy, type ProxyReaders } from "./proxy";
 import { lookupSignatures } from "./sigdb";
 import { lookupContract, usableAbi } from "./sourcify";
 import {
@@ -26,6 +27,12 @@ export interface ResolveRequest {
   events: string[];
   /** Contract addresses to ask Sourcify about, most important first. */
   addresses: string[];
+  /**
+   * Optional: reads from the endpoint (eth_getCode / eth_getStorageAt / eth_call) to find the
+   * implementation of proxies Sourcify has not verified (EIP-1167/1967/1822/897). Each check costs
+   * the endpoint 1–5 calls, so at most `maxProxyChecks` addresses are checked per resolve.
+   */
+  readers?: ProxyReaders;
 }
 
 export interface DecodingResolverOptions {
@@ -38,6 +45,8 @@ export interface DecodingResolverOptions {
   concurrency?: number;
   /** Per request (default 10 s). */
   timeoutMs?: number;
+  /** Unverified addresses checked for a proxy pattern per resolve, when readers are given (default 10). */
+  maxProxyChecks?: number;
 }
 
 const SELECTOR_RE = /^0x[0-9a-f]{8}$/;
@@ -98,6 +107,26 @@ function readCachedContract(value: unknown): VerifiedContract | null | undefined
   };
 }
 
+const cachedProxySchema = z
+  .looseObject({
+    type: z.enum(["eip1167", "eip1967", "eip1967-beacon", "eip1822", "eip897"]),
+    implementation: z.string().nullable(),
+    beacon: z.string().nullable(),
+  })
+  .nullable();
+
+/** Runs `task` over `items`, at most `limit` at a time; rejects with the first rejection. */
+async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, () => worker()));
+}
+
 interface Flight {
   promise: Promise<DecodingSources>;
   controller: AbortController;
@@ -111,6 +140,7 @@ export class DecodingResolver {
   private readonly maxAddresses: number;
   private readonly concurrency: number;
   private readonly timeoutMs: number | undefined;
+  private readonly maxProxyChecks: number;
   private readonly flights = new Map<string, Flight>();
 
   constructor(opts: DecodingResolverOptions) {
@@ -120,6 +150,7 @@ export class DecodingResolver {
     this.maxAddresses = opts.maxAddresses ?? 40;
     this.concurrency = Math.max(1, opts.concurrency ?? 4);
     this.timeoutMs = opts.timeoutMs;
+    this.maxProxyChecks = opts.maxProxyChecks ?? 10;
   }
 
   /**
@@ -131,7 +162,7 @@ export class DecodingResolver {
   resolve(req: ResolveRequest, signal?: AbortSignal): Promise<DecodingSources> {
     if (signal?.aborted) return Promise.reject(abortError());
     const norm = this.normalise(req);
-    const key = JSON.stringify(norm);
+    const key = JSON.stringify({ ...norm, readers: norm.readers !== undefined });
     let flight = this.flights.get(key);
     if (flight === undefined) {
       const controller = new AbortController();
@@ -192,6 +223,7 @@ export class DecodingResolver {
       functions: unique(req.functions, SELECTOR_RE).sort(),
       events: unique(req.events, TOPIC_RE).sort(),
       addresses: unique(req.addresses, ADDRESS_RE).slice(0, this.maxAddresses),
+      ...(req.readers ? { readers: req.readers } : {}),
     };
   }
 
@@ -202,7 +234,9 @@ export class DecodingResolver {
     if (sigdb !== null && req.functions.length + req.events.length > 0)
       tasks.push(this.resolveSignatures(sigdb, req, out, signal));
     if (sourcify !== null && req.chainId !== null && req.addresses.length > 0)
-      tasks.push(this.resolveContracts(sourcify, req.chainId, req.addresses, out, signal));
+      tasks.push(
+        this.resolveContracts(sourcify, req.chainId, req.addresses, req.readers, out, signal),
+      );
     await Promise.all(tasks);
     // Selectors nobody knows get guessed argument types; the guesser loads only when needed.
     if (req.functions.some((f) => (out.functions[f]?.length ?? 0) === 0)) await loadGuesser();
@@ -281,17 +315,31 @@ export class DecodingResolver {
     base: string,
     chainId: number,
     addresses: string[],
+    readers: ProxyReaders | undefined,
     out: DecodingSources,
     signal: AbortSignal,
   ): Promise<void> {
     const failures: string[] = [];
     await this.fetchContracts(base, chainId, addresses, out, failures, signal);
+    if (readers) {
+      const unverified = addresses.filter((a) => out.contracts[a] === null);
+      await this.detectProxies(
+        chainId,
+        unverified.slice(0, this.maxProxyChecks),
+        readers,
+        out,
+        signal,
+      );
+    }
     const implementations = [
-      ...new Set(
-        Object.values(out.contracts).flatMap(
+      ...new Set([
+        ...Object.values(out.contracts).flatMap(
           (c) => c?.proxy?.implementations.map((i) => i.address) ?? [],
         ),
-      ),
+        ...Object.values(out.proxies ?? {}).flatMap((p) =>
+          p?.implementation ? [p.implementation] : [],
+        ),
+      ]),
     ]
       .filter((a) => !(a in out.contracts))
       .slice(0, this.maxAddresses);
@@ -307,6 +355,44 @@ export class DecodingResolver {
             : `${first} (${failures.length} of the contract lookups failed)`,
       });
     }
+  }
+
+  /** Proxy checks on the chain, through the device cache (a day: implementations get upgraded). */
+  private async detectProxies(
+    chainId: number,
+    addresses: string[],
+    readers: ProxyReaders,
+    out: DecodingSources,
+    signal: AbortSignal,
+  ): Promise<void> {
+    if (addresses.length === 0) return;
+    const proxies: NonNullable<DecodingSources["proxies"]> = (out.proxies ??= {});
+    const keyOf = (a: string) => cacheKey("chain", String(chainId), `proxy:${a}`);
+    const cached = await this.readCache(addresses.map(keyOf));
+    const now = this.now();
+    const missing: string[] = [];
+    addresses.forEach((a, i) => {
+      const hit = cached[i];
+      const value = hit === undefined ? undefined : cachedProxySchema.safeParse(hit.value);
+      if (hit !== undefined && value?.success === true && isFresh(hit, true, now))
+        proxies[a] = value.data;
+      else missing.push(a);
+    });
+    const entries: [string, CachedAnswer][] = [];
+    await pool(missing, this.concurrency, async (address) => {
+      if (signal.aborted) throw abortError();
+      let found: DetectedProxy | null;
+      try {
+        found = await detectProxy(address, readers);
+      } catch {
+        // The endpoint could not say: no note (the names are simply missing), nothing cached.
+        return;
+      }
+      if (signal.aborted) throw abortError();
+      proxies[address] = found;
+      entries.push([keyOf(address), { value: found, storedAt: this.now() }]);
+    });
+    await this.writeCache(entries);
   }
 
   private async fetchContracts(
@@ -330,28 +416,20 @@ export class DecodingResolver {
     });
     if (missing.length === 0) return;
     const entries: [string, CachedAnswer][] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < missing.length) {
-        const address = missing[next++];
-        if (address === undefined) return;
-        try {
-          const contract = await lookupContract(base, chainId, address, {
-            signal,
-            fetch: this.fetchFn,
-            timeoutMs: this.timeoutMs,
-          });
-          out.contracts[address] = contract;
-          entries.push([keyOf(address), { value: contract, storedAt: this.now() }]);
-        } catch (err) {
-          if (signal.aborted || isAbortError(err)) throw abortError();
-          failures.push(messageOf(err));
-        }
+    await pool(missing, this.concurrency, async (address) => {
+      try {
+        const contract = await lookupContract(base, chainId, address, {
+          signal,
+          fetch: this.fetchFn,
+          timeoutMs: this.timeoutMs,
+        });
+        out.contracts[address] = contract;
+        entries.push([keyOf(address), { value: contract, storedAt: this.now() }]);
+      } catch (err) {
+        if (signal.aborted || isAbortError(err)) throw abortError();
+        failures.push(messageOf(err));
       }
-    };
-    await Promise.all(
-      Array.from({ length: Math.min(this.concurrency, missing.length) }, () => worker()),
-    );
+    });
     await this.writeCache(entries);
   }
 }

@@ -37,6 +37,15 @@ export interface DecodingSources {
   contracts: Record<string, VerifiedContract | null>;
   /** Quiet notes for the UI when a service failed or was slow: never thrown. */
   failures: { service: DecodingService; message: string }[];
+  /**
+   * Proxies read from the chain (when the request gave readers) among the addresses Sourcify has
+   * not verified, by lower-case address; null = checked, not a proxy. Their implementations are
+   * looked up in `contracts` like those Sourcify names.
+   */
+  proxies?: Record<
+    string,
+    { type: string; implementation: string | null; beacon: string | null } | null
+  >;
 }
 
 export function emptySources(): DecodingSources {

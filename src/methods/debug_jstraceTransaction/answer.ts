@@ -8,48 +8,9 @@
  * names it exactly as it names every other answer.
  */
 import { readEnvelope, sameId } from "../../rpc/response";
-import type { BodyRead } from "../../rpc/transport";
 import { flatten, initialExpansion, type TraceModel } from "./model";
 import { traceAnswerSchema } from "./load";
 import { FRAME_ISSUES, type CallFrame, type FrameIssue } from "./result";
-
-/** Characters of the body kept for the request record (it shows at most 200 KB). */
-export const HEAD_CHARS = 256 * 1024;
-
-/**
- * Reads a body to text, stopping past `maxBytes()` (asked per chunk: an early request learns its
- * cap when it is adopted); a dropped connection marks it cut off.
- */
-export async function readBody(
-  body: ReadableStream<Uint8Array> | null,
-  maxBytes: () => number,
-): Promise<Extract<BodyRead, { kind: "text" | "too-large" }>> {
-  if (!body) return { kind: "text", text: "", bytes: 0, cutOff: false };
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let bytes = 0;
-  let cutOff = false;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch {
-      cutOff = true;
-      break;
-    }
-    if (step.done) break;
-    bytes += step.value.byteLength;
-    if (bytes > maxBytes()) {
-      void reader.cancel().catch(() => undefined);
-      return { kind: "too-large", bytes, announced: false };
-    }
-    // Decoded as it arrives: the text is ready when the last byte is.
-    parts.push(decoder.decode(step.value, { stream: true }));
-  }
-  parts.push(decoder.decode());
-  return { kind: "text", text: parts.join(""), bytes, cutOff };
-}
 
 /**
  * The checked frame tree of a plain callTracer result answering `id`, read as the query reads it

@@ -6,7 +6,9 @@ export type ToWorker =
   | { type: "start"; url: string; bodyText: string; id: number; maxBytes: number }
   /** The adopting client's size cap (an early request starts before it is known). */
   | { type: "limit"; maxBytes: number }
-  | { type: "abort" };
+  | { type: "abort" }
+  /** The page has taken the last chunk in: the next one, please (never a queue of them). */
+  | { type: "more" };
 
 export type FromWorker =
   | { type: "head"; status: number; contentType: string; retryAfter: string | null }

@@ -58,6 +58,15 @@ function measureWorker(marks: WorkerMarks): void {
   }
 }
 
+/** Runs `fn` after the next frame has been painted (at once where there are no frames). */
+function afterPaint(fn: () => void): void {
+  if (typeof requestAnimationFrame !== "function") {
+    setTimeout(fn, 0);
+    return;
+  }
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
 /** One trace request fetched and read in its own Worker. */
 export class TraceJob {
   readonly head: Promise<Head>;
@@ -110,10 +119,13 @@ export class TraceJob {
             bytes: msg.bytes,
           });
           if (arrival.complete) this.end();
+          // The rest once the first rows have had a frame to paint in.
+          else afterPaint(() => this.send({ type: "more" }));
           return;
         case "frames":
           arrival?.add(msg.chunk);
           if (arrival?.complete) this.end();
+          else setTimeout(() => this.send({ type: "more" }), 0);
           return;
       }
     };

@@ -5,7 +5,8 @@
  * One Worker per request; the page ends it once everything is posted.
  */
 import { httpRequest } from "../../rpc/transport";
-import { HEAD_CHARS, modelAnswer, packModel, readBody } from "./answer";
+import { HEAD_CHARS, readBody } from "./body";
+import type { FrameChunk } from "./answer";
 import type { FromWorker, ToWorker } from "./protocol";
 
 interface WorkerScope {
@@ -14,6 +15,8 @@ interface WorkerScope {
 }
 const scope = globalThis as unknown as WorkerScope;
 
+// The parser and checks load while the request is under way.
+const answer = import("./answer");
 const controller = new AbortController();
 let limit = Number.POSITIVE_INFINITY;
 
@@ -57,6 +60,7 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
     return;
   }
   const bodyEnd = epoch();
+  const { modelAnswer, packModel } = await answer;
   const modelled = modelAnswer(read.text, id);
   if (!modelled) {
     post({ type: "read", read });
@@ -80,12 +84,21 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
     },
     [...transfer, first.indices.buffer],
   );
-  for (const chunk of rest) post({ type: "frames", chunk }, [chunk.indices.buffer]);
+  queue = rest;
+}
+
+/** Chunks the page has not asked for yet: posted one per request, so its queue never floods. */
+let queue: FrameChunk[] = [];
+
+function next(): void {
+  const chunk = queue.shift();
+  if (chunk) post({ type: "frames", chunk }, [chunk.indices.buffer]);
 }
 
 scope.onmessage = (e) => {
   const msg = e.data;
   if (msg.type === "abort") controller.abort();
+  else if (msg.type === "more") next();
   else if (msg.type === "limit") limit = msg.maxBytes;
   else if (msg.type === "start") {
     limit = msg.maxBytes;

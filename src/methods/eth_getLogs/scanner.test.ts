@@ -535,7 +535,8 @@ describe("logs shown as they stream in", () => {
       plan: { kind: "range", from: 0, to: 19 },
       concurrency: 2,
       send: async (f, t) => {
-        if (f === null || t === null) throw new Error("numeric pieces expected");
+        if (typeof f !== "number" || typeof t !== "number")
+          throw new Error("numeric pieces expected");
         if (t - f + 1 > 10) throw nodeError(-32602, "exceed maximum block range: 10");
         if (f === 10) await gate; // the second piece waits until the first was shown
         return [log(Number(f))];

@@ -201,6 +201,25 @@ function tagValue(ref: BlockRef | null, head: number): number {
   return head; // latest, pending, safe, finalized, or omitted (the node's default is latest)
 }
 
+/**
+ * The first call a fresh scan of `plan` makes: eth_blockNumber when the range needs the chain
+ * head first (`latest`, or wider than HEAD_CHECK_SPAN), else eth_getLogs over [from, to] as
+ * given (null, null for a blockHash filter). What `startScan` does first, said up front, so the
+ * request can leave before the page is ready (early.ts); scanner.test.ts pins the two together.
+ */
+export function firstCall(
+  plan: ScanPlan,
+): { kind: "head" } | { kind: "logs"; from: BlockRef | null; to: BlockRef | null } {
+  if (plan.kind === "single") return { kind: "logs", from: null, to: null };
+  const { from, to } = plan;
+  const deferred = (r: BlockRef) => r === "safe" || r === "finalized" || r === "pending";
+  if (deferred(from) || deferred(to)) return { kind: "logs", from, to };
+  const wide =
+    typeof from === "number" && typeof to === "number" && to - from + 1 > HEAD_CHECK_SPAN;
+  if (from === "latest" || to === "latest" || wide) return { kind: "head" };
+  return { kind: "logs", from: tagValue(from, 0), to: tagValue(to, 0) };
+}
+
 function pieceSize(p: Piece): number {
   return p.tagged ? 0 : p.to - p.from + 1;
 }

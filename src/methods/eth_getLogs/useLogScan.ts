@@ -11,6 +11,7 @@ import { perf, type RpcClient } from "../../rpc";
 import { toParams, type LogFilter } from "./params";
 import { toLogRow, logsResultSchema, type LogRow, type RawLog } from "./result";
 import { logsStream } from "./stream";
+import { planOf } from "./early";
 import {
   startScan,
   type BlockRef,
@@ -34,10 +35,8 @@ export interface ScanView {
 
 const IDLE: ScanView = { status: "idle", logs: [], progress: null, error: null, failedRange: null };
 
-export function planFor(filter: LogFilter): ScanPlan {
-  if (filter.blockHash) return { kind: "single" };
-  return { kind: "range", from: filter.fromBlock ?? "latest", to: filter.toBlock ?? "latest" };
-}
+/** The scan a filter makes (one blockHash call, or a block range). */
+export const planFor: (filter: LogFilter) => ScanPlan = planOf;
 
 export interface ScanRequest {
   client: RpcClient;

@@ -1,0 +1,44 @@
+/**
+ * Reading an answer's body as it arrives (the trace Worker's first step, kept apart from the
+ * parser and checks so the Worker can start its fetch before those have loaded).
+ */
+import type { BodyRead } from "../../rpc/transport";
+
+/** Characters of the body kept for the request record (it shows at most 200 KB). */
+export const HEAD_CHARS = 256 * 1024;
+
+/**
+ * Reads a body to text, stopping past `maxBytes()` (asked per chunk: an early request learns its
+ * cap when it is adopted); a dropped connection marks it cut off.
+ */
+export async function readBody(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: () => number,
+): Promise<Extract<BodyRead, { kind: "text" | "too-large" }>> {
+  if (!body) return { kind: "text", text: "", bytes: 0, cutOff: false };
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  let cutOff = false;
+  for (;;) {
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      cutOff = true;
+      break;
+    }
+    if (step.done) break;
+    bytes += step.value.byteLength;
+    if (bytes > maxBytes()) {
+      void reader.cancel().catch(() => undefined);
+      return { kind: "too-large", bytes, announced: false };
+    }
+    // Decoded as it arrives: the text is ready when the last byte is.
+    parts.push(decoder.decode(step.value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return { kind: "text", text: parts.join(""), bytes, cutOff };
+}
+
