@@ -17,9 +17,9 @@ afterEach(() => {
 const MINT = toFunctionSelector("mintTo(address,uint256)");
 const PING = toFunctionSelector("ping()");
 
-/** A stand-in for one view: the panel plus what its registry knows. */
+/** A stand-in for one view: the panel plus what its registry knows (with the devnet's ABIs, as the call builder asks). */
 function View({ name }: { name: string }) {
-  const { registry, stored } = useAbiRegistry();
+  const { registry, stored } = useAbiRegistry(undefined, { withDevnet: true });
   return (
     <section aria-label={name}>
       <p>

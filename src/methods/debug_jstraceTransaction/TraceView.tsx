@@ -56,15 +56,37 @@ export function isTraceTab(v: unknown): v is TraceTab {
   return TRACE_TABS.some((t) => t.id === v);
 }
 
-const textCache = new WeakMap<TraceModel, { version: number; texts: string[] }>();
+const textCache = new WeakMap<
+  TraceModel,
+  { version: number; texts: string[]; /** Frames [0, built) have their string. */ built: number }
+>();
 
 /** Search strings are built once per trace (and decoder version), on the first search. */
 function searchTexts(model: TraceModel, decode: FrameDecodeCache): string[] {
   const hit = textCache.get(model);
-  if (hit && hit.version === decode.version) return hit.texts;
-  const texts = buildSearchTexts(model, decode.decoder);
-  textCache.set(model, { version: decode.version, texts });
+  if (hit && hit.version === decode.version && hit.built >= model.size) return hit.texts;
+  const from = hit && hit.version === decode.version ? hit.built : 0;
+  const texts = from > 0 && hit ? hit.texts : new Array<string>(model.size);
+  buildSearchTexts(model, decode.decoder, { from, to: model.size, texts });
+  textCache.set(model, { version: decode.version, texts, built: model.size });
   return texts;
+}
+
+/** Frames per slice when the strings are built ahead of a search (a slice stays well under 50 ms). */
+const TEXT_SLICE = 5_000;
+
+/** Builds the next slice of a trace's search strings; true while slices remain. */
+function buildTextSlice(model: TraceModel, decode: FrameDecodeCache): boolean {
+  let hit = textCache.get(model);
+  if (!hit || hit.version !== decode.version) {
+    hit = { version: decode.version, texts: new Array<string>(model.size), built: 0 };
+    textCache.set(model, hit);
+  }
+  if (hit.built >= model.size) return false;
+  const to = Math.min(model.size, hit.built + TEXT_SLICE);
+  buildSearchTexts(model, decode.decoder, { from: hit.built, to, texts: hit.texts });
+  hit.built = to;
+  return to < model.size;
 }
 
 let lastSearch: {
@@ -156,15 +178,24 @@ export function TraceView(props: TraceViewProps) {
   }
 
   // Build the search strings once the first rows are on screen, so the first search is quick.
+  // In slices, one per idle moment: a 100,000-frame trace's strings are no 100 ms task.
   useEffect(() => {
     if (!complete) return;
-    const run = () => void searchTexts(model, decode);
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(run, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(run, 200);
-    return () => window.clearTimeout(id);
+    let cancel = () => {};
+    const schedule = () => {
+      if (typeof window.requestIdleCallback === "function") {
+        const id = window.requestIdleCallback(step, { timeout: 2000 });
+        cancel = () => window.cancelIdleCallback(id);
+      } else {
+        const id = window.setTimeout(step, 50);
+        cancel = () => window.clearTimeout(id);
+      }
+    };
+    const step = () => {
+      if (buildTextSlice(model, decode)) schedule();
+    };
+    schedule();
+    return () => cancel();
   }, [model, decode, complete]);
 
   // A type filter reads every frame's type: it applies once they are all here.

@@ -7,14 +7,17 @@
  * is not JSON, a schema failure) is handed back as text, and the main thread's interpret step
  * names it exactly as it names every other answer.
  */
-import { readEnvelope, sameId } from "../../rpc/response";
+import { isRecord, readEnvelope, sameId } from "../../rpc/response";
+import { checkCallTreeInPlace } from "./check";
 import { flatten, initialExpansion, type TraceModel } from "./model";
-import { traceAnswerSchema } from "./load";
-import { FRAME_ISSUES, type CallFrame, type FrameIssue } from "./result";
+import { isMuxAnswer } from "./load";
+import { FRAME_ISSUES, isEmptyStructLog, type CallFrame, type FrameIssue } from "./result";
 
 /**
  * The checked frame tree of a plain callTracer result answering `id`, read as the query reads it
- * (traceAnswerSchema); null for anything else (a block's or a muxTracer's answer included).
+ * (traceAnswerSchema: an object that is neither a muxTracer answer nor the empty opcode log is a
+ * call tree), checked in one pass (check.ts); null for anything else, which the main thread then
+ * reads as always (a block's answer, a muxTracer answer, an error, another id, not JSON).
  */
 export function checkedTrace(text: string, id: number): CallFrame | null {
   let value: unknown;
@@ -25,8 +28,9 @@ export function checkedTrace(text: string, id: number): CallFrame | null {
   }
   const envelope = readEnvelope(value);
   if (!envelope.ok || envelope.kind !== "result" || !sameId(envelope.id, id)) return null;
-  const checked = traceAnswerSchema.safeParse(envelope.result);
-  return checked.success && checked.data.answer.kind === "frame" ? checked.data.answer.frame : null;
+  const result = envelope.result;
+  if (!isRecord(result) || isMuxAnswer(result) || isEmptyStructLog(result)) return null;
+  return checkCallTreeInPlace(result);
 }
 
 /** The model without its frames: typed arrays and plain values, cheap to post and transfer. */

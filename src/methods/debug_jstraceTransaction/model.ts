@@ -474,11 +474,16 @@ export interface SearchNames {
 }
 
 /** Lower-case searchable text per frame, built once per model and names source. */
-export function buildSearchTexts(m: TraceModel, names: SearchNames): string[] {
-  const texts = new Array<string>(m.size);
+export function buildSearchTexts(
+  m: TraceModel,
+  names: SearchNames,
+  /** Only frames [from, to) into `texts` (built in slices between frames of the page). */
+  part?: { from: number; to: number; texts: string[] },
+): string[] {
+  const texts = part?.texts ?? new Array<string>(m.size);
   const fnCache = new Map<string, string>();
   const evCache = new Map<string, string>();
-  for (let i = 0; i < m.size; i++) {
+  for (let i = part?.from ?? 0, stop = part ? Math.min(part.to, m.size) : m.size; i < stop; i++) {
     const f = m.frames[i] as CallFrame;
     const parts: string[] = [frameType(f), f.from, typeof f.to === "string" ? f.to : ""];
     const input = typeof f.input === "string" ? f.input : "";

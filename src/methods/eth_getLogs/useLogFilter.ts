@@ -70,6 +70,10 @@ export function useLogFilter(
     void decode; // a new decoder (new ABI) means new names and arguments to search
     return { texts: new WeakMap(), events: new Map() };
   }, [decode]);
+  // The last answer is keyed by ids, not by the rows themselves: a new result (Run again) must
+  // not keep the previous 100,000 rows alive through it.
+  const rowsId = idOf(rows);
+  const preparedId = idOf(prepared);
   const [state, setState] = useState<{ key: readonly unknown[]; value: LogFilterState } | null>(
     null,
   );
@@ -124,8 +128,10 @@ export function useLogFilter(
   }, [rows, decode, prepared, query]);
 
   useEffect(() => {
+    // A new result: the last one's rows are let go.
+    if (last.current && last.current.rows !== rows) last.current = null;
     if (query === "") return;
-    const key = [rows, prepared, query] as const;
+    const key = [idOf(rows), idOf(prepared), query] as const;
     const prev = last.current;
     // Typing one more character: only the previous matches can still match.
     const source =
@@ -220,10 +226,22 @@ export function useLogFilter(
   }, [rows, prepared, decode, query]);
 
   if (query === "") return null;
-  if (state && state.key[0] === rows && state.key[1] === prepared && state.key[2] === query)
+  if (state && state.key[0] === rowsId && state.key[1] === preparedId && state.key[2] === query)
     return state.value;
   // A new query or new rows: the last answer stays on screen, marked unfinished, until the next one.
   return state ? { ...state.value, done: false } : { matches: [], scanned: 0, done: false };
+}
+
+const ids = new WeakMap<object, number>();
+let nextObjectId = 1;
+/** A number for an object, kept only as long as the object lives. */
+function idOf(o: object): number {
+  let id = ids.get(o);
+  if (id === undefined) {
+    id = nextObjectId++;
+    ids.set(o, id);
+  }
+  return id;
 }
 
 function textFor(prepared: Prepared, decode: Decode, r: LogRow): RowText {

@@ -248,13 +248,13 @@ function Rows({ rows }: { rows: FieldRow[] }) {
         >
           <dt className="font-mono text-sm font-semibold text-slate-800 dark:text-slate-200">
             {row.name}
+          </dt>
+          <dd className="min-w-0">
             {row.label ? (
-              <span className="block font-sans text-xs font-normal text-slate-700 dark:text-slate-300">
+              <span className="block text-xs text-slate-700 dark:text-slate-300" data-field-label>
                 {row.label}
               </span>
             ) : null}
-          </dt>
-          <dd className="min-w-0">
             <FieldValue row={row} />
             {row.warning ? (
               <span

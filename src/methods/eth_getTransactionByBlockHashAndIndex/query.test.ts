@@ -9,6 +9,7 @@ import { skipToken } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { createRpcClient, SchemaError } from "../../rpc";
 import { createQueryClient } from "../../shared/query-client";
+import { buildTxModel } from "./model";
 import { txByHashQueryOptions, txQueryOptions } from "./query";
 
 const HASH = "0x3fbac8b19b59077cd29bbacc3815d73577b45a4d976cae80b04c98c793684c07";
@@ -80,12 +81,18 @@ describe("the lookup by hash", () => {
   it("null is an answer: the node does not know the hash", async () => {
     const options = txByHashQueryOptions(createRpcClient(), endpoint(), { hash: HASH });
     const response = await createQueryClient().fetchQuery(options);
-    expect(response).toEqual({ raw: null, tx: null });
+    expect(response).toEqual({ raw: null, tx: null, issues: [] });
   });
 
-  it("a malformed transaction is a SchemaError, not a card", async () => {
+  it("a malformed field is a warning on the card; only a non-object answer is a SchemaError", async () => {
     answer = () => ({ ...TX, from: "0x12" });
     const options = txByHashQueryOptions(createRpcClient(), endpoint(), { hash: HASH });
+    const r = await createQueryClient().fetchQuery(options);
+    expect(r.issues.map((x) => x.field)).toEqual(["from"]);
+    if (!r.tx) throw new Error("no transaction");
+    const model = buildTxModel(r.tx, { registry: null, issues: r.issues });
+    expect(model.fields.find((f) => f.name === "from")?.warning).toMatch(/got "0x12"/);
+    answer = () => "0x12";
     await expect(createQueryClient().fetchQuery(options)).rejects.toBeInstanceOf(SchemaError);
   });
 
