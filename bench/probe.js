@@ -68,12 +68,16 @@
     }
     if (n === 0) return false;
     const busy = cfg.busySelector ? document.querySelector(cfg.busySelector) : null;
-    return !busy || busy.getAttribute("aria-busy") !== "true";
+    if (busy && busy.getAttribute("aria-busy") === "true") return false;
+    // Placeholder rows of what has not arrived yet (aria-busy) mean: not all there.
+    return !(cfg.busyItemSelector && document.querySelector(cfg.busyItemSelector));
   };
   const watch = () => {
     new MutationObserver(() => {
       const n = count();
-      if (n > b.maxItems) b.maxItems = n;
+      // Every row in the DOM counts toward the most ever there, placeholders included.
+      const all = cfg.countSelector ? document.querySelectorAll(cfg.countSelector).length : n;
+      if (all > b.maxItems) b.maxItems = all;
       if (b.errorText === null) {
         const alert = document.querySelector("main [role=alert]");
         if (alert && /failed|refused|limit/i.test(alert.textContent ?? ""))

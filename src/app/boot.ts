@@ -70,8 +70,7 @@ export async function bootEarly(hash: string = window.location.hash): Promise<bo
     return startEarly(
       resolved.endpoint.url,
       { method: call.method, params: call.params },
-      call.starter?.(responseLimitBytes()),
-      call.kind ?? PLAIN,
+      { starter: call.starter?.(responseLimitBytes()), kind: call.kind ?? PLAIN },
     );
   } catch {
     // Only a head start: the page sends the request itself as always.

@@ -631,9 +631,11 @@ class SourcedRegistry extends AbiRegistry {
   private verifiedIndex(address: string | null | undefined): VerifiedIndex | null {
     if (!address) return null;
     const key = address.toLowerCase();
+    // Most addresses of a big log table are neither verified nor proxies: no entry for them.
+    const contract = this.sources.contracts[key] ?? null;
+    if (contract === null && !this.sources.proxies?.[key]?.implementation) return null;
     const known = this.verifiedIndexes.get(key);
     if (known !== undefined) return known;
-    const contract = this.sources.contracts[key] ?? null;
     // A proxy Sourcify has not verified but the chain shows: its implementation's ABI.
     const detected =
       contract === null ? (this.sources.proxies?.[key]?.implementation ?? null) : null;
@@ -737,10 +739,11 @@ class SourcedRegistry extends AbiRegistry {
 
   override lookupFunctions(selector: string, address?: string | null): readonly FunctionEntry[] {
     const sel = selector.slice(0, 10).toLowerCase();
-    const addr = address?.toLowerCase() ?? "";
-    return this.memo(`f|${addr}|${sel}`, () =>
+    const index = this.verifiedIndex(address);
+    const scope = index === null ? "" : (address?.toLowerCase() ?? "");
+    return this.memo(`f|${scope}|${sel}`, () =>
       mergeBySignature([
-        this.verifiedIndex(addr)?.functions.get(sel as Hex) ?? [],
+        index?.functions.get(sel as Hex) ?? [],
         this.base.lookupFunctions(sel),
         this.databaseFunctions(sel),
       ]),
@@ -753,9 +756,10 @@ class SourcedRegistry extends AbiRegistry {
     address?: string | null,
   ): readonly EventEntry[] {
     const t = topic0.toLowerCase();
-    const addr = address?.toLowerCase() ?? "";
-    return this.memo(`e|${addr}|${t}|${indexedCount ?? ""}`, () => {
-      const verified = this.verifiedIndex(addr)?.events.get(t as Hex) ?? [];
+    const index = this.verifiedIndex(address);
+    const scope = index === null ? "" : (address?.toLowerCase() ?? "");
+    return this.memo(`e|${scope}|${t}|${indexedCount ?? ""}`, () => {
+      const verified = index?.events.get(t as Hex) ?? [];
       return mergeBySignatureAndLayout([
         indexedCount === undefined
           ? verified
@@ -770,10 +774,11 @@ class SourcedRegistry extends AbiRegistry {
 
   override lookupErrors(selector: string, address?: string | null): readonly ErrorEntry[] {
     const sel = selector.slice(0, 10).toLowerCase();
-    const addr = address?.toLowerCase() ?? "";
-    return this.memo(`r|${addr}|${sel}`, () =>
+    const index = this.verifiedIndex(address);
+    const scope = index === null ? "" : (address?.toLowerCase() ?? "");
+    return this.memo(`r|${scope}|${sel}`, () =>
       mergeBySignature([
-        this.verifiedIndex(addr)?.errors.get(sel as Hex) ?? [],
+        index?.errors.get(sel as Hex) ?? [],
         this.base.lookupErrors(sel),
         this.databaseErrors(sel),
       ]),

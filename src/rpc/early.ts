@@ -72,9 +72,9 @@ export const fetchStarter: EarlyStarter = ({ url, bodyText }) => {
 export function startEarly(
   url: string,
   call: EarlyCall,
-  starter: EarlyStarter = fetchStarter,
-  kind: string = PLAIN,
+  opts: { starter?: EarlyStarter; kind?: string; ttlMs?: number } = {},
 ): boolean {
+  const { starter = fetchStarter, kind = PLAIN, ttlMs = EARLY_TTL_MS } = opts;
   const key = keyOf(url, call.method, call.params);
   if (pending.has(key)) return false;
   const id = nextEarlyId++;
@@ -85,7 +85,7 @@ export function startEarly(
     if (pending.get(key)?.id !== id) return;
     pending.delete(key);
     started.abort();
-  }, EARLY_TTL_MS);
+  }, ttlMs);
   pending.set(key, { kind, id, body, bodyText, value: started.value, abort: started.abort, timer });
   return true;
 }

@@ -56,15 +56,18 @@ export function LabelChip({ label }: { label: AddressLabel }) {
 export function ShortAddress({
   value,
   className = "",
+  format = shortAddress,
 }: {
   value: string | null | undefined;
   className?: string;
+  /** How the hex is shortened when there is no label (views keep their own house style). */
+  format?: (a: string | null | undefined) => string;
 }) {
   const label = useAddressLabel(value);
   if (!label)
     return (
       <span className={className} title={value ?? undefined}>
-        {shortAddress(value)}
+        {format(value)}
       </span>
     );
   return (

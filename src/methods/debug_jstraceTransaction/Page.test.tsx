@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RpcClient } from "../../rpc";
@@ -66,5 +66,46 @@ describe("trace page", () => {
     expect(timeout.value).toBe("10s");
     outside.navigate({ hash: HASH, tracer: "callTracer", timeout: "30s" });
     await waitFor(() => expect(timeout.value).toBe("30s"));
+  });
+
+  it("a pasted block-level answer asks which transaction to show; the choice is keyboard operable", async () => {
+    const { user } = setup({});
+    const block = [
+      { txHash: `0x${"01".repeat(32)}`, result: { ...FRAME, calls: [FRAME] } },
+      { txHash: `0x${"02".repeat(32)}`, result: { ...FRAME, type: "Call", calls: [FRAME, FRAME] } },
+    ];
+    await user.click(screen.getByText(/Paste a trace result/));
+    await user.click(screen.getByLabelText("Trace JSON"));
+    await user.paste(JSON.stringify(block));
+    await user.click(screen.getByRole("button", { name: "Show pasted trace" }));
+    const group = await screen.findByRole("group", { name: /Transaction in this block \(2\)/ });
+    const radios = within(group).getAllByRole("radio");
+    expect(radios).toHaveLength(2);
+    expect(group.textContent).toContain("2 frames");
+    expect(group.textContent).toContain("3 frames");
+    expect(screen.queryByRole("tree")).toBeNull();
+    // The summary counts the picked transaction's frames (the tree itself is virtualised).
+    const frames = () =>
+      within(screen.getByRole("region", { name: "Trace summary" })).getByText("Frames")
+        .nextElementSibling?.textContent;
+    await user.click(radios[0] as HTMLElement);
+    await waitFor(() => expect(frames()).toBe("2"));
+    await user.keyboard("{ArrowDown}");
+    await waitFor(() => expect(frames()).toBe("3"));
+    expect((radios[1] as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("a node's muxTracer answer asks which tracer to show", async () => {
+    const { user } = setup(
+      { hash: HASH, tracer: "callTracer" },
+      { answer: { callTracer: FRAME, prestateTracer: { [ADDR]: { balance: "0x1" } } } },
+    );
+    const group = await screen.findByRole("group", { name: /Tracer/ });
+    await user.click(within(group).getByRole("radio", { name: "prestateTracer" }));
+    expect((await screen.findByLabelText("Tracer result")).textContent).toContain(ADDR);
+    expect(screen.queryByRole("tree")).toBeNull();
+    await user.click(within(group).getByRole("radio", { name: "callTracer" }));
+    expect(await screen.findByRole("tree")).toBeTruthy();
+    expect(screen.queryByLabelText("Tracer result")).toBeNull();
   });
 });

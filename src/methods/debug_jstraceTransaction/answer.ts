@@ -8,7 +8,9 @@
  * names it exactly as it names every other answer.
  */
 import { isRecord, readEnvelope, sameId } from "../../rpc/response";
+import type { DecodingKeys } from "../../shared/decoding/useDecodingRegistry";
 import { checkCallTreeInPlace } from "./check";
+import { traceDecodingKeys } from "./decodingKeys";
 import { flatten, initialExpansion, type TraceModel } from "./model";
 import { isMuxAnswer } from "./load";
 import { FRAME_ISSUES, isEmptyStructLog, type CallFrame, type FrameIssue } from "./result";
@@ -119,11 +121,12 @@ export function packModel(model: TraceModel): { packed: PackedModel; transfer: A
 export function modelAnswer(
   text: string,
   id: number,
-): { model: TraceModel; chunks: FrameChunk[] } | null {
+): { model: TraceModel; keys: DecodingKeys; chunks: FrameChunk[] } | null {
   const root = checkedTrace(text, id);
   if (!root) return null;
   const model = flatten(root);
+  const keys = traceDecodingKeys(model.frames);
   const plan = chunkPlan(model);
   detachCalls(model.frames);
-  return { model, chunks: plan.map((indices) => packChunk(model.frames, indices)) };
+  return { model, keys, chunks: plan.map((indices) => packChunk(model.frames, indices)) };
 }

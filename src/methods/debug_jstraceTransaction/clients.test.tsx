@@ -30,6 +30,7 @@ import {
 } from "./model";
 import { callFrameSchema, frameIssues, type CallFrame } from "./result";
 import { A, B, C } from "./testing";
+import { deriveTransfers } from "./insight/transfers";
 
 afterEach(cleanup);
 
@@ -458,5 +459,56 @@ describe("client differences no corpus file has yet", () => {
     const note = screen.getByRole("note", { name: /unexpected type/ });
     expect(note.textContent).toContain("gas: expected hex quantity, got true");
     expect(screen.getByText(/used of — \(not sent\)/)).toBeTruthy();
+  });
+});
+
+describe("logs kept on reverted frames", () => {
+  const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+  const word = (hex: string) => `0x${hex.replace(/^0x/, "").padStart(64, "0")}`;
+  const transferLog = (amount: number) => ({
+    address: C,
+    topics: [TRANSFER, word(A), word(B)],
+    data: word(amount.toString(16)),
+    position: "0x0",
+  });
+  const trace = callFrameSchema.parse({
+    type: "CALL",
+    from: A,
+    to: B,
+    gas: "0x100",
+    gasUsed: "0x80",
+    input: "0x",
+    logs: [transferLog(1)],
+    calls: [
+      {
+        type: "CALL",
+        from: B,
+        to: C,
+        gas: "0x50",
+        gasUsed: "0x50",
+        input: "0x",
+        error: "execution reverted",
+        logs: [transferLog(2)],
+        calls: [{ type: "CALL", from: C, to: A, input: "0x", logs: [transferLog(3)] }],
+      },
+    ],
+  });
+  it("are not emitted: not counted, not in token flow, marked in the tree", () => {
+    const m = flatten(trace);
+    expect(summarize(m)).toMatchObject({ logs: 1, revertedLogs: 2 });
+    expect(deriveTransfers(m).map((t) => t.amount)).toEqual([1n]);
+    const { container } = renderTree(m);
+    const marks = [...container.querySelectorAll("[data-log-of]")].map((el) => [
+      el.getAttribute("data-log-of"),
+      el.getAttribute("data-log-reverted"),
+    ]);
+    expect(marks).toEqual([
+      ["0", null],
+      ["1", "true"],
+      ["2", "true"],
+    ]);
+    expect(within(container).getAllByRole("treeitem")[1]?.textContent).toContain(
+      "1 log (reverted, not emitted)",
+    );
   });
 });

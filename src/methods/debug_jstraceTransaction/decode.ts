@@ -134,8 +134,8 @@ export class TraceDecoder implements SearchNames {
     };
   }
 
-  decodeRevert(output: string | null | undefined): RevertInfo {
-    const r = decodeRevert(output, this.registry);
+  decodeRevert(output: string | null | undefined, to: string | null = null): RevertInfo {
+    const r = decodeRevert(output, this.registry, { to });
     switch (r.kind) {
       case "empty":
         return { kind: "empty", reason: "", label: "no revert data" };
@@ -198,7 +198,10 @@ export class FrameDecodeCache {
               typeof f.to === "string" ? f.to : null,
             )
           : null,
-        revert: f && failed ? this.decoder.decodeRevert(f.output) : null,
+        revert:
+          f && failed
+            ? this.decoder.decodeRevert(f.output, typeof f.to === "string" ? f.to : null)
+            : null,
       };
       // A frame still on its way (see arrival.ts) is decoded once it is here.
       if (f) this.cache.set(i, d);

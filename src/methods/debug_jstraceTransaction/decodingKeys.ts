@@ -1,11 +1,20 @@
 import type { DecodingKeys } from "../../shared/decoding/useDecodingRegistry";
 import type { CallFrame } from "./result";
 
+const precomputed = new WeakMap<readonly CallFrame[], DecodingKeys>();
+
+/** Keys the trace Worker computed for these frames (posted with the model): not walked again here. */
+export function rememberDecodingKeys(frames: readonly CallFrame[], keys: DecodingKeys): void {
+  precomputed.set(frames, keys);
+}
+
 /**
  * What the services may name in a trace: every frame's selector, every log's topic0, and the
  * contracts called (in pre-order, so the top of the tree is asked first). One pass, sets only.
  */
 export function traceDecodingKeys(frames: readonly CallFrame[]): DecodingKeys {
+  const known = precomputed.get(frames);
+  if (known) return known;
   const inputs = new Set<string>();
   const topics = new Set<string>();
   const addresses = new Set<string>();

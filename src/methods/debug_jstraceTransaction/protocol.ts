@@ -1,5 +1,6 @@
 /** The messages between the trace Worker (trace.worker.ts) and the page (remote.ts). */
 import type { BodyRead } from "../../rpc/transport";
+import type { DecodingKeys } from "../../shared/decoding/useDecodingRegistry";
 import type { FrameChunk, PackedModel } from "./answer";
 
 export type ToWorker =
@@ -21,6 +22,8 @@ export type FromWorker =
       head: string;
       bytes: number;
       model: PackedModel;
+      /** The trace's selectors, topics and addresses (decodingKeys.ts), walked in the Worker. */
+      keys: DecodingKeys;
       first: FrameChunk;
       chunks: number;
       /** When each step ended (epoch ms, `timeOrigin + now()`), for the benchmark's measures. */

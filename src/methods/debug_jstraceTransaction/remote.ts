@@ -6,6 +6,7 @@
 import type { EarlyStarter } from "../../rpc/early";
 import type { BodyRead, RemoteExchange } from "../../rpc/transport";
 import { FrameArrival } from "./arrival";
+import { rememberDecodingKeys } from "./decodingKeys";
 import type { TraceModel } from "./model";
 import type { FromWorker, ToWorker, WorkerMarks } from "./protocol";
 
@@ -111,6 +112,7 @@ export class TraceJob {
         case "model":
           measureWorker(msg.marks);
           arrival = new FrameArrival(msg.model);
+          rememberDecodingKeys(arrival.model.frames, msg.keys);
           arrival.add(msg.first);
           resolveRead({
             kind: "result",

@@ -78,6 +78,7 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
       head: read.text.slice(0, HEAD_CHARS),
       bytes: read.bytes,
       model: packed,
+      keys: modelled.keys,
       first,
       chunks: modelled.chunks.length,
       marks: { fetchStart, headers, bodyEnd, modelled: epoch() },

@@ -73,7 +73,7 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
     case "address":
       return (
         <span role="cell" className={cellCls}>
-          <ShortAddress value={row.address} />
+          <ShortAddress value={row.address} format={shortHex} />
         </span>
       );
     case "event":

@@ -72,12 +72,13 @@ export function erc20Contracts(
   rows: readonly LogRow[],
   topic0s: ReadonlySet<string> = ERC20_TOPICS,
 ): string[] {
-  const out = new Set<string>();
+  // Checksummed once per contract, not once per log (100,000 logs come from a few contracts).
+  const seen = new Set<string>();
   for (const r of rows) {
     if (r.topics.length === 3 && r.topics[0] && topic0s.has(r.topics[0].toLowerCase()))
-      out.add(getAddress(r.address));
+      seen.add(r.address.toLowerCase());
   }
-  return [...out];
+  return [...new Set([...seen].map((a) => getAddress(a)))];
 }
 
 /** What the services may name in a log table: each event's topic0 and the emitting contracts. */

@@ -9,7 +9,14 @@
  */
 import { useEffect, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { emptySources, loadGuesser, type AbiRegistry, type DecodingSources } from "../../chain";
+import { z } from "zod";
+import {
+  emptySources,
+  loadGuesser,
+  type AbiRegistry,
+  type DecodingSources,
+  type ProxyReaders,
+} from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { chainIdQueryOptions } from "../chainId";
 import { useRpc } from "../context";
@@ -38,6 +45,8 @@ export interface DecodingState {
 }
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+const hexAnswer = z.string().regex(/^0x[0-9a-fA-F]*$/, "hex data");
+const READ_OPTS = { schema: hexAnswer, timeoutMs: 10_000, retry: false } as const;
 /** Addresses asked of Sourcify per view, in order of first appearance. */
 export const MAX_ADDRESSES = 40;
 
@@ -73,6 +82,20 @@ export function useDecodingRegistry(
     enabled: anyService && bases.sourcify !== null && keys !== null,
   });
 
+  // Proxies Sourcify does not know are found on chain (EIP-1967/1822/897 slots, EIP-1167
+  // clones): a few standard reads per unverified contract, capped and cached by the resolver.
+  const readers = useMemo<ProxyReaders | undefined>(() => {
+    if (!endpoint) return undefined;
+    const target = { url: endpoint.url, secrets: endpoint.secrets };
+    return {
+      readStorage: (address, slot) =>
+        client.request(target, "eth_getStorageAt", [address, slot, "latest"], READ_OPTS),
+      readCode: (address) => client.request(target, "eth_getCode", [address, "latest"], READ_OPTS),
+      call: (address, data) =>
+        client.request(target, "eth_call", [{ to: address, data }, "latest"], READ_OPTS),
+    };
+  }, [client, endpoint]);
+
   const wanted = useMemo(() => {
     if (!keys) return null;
     const unknown = base.unknownKeys({ inputs: keys.inputs, topics: keys.topics });
@@ -90,7 +113,14 @@ export function useDecodingRegistry(
     !wanted ||
     (wanted.functions.length === 0 && wanted.events.length === 0 && wanted.addresses.length === 0);
   const query = useQuery({
-    queryKey: ["decoding", bases.sigdb, bases.sourcify, chainId, wanted] as const,
+    queryKey: [
+      "decoding",
+      bases.sigdb,
+      bases.sourcify,
+      chainId,
+      endpoint?.cacheId ?? null,
+      wanted,
+    ] as const,
     enabled: anyService && !nothingToAsk && chainSettled,
     staleTime: Infinity,
     gcTime: 10 * 60_000,
@@ -106,6 +136,7 @@ export function useDecodingRegistry(
           functions: wanted.functions,
           events: wanted.events,
           addresses: chainId === null ? [] : wanted.addresses,
+          ...(readers ? { readers } : {}),
         },
         signal,
       );

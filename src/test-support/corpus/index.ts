@@ -1,8 +1,8 @@
 /**
  * Test-only loader for the real-output corpus: JSON-RPC answers recorded by clients other than the
- * reference one (Erigon, Besu, Nethermind, Arbitrum Nitro, Klaytn, OpenEthereum, OP Stack, zkSync),
+ * reference one (Erigon, Besu, Nethermind, Arbitrum Nitro, Klaytn, OpenEthereum, OP Stack, zkSync, BSC),
  * each wrapped with where it came from. See README.md beside this file for every file's source and
- * licence. Data only: nothing here is wired into the app's schemas.
+ * licence. Data only, read by tests (the `clients.test` files run every file through the app).
  */
 import { z } from "zod";
 
