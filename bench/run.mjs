@@ -19,7 +19,8 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=trace,logs,scan (which view scenarios run).
+// --views=trace,logs,scan (which view scenarios run), --results=<file> (instead of
+// bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 /* global window, document, location -- used inside page.evaluate callbacks, which run in the page */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -43,13 +44,13 @@ const root = resolve(here, "..");
 const tmp = join(here, ".tmp");
 const distDir = join(tmp, "dist");
 const devnetFile = join(tmp, "devnet.json");
-const resultsFile = join(here, "results.json");
-const budgetsFile = join(here, "budgets.json");
-const baselineFile = join(here, "baseline.json");
-
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(`--${name}`);
 const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+
+const resultsFile = option("results") ? resolve(option("results")) : join(here, "results.json");
+const budgetsFile = join(here, "budgets.json");
+const baselineFile = option("compare") ? resolve(option("compare")) : join(here, "baseline.json");
 const CHECK = flag("check");
 const SIZES = (option("sizes") ?? "1000,10000,100000")
   .split(",")

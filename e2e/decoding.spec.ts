@@ -63,7 +63,7 @@ test.describe("decoding through the signature database and Sourcify", () => {
     // The proxy's frame decodes with its implementation's ABI; the proxy is named after both.
     const proxy = row(page, "bump");
     await expect(proxy).toBeVisible();
-    await expect(proxy).toContainText("Proxy → CounterV1");
+    await expect(proxy).toContainText("Proxy (CounterV1)");
     // The collision: the database lists two signatures; the one that decodes cleanly wins.
     const collision = row(page, d.collision.signature.split("(")[0] ?? "");
     await expect(collision).toContainText("1 of 2");

@@ -12,6 +12,11 @@ import {
 import { useStored } from "../../shared/stored";
 import { Button, Field } from "../../ui";
 
+const USE_LABEL: Record<ServiceId, string> = {
+  sigdb: "Use the signature database",
+  sourcify: "Use Sourcify",
+};
+
 const WHAT_IS_SENT: Record<ServiceId, string> = {
   sigdb: "4-byte function selectors and 32-byte event topics the device does not know.",
   sourcify: "The chain id and the addresses of contracts a view shows.",
@@ -66,7 +71,7 @@ function ServiceSection({
             decodingSettings.write({ ...saved, [id]: { ...mine, enabled: e.target.checked } })
           }
         />
-        Use the {name.toLowerCase()}
+        {USE_LABEL[id]}
       </label>
       <p className="text-xs text-slate-700 dark:text-slate-300">Sent: {WHAT_IS_SENT[id]}</p>
       <form onSubmit={save} className="flex flex-wrap items-end gap-2">

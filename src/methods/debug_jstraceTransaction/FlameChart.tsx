@@ -18,7 +18,7 @@ import {
   type PointerEvent,
 } from "react";
 import { AddressNames } from "../../ui";
-import { frameType, type TraceModel } from "./model";
+import { frameType, gasSent, type TraceModel } from "./model";
 import type { CallFrame } from "./result";
 
 const ROW = 18;
@@ -362,7 +362,7 @@ function FlameChartBody({
             data-flame-x={b.x}
             data-flame-w={b.w}
             data-flame-highlight={marked ? "true" : undefined}
-            title={`${frameType(f)} ${name} · ${GAS_FORMAT.format(Math.round(model.gasUsed[i] as number))} gas${failed ? " · failed" : ""}`}
+            title={`${frameType(f)} ${name} · ${gasSent(model, i, "gasUsed") ? GAS_FORMAT.format(Math.round(model.gasUsed[i] as number)) : "—"} gas${failed ? " · failed" : ""}`}
             className={`absolute cursor-pointer overflow-hidden whitespace-nowrap border-r border-b border-white px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950 ${marked ? "ring-2 ring-inset ring-amber-500" : ""}`}
             style={{
               left: left(b.x),

@@ -21,13 +21,18 @@ import { FRAME_ISSUES, isEmptyStructLog, type CallFrame, type FrameIssue } from 
  * call tree), checked in one pass (check.ts); null for anything else, which the main thread then
  * reads as always (a block's answer, a muxTracer answer, an error, another id, not JSON).
  */
-export function checkedTrace(text: string, id: number): CallFrame | null {
+export function checkedTrace(
+  text: string,
+  id: number,
+  mark: (step: "parsed") => void = () => undefined,
+): CallFrame | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return null;
   }
+  mark("parsed");
   const envelope = readEnvelope(value);
   if (!envelope.ok || envelope.kind !== "result" || !sameId(envelope.id, id)) return null;
   const result = envelope.result;
@@ -121,10 +126,14 @@ export function packModel(model: TraceModel): { packed: PackedModel; transfer: A
 export function modelAnswer(
   text: string,
   id: number,
+  /** Told as each step ends (the Worker's timings for the benchmark). */
+  mark: (step: "parsed" | "checked" | "flattened") => void = () => undefined,
 ): { model: TraceModel; keys: DecodingKeys; chunks: FrameChunk[] } | null {
-  const root = checkedTrace(text, id);
+  const root = checkedTrace(text, id, mark);
   if (!root) return null;
+  mark("checked");
   const model = flatten(root);
+  mark("flattened");
   const keys = traceDecodingKeys(model.frames);
   const plan = chunkPlan(model);
   detachCalls(model.frames);

@@ -35,5 +35,8 @@ export interface WorkerMarks {
   fetchStart: number;
   headers: number;
   bodyEnd: number;
+  parsed: number;
+  checked: number;
+  flattened: number;
   modelled: number;
 }

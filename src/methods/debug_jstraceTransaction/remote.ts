@@ -47,7 +47,10 @@ function measureWorker(marks: WorkerMarks): void {
   const steps: [string, number, number][] = [
     ["nodescope:trace:worker:wait", marks.fetchStart, marks.headers],
     ["nodescope:trace:worker:body", marks.headers, marks.bodyEnd],
-    ["nodescope:trace:worker:model", marks.bodyEnd, marks.modelled],
+    ["nodescope:trace:worker:parse", marks.bodyEnd, marks.parsed],
+    ["nodescope:trace:worker:check", marks.parsed, marks.checked],
+    ["nodescope:trace:worker:flatten", marks.checked, marks.flattened],
+    ["nodescope:trace:worker:pack", marks.flattened, marks.modelled],
   ];
   for (const [name, start, end] of steps) {
     try {

@@ -61,7 +61,8 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
   }
   const bodyEnd = epoch();
   const { modelAnswer, packModel } = await answer;
-  const modelled = modelAnswer(read.text, id);
+  const steps = { parsed: 0, checked: 0, flattened: 0 };
+  const modelled = modelAnswer(read.text, id, (step) => (steps[step] = epoch()));
   if (!modelled) {
     post({ type: "read", read });
     return;
@@ -81,7 +82,7 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
       keys: modelled.keys,
       first,
       chunks: modelled.chunks.length,
-      marks: { fetchStart, headers, bodyEnd, modelled: epoch() },
+      marks: { fetchStart, headers, bodyEnd, ...steps, modelled: epoch() },
     },
     [...transfer, first.indices.buffer],
   );

@@ -64,7 +64,7 @@ function contractNames(sources: DecodingSources): Record<string, string> {
   for (const [address, c] of Object.entries(sources.contracts)) {
     if (!c?.name) continue;
     const impl = c.proxy?.implementations[0];
-    out[address] = impl?.name ? `${c.name} → ${impl.name}` : c.name;
+    out[address] = impl?.name ? `${c.name} (${impl.name})` : c.name;
   }
   return out;
 }
