@@ -96,7 +96,7 @@ describe("error shapes no corpus file has yet", () => {
     const http = interpretHttpError(ctx("eth_getLogs"), {
       status: 413,
       body: "",
-      retryAfterMs: null,
+      retryAfterMs: undefined,
       rpcError: { code: -32614, message: "eth_getLogs is limited to a 2,000 range" },
     });
     expect(http).toBeInstanceOf(RangeLimitError);

@@ -61,13 +61,13 @@ export function ShortAddress({
   value: string | null | undefined;
   className?: string;
   /** How the hex is shortened when there is no label (views keep their own house style). */
-  format?: (a: string | null | undefined) => string;
+  format?: (a: string) => string;
 }) {
   const label = useAddressLabel(value);
   if (!label)
     return (
       <span className={className} title={value ?? undefined}>
-        {format(value)}
+        {value ? format(value) : "—"}
       </span>
     );
   return (

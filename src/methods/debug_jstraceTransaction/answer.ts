@@ -8,9 +8,7 @@
  * names it exactly as it names every other answer.
  */
 import { isRecord, readEnvelope, sameId } from "../../rpc/response";
-import type { DecodingKeys } from "../../shared/decoding/useDecodingRegistry";
 import { checkCallTreeInPlace } from "./check";
-import { traceDecodingKeys } from "./decodingKeys";
 import { flatten, initialExpansion, type TraceModel } from "./model";
 import { isMuxAnswer } from "./load";
 import { FRAME_ISSUES, isEmptyStructLog, type CallFrame, type FrameIssue } from "./result";
@@ -94,18 +92,17 @@ export function chunkPlan(model: TraceModel): Int32Array[] {
 }
 
 /**
- * Takes every frame's children out (`calls` set to undefined, the key kept in its place) so that
- * posting a frame does not post its subtree; the receiver puts them back from the model's parents.
+ * The frames at `indices`, ready to post: each frame's children are taken out (`calls` set to
+ * undefined, the key kept in its place) so that posting a frame does not post its subtree; the
+ * page puts them back from the model's parents (arrival.ts). Issues travel beside the frames (a
+ * symbol does not survive posting).
  */
-export function detachCalls(frames: readonly CallFrame[]): void {
-  for (const f of frames) if (f.calls !== undefined) f.calls = undefined;
-}
-
 export function packChunk(frames: readonly CallFrame[], indices: Int32Array): FrameChunk {
   const out: CallFrame[] = new Array<CallFrame>(indices.length);
   const issues: [number, FrameIssue[]][] = [];
   for (let k = 0; k < indices.length; k++) {
     const f = frames[indices[k] as number] as CallFrame;
+    if (f.calls !== undefined) f.calls = undefined;
     out[k] = f;
     const own = f[FRAME_ISSUES];
     if (own) issues.push([k, own]);
@@ -122,20 +119,22 @@ export function packModel(model: TraceModel): { packed: PackedModel; transfer: A
   return { packed, transfer: [...buffers] };
 }
 
-/** Everything the Worker does with a body: the model and its chunks, or the text for interpret. */
+/**
+ * What the Worker makes of a body: the model and the order its frames are posted in (packed one
+ * chunk at a time, as the page asks), or null for anything the page's interpret step reads.
+ */
 export function modelAnswer(
   text: string,
   id: number,
   /** Told as each step ends (the Worker's timings for the benchmark). */
   mark: (step: "parsed" | "checked" | "flattened") => void = () => undefined,
-): { model: TraceModel; keys: DecodingKeys; chunks: FrameChunk[] } | null {
+): { model: TraceModel; plan: Int32Array[] } | null {
   const root = checkedTrace(text, id, mark);
   if (!root) return null;
   mark("checked");
   const model = flatten(root);
   mark("flattened");
-  const keys = traceDecodingKeys(model.frames);
-  const plan = chunkPlan(model);
-  detachCalls(model.frames);
-  return { model, keys, chunks: plan.map((indices) => packChunk(model.frames, indices)) };
+  return { model, plan: chunkPlan(model) };
 }
+
+export { traceDecodingKeys } from "./decodingKeys";

@@ -41,4 +41,3 @@ export async function readBody(
   parts.push(decoder.decode());
   return { kind: "text", text: parts.join(""), bytes, cutOff };
 }
-

@@ -180,11 +180,13 @@ const EXPECTED_SHAPES: Record<string, string> = {
   "erigon/debug_traceTransaction-mainnet-oog-uint64-overflow.json": "frame 4",
   "erigon/debug_traceTransaction-mainnet-withlog-index-position.json": "frame 6",
   "erigon/debug_traceTransaction-sepolia-string-id-delegatecall-value.json": "frame 18",
+  "klaytn/debug_traceTransaction-create2-gasused-over-gas.json": "frame 2",
   "klaytn/debug_traceTransaction-evm-prefixed-error.json": "frame 1",
   "klaytn/debug_traceTransaction-gasused-over-gas.json": "frame 2",
   "klaytn/debug_traceTransaction-inner-throw-outer-revert.json": "frame 2",
   "klaytn/debug_traceTransaction-revert-reverted-object.json": "frame 1",
   "klaytn/debug_traceTransaction-reverted-message-empty.json": "frame 1",
+  "klaytn/debug_traceTransaction-reverted-message.json": "frame 4",
   "klaytn/debug_traceTransaction-selfdestruct-no-input.json": "frame 2",
   "klaytn/debug_traceTransaction-to-eoa-gasused-over-gas.json": "frame 1",
   "zksync-era/debug_traceBlockByHash-pascalcase-type-nulls.json": "block 1",
@@ -329,6 +331,29 @@ describe("client differences, pinned on the corpus", () => {
     expect(container.querySelector('[data-other-field="reverted"]')?.textContent).toContain(
       "0xabbcd5b340c80b5f1c0545c04c987b87310296ae",
     );
+  });
+
+  it("Klaytn: `reverted.message` is the revert reason when the node sends no other", () => {
+    const m = flatten(tree("klaytn/debug_traceTransaction-reverted-message.json"));
+    const decode = new FrameDecodeCache(m.frames, new TraceDecoder());
+    const { container } = renderTree(m);
+    const top = within(container).getAllByRole("treeitem")[0];
+    expect(top?.querySelector("[data-revert-reason]")?.getAttribute("data-revert-reason")).toBe(
+      "SafeMath: subtraction overflow",
+    );
+    cleanup();
+    render(<FrameDetail model={m} index={0} decode={decode} />);
+    expect(screen.getByText(/node's revert reason: SafeMath: subtraction overflow/)).toBeTruthy();
+    // Its subcalls succeeded but were undone with it: nothing they did took effect.
+    expect([...m.reverted]).toEqual([1, 1, 1, 1]);
+  });
+
+  it("Klaytn: a CREATE2 frame, created address shown as such", () => {
+    const m = flatten(tree("klaytn/debug_traceTransaction-create2-gasused-over-gas.json"));
+    expect(m.typeCounts.get("CREATE2")).toBe(1);
+    const { container } = renderTree(m);
+    expect(within(container).getAllByRole("treeitem")[1]?.textContent).toContain("created");
+    expect(gasShare(m, 1)).toBeCloseTo(0x2a20 / 0x12310);
   });
 
   it("DELEGATECALL value kept but not moved (Erigon's non-zero one)", () => {

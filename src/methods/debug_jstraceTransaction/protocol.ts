@@ -22,13 +22,13 @@ export type FromWorker =
       head: string;
       bytes: number;
       model: PackedModel;
-      /** The trace's selectors, topics and addresses (decodingKeys.ts), walked in the Worker. */
-      keys: DecodingKeys;
       first: FrameChunk;
       chunks: number;
       /** When each step ended (epoch ms, `timeOrigin + now()`), for the benchmark's measures. */
       marks: WorkerMarks;
     }
+  /** The trace's selectors, topics and addresses (decodingKeys.ts), walked in the Worker. */
+  | { type: "keys"; keys: DecodingKeys }
   | { type: "frames"; chunk: FrameChunk };
 
 export interface WorkerMarks {

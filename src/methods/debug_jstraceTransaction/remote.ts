@@ -115,7 +115,6 @@ export class TraceJob {
         case "model":
           measureWorker(msg.marks);
           arrival = new FrameArrival(msg.model);
-          rememberDecodingKeys(arrival.model.frames, msg.keys);
           arrival.add(msg.first);
           resolveRead({
             kind: "result",
@@ -126,6 +125,9 @@ export class TraceJob {
           if (arrival.complete) this.end();
           // The rest once the first rows have had a frame to paint in.
           else afterPaint(() => this.send({ type: "more" }));
+          return;
+        case "keys":
+          if (arrival) rememberDecodingKeys(arrival.model.frames, msg.keys);
           return;
         case "frames":
           arrival?.add(msg.chunk);

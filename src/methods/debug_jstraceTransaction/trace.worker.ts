@@ -6,7 +6,6 @@
  */
 import { httpRequest } from "../../rpc/transport";
 import { HEAD_CHARS, readBody } from "./body";
-import type { FrameChunk } from "./answer";
 import type { FromWorker, ToWorker } from "./protocol";
 
 interface WorkerScope {
@@ -60,42 +59,42 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
     return;
   }
   const bodyEnd = epoch();
-  const { modelAnswer, packModel } = await answer;
+  const { modelAnswer, packChunk, packModel, traceDecodingKeys } = await answer;
   const steps = { parsed: 0, checked: 0, flattened: 0 };
   const modelled = modelAnswer(read.text, id, (step) => (steps[step] = epoch()));
-  if (!modelled) {
+  const firstIndices = modelled?.plan[0];
+  if (!modelled || !firstIndices) {
     post({ type: "read", read });
     return;
   }
-  const [first, ...rest] = modelled.chunks;
-  if (!first) {
-    post({ type: "read", read });
-    return;
-  }
-  const { packed, transfer } = packModel(modelled.model);
+  const { model, plan } = modelled;
+  // The first rows first: the arrays and the frames the tree opens on; the rest when asked.
+  const first = packChunk(model.frames, firstIndices);
+  const { packed, transfer } = packModel(model);
   post(
     {
       type: "model",
       head: read.text.slice(0, HEAD_CHARS),
       bytes: read.bytes,
       model: packed,
-      keys: modelled.keys,
       first,
-      chunks: modelled.chunks.length,
+      chunks: plan.length,
       marks: { fetchStart, headers, bodyEnd, ...steps, modelled: epoch() },
     },
     [...transfer, first.indices.buffer],
   );
-  queue = rest;
+  post({ type: "keys", keys: traceDecodingKeys(model.frames) });
+  next = () => {
+    const indices = plan[sent++];
+    if (!indices) return;
+    const chunk = packChunk(model.frames, indices);
+    post({ type: "frames", chunk }, [chunk.indices.buffer]);
+  };
 }
 
-/** Chunks the page has not asked for yet: posted one per request, so its queue never floods. */
-let queue: FrameChunk[] = [];
-
-function next(): void {
-  const chunk = queue.shift();
-  if (chunk) post({ type: "frames", chunk }, [chunk.indices.buffer]);
-}
+/** Posts the next chunk of frames: one per request of the page, so its queue never floods. */
+let next = () => {};
+let sent = 1;
 
 scope.onmessage = (e) => {
   const msg = e.data;

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, renderHook, waitFor } from "@testing-library/react";
+import { AbiRegistry } from "../../chain";
+import { decodeLogRow } from "./decode";
+import { memoDecode, searchText, type Decode } from "./model";
+import { parseLogs, toLogRow, type LogRow } from "./result";
+import { useLogFilter } from "./useLogFilter";
+import { syntheticLogs } from "../../../bench/synthetic.mjs";
+
+afterEach(cleanup);
+
+const registry = new AbiRegistry();
+const rows: LogRow[] = parseLogs(syntheticLogs(3000, 10)).map((r, i) => toLogRow(r, i));
+
+/** A decoder that counts how often it is asked. */
+function counting(): { decode: Decode; calls: () => number } {
+  let n = 0;
+  const inner = memoDecode((row) => {
+    n++;
+    return decodeLogRow(row, registry);
+  });
+  return { decode: inner, calls: () => n };
+}
+
+describe("useLogFilter", () => {
+  it("shows a transaction hash's row before every row is decoded, then the final answer", async () => {
+    const { decode, calls } = counting();
+    const target = rows[1500] as LogRow;
+    const q = (target.transactionHash ?? "").toLowerCase();
+    const seen: { matches: number; done: boolean; decoded: number }[] = [];
+    const { result } = renderHook(() => {
+      const state = useLogFilter(rows, decode, q);
+      if (state) seen.push({ matches: state.matches.length, done: state.done, decoded: calls() });
+      return state;
+    });
+    await waitFor(() => expect(result.current?.done).toBe(true));
+    expect(result.current?.matches).toEqual([target]);
+    const firstShown = seen.find((s) => s.matches === 1);
+    expect(firstShown?.decoded).toBeLessThan(rows.length);
+  });
+
+  it("finds what the search text holds, decoded parts included", async () => {
+    const { decode } = counting();
+    const q = "value=1500000001";
+    const expected = rows.filter((r) => searchText(r, decode).includes(q));
+    expect(expected.length).toBe(1);
+    const { result } = renderHook(() => useLogFilter(rows, decode, q));
+    await waitFor(() => expect(result.current?.done).toBe(true));
+    expect(result.current?.matches).toEqual(expected);
+  });
+});
