@@ -58,6 +58,7 @@ test.describe("header search", () => {
   }) => {
     await page.goto("/#/estimate");
     const search = page.getByRole("searchbox", { name: /search/i });
+    await expect(search).toBeVisible();
     await page.locator("body").press("/");
     await expect(search).toBeFocused();
 

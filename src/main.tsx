@@ -1,18 +1,17 @@
-import { StrictMode } from "react";
-import { bootEarly } from "./app/boot";
 import "./index.css";
+import { prestartTraceWorker } from "./methods/debug_jstraceTransaction/prestart";
 
-// A deep link's first request leaves now, while React and the app load (see app/boot.ts).
-void bootEarly();
+// Before the app's modules load: a trace deep link's Worker starts now, and the boot module sends
+// the link's first request as soon as it has loaded (see app/boot.ts). React and the app load
+// after it: their evaluation would otherwise hold the request back.
+prestartTraceWorker(window.location.hash);
+const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
-void Promise.all([import("react-dom/client"), import("./app/App")]).then(
-  ([{ createRoot }, { App }]) => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  },
-);
+void booted
+  .catch(() => undefined)
+  .then(() => Promise.all([import("react"), import("react-dom/client"), import("./app/App")]))
+  .then(([{ createElement, StrictMode }, { createRoot }, { App }]) => {
+    createRoot(root).render(createElement(StrictMode, null, createElement(App)));
+  });

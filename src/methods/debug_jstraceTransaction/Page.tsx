@@ -44,7 +44,7 @@ import { stateDiffQueryOptions, txLocationQueryOptions } from "./insight/query";
 import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
 import { StatePanel } from "./insight/StatePanel";
 import { tokensOf, transfersOf } from "./insight/transfers";
-import { LARGE_TRACE_FRAMES, useDropWhenUnseen, useFramesHere } from "./useTraceMemory";
+import { LARGE_TRACE_FRAMES, useDropWhenUnseen, useFramesComplete } from "./useTraceMemory";
 
 const NO_PICKS: number[] = [];
 
@@ -154,10 +154,10 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   // signature database and Sourcify say about this trace's unknown calls, events and contracts.
   // Frames of a large trace arrive from the Worker after its first rows (see arrival.ts).
   const arrival = model && model === data?.model ? (data.arrival ?? null) : null;
-  const frames = useFramesHere(arrival);
+  const framesComplete = useFramesComplete(arrival);
   const decodingKeys = useMemo(
-    () => (model && frames.complete ? traceDecodingKeys(model.frames) : null),
-    [model, frames.complete],
+    () => (model && framesComplete ? traceDecodingKeys(model.frames) : null),
+    [model, framesComplete],
   );
   const decoding = useDecodingRegistry(resolved.ok ? resolved.endpoint : null, decodingKeys);
   const { registry, stored } = decoding;
@@ -224,10 +224,10 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const stateQuery = useQuery(stateDiffQueryOptions(client, endpoint, stateHash));
   const tokens = useMemo(
     () =>
-      model && frames.complete && (tab === "balances" || tab === "flow")
+      model && framesComplete && (tab === "balances" || tab === "flow")
         ? tokensOf(transfersOf(model))
         : [],
-    [model, tab, frames.complete],
+    [model, tab, framesComplete],
   );
   const tokenQuery = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
   const located = useQuery(
@@ -359,7 +359,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                 <LinkNav label="This transaction in other views" links={onward(top, true)} />
               ) : null}
               <Button
-                disabled={!frames.complete}
+                disabled={!framesComplete}
                 onClick={() => {
                   navigator.clipboard.writeText(JSON.stringify(shown.value, null, 2)).then(
                     () => setCopyState("Copied"),
@@ -370,7 +370,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                 Copy JSON
               </Button>
               <Button
-                disabled={!frames.complete}
+                disabled={!framesComplete}
                 onClick={() =>
                   downloadText(
                     loaded ? loaded.name.replace(/(\.json)?$/, ".json") : shown.name,
@@ -415,7 +415,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
               key={`${shown.key}/${picked.join(".")}`}
               model={model}
               decode={decode}
-              loaded={frames.complete ? undefined : frames.loaded}
+              arrival={arrival}
               frame={standalone ? null : frameParam}
               onFrameChange={standalone ? undefined : onFrameChange}
               frameLink={standalone ? undefined : frameLink}

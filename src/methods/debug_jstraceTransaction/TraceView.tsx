@@ -33,6 +33,8 @@ import {
 } from "./model";
 import type { CallFrame } from "./result";
 import { Summary } from "./Summary";
+import type { FrameArrival } from "./arrival";
+import { useFramesHere } from "./useTraceMemory";
 import { TreeControls } from "./TreeControls";
 import { BalanceChanges, type TokenMeta } from "./insight/BalanceChanges";
 import { GasByFunction } from "./insight/GasByFunction";
@@ -132,11 +134,11 @@ export interface TraceViewProps {
   /** Onward links of a frame (estimate the same call, its contract's logs…). */
   onwardLinks?: (frame: CallFrame) => { label: string; href: string }[];
   /**
-   * How many frames have arrived, while a large trace's frames still arrive (arrival.ts); absent
-   * when all are here. Until then the tree shows what has come, and the views that need every
-   * frame (search, type filter, flame chart, insight, raw JSON) say how far it is.
+   * Where a large trace's frames arrive from the Worker (arrival.ts); absent when all are here.
+   * Until they are, the tree shows what has come, and the views that need every frame (search,
+   * type filter, flame chart, insight, raw JSON) say how far it is.
    */
-  loaded?: number;
+  arrival?: FrameArrival | null;
 }
 
 const NO_TYPES: ReadonlySet<string> = new Set();
@@ -150,8 +152,7 @@ function initialState(model: TraceModel, frame: string | null | undefined) {
 
 export function TraceView(props: TraceViewProps) {
   const { model, decode, onFrameChange } = props;
-  const loaded = props.loaded ?? model.size;
-  const complete = loaded >= model.size;
+  const { loaded, complete } = useFramesHere(props.arrival ?? null);
   const [state, setState] = useState(() => initialState(model, props.frame));
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [query, setQuery] = useState("");

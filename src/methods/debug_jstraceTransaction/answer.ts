@@ -17,20 +17,9 @@ import { FRAME_ISSUES, isEmptyStructLog, type CallFrame, type FrameIssue } from 
  * The checked frame tree of a plain callTracer result answering `id`, read as the query reads it
  * (traceAnswerSchema: an object that is neither a muxTracer answer nor the empty opcode log is a
  * call tree), checked in one pass (check.ts); null for anything else, which the main thread then
- * reads as always (a block's answer, a muxTracer answer, an error, another id, not JSON).
+ * reads as always (a block's answer, a muxTracer answer, an error, another id).
  */
-export function checkedTrace(
-  text: string,
-  id: number,
-  mark: (step: "parsed") => void = () => undefined,
-): CallFrame | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  mark("parsed");
+export function checkedValue(value: unknown, id: number): CallFrame | null {
   const envelope = readEnvelope(value);
   if (!envelope.ok || envelope.kind !== "result" || !sameId(envelope.id, id)) return null;
   const result = envelope.result;
@@ -129,7 +118,23 @@ export function modelAnswer(
   /** Told as each step ends (the Worker's timings for the benchmark). */
   mark: (step: "parsed" | "checked" | "flattened") => void = () => undefined,
 ): { model: TraceModel; plan: Int32Array[] } | null {
-  const root = checkedTrace(text, id, mark);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  mark("parsed");
+  return modelValue(value, id, mark);
+}
+
+/** As `modelAnswer`, for an answer already parsed. */
+export function modelValue(
+  value: unknown,
+  id: number,
+  mark: (step: "checked" | "flattened") => void = () => undefined,
+): { model: TraceModel; plan: Int32Array[] } | null {
+  const root = checkedValue(value, id);
   if (!root) return null;
   mark("checked");
   const model = flatten(root);

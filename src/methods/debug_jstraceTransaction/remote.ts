@@ -7,6 +7,7 @@ import type { EarlyStarter } from "../../rpc/early";
 import type { BodyRead, RemoteExchange } from "../../rpc/transport";
 import { FrameArrival } from "./arrival";
 import { rememberDecodingKeys } from "./decodingKeys";
+import { takeTraceWorker } from "./prestart";
 import type { TraceModel } from "./model";
 import type { FromWorker, ToWorker, WorkerMarks } from "./protocol";
 
@@ -81,7 +82,7 @@ export class TraceJob {
 
   constructor(url: string, bodyText: string, id: number, maxBytes: number) {
     this.limit = maxBytes;
-    const worker = new Worker(new URL("./trace.worker.ts", import.meta.url), { type: "module" });
+    const worker = takeTraceWorker();
     this.worker = worker;
     const head = deferred<Head>();
     const read = deferred<BodyRead>();

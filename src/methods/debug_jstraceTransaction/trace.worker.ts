@@ -59,9 +59,16 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
     return;
   }
   const bodyEnd = epoch();
-  const { modelAnswer, packChunk, packModel, traceDecodingKeys } = await answer;
-  const steps = { parsed: 0, checked: 0, flattened: 0 };
-  const modelled = modelAnswer(read.text, id, (step) => (steps[step] = epoch()));
+  let value: unknown;
+  try {
+    value = JSON.parse(read.text);
+  } catch {
+    post({ type: "read", read });
+    return;
+  }
+  const steps = { parsed: epoch(), checked: 0, flattened: 0 };
+  const { modelValue, packChunk, packModel, traceDecodingKeys } = await answer;
+  const modelled = modelValue(value, id, (step) => (steps[step] = epoch()));
   const firstIndices = modelled?.plan[0];
   if (!modelled || !firstIndices) {
     post({ type: "read", read });

@@ -22,6 +22,16 @@ export function useFramesHere(arrival: FrameArrival | null): { loaded: number; c
   return { loaded, complete: arrival === null || loaded >= arrival.model.size };
 }
 
+/** Whether every frame is here: re-renders once, on completion (not per chunk, as the count does). */
+export function useFramesComplete(arrival: FrameArrival | null): boolean {
+  return useSyncExternalStore(
+    arrival?.subscribe ?? noSubscribe,
+    arrival ? () => arrival.complete : always,
+  );
+}
+
+const always = () => true;
+
 /**
  * Removes the query under `queryKey` from the cache once it has no observer left, when its trace
  * has `frames` ≥ LARGE_TRACE_FRAMES. Checked just after the key changes or the page unmounts (the

@@ -35,7 +35,7 @@ export interface LogTableProps {
 }
 
 /** How long the filter waits for typing to pause. */
-export const FILTER_DEBOUNCE_MS = 80;
+export const FILTER_DEBOUNCE_MS = 50;
 
 /** A copy of `set` with `item` added, or removed when it was there. */
 function toggled<T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> {

@@ -15,14 +15,22 @@ import type { LogRow } from "./result";
 export interface RowText {
   ev: string | null;
   args: string;
+  /** The raw parts are lower case as the node sent them (most nodes): searched without a copy. */
+  rawLower: boolean;
 }
 
 /** Shared event texts ("transfer transfer(address indexed from, …)"), one per event signature. */
 export type EventTexts = Map<string, string>;
 
+function isLower(s: string | null): boolean {
+  return s === null || s === s.toLowerCase();
+}
+
 export function prepareText(row: LogRow, decode: Decode, events: EventTexts): RowText {
+  const rawLower =
+    isLower(row.address) && isLower(row.transactionHash) && row.topics.every((t) => isLower(t));
   const ev = (decode.fresh ?? decode)(row);
-  if (!ev) return { ev: null, args: "" };
+  if (!ev) return { ev: null, args: "", rawLower };
   const key = `${ev.name}\n${ev.signature}`;
   let shared = events.get(key);
   if (shared === undefined) {
@@ -30,14 +38,18 @@ export function prepareText(row: LogRow, decode: Decode, events: EventTexts): Ro
     events.set(key, shared);
   }
   const args = ev.args.map((a) => (a.name ? `${a.name}=${a.value}` : a.value)).join(" ");
-  return { ev: shared, args: args.toLowerCase() };
+  return { ev: shared, args: args.toLowerCase(), rawLower };
 }
 
-/** The raw parts (no decoding needed) hold `q`, a query without spaces. */
-export function rawMatch(row: LogRow, q: string): boolean {
-  if (row.address.toLowerCase().includes(q)) return true;
-  if (row.transactionHash !== null && row.transactionHash.toLowerCase().includes(q)) return true;
-  for (const t of row.topics) if (t.toLowerCase().includes(q)) return true;
+/**
+ * The raw parts (no decoding needed) hold `q`, a query without spaces; `lower`: they are known
+ * to be lower case already.
+ */
+export function rawMatch(row: LogRow, q: string, lower = false): boolean {
+  const low = lower ? (s: string) => s : (s: string) => s.toLowerCase();
+  if (low(row.address).includes(q)) return true;
+  if (row.transactionHash !== null && low(row.transactionHash).includes(q)) return true;
+  for (const t of row.topics) if (low(t).includes(q)) return true;
   if (row.removed && "removed".includes(q)) return true;
   if (row.pending && "pending".includes(q)) return true;
   // The empty transaction hash part still sits between two spaces: only "" could match it.
@@ -60,6 +72,6 @@ export function fullText(row: LogRow, t: RowText): string {
 /** Whether the row's search text contains `q` (lower case, trimmed, not empty). */
 export function matches(row: LogRow, t: RowText, q: string): boolean {
   if (q.includes(" ")) return fullText(row, t).includes(q);
-  if (rawMatch(row, q)) return true;
+  if (rawMatch(row, q, t.rawLower)) return true;
   return t.ev !== null && (t.ev.includes(q) || t.args.includes(q));
 }

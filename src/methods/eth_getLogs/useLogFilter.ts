@@ -3,8 +3,13 @@ import type { Decode } from "./model";
 import type { LogRow } from "./result";
 import { matches, prepareText, rawMatch, type EventTexts, type RowText } from "./search";
 
-/** How long one slice of work may hold the main thread, and how often partial matches are shown. */
+/**
+ * How long one slice of work may hold the main thread (the first pass, which only compares
+ * strings, runs in longer slices: it is what the person typing waits for), and how often
+ * partial matches are shown.
+ */
 const SLICE_MS = 10;
+const FIRST_PASS_SLICE_MS = 30;
 const PUBLISH_MS = 120;
 /** Idle-time preparation waits this long after the last scroll, wheel, key or pointer input. */
 const QUIET_MS = 300;
@@ -168,7 +173,7 @@ export function useLogFilter(
       setState({ key, value: { matches: list, scanned, done } });
     };
     const step = () => {
-      const until = performance.now() + SLICE_MS;
+      const until = performance.now() + (phase === 1 ? FIRST_PASS_SLICE_MS : SLICE_MS);
       if (phase === 1) {
         while (i < n && performance.now() < until) {
           for (let k = 0; k < 512 && i < n; k++, i++) {

@@ -43,7 +43,6 @@ export function OriginBadge({ origin, source }: { origin: DecodeOrigin; source?:
     <span
       className={`flex-none rounded px-1 py-px text-[10px] font-semibold ${STYLE[origin]}`}
       title={long}
-      aria-label={long}
       data-origin={origin}
     >
       {SHORT[origin]}
