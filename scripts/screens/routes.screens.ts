@@ -37,6 +37,16 @@ for (const size of SIZES)
           () => expect(page.getByRole("treeitem").first()).toBeVisible(),
         ],
         [
+          "trace-decoding",
+          `/#/trace?hash=${manifest.transactions.decoding.hash}&tracer=callTracer`,
+          async () => {
+            await page.getByRole("button", { name: "Expand all" }).click();
+            await expect(page.getByRole("treeitem").filter({ hasText: "depositFor" })).toBeVisible({
+              timeout: 30_000,
+            });
+          },
+        ],
+        [
           "trace-balances",
           `/#/trace?hash=${insight.hash}&tracer=callTracer&view=balances`,
           () => expect(page.getByRole("region", { name: /balance changes/i })).toBeVisible(),

@@ -8,6 +8,8 @@ import type { DevnetManifest } from "../../shared/manifest";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { addToStore } from "../../shared/abis";
 import { useAbiRegistry } from "../../shared/useAbiRegistry";
+import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
+import { ExecutionRevertedError } from "../../rpc";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
 import { listFunctions, parseAbiJson } from "./abi";
@@ -114,10 +116,10 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
   // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device)
   // plus the ABI being pasted in the call builder.
   const pastedAbis = useMemo(() => (pasted?.ok ? [pasted.value] : []), [pasted]);
-  const { registry } = useAbiRegistry(pastedAbis, { withDevnet: true });
+  const { registry: builderRegistry } = useAbiRegistry(pastedAbis, { withDevnet: true });
   const functions = useMemo(
-    () => listFunctions(registry, pasted?.ok ? pasted.value : []),
-    [pasted, registry],
+    () => listFunctions(builderRegistry, pasted?.ok ? pasted.value : []),
+    [pasted, builderRegistry],
   );
 
   // A link runs on load when it names the transaction (to or data); anything else runs once submitted.
@@ -145,9 +147,25 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
   };
 
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
+  // A revert's custom error is named like a trace's: the called contract's verified ABI, the
+  // signature database, then what the device knows.
+  const revertData = query.error instanceof ExecutionRevertedError ? query.error.revertData : null;
+  const to = request?.tx.to ?? null;
+  const decodingKeys = useMemo(
+    () =>
+      revertData && revertData.length >= 10
+        ? { inputs: [revertData.slice(0, 10)], topics: [], addresses: to ? [to] : [] }
+        : null,
+    [revertData, to],
+  );
+  const decoding = useDecodingRegistry(endpoint, decodingKeys, {
+    extra: pastedAbis,
+    withDevnet: true,
+  });
+  const registry = decoding.registry;
   const explanation = useMemo(
-    () => (query.isError ? explainError(query.error, registry) : null),
-    [query.isError, query.error, registry],
+    () => (query.isError ? explainError(query.error, registry, to) : null),
+    [query.isError, query.error, registry, to],
   );
   const showing = endpoint && request;
 
@@ -172,7 +190,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
             onSubmit={onSubmit}
             examples={examples}
             busy={query.isFetching}
-            registry={registry}
+            registry={builderRegistry}
             functions={functions}
             abiText={abiText}
             onAbiText={setAbiText}

@@ -65,7 +65,12 @@ function revertPhrase(r: DecodedRevert, text: string | null): string {
   return describeRevert(r);
 }
 
-export function explainError(error: unknown, registry?: AbiRegistry): Explanation {
+export function explainError(
+  error: unknown,
+  registry?: AbiRegistry,
+  /** The called contract: its verified ABI names its custom errors first. */
+  to: string | null = null,
+): Explanation {
   const rpc = error instanceof JsonRpcError ? error : null;
   const code = rpc ? rpc.code : null;
   const message = rpc
@@ -107,7 +112,7 @@ export function explainError(error: unknown, registry?: AbiRegistry): Explanatio
 
   if (error instanceof ExecutionRevertedError) {
     const data = error.revertData;
-    const revert = data !== null ? decodeRevert(data, registry) : null;
+    const revert = data !== null ? decodeRevert(data, registry, { to }) : null;
     const text = data !== null ? readableText(data) : null;
     const fromMessage = /execution reverted:\s*(.+)$/is.exec(message)?.[1]?.trim() ?? null;
     const decoded = revert !== null && revert.kind !== "empty";

@@ -72,8 +72,12 @@ function contractNames(sources: DecodingSources): Record<string, string> {
 export function useDecodingRegistry(
   endpoint: ResolvedEndpoint | null,
   keys: DecodingKeys | null,
+  /** ABIs the view has in hand (a pasted one), and whether the devnet's ABIs are wanted too. */
+  local: { extra?: readonly (readonly unknown[])[]; withDevnet?: boolean } = {},
 ): DecodingState {
-  const { registry: base, stored } = useAbiRegistry();
+  const { registry: base, stored } = useAbiRegistry(local.extra, {
+    withDevnet: local.withDevnet ?? false,
+  });
   const { client } = useRpc();
   const { bases, resolver } = useDecodingContext();
   const anyService = resolver !== null && (bases.sigdb !== null || bases.sourcify !== null);
