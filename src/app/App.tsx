@@ -161,22 +161,22 @@ export function App() {
                           <option value="dark">Dark</option>
                         </select>
                       </label>
-                      <button
-                        type="button"
-                        className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
-                        aria-expanded={drawer === "settings"}
-                        onClick={() => setDrawer((d) => (d === "settings" ? null : "settings"))}
-                      >
-                        Settings
-                      </button>
-                      <button
-                        type="button"
-                        className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
-                        aria-expanded={drawer === "requests"}
-                        onClick={() => setDrawer((d) => (d === "requests" ? null : "requests"))}
-                      >
-                        Requests
-                      </button>
+                      {(
+                        [
+                          ["settings", "Settings"],
+                          ["requests", "Requests"],
+                        ] as const
+                      ).map(([id, label]) => (
+                        <button
+                          key={id}
+                          type="button"
+                          className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
+                          aria-expanded={drawer === id}
+                          onClick={() => setDrawer((d) => (d === id ? null : id))}
+                        >
+                          {label}
+                        </button>
+                      ))}
                     </div>
                   </div>
                   <ConnectionBar

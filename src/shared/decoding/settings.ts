@@ -14,6 +14,7 @@ import {
   type DecodingService,
   type ServiceBases,
 } from "../../chain";
+import { checkRpcUrl } from "../../endpoints";
 import { storedValue } from "../stored";
 
 export type { ServiceBases };
@@ -81,21 +82,13 @@ export const decodingOverride = storedValue<TabOverride>(
   "session",
 );
 
-/** A service base URL as typed: http(s), no credentials, no query; trailing slashes dropped. */
+/** A service base URL as typed: a fetchable http(s) URL, no query; trailing slashes dropped. */
 export function checkServiceUrl(
   text: string,
 ): { ok: true; url: string } | { ok: false; message: string } {
-  const trimmed = text.trim();
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return { ok: false, message: "Not a URL: it must start with http:// or https://" };
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    return { ok: false, message: `Unsupported scheme ${url.protocol} — use http:// or https://` };
-  if (url.username || url.password)
-    return { ok: false, message: "Put no user name or password in the URL" };
+  const checked = checkRpcUrl(text);
+  if (!checked.ok) return checked;
+  const url = new URL(checked.url);
   if (url.search || url.hash)
     return { ok: false, message: "Give the base URL only, without ? or # parts" };
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, "")}` };
