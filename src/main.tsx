@@ -4,14 +4,19 @@ import { prestartTraceWorker } from "./methods/debug_jstraceTransaction/prestart
 // Before the app's modules load: a trace deep link's Worker starts now, and the boot module sends
 // the link's first request as soon as it has loaded (see app/boot.ts). React and the app load
 // after it: their evaluation would otherwise hold the request back.
-prestartTraceWorker(window.location.hash);
+const hash = window.location.hash;
+prestartTraceWorker(hash);
 const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 void booted
   .catch(() => undefined)
-  .then(() => Promise.all([import("react"), import("react-dom/client"), import("./app/App")]))
+  .then(() => {
+    // The trace view's chunk loads beside the app's, not after the app has rendered its route.
+    if (/^#\/trace\b/.test(hash)) void import("./methods/debug_jstraceTransaction").catch(() => {});
+    return Promise.all([import("react"), import("react-dom/client"), import("./app/App")]);
+  })
   .then(([{ createElement, StrictMode }, { createRoot }, { App }]) => {
     createRoot(root).render(createElement(StrictMode, null, createElement(App)));
   });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState, type ChangeEvent } from "react";
+import { useEffect, useMemo, useState, type ChangeEvent } from "react";
 import {
   Alert,
   Button,
@@ -111,6 +111,14 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const largeAnswer = (query.data?.model?.size ?? 0) >= LARGE_TRACE_FRAMES;
   if (!active && largeAnswer && !released) setReleased(true);
   if (active && released) setReleased(false);
+  // And one more render once let go: React keeps the render before last (its alternate fibers:
+  // props, closures, memo inputs) until the next one, and that render still held the trace.
+  const [, settle] = useState(0);
+  useEffect(() => {
+    if (!released) return;
+    const t = setTimeout(() => settle((n) => n + 1), 0);
+    return () => clearTimeout(t);
+  }, [released]);
   useDropWhenUnseen(options.queryKey, query.data?.model?.size ?? 0);
 
   const data = query.data;

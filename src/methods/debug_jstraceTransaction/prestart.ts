@@ -8,6 +8,7 @@
 const IDLE_MS = 10_000;
 
 let prestarted: Worker | null = null;
+let idle: ReturnType<typeof setTimeout> | null = null;
 
 function spawn(): Worker {
   return new Worker(new URL("./trace.worker.ts", import.meta.url), { type: "module" });
@@ -19,8 +20,7 @@ export function prestartTraceWorker(hash: string): void {
   if (!/^#\/trace\?(.*&)?hash=/.test(hash)) return;
   const worker = spawn();
   prestarted = worker;
-  setTimeout(() => {
-    if (prestarted !== worker) return;
+  idle = setTimeout(() => {
     prestarted = null;
     worker.terminate();
   }, IDLE_MS);
@@ -30,5 +30,8 @@ export function prestartTraceWorker(hash: string): void {
 export function takeTraceWorker(): Worker {
   const worker = prestarted ?? spawn();
   prestarted = null;
+  // The timer would hold the Worker (and what it delivers) until it fires.
+  if (idle !== null) clearTimeout(idle);
+  idle = null;
   return worker;
 }

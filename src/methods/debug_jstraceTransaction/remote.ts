@@ -160,8 +160,13 @@ export class TraceJob {
 
   /** The Worker's memory (the text, the parsed tree) goes with it. */
   private end(): void {
-    this.worker?.terminate();
+    const worker = this.worker;
     this.worker = null;
+    if (!worker) return;
+    worker.terminate();
+    // Its handlers hold the arrival (and so the trace) for as long as the Worker object lives.
+    worker.onmessage = null;
+    worker.onerror = null;
   }
 }
 
@@ -175,8 +180,11 @@ export const traceExchange: RemoteExchange = async ({
   early,
 }) => {
   let job: TraceJob;
+  // The cap an early job has read under so far (it learns this client's now).
+  let readUnder = maxBytes;
   if (early instanceof TraceJob) {
     job = early;
+    readUnder = job.limit;
     if (job.limit !== maxBytes) job.setLimit(maxBytes);
   } else job = new TraceJob(url, bodyText, id, maxBytes);
   const onAbort = () => job.abort();
@@ -188,8 +196,8 @@ export const traceExchange: RemoteExchange = async ({
     if (
       read.kind === "too-large" &&
       job === early &&
-      job.limit < maxBytes &&
-      read.bytes <= maxBytes
+      readUnder < maxBytes &&
+      (!read.announced || read.bytes <= maxBytes)
     ) {
       job = new TraceJob(url, bodyText, id, maxBytes);
       return { ...(await job.head), read: await job.read };

@@ -47,7 +47,11 @@ export function useDropWhenUnseen(queryKey: QueryKey, frames: number): void {
     return () => {
       setTimeout(() => {
         const q = client.getQueryCache().find({ queryKey: key, exact: true });
-        if (q && q.getObserversCount() === 0) client.removeQueries({ queryKey: key, exact: true });
+        if (!q || q.getObserversCount() > 0) return;
+        // Reset first: an observer keeps its last query with data (for placeholder data), so a
+        // removed query would still hold the trace; a reset one holds nothing.
+        void client.resetQueries({ queryKey: key, exact: true });
+        client.removeQueries({ queryKey: key, exact: true });
       }, 0);
     };
   }, [client, keyText, large]);
