@@ -67,7 +67,11 @@ const FAULTS: FaultCase[] = [
     says: [/could not be sent/, /Could not reach 127\.0\.0\.1/, /Check the endpoint URL/],
     retries: 2,
   },
-  { mode: "oversized", says: [/over the 50\.0 MB limit/, /Ask for less/], retries: 0 },
+  {
+    mode: "oversized",
+    says: [/over the 50\.0 MB limit/, /Ask for less/, /Settings → “Response size limit”/],
+    retries: 0,
+  },
   { mode: "rpc-error", says: [/error -32603 \(Internal error\)/, /"internal error"/], retries: 0 },
 ];
 
@@ -106,6 +110,10 @@ test.describe("fault modes: a specific message, the retries, and a usable view a
   for (const f of FAULTS) {
     test(`fault ${f.mode}`, async ({ page, manifest, gateway }) => {
       await gateway.clearLog();
+      // The response size limit is a setting sized to the device; the oversized fault (~60 MB)
+      // meets it at the lowest value it takes.
+      if (f.mode === "oversized")
+        await page.addInitScript(() => localStorage.setItem("nodescope:responseLimitMB", "50"));
       await page.goto(txLink(manifest, f.mode));
       const alert = view(page).getByRole("alert");
       await expect(alert).toBeVisible({ timeout: 20_000 });
