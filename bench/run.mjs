@@ -338,7 +338,7 @@ async function traceOnce(browser, base, rpcBase, n) {
       timeout: 120_000,
       polling: 50,
     });
-    await page.evaluate(() => window.__bench.settle(500, 10_000));
+    await page.evaluate(() => window.__bench.settle(800, 10_000));
     const loadedAt = await page.evaluate(() => performance.now());
 
     // The last frame's address: one match, deep in the tree.
@@ -458,7 +458,7 @@ async function logsOnce(browser, base, rpcBase, n, oneAnswer) {
       timeout: 120_000,
       polling: 50,
     });
-    await page.evaluate(() => window.__bench.settle(500, 10_000));
+    await page.evaluate(() => window.__bench.settle(800, 10_000));
     const loadedAt = await page.evaluate(() => performance.now());
 
     const frames = await scrollThrough(page, "[role=table]");

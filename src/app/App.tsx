@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from "react";
+import { Suspense, useCallback, useMemo, useState, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRpcClient } from "../rpc";
 import { METHODS, resolveEndpoint, type MethodName } from "../endpoints";
@@ -18,16 +18,18 @@ import { useTheme, type ThemeChoice } from "./theme";
 import { clearDecodingCache, onDevnet, useAddressNamer, useDecodingSetup } from "./decoding";
 import { DecodingBanner } from "./DecodingBanner";
 import { SettingsPanel } from "./settings/SettingsPanel";
+import { lazyPage } from "./pages";
 import { guardResolve, neededOrigins, originOf, useConnectPolicy } from "./csp";
 import { DecodingContext } from "../shared/decoding/context";
 import { AddressNames } from "../ui";
 
-// Route-level code splitting: each method view is its own chunk, loaded when first opened.
+// Route-level code splitting: each method view is its own chunk, loaded when first opened (or
+// as the app boots, for a deep link's route: pages.ts).
 const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
-  tx: lazy(() => import("../methods/eth_getTransactionByBlockHashAndIndex")),
-  logs: lazy(() => import("../methods/eth_getLogs")),
-  trace: lazy(() => import("../methods/debug_jstraceTransaction")),
-  estimate: lazy(() => import("../methods/eth_estimateGas")),
+  tx: lazyPage("eth_getTransactionByBlockHashAndIndex"),
+  logs: lazyPage("eth_getLogs"),
+  trace: lazyPage("debug_jstraceTransaction"),
+  estimate: lazyPage("eth_estimateGas"),
 };
 
 const queryClient = createQueryClient();

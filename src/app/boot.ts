@@ -16,6 +16,7 @@ import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
 import { initialConnection } from "./connection";
 import { parseHash, ROUTES } from "./router";
 import { responseLimitBytes } from "./settings/limits";
+import { preloadPage } from "./pages";
 
 /** What a method folder's `early.ts` offers. */
 export interface EarlyModule {
@@ -57,6 +58,8 @@ export async function bootEarly(hash: string = window.location.hash): Promise<bo
   try {
     const location = parseHash(hash);
     const method = ROUTES.find((r) => r.id === location.route)?.method;
+    // The route's page loads now, beside the app, not once the app has rendered.
+    if (method) void preloadPage(method)?.catch(() => undefined);
     const mod = method ? earlyModuleFor(method) : null;
     if (!method || !mod) return false;
     let connection = initialConnection(location.search, null);

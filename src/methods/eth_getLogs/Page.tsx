@@ -79,7 +79,6 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
   ]);
   const scan = useLogScan(request, runKey, concurrency);
 
-
   /** Keeps the event signature for decoding (a bare signature is an event here); its topic0. */
   const registerSignature = useCallback((signature: string) => {
     const topic0 = eventTopic0(signature);

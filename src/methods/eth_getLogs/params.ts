@@ -7,7 +7,9 @@
  * `toParams` (→ JSON-RPC params of one request).
  */
 import { z } from "zod";
-import { isBlockTag, parseBlockInput } from "../../chain";
+// From the module itself, not the chain index: early.ts (part of the first-load bundle, on the
+// early request's path) needs these, not the ABI decoding the index also brings.
+import { isBlockTag, parseBlockInput } from "../../chain/hex";
 import type { FieldIssue } from "../../shared/form";
 import type { BlockRef } from "./scanner";
 

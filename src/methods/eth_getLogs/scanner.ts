@@ -471,6 +471,9 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
         };
         try {
           const logs = await opts.send(piece.from, piece.to, internal.signal, retry, partial);
+          // Rows of this call already on screen: its whole answer follows at once, so what is
+          // shown never lags behind a finished call.
+          const streamed = provisional !== null;
           dropProvisional();
           // An answer that arrives after a stop is still valid data: it is kept.
           const sorted = sortLogs(logs);
@@ -478,7 +481,7 @@ export function startScan<L extends Sortable>(opts: ScanOptions<L>): ScanHandle<
           snapshot = null;
           progress.logs += sorted.length;
           progress.blocksCovered += piece.tagged ? (progress.totalBlocks ?? 0) : pieceSize(piece);
-          if (!shownAny && sorted.length > 0) {
+          if ((!shownAny && sorted.length > 0) || streamed) {
             shownAny = true;
             emitNow();
           } else scheduleEmit();
