@@ -88,8 +88,8 @@ describe("bootEarly", () => {
     expect(methods).toEqual([]);
   });
 
-  it("finds a method folder's early module by the route's method", () => {
-    expect(earlyModuleFor("debug_jstraceTransaction")).not.toBeNull();
-    expect(earlyModuleFor("eth_estimateGas")).toBeNull();
+  it("finds a method folder's early module by the route's method", async () => {
+    expect(await earlyModuleFor("debug_jstraceTransaction")).not.toBeNull();
+    expect(await earlyModuleFor("eth_estimateGas")).toBeNull();
   });
 });

@@ -31,12 +31,16 @@ export interface EarlyModule {
   } | null;
 }
 
-const EARLY = import.meta.glob<EarlyModule>("../methods/*/early.ts", { eager: true });
+// Loaded on demand: a visit loads only its own route's early module (a transaction link does not
+// pay for the trace's or the logs' request code).
+const EARLY = import.meta.glob<EarlyModule>("../methods/*/early.ts");
 
-/** The method folder's early module, by RPC method (the folder's name). */
-export function earlyModuleFor(method: string): EarlyModule | null {
-  const mod = EARLY[`../methods/${method}/early.ts`];
-  return mod && typeof mod.earlyRequest === "function" ? mod : null;
+/** The method folder's early module, by RPC method (the folder's name); null when it has none. */
+export async function earlyModuleFor(method: string): Promise<EarlyModule | null> {
+  const load = EARLY[`../methods/${method}/early.ts`];
+  if (!load) return null;
+  const mod = await load();
+  return typeof mod.earlyRequest === "function" ? mod : null;
 }
 
 /** Params the shell reads itself (App's APP_PARAMS); a page never sees them. */
@@ -60,11 +64,15 @@ export async function bootEarly(hash: string = window.location.hash): Promise<bo
     const method = ROUTES.find((r) => r.id === location.route)?.method;
     // The route's page loads now, beside the app, not once the app has rendered.
     if (method) void preloadPage(method)?.catch(() => undefined);
-    const mod = method ? earlyModuleFor(method) : null;
-    if (!method || !mod) return false;
+    if (!method || !EARLY[`../methods/${method}/early.ts`]) return false;
     let connection = initialConnection(location.search, null);
-    if (connection.kind === "devnet")
-      connection = initialConnection(location.search, await devnetManifest());
+    // The early module and the devnet manifest load side by side.
+    const [mod, manifest] = await Promise.all([
+      earlyModuleFor(method),
+      connection.kind === "devnet" ? devnetManifest() : Promise.resolve(null),
+    ]);
+    if (!mod) return false;
+    if (connection.kind === "devnet") connection = initialConnection(location.search, manifest);
     const resolved = resolveEndpoint(connection, method as MethodName);
     if (!resolved.ok) return false;
     const pageSearch = new URLSearchParams(location.search);
