@@ -214,37 +214,25 @@ export class MethodUnsupportedError extends JsonRpcError {
   static readonly code = -32601;
   /** Every code that means it: also EIP-1474 "Method not supported" (-32004). */
   static readonly codes: readonly number[] = [-32601, -32004];
-  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
-    super(ctx, info);
-    this.name = "MethodUnsupportedError";
-  }
+  override readonly name: string = "MethodUnsupportedError";
 }
 
 /** The API key was rejected (the provider's `Unauthorized`, `invalid api key`). */
 export class UnauthorizedError extends JsonRpcError {
-  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
-    super(ctx, info);
-    this.name = "UnauthorizedError";
-  }
+  override readonly name: string = "UnauthorizedError";
 }
 
 /** The caller's IP address or origin is not on the key's allow-list. */
 export class NotAllowedError extends JsonRpcError {
   /** EIP-1474 "Resource unavailable", which the provider uses for allow-list rejections. */
   static readonly code = -32002;
-  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
-    super(ctx, info);
-    this.name = "NotAllowedError";
-  }
+  override readonly name: string = "NotAllowedError";
 }
 
 /** A request limit was exceeded (EIP-1474 -32005) that is not a block-range or result limit. */
 export class LimitExceededError extends JsonRpcError {
   static readonly code = -32005;
-  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
-    super(ctx, info);
-    this.name = "LimitExceededError";
-  }
+  override readonly name: string = "LimitExceededError";
 }
 
 export interface BlockRangeHint {
@@ -271,27 +259,18 @@ export class RangeLimitError extends JsonRpcError {
 
 /** The node gave up on its own time limit (`timeout`, `execution timeout`, …). */
 export class NodeTimeoutError extends JsonRpcError {
-  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
-    super(ctx, info);
-    this.name = "NodeTimeoutError";
-  }
+  override readonly name: string = "NodeTimeoutError";
 }
 
 /** The node does not know the transaction (a wrong hash, or another network). */
 export class UnknownTransactionError extends JsonRpcError {
-  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
-    super(ctx, info);
-    this.name = "UnknownTransactionError";
-  }
+  override readonly name: string = "UnknownTransactionError";
 }
 
 /** EIP-1474 "Resource not found": the block, transaction or state asked for is not there. */
 export class ResourceNotFoundError extends JsonRpcError {
   static readonly code = -32001;
-  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
-    super(ctx, info);
-    this.name = "ResourceNotFoundError";
-  }
+  override readonly name: string = "ResourceNotFoundError";
 }
 
 /**
@@ -299,10 +278,7 @@ export class ResourceNotFoundError extends JsonRpcError {
  * historical state unavailable`, `header not found`; anvil --prune-history's -32001.
  */
 export class MissingStateError extends ResourceNotFoundError {
-  constructor(ctx: RpcErrorContext, info: JsonRpcErrorInfo) {
-    super(ctx, info);
-    this.name = "MissingStateError";
-  }
+  override readonly name: string = "MissingStateError";
 }
 
 /** The EVM execution reverted (reference client: code 3, `data` = the revert bytes). */

@@ -13,6 +13,7 @@ import {
   type NetworkFailure,
   type RpcErrorContext,
 } from "./errors";
+import { deadline } from "./deadline";
 import type { RawResponse } from "./interpret";
 import { readEnvelope, sameId } from "./response";
 import type { ResultStream } from "./stream";
@@ -173,17 +174,10 @@ export async function exchange(
   via?: ExchangeVia,
 ): Promise<Exchanged> {
   const { timeoutMs, maxBytes } = options;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = () => controller.abort();
-  signal?.addEventListener("abort", onAbort, { once: true });
+  const limit = deadline(timeoutMs, signal);
   const failure = (error: unknown): RpcError => {
-    if (timedOut) return new TimeoutError(ctx(), timeoutMs);
-    if (signal?.aborted || controller.signal.aborted) return new AbortedError(ctx());
+    if (limit.timedOut()) return new TimeoutError(ctx(), timeoutMs);
+    if (signal?.aborted || limit.signal.aborted) return new AbortedError(ctx());
     return new NetworkError(ctx(), describeFailure(error, url));
   };
   try {
@@ -193,7 +187,7 @@ export async function exchange(
       throw new NetworkError(ctx(), { causeText: "not a valid URL", causeCode: "INVALID_URL" });
     }
     const early = via?.early ?? null;
-    if (early) controller.signal.addEventListener("abort", () => early.abort(), { once: true });
+    if (early) limit.signal.addEventListener("abort", () => early.abort(), { once: true });
     if (via?.remote) {
       let answer: Awaited<ReturnType<RemoteExchange>>;
       try {
@@ -202,20 +196,20 @@ export async function exchange(
           bodyText,
           id: via.id,
           maxBytes,
-          signal: controller.signal,
+          signal: limit.signal,
           early: early?.value,
         });
       } catch (error) {
         throw failure(error);
       }
-      if (timedOut || controller.signal.aborted) throw failure(new Error("aborted"));
+      if (limit.timedOut() || limit.signal.aborted) throw failure(new Error("aborted"));
       return fromRemote(answer, maxBytes, ctx);
     }
     let res: Response;
     try {
       res = early
         ? await (early.value as Promise<Response>)
-        : await options.fetch(http.target, { ...http.init, signal: controller.signal });
+        : await options.fetch(http.target, { ...http.init, signal: limit.signal });
     } catch (error) {
       throw failure(error);
     }
@@ -239,7 +233,7 @@ export async function exchange(
         try {
           step = await reader.read();
         } catch (error) {
-          if (timedOut || controller.signal.aborted) throw failure(error);
+          if (limit.timedOut() || limit.signal.aborted) throw failure(error);
           // The connection dropped mid-body: what arrived is judged as a cut-off answer.
           cutOff = true;
           break;
@@ -308,8 +302,7 @@ export async function exchange(
       bytes,
     };
   } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
+    limit.dispose();
   }
 }
 

@@ -1,3 +1,4 @@
+import { deadline } from "../../rpc";
 import { DecodingServiceError, type DecodingService, type ServiceCallOptions } from "./types";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -25,14 +26,7 @@ export async function getJson(
   if (signal?.aborted) throw abortError();
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = () => controller.abort();
-  signal?.addEventListener("abort", onAbort, { once: true });
+  const limit = deadline(timeoutMs, signal);
   const host = hostOf(url);
   try {
     const res = await doFetch(url, {
@@ -40,7 +34,7 @@ export async function getJson(
       headers: { accept: "application/json" },
       credentials: "omit",
       referrerPolicy: "no-referrer",
-      signal: controller.signal,
+      signal: limit.signal,
     });
     const text = await res.text();
     if (text.length > MAX_BYTES)
@@ -55,7 +49,7 @@ export async function getJson(
   } catch (err) {
     if (err instanceof DecodingServiceError) throw err;
     if (signal?.aborted) throw abortError();
-    if (timedOut)
+    if (limit.timedOut())
       throw new DecodingServiceError(
         service,
         `${host} did not answer within ${timeoutMs / 1000} s`,
@@ -63,8 +57,7 @@ export async function getJson(
     const detail = err instanceof Error ? err.message : String(err);
     throw new DecodingServiceError(service, `${host} could not be reached (${detail})`);
   } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
+    limit.dispose();
   }
 }
 

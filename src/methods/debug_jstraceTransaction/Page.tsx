@@ -15,10 +15,9 @@ import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
 import type { DevnetManifest } from "../../shared/manifest";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
-import { AbiPanel } from "../../shared/AbiPanel";
 import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
 import { traceDecodingKeys } from "./decodingKeys";
-import { DecodingNote } from "../../shared/decoding/DecodingNote";
+import { DecodingPanel } from "../../shared/decoding/DecodingNote";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
@@ -168,7 +167,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
     [model, framesComplete],
   );
   const decoding = useDecodingRegistry(resolved.ok ? resolved.endpoint : null, decodingKeys);
-  const { registry, stored } = decoding;
+  const { registry } = decoding;
   const decoder = useMemo(() => new TraceDecoder(registry), [registry]);
   const decode = useMemo(
     () => (model ? new FrameDecodeCache(model.frames, decoder) : null),
@@ -333,8 +332,10 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
           </div>
         </Card>
       </FoldingForm>
-      <AbiPanel stored={stored} hint="Names calls, custom errors and events in the call tree." />
-      <DecodingNote decoding={decoding} />
+      <DecodingPanel
+        decoding={decoding}
+        hint="Names calls, custom errors and events in the call tree."
+      />
 
       <LinkProblems problems={link.problems} />
       {request && !resolved.ok && !loaded ? <Alert>{resolved.reason}</Alert> : null}

@@ -58,10 +58,8 @@ export interface CallFrame {
   [extra: string]: unknown;
 }
 
-/** The fields of a frame the app reads; everything else is shown under "Other fields". */
-export const KNOWN_FRAME_FIELDS: ReadonlySet<string> = new Set([
-  "type",
-  "from",
+/** Optional fields a node may send as `null`: removed, so null and absent read the same. */
+const NULLABLE = [
   "to",
   "value",
   "gas",
@@ -72,7 +70,10 @@ export const KNOWN_FRAME_FIELDS: ReadonlySet<string> = new Set([
   "revertReason",
   "calls",
   "logs",
-]);
+] as const;
+
+/** The fields of a frame the app reads; everything else is shown under "Other fields". */
+export const KNOWN_FRAME_FIELDS: ReadonlySet<string> = new Set(["type", "from", ...NULLABLE]);
 
 /** The issues found in one frame (none for a frame the node sent as expected). */
 export function frameIssues(f: CallFrame): readonly FrameIssue[] {
@@ -123,20 +124,6 @@ export const frameFieldsSchema = z.looseObject({
   calls: z.array(z.unknown()).nullish(),
   logs: z.array(callLogSchema).nullish(),
 });
-
-/** Optional fields a node may send as `null`: removed, so null and absent read the same. */
-const NULLABLE = [
-  "to",
-  "value",
-  "gas",
-  "gasUsed",
-  "input",
-  "output",
-  "error",
-  "revertReason",
-  "calls",
-  "logs",
-] as const;
 
 /** A value as a warning quotes it: JSON, shortened. */
 export function quoteRaw(value: unknown): string {

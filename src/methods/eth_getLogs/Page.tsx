@@ -5,10 +5,9 @@ import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
-import { AbiPanel } from "../../shared/AbiPanel";
 import { addToStore } from "../../shared/abis";
 import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
-import { DecodingNote } from "../../shared/decoding/DecodingNote";
+import { DecodingPanel } from "../../shared/decoding/DecodingNote";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
 import {
@@ -133,7 +132,7 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
     [settled, view.logs],
   );
   const decoding = useDecodingRegistry(resolved.ok ? resolved.endpoint : null, decodingKeys);
-  const { registry, stored } = decoding;
+  const { registry } = decoding;
   const decode = useMemo(() => memoDecode((row) => decodeLogRow(row, registry)), [registry]);
   const tokenMeta = useQuery(
     tokenMetaQueryOptions(client, resolved.ok ? resolved.endpoint : null, tokens),
@@ -261,8 +260,7 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
           )}
         </Card>
       ) : null}
-      <AbiPanel stored={stored} hint="Names and decodes the events of the logs found." />
-      <DecodingNote decoding={decoding} />
+      <DecodingPanel decoding={decoding} hint="Names and decodes the events of the logs found." />
     </div>
   );
 }

@@ -6,9 +6,8 @@ import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { FoldingForm } from "../../shared/FoldingForm";
 import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
-import { AbiPanel } from "../../shared/AbiPanel";
 import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
-import { DecodingNote } from "../../shared/decoding/DecodingNote";
+import { DecodingPanel } from "../../shared/decoding/DecodingNote";
 import { txDecodingKeys } from "./decode";
 import { linkFieldErrors } from "../../shared/form";
 import { TxForm, type Example } from "./Form";
@@ -75,6 +74,8 @@ const sameLookup = (a: TxLookup, b: TxLookup) =>
   isHashLookup(a) === isHashLookup(b) &&
   JSON.stringify(toParams(a)) === JSON.stringify(toParams(b));
 
+const rawTx = (r: TxResponse) => r.tx;
+
 export default function TxPage({ search, setSearch }: MethodPageProps) {
   const { client, resolve, devnet } = useRpc();
   const queryClient = useQueryClient();
@@ -91,12 +92,16 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
   // The node's answer first (undecoded, shared with the decoded view below), then the shared
   // registry (built-ins, the ABIs kept on this device) layered with what the signature database
   // and Sourcify say about its call.
-  const plainBlock = useQuery(txQueryOptions(client, endpoint, blockLookup));
-  const plainHash = useQuery(txByHashQueryOptions(client, endpoint, hashLookup));
-  const plainTx = (hashLookup ? plainHash : plainBlock).data?.tx ?? null;
+  // (only the raw transaction is selected here: no card model is built for it)
+  const plainBlock = useQuery({ ...txQueryOptions(client, endpoint, blockLookup), select: rawTx });
+  const plainHash = useQuery({
+    ...txByHashQueryOptions(client, endpoint, hashLookup),
+    select: rawTx,
+  });
+  const plainTx = (hashLookup ? plainHash : plainBlock).data ?? null;
   const decodingKeys = useMemo(() => (plainTx ? txDecodingKeys(plainTx) : null), [plainTx]);
   const decoding = useDecodingRegistry(endpoint, decodingKeys);
-  const { registry, stored } = decoding;
+  const { registry } = decoding;
 
   const byBlock = useQuery(txQueryOptions(client, endpoint, blockLookup, registry));
   const byHash = useQuery(txByHashQueryOptions(client, endpoint, hashLookup, registry));
@@ -319,8 +324,10 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
         </section>
       ) : null}
 
-      <AbiPanel stored={stored} hint="Decodes the input of calls the built-in set does not know." />
-      <DecodingNote decoding={decoding} />
+      <DecodingPanel
+        decoding={decoding}
+        hint="Decodes the input of calls the built-in set does not know."
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { AbiPanel } from "../AbiPanel";
 import type { DecodingState } from "./useDecodingRegistry";
 
 /**
@@ -17,5 +18,15 @@ export function DecodingNote({ decoding }: { decoding: DecodingState }) {
         <p key={n}>{n}</p>
       ))}
     </div>
+  );
+}
+
+/** The decoding panel of a view: the user's ABIs (kept on this device) and the services' note. */
+export function DecodingPanel({ decoding, hint }: { decoding: DecodingState; hint: string }) {
+  return (
+    <>
+      <AbiPanel stored={decoding.stored} hint={hint} />
+      <DecodingNote decoding={decoding} />
+    </>
   );
 }
