@@ -162,13 +162,32 @@ export async function startSyntheticServer({ port = 0 } = {}) {
     return t;
   };
 
-  /** @param {string} path @param {any} call @returns {string} the response JSON */
+  /** @type {Map<string, Buffer>} UTF-8 bytes of a result text, so a large answer is encoded once */
+  const encoded = new Map();
+  /** @param {string} text @returns {Buffer} */
+  const bytesOf = (text) => {
+    if (text.length < 100_000) return Buffer.from(text);
+    let b = encoded.get(text);
+    if (b === undefined) {
+      b = Buffer.from(text);
+      encoded.set(text, b);
+    }
+    return b;
+  };
+
+  /** @param {string} path @param {any} call @returns {Buffer[]} the response JSON, in parts */
   const answer = (path, call) => {
     const id = JSON.stringify(call?.id ?? null);
-    const ok = (/** @type {string} */ resultText) =>
-      `{"jsonrpc":"2.0","id":${id},"result":${resultText}}`;
-    const err = (/** @type {number} */ code, /** @type {string} */ message) =>
-      JSON.stringify({ jsonrpc: "2.0", id: call?.id ?? null, error: { code, message } });
+    const ok = (/** @type {string} */ resultText) => [
+      Buffer.from(`{"jsonrpc":"2.0","id":${id},"result":`),
+      bytesOf(resultText),
+      Buffer.from("}"),
+    ];
+    const err = (/** @type {number} */ code, /** @type {string} */ message) => [
+      Buffer.from(
+        JSON.stringify({ jsonrpc: "2.0", id: call?.id ?? null, error: { code, message } }),
+      ),
+    ];
     const m = /^\/(trace|logs1|logs)\/(\d+)\/?$/.exec(path);
     const kind = m?.[1];
     const n = Number(m?.[2] ?? 0);
@@ -236,22 +255,36 @@ export async function startSyntheticServer({ port = 0 } = {}) {
     req.on("end", () => {
       count++;
       const path = (req.url ?? "/").split("?")[0] ?? "/";
-      let body;
+      /** @type {Buffer[]} */
+      let parts;
       try {
         const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        body = Array.isArray(parsed)
-          ? `[${parsed.map((c) => answer(path, c)).join(",")}]`
+        parts = Array.isArray(parsed)
+          ? [
+              Buffer.from("["),
+              ...parsed.flatMap((c, i) => [...(i ? [Buffer.from(",")] : []), ...answer(path, c)]),
+              Buffer.from("]"),
+            ]
           : answer(path, parsed);
       } catch {
-        body = JSON.stringify({
-          jsonrpc: "2.0",
-          id: null,
-          error: { code: -32700, message: "parse error" },
-        });
+        parts = [
+          Buffer.from(
+            JSON.stringify({
+              jsonrpc: "2.0",
+              id: null,
+              error: { code: -32700, message: "parse error" },
+            }),
+          ),
+        ];
       }
+      // The cached bytes are written as they are: the server must not be what is slow.
       res.setHeader("Content-Type", "application/json");
-      res.setHeader("Content-Length", Buffer.byteLength(body));
-      res.end(body);
+      res.setHeader(
+        "Content-Length",
+        parts.reduce((sum, b) => sum + b.length, 0),
+      );
+      for (const b of parts) res.write(b);
+      res.end();
     });
   });
   server.keepAliveTimeout = 2_000;
@@ -267,7 +300,7 @@ export async function startSyntheticServer({ port = 0 } = {}) {
     requests: () => count,
     /** Builds the bodies for these sizes ahead of time (so the first request is not slowed). */
     warm(/** @type {{ traces?: number[], logs?: number[], denseLogs?: number[] }} */ sizes) {
-      for (const n of sizes.traces ?? []) traceText(n);
+      for (const n of sizes.traces ?? []) bytesOf(traceText(n));
       for (const n of sizes.logs ?? []) {
         logsText(n);
         // The pieces the range scanner asks for (MAX_LOG_BLOCKS each, from block 0).
@@ -280,7 +313,7 @@ export async function startSyntheticServer({ port = 0 } = {}) {
           );
         }
       }
-      for (const n of sizes.denseLogs ?? []) denseLogsText(n);
+      for (const n of sizes.denseLogs ?? []) bytesOf(denseLogsText(n));
     },
     close: () =>
       new Promise((resolve) => {
