@@ -38,6 +38,8 @@ export interface CallTreeProps {
   onToggle: (frame: number) => void;
   onExpandSiblings: (frame: number) => void;
   label?: string;
+  /** Frames are still arriving (a preview of the top of the tree). */
+  busy?: boolean;
   nativeSymbol?: string;
   /** Fixed viewport size (tests, benchmarks): skips measuring the scroll element. */
   viewport?: { width: number; height: number };
@@ -95,6 +97,7 @@ export function CallTree(props: CallTreeProps) {
       ref={scrollRef}
       role="tree"
       aria-label={props.label ?? "Call tree"}
+      aria-busy={props.busy ? true : undefined}
       onKeyDown={onKeyDown}
       className="relative overflow-auto rounded border border-slate-200 bg-white font-mono text-xs dark:border-slate-700 dark:bg-slate-950"
       style={{ height: props.height ?? 480 }}

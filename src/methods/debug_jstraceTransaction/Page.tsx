@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState, type ChangeEvent } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import {
   Alert,
   Button,
@@ -30,6 +30,7 @@ import {
   formSearchOf,
   fromSearch,
   isCallTracer,
+  toParams,
   toSearch,
   type TraceFormValues,
   type TraceRequest,
@@ -39,6 +40,8 @@ import { frameOf, parseTraceJson, resolvePicks, type TraceAnswer } from "./load"
 import { AnswerPicker } from "./AnswerPicker";
 import type { CallFrame } from "./result";
 import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
+import { tracePreviews } from "./remote";
+import { TracePreviewCard } from "./TracePreview";
 import { stateDiffQueryOptions, txLocationQueryOptions } from "./insight/query";
 import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
 import { StatePanel } from "./insight/StatePanel";
@@ -173,6 +176,17 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
     () => (model ? new FrameDecodeCache(model.frames, decoder) : null),
     [model, decoder],
   );
+  // The top of a large tree while its answer is still arriving (read in the trace Worker).
+  const latestPreview = useSyncExternalStore(tracePreviews.subscribe, tracePreviews.current);
+  const preview =
+    latestPreview &&
+    !model &&
+    !loaded &&
+    query.isFetching &&
+    request &&
+    latestPreview.params === JSON.stringify(toParams(request))
+      ? latestPreview
+      : null;
   const shown: { value: unknown; name: string; key: string } | null = loaded
     ? { value: loaded.value, name: loaded.name, key: `file:${loaded.name}:${loaded.nonce}` }
     : data !== undefined && request
@@ -344,6 +358,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
           Tracing {request?.hash}… (the node replays the block up to this transaction)
         </p>
       ) : null}
+      {preview ? <TracePreviewCard preview={preview} decoder={decoder} /> : null}
       {query.isError && !loaded ? (
         <div className="flex flex-col gap-2">
           <RpcErrorPanel

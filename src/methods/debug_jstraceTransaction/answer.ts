@@ -9,7 +9,16 @@
  */
 import { isRecord, readEnvelope, sameId } from "../../rpc/response";
 import { checkCallTreeInPlace } from "./check";
-import { flatten, initialExpansion, type TraceModel } from "./model";
+import {
+  baseStructure,
+  buildRows,
+  expandToDepth,
+  flatten,
+  initialExpansion,
+  OPEN_DEPTH,
+  type TraceModel,
+} from "./model";
+import { previewTrace } from "./preview";
 import { isMuxAnswer } from "./load";
 import { FRAME_ISSUES, isEmptyStructLog, type CallFrame, type FrameIssue } from "./result";
 
@@ -140,6 +149,65 @@ export function modelValue(
   const model = flatten(root);
   mark("flattened");
   return { model, plan: chunkPlan(model) };
+}
+
+/** The top of the tree from the part of the body that has arrived (preview.ts), ready to post. */
+export interface PreviewPost {
+  model: PackedModel;
+  transfer: ArrayBuffer[];
+  /** Every frame but the pending ones (open frames whose row fields have not all arrived). */
+  chunk: FrameChunk;
+  /** Rows the tree opens with, and how many of them show a frame (not a placeholder). */
+  rows: number;
+  shownRows: number;
+}
+
+/** The last child of frame `i` in pre-order (i itself when it has none). */
+function lastChild(m: TraceModel, i: number): number {
+  let c = i + 1;
+  const end = m.end[i] as number;
+  if (c >= end) return i;
+  while ((m.end[c] as number) < end) c = m.end[c] as number;
+  return c;
+}
+
+/**
+ * A preview of the answer whose first characters are `text`, or null when there is nothing to
+ * show yet (or the text does not start as a call tree answering `id`, or is already complete: the
+ * full answer is about to be read).
+ */
+export function previewAnswer(text: string, id: number): PreviewPost | null {
+  const tree = previewTrace(text, id);
+  if (!tree || tree.complete) return null;
+  // Open frames are checked like any other; the ones not shown yet only hold the tree's shape.
+  for (let k = 0; k < tree.open.length; k++) {
+    const f = tree.open[k] as Record<string, unknown>;
+    if (!tree.shown[k] && typeof f.type !== "string") f.type = "?";
+    if (!tree.shown[k] && typeof f.from !== "string") f.from = "";
+  }
+  let model: TraceModel;
+  try {
+    model = flatten(checkCallTreeInPlace(tree.root));
+  } catch {
+    return null;
+  }
+  const pending = new Uint8Array(model.size);
+  for (let k = 0, i = 0; k < tree.open.length; k++) {
+    if (!tree.shown[k]) pending[i] = 1;
+    const next = lastChild(model, i);
+    if (next === i) break;
+    i = next;
+  }
+  const s = baseStructure(model);
+  const rows = buildRows(model, s, expandToDepth(model, s, OPEN_DEPTH));
+  let shownRows = 0;
+  for (let r = 0; r < rows.length; r++)
+    if (rows.log[r] === -1 && pending[rows.frame[r] as number] !== 1) shownRows++;
+  const indices: number[] = [];
+  for (let i = 0; i < model.size; i++) if (pending[i] !== 1) indices.push(i);
+  const chunk = packChunk(model.frames, Int32Array.from(indices));
+  const { packed, transfer } = packModel(model);
+  return { model: packed, transfer, chunk, rows: rows.length, shownRows };
 }
 
 export { traceDecodingKeys } from "./decodingKeys";

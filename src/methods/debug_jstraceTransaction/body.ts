@@ -14,6 +14,8 @@ export const HEAD_CHARS = 256 * 1024;
 export async function readBody(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: () => number,
+  /** Told after each chunk: the text so far (in parts) and its size in bytes. */
+  onChunk?: (parts: readonly string[], bytes: number) => void,
 ): Promise<Extract<BodyRead, { kind: "text" | "too-large" }>> {
   if (!body) return { kind: "text", text: "", bytes: 0, cutOff: false };
   const reader = body.getReader();
@@ -37,6 +39,7 @@ export async function readBody(
     }
     // Decoded as it arrives: the text is ready when the last byte is.
     parts.push(decoder.decode(step.value, { stream: true }));
+    onChunk?.(parts, bytes);
   }
   parts.push(decoder.decode());
   return { kind: "text", text: parts.join(""), bytes, cutOff };

@@ -341,9 +341,12 @@ export function expandToDepth(
   return out;
 }
 
+/** A big trace opens expanded down to this level (exclusive): its level-4 rows show collapsed. */
+export const OPEN_DEPTH = 4;
+
 /** The state a trace opens in: small traces fully open; big ones down to a few levels. */
 export function initialExpansion(m: TraceModel, s: Structure = baseStructure(m)): Uint8Array {
-  return m.size <= 1000 ? allExpanded(m) : expandToDepth(m, s, 4);
+  return m.size <= 1000 ? allExpanded(m) : expandToDepth(m, s, OPEN_DEPTH);
 }
 
 export function expandAncestors(m: TraceModel, expanded: Uint8Array, i: number): void {

@@ -27,6 +27,8 @@ export type FromWorker =
       /** When each step ended (epoch ms, `timeOrigin + now()`), for the benchmark's measures. */
       marks: WorkerMarks;
     }
+  /** The top of the tree from the part of the body that has arrived (preview.ts). */
+  | { type: "preview"; model: PackedModel; chunk: FrameChunk; bytes: number }
   /** The trace's selectors, topics and addresses (decodingKeys.ts), walked in the Worker. */
   | { type: "keys"; keys: DecodingKeys }
   | { type: "frames"; chunk: FrameChunk };

@@ -63,6 +63,43 @@ function measureWorker(marks: WorkerMarks): void {
   }
 }
 
+/** The top of a trace still arriving (preview.ts), for the page whose request it answers. */
+export interface TracePreview {
+  /** The request's params as JSON: the page shows the preview for its own request only. */
+  params: string;
+  /** The frames so far; open frames whose fields have not all arrived are missing (pending). */
+  model: TraceModel;
+  /** Bytes of the answer read so far. */
+  bytes: number;
+}
+
+let preview: { job: TraceJob; value: TracePreview } | null = null;
+const previewListeners = new Set<() => void>();
+
+function setPreview(next: { job: TraceJob; value: TracePreview } | null): void {
+  preview = next;
+  for (const l of previewListeners) l();
+}
+
+/** The latest trace preview (one at a time: a new request's job drops the one before). */
+export const tracePreviews = {
+  subscribe(listener: () => void): () => void {
+    previewListeners.add(listener);
+    return () => previewListeners.delete(listener);
+  },
+  current(): TracePreview | null {
+    return preview?.value ?? null;
+  },
+};
+
+function paramsOf(bodyText: string): string {
+  try {
+    return JSON.stringify((JSON.parse(bodyText) as { params?: unknown }).params ?? null);
+  } catch {
+    return "";
+  }
+}
+
 /** Runs `fn` after the next frame has been painted (at once where there are no frames). */
 function afterPaint(fn: () => void): void {
   if (typeof requestAnimationFrame !== "function") {
@@ -82,6 +119,11 @@ export class TraceJob {
 
   constructor(url: string, bodyText: string, id: number, maxBytes: number) {
     this.limit = maxBytes;
+    if (preview) setPreview(null);
+    const params = paramsOf(bodyText);
+    const dropPreview = () => {
+      if (preview?.job === this) setPreview(null);
+    };
     const worker = takeTraceWorker();
     this.worker = worker;
     const head = deferred<Head>();
@@ -105,11 +147,19 @@ export class TraceJob {
             retryAfter: msg.retryAfter,
           });
           return;
+        case "preview": {
+          const top = new FrameArrival(msg.model);
+          top.add(msg.chunk);
+          setPreview({ job: this, value: { params, model: top.model, bytes: msg.bytes } });
+          return;
+        }
         case "read":
+          dropPreview();
           resolveRead(msg.read);
           this.end();
           return;
         case "failed":
+          dropPreview();
           fail(Object.assign(new TypeError(msg.message), { name: msg.name }));
           this.end();
           return;
@@ -139,6 +189,7 @@ export class TraceJob {
     };
     worker.onerror = (e) => {
       e.preventDefault();
+      dropPreview();
       fail(new TypeError(`the trace worker failed: ${e.message || "it did not start"}`));
       this.end();
     };

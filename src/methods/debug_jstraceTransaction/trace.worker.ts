@@ -16,6 +16,18 @@ const scope = globalThis as unknown as WorkerScope;
 
 // The parser and checks load while the request is under way.
 const answer = import("./answer");
+let loaded: Awaited<typeof answer> | null = null;
+void answer.then((m) => (loaded = m)).catch(() => undefined);
+
+/** A preview of the tree's top is tried once this much of a large body has arrived, then at
+ * PREVIEW_GROWTH times that, until its opening rows are shown or PREVIEW_UNTIL has arrived. */
+const PREVIEW_FROM = 256 * 1024;
+const PREVIEW_GROWTH = 3;
+const PREVIEW_UNTIL = 8 * 1024 * 1024;
+/** Rows enough for a screen: no more previews after one showing this many. */
+const PREVIEW_ROWS = 40;
+/** Bodies smaller than this are read whole first (the full answer is quick then). */
+const PREVIEW_MIN_BODY = 1024 * 1024;
 const controller = new AbortController();
 let limit = Number.POSITIVE_INFINITY;
 
@@ -53,7 +65,26 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
     post({ type: "read", read: { kind: "too-large", bytes: announced, announced: true } });
     return;
   }
-  const read = await readBody(res.body, () => limit);
+  // The top of a large tree is shown while the rest arrives (preview.ts).
+  let previewAt =
+    res.status >= 200 && res.status < 300 && !(announced < PREVIEW_MIN_BODY)
+      ? PREVIEW_FROM
+      : Number.POSITIVE_INFINITY;
+  let shownRows = 0;
+  const onChunk = (parts: readonly string[], bytes: number) => {
+    if (bytes < previewAt || loaded === null) return;
+    previewAt =
+      bytes * PREVIEW_GROWTH > PREVIEW_UNTIL ? Number.POSITIVE_INFINITY : bytes * PREVIEW_GROWTH;
+    const preview = loaded.previewAnswer(parts.join(""), id);
+    if (!preview || preview.shownRows <= shownRows) return;
+    shownRows = preview.shownRows;
+    if (shownRows >= PREVIEW_ROWS) previewAt = Number.POSITIVE_INFINITY;
+    post({ type: "preview", model: preview.model, chunk: preview.chunk, bytes }, [
+      ...preview.transfer,
+      preview.chunk.indices.buffer,
+    ]);
+  };
+  const read = await readBody(res.body, () => limit, onChunk);
   if (read.kind !== "text" || read.cutOff || res.status < 200 || res.status >= 300) {
     post({ type: "read", read });
     return;
