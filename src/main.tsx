@@ -1,11 +1,12 @@
 import "./index.css";
+import { CONNECTION_SETTINGS_KEY, RPC_OVERRIDE_KEY } from "./endpoints/keys";
 import { prestartTraceWorker } from "./methods/debug_jstraceTransaction/prestart";
 
 // Before the app's modules load: a trace deep link's Worker starts now, and the boot module sends
 // the link's first request as soon as it has loaded (see app/boot.ts). React and the app load
 // after it: their evaluation would otherwise hold the request back.
 const hash = window.location.hash;
-prestartTraceWorker(hash);
+prestartTraceWorker(hash, storedConnection());
 const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
 
 const root = document.getElementById("root");
@@ -20,3 +21,15 @@ void booted
   .then(([{ createElement, StrictMode }, { createRoot }, { App }]) => {
     createRoot(root).render(createElement(StrictMode, null, createElement(App)));
   });
+
+/** The connection this browser keeps, for the trace Worker (null where storage is refused). */
+function storedConnection() {
+  try {
+    return {
+      settings: localStorage.getItem(CONNECTION_SETTINGS_KEY),
+      override: sessionStorage.getItem(RPC_OVERRIDE_KEY),
+    };
+  } catch {
+    return null;
+  }
+}

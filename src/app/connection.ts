@@ -1,23 +1,24 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import {
-  checkRpcUrl,
+  CONNECTION_SETTINGS_KEY,
   fromStored,
+  initialConnectionOf,
+  parseOverride,
+  readOverride,
+  RPC_OVERRIDE_KEY,
   toConnection,
   toStored,
-  TRACE_METHODS,
   type Connection,
   type ConnectionSettings,
-  type TraceMethodName,
+  type RpcOverride,
+  type StoredConnection,
 } from "../endpoints";
 import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
 
-const SETTINGS_KEY = "nodescope.connection";
-const OVERRIDE_KEY = "nodescope.rpcOverride";
+const SETTINGS_KEY = CONNECTION_SETTINGS_KEY;
+const OVERRIDE_KEY = RPC_OVERRIDE_KEY;
 
-export interface RpcOverride {
-  url: string;
-  traceMethod: TraceMethodName;
-}
+export type { RpcOverride };
 
 export type DevnetState =
   | { status: "loading" }
@@ -45,31 +46,6 @@ export function useDevnet(): DevnetState {
   return state;
 }
 
-/** `rpc=<url>` in a link: a key-less custom endpoint for this tab only. */
-export function readOverride(search: URLSearchParams): RpcOverride | null {
-  const rpc = search.get("rpc");
-  if (!rpc) return null;
-  const checked = checkRpcUrl(rpc);
-  if (!checked.ok) return null;
-  const tm = search.get("traceMethod");
-  const traceMethod = TRACE_METHODS.find((m) => m === tm) ?? "debug_traceTransaction";
-  return { url: checked.url, traceMethod };
-}
-
-function loadOverride(): RpcOverride | null {
-  try {
-    const raw = sessionStorage.getItem(OVERRIDE_KEY);
-    if (!raw) return null;
-    const v = JSON.parse(raw) as { url?: unknown; traceMethod?: unknown };
-    if (typeof v.url !== "string") return null;
-    return readOverride(
-      new URLSearchParams({ rpc: v.url, traceMethod: String(v.traceMethod ?? "") }),
-    );
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The connection the app opens with, as `useConnectionSettings` + `useConnection` give it on
  * first render: a link's `rpc=`, else this tab's override, else the settings kept on this device.
@@ -79,9 +55,15 @@ export function initialConnection(
   search: URLSearchParams,
   devnet: DevnetManifest | null,
 ): Connection {
-  const override = readOverride(search) ?? loadOverride();
-  if (override) return { kind: "custom", url: override.url, traceMethod: override.traceMethod };
-  return toConnection(fromStored(localStorage.getItem(SETTINGS_KEY)), devnet);
+  return initialConnectionOf(search, storedConnection(), devnet);
+}
+
+/** What this browser keeps of the connection (read once per call). */
+export function storedConnection(): StoredConnection {
+  return {
+    settings: localStorage.getItem(SETTINGS_KEY),
+    override: sessionStorage.getItem(OVERRIDE_KEY),
+  };
 }
 
 export function useConnectionSettings(initialSearch: URLSearchParams) {
@@ -89,7 +71,7 @@ export function useConnectionSettings(initialSearch: URLSearchParams) {
     fromStored(localStorage.getItem(SETTINGS_KEY)),
   );
   const [override, setOverrideState] = useState<RpcOverride | null>(
-    () => readOverride(initialSearch) ?? loadOverride(),
+    () => readOverride(initialSearch) ?? parseOverride(sessionStorage.getItem(OVERRIDE_KEY)),
   );
 
   const setSettings = useCallback((next: ConnectionSettings) => {

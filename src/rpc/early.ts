@@ -46,8 +46,17 @@ export const PLAIN = "fetch";
 
 const pending = new Map<string, EarlyRequest & { timer: ReturnType<typeof setTimeout> }>();
 
-// Far from the client's own ids (which count from 1), so an early id never repeats one of them.
-let nextEarlyId = 1_000_000_001;
+/** The first early request's id: far from the client's own ids (which count from 1), so an early
+ * id never repeats one of them. A Worker that starts a deep link's request before this module has
+ * loaded uses it too, so that the boot module's start finds the same request (trace.worker.ts). */
+export const FIRST_EARLY_ID = 1_000_000_001;
+let nextEarlyId = FIRST_EARLY_ID;
+
+/** The body an early call is sent with. */
+export function earlyBody(id: number, call: EarlyCall): { body: JsonRpcBody; bodyText: string } {
+  const body: JsonRpcBody = { jsonrpc: "2.0", id, method: call.method, params: [...call.params] };
+  return { body, bodyText: JSON.stringify(body) };
+}
 
 function keyOf(url: string, method: string, params: readonly unknown[]): string {
   return `${url}\n${JSON.stringify([method, params])}`;
@@ -78,8 +87,7 @@ export function startEarly(
   const key = keyOf(url, call.method, call.params);
   if (pending.has(key)) return false;
   const id = nextEarlyId++;
-  const body: JsonRpcBody = { jsonrpc: "2.0", id, method: call.method, params: [...call.params] };
-  const bodyText = JSON.stringify(body);
+  const { body, bodyText } = earlyBody(id, call);
   const started = starter({ url, bodyText, id });
   const timer = setTimeout(() => {
     if (pending.get(key)?.id !== id) return;

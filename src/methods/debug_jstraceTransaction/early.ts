@@ -6,7 +6,7 @@
  */
 import type { ResolvedEndpoint } from "../../endpoints";
 import { PLAIN, type EarlyStarter } from "../../rpc/early";
-import { formSearchOf, fromSearch, isCallTracer, toParams } from "./params";
+import { traceEarlyCall } from "./earlyCall";
 import { TRACE_WORKER_KIND, traceEarlyStarter, workerAvailable } from "./remote";
 
 export interface EarlyTraceRequest {
@@ -21,9 +21,9 @@ export function earlyRequest(
   search: URLSearchParams,
   endpoint: Pick<ResolvedEndpoint, "rpcMethod">,
 ): EarlyTraceRequest | null {
-  const { request } = fromSearch(formSearchOf(search));
-  if (!request) return null;
-  const call = { method: endpoint.rpcMethod, params: [...toParams(request)] };
-  if (!isCallTracer(request) || !workerAvailable()) return { ...call, kind: PLAIN };
+  const early = traceEarlyCall(search, endpoint);
+  if (!early) return null;
+  const { call } = early;
+  if (!early.callTracer || !workerAvailable()) return { ...call, kind: PLAIN };
   return { ...call, kind: TRACE_WORKER_KIND, starter: traceEarlyStarter };
 }

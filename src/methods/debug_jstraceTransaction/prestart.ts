@@ -1,8 +1,12 @@
 /**
  * The trace Worker started before anything else (main.tsx, before the app's modules load): on a
- * trace deep link its script loads and starts while the boot module and the app load, so the
- * request leaves as soon as the boot module knows it. No imports: it runs first.
+ * trace deep link its script loads and starts while the boot module and the app load. It is told
+ * the link and the stored connection at once, and starts the link's request itself when it can
+ * (selfstart.ts); the boot module's start then finds it under way. No imports (types only): it
+ * runs first.
  */
+import type { StoredConnection } from "../../endpoints/keys";
+import type { ToWorker } from "./protocol";
 
 /** An unused prestarted Worker is ended after this long (the link turned out to ask no trace). */
 const IDLE_MS = 10_000;
@@ -15,10 +19,11 @@ function spawn(): Worker {
 }
 
 /** Starts the trace Worker now when `hash` is a trace link naming a transaction. */
-export function prestartTraceWorker(hash: string): void {
+export function prestartTraceWorker(hash: string, stored: StoredConnection | null = null): void {
   if (typeof Worker === "undefined" || prestarted) return;
   if (!/^#\/trace\?(.*&)?hash=/.test(hash)) return;
   const worker = spawn();
+  if (stored) worker.postMessage({ type: "prestart", hash, stored } satisfies ToWorker);
   prestarted = worker;
   idle = setTimeout(() => {
     prestarted = null;

@@ -1,9 +1,12 @@
 /** The messages between the trace Worker (trace.worker.ts) and the page (remote.ts). */
+import type { StoredConnection } from "../../endpoints/keys";
 import type { BodyRead } from "../../rpc/transport";
 import type { DecodingKeys } from "../../shared/decoding/useDecodingRegistry";
 import type { FrameChunk, PackedModel } from "./answer";
 
 export type ToWorker =
+  /** The page's link and stored connection, as it opens: the Worker may start the request itself. */
+  | { type: "prestart"; hash: string; stored: StoredConnection }
   | { type: "start"; url: string; bodyText: string; id: number; maxBytes: number }
   /** The adopting client's size cap (an early request starts before it is known). */
   | { type: "limit"; maxBytes: number }

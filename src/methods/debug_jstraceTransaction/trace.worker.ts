@@ -18,6 +18,9 @@ const scope = globalThis as unknown as WorkerScope;
 const answer = import("./answer");
 let loaded: Awaited<typeof answer> | null = null;
 void answer.then((m) => (loaded = m)).catch(() => undefined);
+// And what the Worker needs to start a link's request itself, before the page has said a word.
+const selfstart = import("./selfstart");
+selfstart.catch(() => undefined);
 
 /** A preview of the tree's top is tried once this much of a large body has arrived, then at
  * PREVIEW_GROWTH times that, until its opening rows are shown or PREVIEW_UNTIL has arrived. */
@@ -28,32 +31,64 @@ const PREVIEW_UNTIL = 8 * 1024 * 1024;
 const PREVIEW_ROWS = 40;
 /** Bodies smaller than this are read whole first (the full answer is quick then). */
 const PREVIEW_MIN_BODY = 1024 * 1024;
-const controller = new AbortController();
+let controller = new AbortController();
 let limit = Number.POSITIVE_INFINITY;
 
+/**
+ * The request this Worker started itself from the page's link (selfstart.ts) before the page
+ * asked; its messages wait until the page's start names the same request (then they go, in
+ * order) or another one (then it is aborted and they are dropped).
+ */
+let own: { url: string; bodyText: string; controller: AbortController } | null = null;
+let held: [FromWorker, Transferable[]][] | null = null;
+/** The page has asked for its request: the Worker no longer starts one of its own. */
+let asked = false;
+
 function post(message: FromWorker, transfer: Transferable[] = []): void {
-  scope.postMessage(message, transfer);
+  if (held) held.push([message, transfer]);
+  else scope.postMessage(message, transfer);
 }
 
 const epoch = () => performance.timeOrigin + performance.now();
 
+/** Runs one request; what a request given up since (another started) says is dropped. */
 async function run(url: string, bodyText: string, id: number): Promise<void> {
+  const me = ++runs;
+  const say = (message: FromWorker, transfer: Transferable[] = []) => {
+    if (me === runs) post(message, transfer);
+  };
+  try {
+    await request(url, bodyText, id, controller.signal, say);
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    say({ type: "failed", name: err.name, message: err.message });
+  }
+}
+let runs = 0;
+
+async function request(
+  url: string,
+  bodyText: string,
+  id: number,
+  signal: AbortSignal,
+  say: (message: FromWorker, transfer?: Transferable[]) => void,
+): Promise<void> {
   const fetchStart = epoch();
   const http = httpRequest(url, bodyText);
   if (!http) {
-    post({ type: "failed", name: "TypeError", message: "not a valid URL" });
+    say({ type: "failed", name: "TypeError", message: "not a valid URL" });
     return;
   }
   let res: Response;
   try {
-    res = await fetch(http.target, { ...http.init, signal: controller.signal });
+    res = await fetch(http.target, { ...http.init, signal });
   } catch (e) {
     const err = e instanceof Error ? e : new Error(String(e));
-    post({ type: "failed", name: err.name, message: err.message });
+    say({ type: "failed", name: err.name, message: err.message });
     return;
   }
   const headers = epoch();
-  post({
+  say({
     type: "head",
     status: res.status,
     contentType: res.headers.get("content-type") ?? "",
@@ -62,7 +97,7 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
   const announced = Number(res.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(announced) && announced > limit) {
     void res.body?.cancel().catch(() => undefined);
-    post({ type: "read", read: { kind: "too-large", bytes: announced, announced: true } });
+    say({ type: "read", read: { kind: "too-large", bytes: announced, announced: true } });
     return;
   }
   // The top of a large tree is shown while the rest arrives (preview.ts).
@@ -79,14 +114,14 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
     if (!preview || preview.shownRows <= shownRows) return;
     shownRows = preview.shownRows;
     if (shownRows >= PREVIEW_ROWS) previewAt = Number.POSITIVE_INFINITY;
-    post({ type: "preview", model: preview.model, chunk: preview.chunk, bytes }, [
+    say({ type: "preview", model: preview.model, chunk: preview.chunk, bytes }, [
       ...preview.transfer,
       preview.chunk.indices.buffer,
     ]);
   };
   const read = await readBody(res.body, () => limit, onChunk);
   if (read.kind !== "text" || read.cutOff || res.status < 200 || res.status >= 300) {
-    post({ type: "read", read });
+    say({ type: "read", read });
     return;
   }
   const bodyEnd = epoch();
@@ -94,7 +129,7 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
   try {
     value = JSON.parse(read.text);
   } catch {
-    post({ type: "read", read });
+    say({ type: "read", read });
     return;
   }
   const steps = { parsed: epoch(), checked: 0, flattened: 0 };
@@ -102,14 +137,14 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
   const modelled = modelValue(value, id, (step) => (steps[step] = epoch()));
   const firstIndices = modelled?.plan[0];
   if (!modelled || !firstIndices) {
-    post({ type: "read", read });
+    say({ type: "read", read });
     return;
   }
   const { model, plan } = modelled;
   // The first rows first: the arrays and the frames the tree opens on; the rest when asked.
   const first = packChunk(model.frames, firstIndices);
   const { packed, transfer } = packModel(model);
-  post(
+  say(
     {
       type: "model",
       head: read.text.slice(0, HEAD_CHARS),
@@ -121,12 +156,12 @@ async function run(url: string, bodyText: string, id: number): Promise<void> {
     },
     [...transfer, first.indices.buffer],
   );
-  post({ type: "keys", keys: traceDecodingKeys(model.frames) });
+  say({ type: "keys", keys: traceDecodingKeys(model.frames) });
   next = () => {
     const indices = plan[sent++];
     if (!indices) return;
     const chunk = packChunk(model.frames, indices);
-    post({ type: "frames", chunk }, [chunk.indices.buffer]);
+    say({ type: "frames", chunk }, [chunk.indices.buffer]);
   };
 }
 
@@ -139,11 +174,34 @@ scope.onmessage = (e) => {
   if (msg.type === "abort") controller.abort();
   else if (msg.type === "more") next();
   else if (msg.type === "limit") limit = msg.maxBytes;
-  else if (msg.type === "start") {
+  else if (msg.type === "prestart") {
+    if (asked) return;
+    void selfstart
+      .then(({ selfStartRequest }) => {
+        const req = asked ? null : selfStartRequest(msg.hash, msg.stored);
+        if (!req) return;
+        own = { url: req.url, bodyText: req.bodyText, controller };
+        held = [];
+        void run(req.url, req.bodyText, req.id);
+      })
+      .catch(() => undefined);
+  } else if (msg.type === "start") {
+    asked = true;
     limit = msg.maxBytes;
-    void run(msg.url, msg.bodyText, msg.id).catch((error: unknown) => {
-      const err = error instanceof Error ? error : new Error(String(error));
-      post({ type: "failed", name: err.name, message: err.message });
-    });
+    const mine = own;
+    own = null;
+    if (mine && mine.url === msg.url && mine.bodyText === msg.bodyText) {
+      // The page asks for the request already under way: what it has said so far goes now.
+      const queue = held ?? [];
+      held = null;
+      for (const [m, t] of queue) scope.postMessage(m, t);
+      return;
+    }
+    if (mine) {
+      mine.controller.abort();
+      held = null;
+      controller = new AbortController();
+    }
+    void run(msg.url, msg.bodyText, msg.id);
   }
 };
