@@ -10,6 +10,7 @@ import {
   type Hex,
 } from "viem";
 import { isRecord } from "../rpc";
+import { BUILTIN_SELECTORS } from "./builtinSelectors";
 import { builtinAbis } from "./signatures";
 import type { DecodingSources, VerifiedContract } from "./sources/types";
 
@@ -97,11 +98,23 @@ export function canonicalSignature(item: RegistryItem): string {
   return `${item.name}(${canonicalParams(item.inputs)})`;
 }
 
-function entryOf<T extends RegistryItem>(item: T, source: string, user: boolean): RegistryEntry<T> {
-  const signature = canonicalSignature(item);
+/** The selector (topic0 for an event) of a canonical signature. */
+export function selectorOf(item: RegistryItem, signature = canonicalSignature(item)): Hex {
   const selector =
     item.type === "event" ? toEventSelector(signature) : toFunctionSelector(signature);
-  return { item, signature, selector: selector.toLowerCase() as Hex, source, user };
+  return selector.toLowerCase() as Hex;
+}
+
+function entryOf<T extends RegistryItem>(
+  item: T,
+  source: string,
+  user: boolean,
+  /** Already known (the built-in set's, computed ahead: builtinSelectors.ts). */
+  known?: string,
+): RegistryEntry<T> {
+  const signature = canonicalSignature(item);
+  const selector = (known as Hex | undefined) ?? selectorOf(item, signature);
+  return { item, signature, selector, source, user };
 }
 
 // ---- validation of pasted JSON ABIs ----------------------------------------------------------
@@ -297,9 +310,11 @@ export class AbiRegistry {
 
   constructor(options: { builtins?: boolean } = {}) {
     if (options.builtins !== false) {
-      for (const group of builtinAbis()) {
-        for (const item of group.abi) this.index(item, group.source, false);
-      }
+      // Their selectors were hashed ahead of time: hashing ~200 signatures costs a page ~30 ms.
+      builtinAbis().forEach((group, g) => {
+        const known = BUILTIN_SELECTORS[g];
+        group.abi.forEach((item, k) => this.index(item, group.source, false, known?.[k]));
+      });
     }
   }
 
@@ -313,7 +328,12 @@ export class AbiRegistry {
     return this.userItems;
   }
 
-  private index(item: Abi[number], source: string, user: boolean): SignatureKind | null {
+  private index(
+    item: Abi[number],
+    source: string,
+    user: boolean,
+    known?: string,
+  ): SignatureKind | null {
     const put = <T extends RegistryItem>(
       map: Map<Hex, RegistryEntry<T>[]>,
       entry: RegistryEntry<T>,
@@ -330,15 +350,15 @@ export class AbiRegistry {
     };
     switch (item.type) {
       case "function":
-        put(this.functions, entryOf(item, source, user));
+        put(this.functions, entryOf(item, source, user, known));
         return "function";
       case "event":
         // Anonymous events have no topic0 to look them up by.
         if (item.anonymous === true) return null;
-        put(this.events, entryOf(item, source, user));
+        put(this.events, entryOf(item, source, user, known));
         return "event";
       case "error":
-        put(this.errors, entryOf(item, source, user));
+        put(this.errors, entryOf(item, source, user, known));
         return "error";
       default:
         return null;
