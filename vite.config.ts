@@ -88,6 +88,20 @@ export default defineConfig({
           },
         ],
       },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The small presentational pieces every view shows, in one chunk rather than one
+            // request each (measured: 1.3 KB gzip less on a first visit). Only these files: their
+            // dependencies (React) keep their own chunk, which main.tsx loads beside the boot.
+            {
+              name: "ui",
+              test: /\/src\/ui\/(Alert|AddressName|Button|Card|CopyButton|download|ErrorPanel|Field|Hex|PageHeader)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
   // Module workers, code-split: the trace Worker starts its fetch from a small entry while its
