@@ -68,7 +68,42 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), devnetManifest(), contentSecurityPolicy()],
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
-  build: { target: "es2022", sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    target: "es2022",
+    // The CSS is written for the browsers Tailwind 4 supports (it relies on @property and
+    // color-mix()): no rgb/lab fallbacks for older ones, which cannot run its output anyway.
+    cssTarget: ["chrome111", "edge111", "firefox128", "safari16.4"],
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      treeshake: {
+        // The layers' index files only re-export. Marked side-effect-free, a module reached
+        // through one but not used (the trace's SplitPane through "../ui") is not counted as
+        // needed by the importer, so it stays in the chunks of the views that use it instead of
+        // a shared chunk every first visit downloads.
+        moduleSideEffects: [
+          {
+            test: /\/src\/(rpc|chain|chain\/sources|endpoints|ui)\/index\.ts$/,
+            sideEffects: false,
+          },
+        ],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The small presentational pieces every view shows, in one chunk rather than one
+            // request each (measured: 1.3 KB gzip less on a first visit). Only these files: their
+            // dependencies (React) keep their own chunk, which main.tsx loads beside the boot.
+            {
+              name: "ui",
+              test: /\/src\/ui\/(Alert|AddressName|Button|Card|CopyButton|download|ErrorPanel|Field|Hex|PageHeader)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
   // Module workers, code-split: the trace Worker starts its fetch from a small entry while its
   // parser and checks load (src/methods/debug_jstraceTransaction/trace.worker.ts).
   worker: { format: "es" },

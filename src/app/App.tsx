@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useState, type ComponentType } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRpcClient } from "../rpc";
 import { METHODS, resolveEndpoint, type MethodName } from "../endpoints";
@@ -8,7 +8,6 @@ import type { RouteId } from "../shared/links";
 import { ConnectionBar } from "./ConnectionBar";
 import { useConnection, useConnectionSettings, useDevnet } from "./connection";
 import { ErrorBoundary } from "./ErrorBoundary";
-import { Inspector } from "./Inspector";
 import { SearchBox } from "./SearchBox";
 import { inspectorStore } from "./inspector-store";
 import { responseLimitBytes } from "./settings/limits";
@@ -17,7 +16,6 @@ import { navigate, ROUTES, useLocation } from "./router";
 import { useTheme, type ThemeChoice } from "./theme";
 import { clearDecodingCache, onDevnet, useAddressNamer, useDecodingSetup } from "./decoding";
 import { DecodingBanner } from "./DecodingBanner";
-import { SettingsPanel } from "./settings/SettingsPanel";
 import { lazyPage } from "./pages";
 import { guardResolve, neededOrigins, originOf, useConnectPolicy } from "./csp";
 import { DecodingContext } from "../shared/decoding/context";
@@ -31,6 +29,14 @@ const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
   trace: lazyPage("debug_jstraceTransaction"),
   estimate: lazyPage("eth_estimateGas"),
 };
+
+// The drawers load when first opened, or pointed at: a first visit does not download them.
+const loadInspector = () => import("./Inspector").then((m) => ({ default: m.Inspector }));
+const loadSettings = () =>
+  import("./settings/SettingsPanel").then((m) => ({ default: m.SettingsPanel }));
+const Inspector = lazy(loadInspector);
+const SettingsPanel = lazy(loadSettings);
+const DRAWER_LOADERS = { requests: loadInspector, settings: loadSettings } as const;
 
 const queryClient = createQueryClient();
 // The response size limit is a setting (Settings → Response size limit), read at each request.
@@ -174,6 +180,8 @@ export function App() {
                           type="button"
                           className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
                           aria-expanded={drawer === id}
+                          onPointerEnter={() => void DRAWER_LOADERS[id]().catch(() => undefined)}
+                          onFocus={() => void DRAWER_LOADERS[id]().catch(() => undefined)}
                           onClick={() => setDrawer((d) => (d === id ? null : id))}
                         >
                           {label}
@@ -250,22 +258,24 @@ export function App() {
                   );
                 })}
               </main>
-              {drawer === "requests" ? (
-                <Inspector secret={inspectorSecret} onClose={() => setDrawer(null)} />
-              ) : null}
-              {drawer === "settings" ? (
-                <SettingsPanel
-                  onClose={() => setDrawer(null)}
-                  bases={decoding.bases}
-                  override={decoding.override}
-                  devnetBases={decoding.devnetBases}
-                  onClearCache={() =>
-                    clearDecodingCache().then(() =>
-                      queryClient.removeQueries({ queryKey: ["decoding"] }),
-                    )
-                  }
-                />
-              ) : null}
+              <Suspense fallback={null}>
+                {drawer === "requests" ? (
+                  <Inspector secret={inspectorSecret} onClose={() => setDrawer(null)} />
+                ) : null}
+                {drawer === "settings" ? (
+                  <SettingsPanel
+                    onClose={() => setDrawer(null)}
+                    bases={decoding.bases}
+                    override={decoding.override}
+                    devnetBases={decoding.devnetBases}
+                    onClearCache={() =>
+                      clearDecodingCache().then(() =>
+                        queryClient.removeQueries({ queryKey: ["decoding"] }),
+                      )
+                    }
+                  />
+                ) : null}
+              </Suspense>
             </div>
           </AddressNames.Provider>
         </DecodingContext.Provider>

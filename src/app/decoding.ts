@@ -4,8 +4,8 @@
  */
 import { useMemo, useState } from "react";
 import { z } from "zod";
-import { DecodingResolver, openDecodingCache } from "../chain";
-import type { DecodingContextValue } from "../shared/decoding/context";
+import type { DecodingCache, DecodingResolver } from "../chain";
+import type { DecodingContextValue, Resolver } from "../shared/decoding/context";
 import {
   decodingOverride,
   decodingSettings,
@@ -18,12 +18,34 @@ import type { DevnetManifest } from "../shared/manifest";
 import { useStored } from "../shared/stored";
 import type { AddressNamer } from "../ui";
 
-const cache = openDecodingCache();
-export const resolver = new DecodingResolver({ cache });
+interface Loaded {
+  cache: DecodingCache;
+  resolver: DecodingResolver;
+}
+let loaded: Promise<Loaded> | null = null;
+
+// The resolver and its device cache load when a view first asks the services (or the cache is
+// cleared): a first visit that decodes nothing does not download them.
+function load(): Promise<Loaded> {
+  if (!loaded) {
+    const p = import("../chain/sources").then(({ DecodingResolver, openDecodingCache }) => {
+      const cache = openDecodingCache();
+      return { cache, resolver: new DecodingResolver({ cache }) };
+    });
+    p.catch(() => (loaded = null)); // a failed download is tried again on the next ask
+    loaded = p;
+  }
+  return loaded;
+}
+
+/** The one resolver of the app (asking the services through the device cache). */
+export const resolver: Resolver = {
+  resolve: (req, signal) => load().then((l) => l.resolver.resolve(req, signal)),
+};
 
 /** Forgets every answer kept on the device (the next view asks the services again). */
 export function clearDecodingCache(): Promise<void> {
-  return cache.clear();
+  return load().then((l) => l.cache.clear());
 }
 
 const devnetServicesSchema = z.looseObject({

@@ -5,6 +5,7 @@ export * from "./ErrorPanel";
 export * from "./Field";
 export * from "./download";
 export * from "./JsonViewer";
+export * from "./LazyJsonViewer";
 export * from "./Hex";
 export * from "./Alert";
 export * from "./PageHeader";

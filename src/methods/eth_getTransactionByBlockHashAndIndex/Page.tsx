@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Card, CopyButton, JsonViewer, downloadText, PageHeader } from "../../ui";
+import {
+  Alert,
+  Button,
+  Card,
+  CopyButton,
+  downloadText,
+  LazyJsonViewer,
+  PageHeader,
+  preloadJsonViewer,
+} from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { FoldingForm } from "../../shared/FoldingForm";
@@ -147,6 +156,12 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
       ? { blockHash: emptyAt.blockHash, index: 0n }
       : null;
   const probe = useQuery(txQueryOptions(client, endpoint, probeLookup));
+
+  // The raw JSON viewer loads beside the lookup, so it is in by the time the answer is.
+  const looking = lookup !== null;
+  useEffect(() => {
+    if (looking) void preloadJsonViewer().catch(() => undefined);
+  }, [looking]);
 
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
 
@@ -312,7 +327,7 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
                   </>
                 }
               >
-                <JsonViewer
+                <LazyJsonViewer
                   value={response?.raw}
                   label="Raw JSON of the result"
                   initialLevels={2}
