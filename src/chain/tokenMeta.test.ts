@@ -1,11 +1,11 @@
-import { encodeAbiParameters, stringToHex } from "viem";
+import { encodeAbiParameters, stringToHex, toFunctionSelector } from "viem";
 import { describe, expect, it } from "vitest";
 import { decodeDecimals, decodeSymbol, DECIMALS_CALL, SYMBOL_CALL } from "./tokenMeta";
 
 describe("token metadata", () => {
   it("calls the standard selectors", () => {
-    expect(SYMBOL_CALL).toBe("0x95d89b41");
-    expect(DECIMALS_CALL).toBe("0x313ce567");
+    expect(SYMBOL_CALL).toBe(toFunctionSelector("symbol()"));
+    expect(DECIMALS_CALL).toBe(toFunctionSelector("decimals()"));
   });
 
   it("reads string and bytes32 symbols, and refuses junk", () => {

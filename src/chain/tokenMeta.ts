@@ -2,10 +2,13 @@
  * Reading a token's `symbol()` and `decimals()` with eth_call: the call data, and lenient
  * decoding of the answers (old tokens such as MKR return `bytes32` symbols; some return nothing).
  */
-import { decodeAbiParameters, hexToString, toFunctionSelector, type Hex } from "viem";
+import { decodeAbiParameters, hexToString, type Hex } from "viem";
 
-export const SYMBOL_CALL: Hex = toFunctionSelector("symbol()");
-export const DECIMALS_CALL: Hex = toFunctionSelector("decimals()");
+// Written out (tokenMeta.test.ts checks them): no keccak while the page's modules load.
+/** symbol() */
+export const SYMBOL_CALL: Hex = "0x95d89b41";
+/** decimals() */
+export const DECIMALS_CALL: Hex = "0x313ce567";
 
 /** A symbol from an ABI-encoded `string` or a `bytes32`; null when it is neither or not printable. */
 export function decodeSymbol(data: string | null | undefined): string | null {

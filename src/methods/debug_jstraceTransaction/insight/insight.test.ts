@@ -1,4 +1,4 @@
-import { getAddress } from "viem";
+import { getAddress, toEventSelector } from "viem";
 import { describe, expect, it } from "vitest";
 import { flatten } from "../model";
 import { callFrameSchema, type CallFrame } from "../result";
@@ -7,6 +7,11 @@ import insightDiff from "./fixtures/insight-prestate-diff.json";
 import { deriveGasByFunction } from "./gasByFunction";
 import { readStateDiff, readWord, ZERO_WORD } from "./stateDiff";
 import {
+  DEPOSIT,
+  TRANSFER,
+  TRANSFER_BATCH,
+  TRANSFER_SINGLE,
+  WITHDRAWAL,
   deriveBalanceChanges,
   deriveTransfers,
   ZERO_ADDRESS,
@@ -29,7 +34,6 @@ const model = (frame: unknown) => flatten(callFrameSchema.parse(frame));
 const A = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 const topicOf = (a: string) => `0x${a.slice(2).toLowerCase().padStart(64, "0")}`;
 const word = (n: bigint) => n.toString(16).padStart(64, "0");
-const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 
 function delta(rows: BalanceChange[], address: string, kind: string, tokenId?: bigint): bigint {
   const row = rows.find(
@@ -41,6 +45,20 @@ function delta(rows: BalanceChange[], address: string, kind: string, tokenId?: b
   if (!row) throw new Error(`no ${kind} row for ${address}`);
   return row.delta;
 }
+
+describe("the token events read, by topic0", () => {
+  it("are the topics of their signatures", () => {
+    expect(TRANSFER).toBe(toEventSelector("Transfer(address,address,uint256)"));
+    expect(TRANSFER_SINGLE).toBe(
+      toEventSelector("TransferSingle(address,address,address,uint256,uint256)"),
+    );
+    expect(TRANSFER_BATCH).toBe(
+      toEventSelector("TransferBatch(address,address,address,uint256[],uint256[])"),
+    );
+    expect(DEPOSIT).toBe(toEventSelector("Deposit(address,uint256)"));
+    expect(WITHDRAWAL).toBe(toEventSelector("Withdrawal(address,uint256)"));
+  });
+});
 
 describe("transfers and balance changes of the devnet's insight transaction", () => {
   const m = model(insightTrace);

@@ -4,7 +4,7 @@
  * order. A frame "took effect" when neither it nor any frame above it failed: a reverted branch
  * moved nothing, whatever its subcalls and logs say (some clients keep logs on reverted frames).
  */
-import { decodeAbiParameters, getAddress, isAddress, toEventSelector } from "viem";
+import { decodeAbiParameters, getAddress, isAddress } from "viem";
 import { frameType, hexBigint, type TraceModel } from "../model";
 import type { CallLog } from "../result";
 
@@ -34,13 +34,18 @@ export interface Transfer {
 
 export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 
-const TRANSFER = toEventSelector("Transfer(address,address,uint256)");
-const TRANSFER_SINGLE = toEventSelector("TransferSingle(address,address,address,uint256,uint256)");
-const TRANSFER_BATCH = toEventSelector(
-  "TransferBatch(address,address,address,uint256[],uint256[])",
-);
-const DEPOSIT = toEventSelector("Deposit(address,uint256)");
-const WITHDRAWAL = toEventSelector("Withdrawal(address,uint256)");
+// The events' topic0, written out: hashing them as the page's modules load costs the first paint
+// ~10 ms of cold keccak (transfers.test.ts checks them against the signatures).
+/** Transfer(address,address,uint256) */
+export const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+/** TransferSingle(address,address,address,uint256,uint256) */
+export const TRANSFER_SINGLE = "0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62";
+/** TransferBatch(address,address,address,uint256[],uint256[]) */
+export const TRANSFER_BATCH = "0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb";
+/** Deposit(address,uint256) */
+export const DEPOSIT = "0xe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c";
+/** Withdrawal(address,uint256) */
+export const WITHDRAWAL = "0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65";
 
 /** Frame types that move their `value`; DELEGATECALL and STATICCALL never do, CALLCODE pays itself. */
 const VALUE_TYPES = new Set(["CALL", "CREATE", "CREATE2", "SELFDESTRUCT"]);
