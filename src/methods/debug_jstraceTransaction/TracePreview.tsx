@@ -16,9 +16,12 @@ const noop = () => undefined;
 export function TracePreviewCard({
   preview,
   decoder,
+  viewport,
 }: {
   preview: TracePreview;
   decoder: TraceDecoder;
+  /** Fixed tree viewport (tests). */
+  viewport?: { width: number; height: number };
 }) {
   const { model } = preview;
   const view = useMemo(() => {
@@ -45,6 +48,7 @@ export function TracePreviewCard({
         onSelect={noop}
         onToggle={noop}
         onExpandSiblings={noop}
+        viewport={viewport}
         busy
       />
     </Card>
