@@ -1,12 +1,12 @@
 import "./index.css";
-import { CONNECTION_SETTINGS_KEY, RPC_OVERRIDE_KEY } from "./endpoints/keys";
+import { CONNECTION_SETTINGS_KEY, RPC_OVERRIDE_KEY, type StoredConnection } from "./endpoints/keys";
 import { prestartTraceWorker } from "./methods/debug_jstraceTransaction/prestart";
 
 // Before the app's modules load: a trace deep link's Worker starts now, and the boot module sends
 // the link's first request as soon as it has loaded (see app/boot.ts). React and the app load
 // after it: their evaluation would otherwise hold the request back.
 const hash = window.location.hash;
-prestartTraceWorker(hash, storedConnection());
+prestartTraceWorker(hash, storedConnection);
 const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
 
 const root = document.getElementById("root");
@@ -23,7 +23,7 @@ void booted
   });
 
 /** The connection this browser keeps, for the trace Worker (null where storage is refused). */
-function storedConnection() {
+function storedConnection(): StoredConnection | null {
   try {
     return {
       settings: localStorage.getItem(CONNECTION_SETTINGS_KEY),

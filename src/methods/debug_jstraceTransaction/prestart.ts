@@ -19,11 +19,18 @@ function spawn(): Worker {
 }
 
 /** Starts the trace Worker now when `hash` is a trace link naming a transaction. */
-export function prestartTraceWorker(hash: string, stored: StoredConnection | null = null): void {
+export function prestartTraceWorker(
+  hash: string,
+  /** What the browser keeps of the connection (read after the Worker is on its way: the first
+   * storage read of a page can take several milliseconds). */
+  stored: () => StoredConnection | null = () => null,
+): void {
   if (typeof Worker === "undefined" || prestarted) return;
   if (!/^#\/trace\?(.*&)?hash=/.test(hash)) return;
   const worker = spawn();
-  if (stored) worker.postMessage({ type: "prestart", hash, stored } satisfies ToWorker);
+  const connection = stored();
+  if (connection)
+    worker.postMessage({ type: "prestart", hash, stored: connection } satisfies ToWorker);
   prestarted = worker;
   idle = setTimeout(() => {
     prestarted = null;
