@@ -1,5 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState, useSyncExternalStore, type ChangeEvent } from "react";
+import {
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ChangeEvent,
+} from "react";
 import {
   Alert,
   Button,
@@ -153,10 +160,25 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
     () => (pickedFrame && directModel?.frames[0] !== pickedFrame ? flatten(pickedFrame) : null),
     [pickedFrame, directModel],
   );
-  const model =
+  const currentModel =
     directModel && (answer === null || directModel.frames[0] === pickedFrame)
       ? directModel
       : builtModel;
+  // The top of a large tree while its answer is still arriving (read in the trace Worker).
+  const latestPreview = useSyncExternalStore(tracePreviews.subscribe, tracePreviews.current);
+  const previewFor =
+    latestPreview &&
+    !loaded &&
+    request &&
+    latestPreview.params === JSON.stringify(toParams(request))
+      ? latestPreview
+      : null;
+  // Once it has all arrived, the whole tree mounts in the background (a transition, which React
+  // renders in slices: a large tree's first render is no long task) while the preview stays.
+  const deferredModel = useDeferredValue(currentModel);
+  const model = previewFor ? deferredModel : currentModel;
+  const settling = model !== currentModel;
+  const preview = previewFor && !model && (query.isFetching || settling) ? previewFor : null;
   // Opened from a file or picked out of a block's answer: no request of its own to link to.
   const standalone = loaded !== null || picked.length > 0;
 
@@ -176,17 +198,6 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
     () => (model ? new FrameDecodeCache(model.frames, decoder) : null),
     [model, decoder],
   );
-  // The top of a large tree while its answer is still arriving (read in the trace Worker).
-  const latestPreview = useSyncExternalStore(tracePreviews.subscribe, tracePreviews.current);
-  const preview =
-    latestPreview &&
-    !model &&
-    !loaded &&
-    query.isFetching &&
-    request &&
-    latestPreview.params === JSON.stringify(toParams(request))
-      ? latestPreview
-      : null;
   const shown: { value: unknown; name: string; key: string } | null = loaded
     ? { value: loaded.value, name: loaded.name, key: `file:${loaded.name}:${loaded.nonce}` }
     : data !== undefined && request
@@ -374,7 +385,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
         </div>
       ) : null}
 
-      {shown ? (
+      {shown && !settling ? (
         <Card
           title={loaded ? `Trace from ${loaded.name}` : model ? "Call tree" : "Tracer result"}
           actions={
