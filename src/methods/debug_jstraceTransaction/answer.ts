@@ -162,13 +162,18 @@ export interface PreviewPost {
   shownRows: number;
 }
 
-/** The last child of frame `i` in pre-order (i itself when it has none). */
-function lastChild(m: TraceModel, i: number): number {
-  let c = i + 1;
-  const end = m.end[i] as number;
-  if (c >= end) return i;
-  while ((m.end[c] as number) < end) c = m.end[c] as number;
-  return c;
+/** The frames of a tree in pre-order (the order preview.ts read them in). */
+function preorder(root: Record<string, unknown>): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const stack: Record<string, unknown>[] = [root];
+  while (stack.length > 0) {
+    const f = stack.pop() as Record<string, unknown>;
+    out.push(f);
+    const calls = f.calls;
+    if (Array.isArray(calls))
+      for (let c = calls.length - 1; c >= 0; c--) stack.push(calls[c] as Record<string, unknown>);
+  }
+  return out;
 }
 
 /**
@@ -179,32 +184,31 @@ function lastChild(m: TraceModel, i: number): number {
 export function previewAnswer(text: string, id: number): PreviewPost | null {
   const tree = previewTrace(text, id);
   if (!tree || tree.complete) return null;
-  // Open frames are checked like any other; the ones not shown yet only hold the tree's shape.
-  for (let k = 0; k < tree.open.length; k++) {
-    const f = tree.open[k] as Record<string, unknown>;
-    if (!tree.shown[k] && typeof f.type !== "string") f.type = "?";
-    if (!tree.shown[k] && typeof f.from !== "string") f.from = "";
-  }
+  const read = preorder(tree.root);
+  // Pending frames are checked like any other; they only hold the tree's shape.
+  read.forEach((f, i) => {
+    if (tree.shown[i]) return;
+    if (typeof f.type !== "string") f.type = "?";
+    if (typeof f.from !== "string") f.from = "";
+  });
   let model: TraceModel;
   try {
     model = flatten(checkCallTreeInPlace(tree.root));
   } catch {
     return null;
   }
-  const pending = new Uint8Array(model.size);
-  for (let k = 0, i = 0; k < tree.open.length; k++) {
-    if (!tree.shown[k]) pending[i] = 1;
-    const next = lastChild(model, i);
-    if (next === i) break;
-    i = next;
-  }
+  if (model.size !== read.length) return null;
+  // A collapsed frame's children were counted, not read: it shows as a closed frame with them.
+  tree.hiddenChildren.forEach((n, i) => {
+    if (n > 0) model.childCount[i] = n;
+  });
   const s = baseStructure(model);
   const rows = buildRows(model, s, expandToDepth(model, s, OPEN_DEPTH));
   let shownRows = 0;
   for (let r = 0; r < rows.length; r++)
-    if (rows.log[r] === -1 && pending[rows.frame[r] as number] !== 1) shownRows++;
+    if (rows.log[r] === -1 && tree.shown[rows.frame[r] as number]) shownRows++;
   const indices: number[] = [];
-  for (let i = 0; i < model.size; i++) if (pending[i] !== 1) indices.push(i);
+  for (let i = 0; i < model.size; i++) if (tree.shown[i]) indices.push(i);
   const chunk = packChunk(model.frames, Int32Array.from(indices));
   const { packed, transfer } = packModel(model);
   return { model: packed, transfer, chunk, rows: rows.length, shownRows };

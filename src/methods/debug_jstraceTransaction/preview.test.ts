@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { syntheticTrace } from "../../../bench/synthetic.mjs";
 import { modelAnswer, previewAnswer, type PreviewPost } from "./answer";
-import { baseStructure, buildRows, initialExpansion, pathOf, type TraceModel } from "./model";
+import {
+  baseStructure,
+  buildRows,
+  expandToDepth,
+  initialExpansion,
+  OPEN_DEPTH,
+  pathOf,
+  type TraceModel,
+} from "./model";
 import { previewTrace } from "./preview";
 import type { CallFrame } from "./result";
 
@@ -22,30 +30,37 @@ const answerText = (result: unknown, id = 1) =>
   `{"jsonrpc":"2.0","id":${id},"result":${JSON.stringify(result)}}`;
 
 /** The frames of the rows a tree opens with, by path, as the full answer shows them. */
-function openingRows(m: TraceModel): Map<string, CallFrame> {
+function openingRows(m: TraceModel): Map<string, { frame: CallFrame; children: number }> {
   const s = baseStructure(m);
   const rows = buildRows(m, s, initialExpansion(m, s));
-  const out = new Map<string, CallFrame>();
+  const out = new Map<string, { frame: CallFrame; children: number }>();
   for (let r = 0; r < rows.length; r++) {
     const i = rows.frame[r] as number;
-    if (rows.log[r] === -1) out.set(pathOf(m, i), m.frames[i] as CallFrame);
+    if (rows.log[r] === -1)
+      out.set(pathOf(m, i), {
+        frame: m.frames[i] as CallFrame,
+        children: m.childCount[i] as number,
+      });
   }
   return out;
 }
 
 /** The preview's frames (pending ones absent) by path, in row order. */
-function previewRows(p: PreviewPost): { path: string; frame: CallFrame | undefined }[] {
+function previewRows(
+  p: PreviewPost,
+): { path: string; frame: CallFrame | undefined; children: number }[] {
   const frames = new Array<CallFrame | undefined>(p.model.size);
   p.chunk.indices.forEach((i, k) => (frames[i] = p.chunk.frames[k]));
   const m: TraceModel = { ...p.model, frames: frames as CallFrame[] };
   const s = baseStructure(m);
-  const rows = buildRows(m, s, initialExpansion({ ...m, size: Math.max(m.size, 1001) }, s));
-  const out: { path: string; frame: CallFrame | undefined }[] = [];
+  const rows = buildRows(m, s, expandToDepth(m, s, OPEN_DEPTH));
+  const out: { path: string; frame: CallFrame | undefined; children: number }[] = [];
   for (let r = 0; r < rows.length; r++)
     if (rows.log[r] === -1)
       out.push({
         path: pathOf(m, rows.frame[r] as number),
         frame: frames[rows.frame[r] as number],
+        children: m.childCount[rows.frame[r] as number] as number,
       });
   return out;
 }
@@ -76,7 +91,11 @@ describe("the top of a trace from the part of its answer that has arrived", () =
         const shown = rows.filter((r) => r.frame !== undefined);
         // Every shown row is the full answer's row at that path, field for field.
         for (const r of shown)
-          expect(withoutCalls(r.frame)).toEqual(withoutCalls(expected.get(r.path)));
+          expect(withoutCalls(r.frame)).toEqual(withoutCalls(expected.get(r.path)?.frame));
+        // Collapsed frames say how many children they have (the last may still be counting).
+        const collapsed = shown.filter((r) => r.path.split(".").length === OPEN_DEPTH);
+        for (const r of collapsed.slice(0, -1))
+          expect(r.children).toBe(expected.get(r.path)?.children);
         // More arrives, more shows.
         expect(shown.length).toBeGreaterThanOrEqual(shownBefore);
         shownBefore = shown.length;
@@ -109,8 +128,9 @@ describe("the top of a trace from the part of its answer that has arrived", () =
     expect(tree?.root.error).toBe('said "no" \\ twice');
     expect(tree?.root.gas).toBe(21000);
     expect(tree?.root.extra).toEqual({ nested: [1, { a: "}" }] });
-    expect(tree?.open.length).toBe(3);
-    expect(tree?.shown).toEqual([true, true, false]);
+    // Read in pre-order: the top frame, its two children, and the grandchild whose fields are
+    // still arriving.
+    expect(tree?.shown).toEqual([true, true, true, false]);
   });
 
   it("shows nothing for an error, another id, or an id after the result", () => {

@@ -3,37 +3,35 @@
  * first rows show while the rest is still on its way (the trace Worker calls it as the body
  * arrives; the full answer is then parsed, checked and modelled as always and replaces it).
  *
- * The text is walked only along the "spine" (the frames whose objects are still open where the
- * text ends); every frame that is complete in the text is parsed natively (JSON.parse of its
- * slice), so the cost stays a small multiple of scanning the prefix. Nodes order a frame's fields
- * differently: geth and reth send `calls` before `value`/`type`/`logs`, the legacy JS tracer after.
- * A spine frame whose `type` has not arrived yet is "pending": the view shows it as a placeholder
- * row until the full answer is read. Complete frames are shown as they are.
- *
- * Only what the tree shows when it opens is kept (frames down to PREVIEW_LEVELS; deeper subtrees
- * are dropped), so the preview stays small to post whatever the answer's size.
+ * Only the frames the tree opens with are read: frames down to OPEN_DEPTH (model.ts), field by
+ * field (each value parsed on its own). Deeper subtrees are skipped, only counting a collapsed
+ * frame's children, with a scan that jumps from quote to quote, so the cost stays a fraction of
+ * parsing the prefix. Nodes order a frame's fields differently: geth and reth send `calls`
+ * before `value`/`type`/`logs`, the legacy JS tracer after. A frame whose `type` has not arrived
+ * yet (or whose fields before `calls` are not all here) is "pending": the view shows it as a
+ * placeholder row until the full answer is read.
  */
 import { sameId } from "../../rpc/response";
-
-/** Levels kept: the tree opens expanded down to level 3, so level-4 rows show (collapsed), and
- * level 5 is kept only so that level-4 frames know they have children. */
-export const PREVIEW_LEVELS = 5;
+import { OPEN_DEPTH } from "./model";
 
 export interface PreviewTree {
-  /** The top frame: complete frames as sent, open ones with the fields and children so far. */
+  /** The top frame: the frames read, each with its fields so far and its children read. */
   root: Record<string, unknown>;
-  /** The open frames, top first (each the last child of the one before). */
-  open: Record<string, unknown>[];
-  /** Per open frame: every field before its `calls` has arrived, `type` among them. */
+  /** Per frame read, in pre-order: its own fields have all arrived (`calls` begun or the frame
+   * closed), `type` among them. */
   shown: boolean[];
-  /** The whole result was in the text (nothing is open). */
+  /** Per frame read, in pre-order: children skipped (the frame is collapsed when the tree opens). */
+  hiddenChildren: number[];
+  /** The whole result was in the text. */
   complete: boolean;
 }
 
-const WS = new Set([32, 9, 10, 13]);
+function isWs(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
 
 function skipWs(t: string, i: number): number {
-  while (i < t.length && WS.has(t.charCodeAt(i))) i++;
+  while (i < t.length && isWs(t.charCodeAt(i))) i++;
   return i;
 }
 
@@ -54,68 +52,52 @@ function stringEnd(t: string, i: number): number {
   }
 }
 
-const STRUCTURAL = /["{}[\]]/g;
+/** End (exclusive) of the object or array starting at `i`, or -1 when the text ends inside it. */
+function nestedEnd(t: string, i: number): number {
+  let depth = 0;
+  const n = t.length;
+  for (let j = i; j < n; j++) {
+    const c = t.charCodeAt(j);
+    if (c === 34) {
+      const e = stringEnd(t, j);
+      if (e < 0) return -1;
+      j = e - 1;
+    } else if (c === 123 || c === 91) depth++;
+    else if ((c === 125 || c === 93) && --depth === 0) return j + 1;
+  }
+  return -1;
+}
 
 /** End (exclusive) of the JSON value starting at `i`, or -1 when the text ends inside it. */
 function valueEnd(t: string, i: number): number {
   const c = t.charCodeAt(i);
   if (c === 34) return stringEnd(t, i);
-  if (c === 123 || c === 91) {
-    let depth = 0;
-    STRUCTURAL.lastIndex = i;
-    for (;;) {
-      const m = STRUCTURAL.exec(t);
-      if (m === null) return -1;
-      const at = m.index;
-      const ch = t.charCodeAt(at);
-      if (ch === 34) {
-        const e = stringEnd(t, at);
-        if (e < 0) return -1;
-        STRUCTURAL.lastIndex = e;
-      } else if (ch === 123 || ch === 91) depth++;
-      else if (--depth === 0) return at + 1;
-    }
-  }
+  if (c === 123 || c === 91) return nestedEnd(t, i);
   // A number or a literal: it ends at a delimiter (the text's end may cut a number short).
-  let j = i;
-  while (j < t.length) {
+  for (let j = i; j < t.length; j++) {
     const d = t.charCodeAt(j);
-    if (d === 44 || d === 125 || d === 93 || WS.has(d)) return j;
-    j++;
+    if (d === 44 || d === 125 || d === 93 || isWs(d)) return j;
   }
   return -1;
 }
 
 function parseSlice(t: string, start: number, end: number): unknown {
   // A plain string (no escapes) needs no parser.
-  if (t.charCodeAt(start) === 34 && t.indexOf("\\", start) >= end - 1)
-    return t.slice(start + 1, end - 1);
-  return JSON.parse(t.slice(start, end)) as unknown;
-}
-
-/** Drops the children of frames at `PREVIEW_LEVELS` and below in a complete subtree at `level`. */
-function prune(frame: unknown, level: number): void {
-  const stack: [unknown, number][] = [[frame, level]];
-  while (stack.length > 0) {
-    const [f, l] = stack.pop() as [unknown, number];
-    if (typeof f !== "object" || f === null || Array.isArray(f)) continue;
-    const calls = (f as Record<string, unknown>).calls;
-    if (!Array.isArray(calls)) continue;
-    if (l >= PREVIEW_LEVELS) {
-      // The rows do not go this deep.
-      delete (f as Record<string, unknown>).calls;
-      continue;
-    }
-    for (const c of calls) stack.push([c, l + 1]);
+  if (t.charCodeAt(start) === 34) {
+    const slash = t.indexOf("\\", start);
+    if (slash < 0 || slash >= end) return t.slice(start + 1, end - 1);
   }
+  return JSON.parse(t.slice(start, end)) as unknown;
 }
 
 interface Open {
   obj: Record<string, unknown>;
+  /** Pre-order number of this frame among the frames read. */
+  at: number;
   level: number;
   /** Its `calls` list has begun (its fields before it are all here). */
   headed: boolean;
-  /** Inside its `calls` array. */
+  /** Inside its `calls` array: the children read so far (null: not inside it). */
   calls: unknown[] | null;
 }
 
@@ -166,7 +148,12 @@ export function previewTrace(text: string, id: number): PreviewTree | null {
   }
 
   const root: Record<string, unknown> = {};
-  const stack: Open[] = [{ obj: root, level: 1, headed: false, calls: null }];
+  const shown: boolean[] = [false];
+  const hiddenChildren: number[] = [0];
+  const stack: Open[] = [{ obj: root, at: 0, level: 1, headed: false, calls: null }];
+  const settle = (o: Open) => {
+    shown[o.at] = o.headed && typeof o.obj.type === "string";
+  };
   p++;
   try {
     while (stack.length > 0 && p < t.length) {
@@ -186,22 +173,27 @@ export function previewTrace(text: string, id: number): PreviewTree | null {
           continue;
         }
         if (c !== 123) return null;
-        const e = valueEnd(t, p);
-        if (e >= 0) {
-          const child = JSON.parse(t.slice(p, e)) as unknown;
-          prune(child, top.level + 1);
-          if (top.level < PREVIEW_LEVELS) top.calls.push(child);
+        if (top.level >= OPEN_DEPTH) {
+          // The frame is collapsed when the tree opens: its children are only counted.
+          const e = nestedEnd(t, p);
+          if (e < 0) break;
+          hiddenChildren[top.at] = (hiddenChildren[top.at] as number) + 1;
           p = e;
           continue;
         }
         const child: Record<string, unknown> = {};
         top.calls.push(child);
-        stack.push({ obj: child, level: top.level + 1, headed: false, calls: null });
+        const at = shown.length;
+        shown.push(false);
+        hiddenChildren.push(0);
+        stack.push({ obj: child, at, level: top.level + 1, headed: false, calls: null });
         p++;
         continue;
       }
       // A frame's fields.
       if (c === 125) {
+        top.headed = true;
+        settle(top);
         stack.pop();
         p++;
         continue;
@@ -221,21 +213,18 @@ export function previewTrace(text: string, id: number): PreviewTree | null {
         top.obj.calls = calls;
         top.calls = calls;
         top.headed = true;
+        settle(top);
         p = v + 1;
         continue;
       }
       const e = valueEnd(t, v);
       if (e < 0) break;
       top.obj[key] = parseSlice(t, v, e);
+      if (top.headed) settle(top);
       p = e;
     }
   } catch {
     return null;
   }
-  return {
-    root,
-    open: stack.map((o) => o.obj),
-    shown: stack.map((o) => o.headed && typeof o.obj.type === "string"),
-    complete: stack.length === 0,
-  };
+  return { root, shown, hiddenChildren, complete: stack.length === 0 };
 }

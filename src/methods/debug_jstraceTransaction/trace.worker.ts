@@ -25,10 +25,10 @@ selfstart.catch(() => undefined);
 /** A preview of the tree's top is tried once this much of a large body has arrived, then at
  * PREVIEW_GROWTH times that, until its opening rows are shown or PREVIEW_UNTIL has arrived. */
 const PREVIEW_FROM = 256 * 1024;
-const PREVIEW_GROWTH = 3;
-const PREVIEW_UNTIL = 8 * 1024 * 1024;
+const PREVIEW_GROWTH = 2;
+const PREVIEW_UNTIL = 16 * 1024 * 1024;
 /** Rows enough for a screen: no more previews after one showing this many. */
-const PREVIEW_ROWS = 40;
+const PREVIEW_ROWS = 30;
 /** Bodies smaller than this are read whole first (the full answer is quick then). */
 const PREVIEW_MIN_BODY = 1024 * 1024;
 let controller = new AbortController();
