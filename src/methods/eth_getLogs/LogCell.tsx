@@ -15,6 +15,32 @@ export function txCardLink(row: LogRow): string | null {
     : null;
 }
 
+/**
+ * A row's links and its arguments' text, made once per log (and decoding): a row scrolled back
+ * into view, or re-rendered while scrolling, does not build its URLs and text again.
+ */
+const linksCache = new WeakMap<LogRow, { card: string | null; trace: string | null }>();
+function linksOf(row: LogRow) {
+  let l = linksCache.get(row);
+  if (!l) {
+    l = {
+      card: txCardLink(row),
+      trace: row.transactionHash ? href("trace", { hash: row.transactionHash }) : null,
+    };
+    linksCache.set(row, l);
+  }
+  return l;
+}
+const argsCache = new WeakMap<DecodedEvent, string>();
+function argsOf(ev: DecodedEvent): string {
+  let t = argsCache.get(ev);
+  if (t === undefined) {
+    t = argsText(ev);
+    argsCache.set(ev, t);
+  }
+  return t;
+}
+
 export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: DecodedEvent | null }) {
   switch (id) {
     case "block":
@@ -39,7 +65,7 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
           {row.transactionIndex !== null && row.blockHash ? (
             <a
               className="text-indigo-700 underline dark:text-indigo-300"
-              href={txCardLink(row) ?? undefined}
+              href={linksOf(row).card ?? undefined}
               title="Open the transaction card"
             >
               {row.transactionIndex}
@@ -61,7 +87,7 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
           {row.transactionHash ? (
             <a
               className="text-indigo-700 underline dark:text-indigo-300"
-              href={href("trace", { hash: row.transactionHash })}
+              href={linksOf(row).trace ?? undefined}
             >
               {shortHex(row.transactionHash)}
             </a>
@@ -94,9 +120,9 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "args":
       return (
-        <span role="cell" className={cellCls} title={ev ? argsText(ev) : undefined}>
+        <span role="cell" className={cellCls} title={ev ? argsOf(ev) : undefined}>
           {ev
-            ? argsText(ev)
+            ? argsOf(ev)
             : `topics ${row.topics.length} · data ${(row.data.length - 2) / 2} bytes`}
         </span>
       );

@@ -9,6 +9,7 @@ import {
   observeElementRect,
   useVirtualizer,
   type Rect,
+  type VirtualItem,
 } from "@tanstack/react-virtual";
 import {
   COLUMNS,
@@ -19,6 +20,7 @@ import {
   type SortKey,
   type SortState,
 } from "./columns";
+import { SlotKeys } from "../../ui/virtual";
 import { LogRowView, ROW_HEIGHT } from "./LogRow";
 import { LogTableToolbar } from "./LogTableToolbar";
 import type { Decode } from "./model";
@@ -82,7 +84,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     count: view.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 4,
+    overscan: 2,
     initialRect,
     // A viewport that measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`.
     observeElementRect: (instance, cb) =>
@@ -99,9 +101,13 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
         : ROW_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
+  // Rows scrolled into view reuse the elements of rows that left; an open row keeps its own
+  // element (it is measured), keyed by its log.
+  const [slotKeys] = useState(() => new SlotKeys<VirtualItem["key"]>());
+  const slots = slotKeys.assign(items.map((item) => item.key));
 
   const toggleSort = (key: SortKey) => setSort((s) => nextSort(s, key));
-  const toggleColumn = (id: ColumnId) => setHidden((h) => toggled(h, id));
+  const toggleColumn = useCallback((id: ColumnId) => setHidden((h) => toggled(h, id)), []);
   const toggleRow = useCallback((id: number) => setExpanded((e) => toggled(e, id)), []);
 
   const preparing = filtered !== null && !filtered.done;
@@ -177,21 +183,22 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
             </div>
           </div>
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
+            {items.map((item, j) => {
               const row = view[item.index];
               if (!row) return null;
+              const open = expanded.has(row.id);
               return (
                 <LogRowView
-                  key={item.key}
+                  key={open ? `open:${row.id}` : slots[j]}
                   row={row}
                   index={item.index}
                   start={item.start}
                   template={template}
                   columns={columns}
                   decode={decode}
-                  expanded={expanded.has(row.id)}
+                  expanded={open}
                   onToggle={toggleRow}
-                  measure={expanded.has(row.id) ? virtualizer.measureElement : undefined}
+                  measure={open ? virtualizer.measureElement : undefined}
                 />
               );
             })}
