@@ -39,3 +39,18 @@ describe("SlotKeys order", () => {
     expect(s.assign([7, 8, 9, 10, 11])).toEqual([2, 3, 0, 1, 4]);
   });
 });
+
+describe("SlotKeys keep", () => {
+  it("does not hand the element of a kept key (focus) to another row once it leaves", () => {
+    const s = new SlotKeys<number>();
+    s.assign([1, 2, 3]);
+    // 1 holds focus and scrolls away: its slot (0) goes unused, the new row gets a fresh one.
+    const out = s.assign([2, 3, 4], 1);
+    expect(out.slice(0, 2)).toEqual([1, 2]);
+    expect(out[2]).not.toBe(0);
+    // While the kept key is in view, it keeps its slot like any other.
+    const t = new SlotKeys<number>();
+    t.assign([1, 2, 3]);
+    expect(t.assign([1, 2, 3], 1)).toEqual([0, 1, 2]);
+  });
+});

@@ -38,10 +38,15 @@ export class SlotKeys<K> {
   /** The slots of the last assignment, in its order (the order of the elements in the DOM). */
   private order: number[] = [];
 
-  /** One slot per key (unique among them), in the keys' order. */
-  assign(keys: readonly K[]): number[] {
+  /**
+   * One slot per key (unique among them), in the keys' order. `keep`: a key whose element must
+   * not be reused for another row (it holds focus): once it leaves, its element goes with it.
+   */
+  assign(keys: readonly K[], keep?: K): number[] {
     const out = new Array<number>(keys.length);
     const taken = new Set<number>();
+    const kept = keep === undefined ? undefined : this.slots.get(keep);
+    if (kept !== undefined && !keys.includes(keep as K)) taken.add(kept);
     let fresh = 0;
     for (let j = 0; j < keys.length; j++) {
       const s = this.slots.get(keys[j] as K);

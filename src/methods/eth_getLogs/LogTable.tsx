@@ -3,7 +3,15 @@
  * aria-rowcount = shown logs + 1 (the header). Decoding happens per visible row through the
  * memoised `decode`; the text filter searches strings prepared once per result.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+} from "react";
 import {
   measureElement,
   observeElementRect,
@@ -103,8 +111,19 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
   const items = virtualizer.getVirtualItems();
   // Rows scrolled into view reuse the elements of rows that left; an open row keeps its own
   // element (it is measured), keyed by its log.
+  // The row holding focus (a link, its Details button) is never handed to another log: scrolled
+  // away, it goes, as any row did before.
+  const [focusedId, setFocusedId] = useState<number | null>(null);
   const [slotKeys] = useState(() => new SlotKeys<VirtualItem["key"]>());
-  const slots = slotKeys.assign(items.map((item) => item.key));
+  const slots = slotKeys.assign(
+    items.map((item) => item.key),
+    focusedId ?? undefined,
+  );
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const index = (e.target as HTMLElement).closest("[data-index]")?.getAttribute("data-index");
+    const id = index == null ? null : (view[Number(index)]?.id ?? null);
+    if (id !== focusedId) setFocusedId(id);
+  };
 
   const toggleSort = (key: SortKey) => setSort((s) => nextSort(s, key));
   const toggleColumn = useCallback((id: ColumnId) => setHidden((h) => toggled(h, id)), []);
@@ -129,6 +148,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
         ref={scrollRef}
         role="table"
         aria-label="Logs"
+        onFocus={onFocus}
         aria-rowcount={view.length + 1}
         aria-colcount={columns.length + 1}
         className="overflow-auto rounded border border-slate-200 dark:border-slate-700"
