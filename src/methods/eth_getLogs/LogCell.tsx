@@ -1,4 +1,5 @@
 /** One cell of a log row: what each column shows of the log and its decoded event. */
+import type { ReactElement } from "react";
 import { href } from "../../shared/links";
 import type { ColumnId } from "./columns";
 import { OriginBadge } from "../../shared/decoding/Origin";
@@ -41,11 +42,15 @@ function argsOf(ev: DecodedEvent): string {
   return t;
 }
 
-export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: DecodedEvent | null }) {
+/**
+ * One cell, as an element keyed by its column: called by the row (not mounted as a component of
+ * its own), so a row costs React one component, not one per column.
+ */
+export function logCell(id: ColumnId, row: LogRow, ev: DecodedEvent | null): ReactElement {
   switch (id) {
     case "block":
       return (
-        <span role="cell" className={cellCls}>
+        <span key={id} role="cell" className={cellCls}>
           {row.blockNumber === null ? (
             <em className="text-amber-800 dark:text-amber-200">pending</em>
           ) : (
@@ -55,13 +60,13 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "time":
       return (
-        <span role="cell" className={cellCls}>
+        <span key={id} role="cell" className={cellCls}>
           {row.blockTimestamp === null ? "" : formatTimestamp(row.blockTimestamp)}
         </span>
       );
     case "txIndex":
       return (
-        <span role="cell" className={cellCls}>
+        <span key={id} role="cell" className={cellCls}>
           {row.transactionIndex !== null && row.blockHash ? (
             <a
               className="text-indigo-700 underline dark:text-indigo-300"
@@ -77,13 +82,13 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "logIndex":
       return (
-        <span role="cell" className={cellCls}>
+        <span key={id} role="cell" className={cellCls}>
           {row.logIndex ?? (row.pending ? "pending" : "")}
         </span>
       );
     case "txHash":
       return (
-        <span role="cell" className={cellCls} title={row.transactionHash ?? undefined}>
+        <span key={id} role="cell" className={cellCls} title={row.transactionHash ?? undefined}>
           {row.transactionHash ? (
             <a
               className="text-indigo-700 underline dark:text-indigo-300"
@@ -98,13 +103,14 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "address":
       return (
-        <span role="cell" className={cellCls}>
+        <span key={id} role="cell" className={cellCls}>
           <ShortAddress value={row.address} format={shortHex} />
         </span>
       );
     case "event":
       return (
         <span
+          key={id}
           role="cell"
           className={`${cellCls} ${ev ? "font-sans font-semibold" : ""}`}
           title={ev?.signature ?? row.topics[0]}
@@ -120,7 +126,7 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "args":
       return (
-        <span role="cell" className={cellCls} title={ev ? argsOf(ev) : undefined}>
+        <span key={id} role="cell" className={cellCls} title={ev ? argsOf(ev) : undefined}>
           {ev
             ? argsOf(ev)
             : `topics ${row.topics.length} · data ${(row.data.length - 2) / 2} bytes`}
@@ -128,7 +134,7 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "removed":
       return (
-        <span role="cell" className={`${cellCls} font-sans`}>
+        <span key={id} role="cell" className={`${cellCls} font-sans`}>
           {row.removed ? (
             <strong className="text-amber-900 dark:text-amber-200">removed (reorg)</strong>
           ) : row.raw.removed === undefined ? (
