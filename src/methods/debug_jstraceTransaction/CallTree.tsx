@@ -12,10 +12,11 @@ import {
   defaultRangeExtractor,
   useVirtualizer,
   type Range,
+  type VirtualItem,
   type Virtualizer,
 } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useRef } from "react";
-import { fixedViewport, sizerStyle } from "../../ui/virtual";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { fixedViewport, sizerStyle, SlotKeys } from "../../ui/virtual";
 import type { FrameDecodeCache } from "./decode";
 import { FrameLogRow } from "./FrameLogRow";
 import { FrameRow, ROW_HEIGHT, rowStyle } from "./FrameRow";
@@ -77,7 +78,7 @@ export function CallTree(props: CallTreeProps) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 4,
+    overscan: 2,
     rangeExtractor,
     getItemKey,
     ...fixedViewport(viewport),
@@ -92,6 +93,9 @@ export function CallTree(props: CallTreeProps) {
 
   const tabRow = selectedRow >= 0 ? selectedRow : 0;
   const items = virtualizer.getVirtualItems();
+  // Rows scrolled into view reuse the elements of rows that left (the selected row keeps its own).
+  const [slotKeys] = useState(() => new SlotKeys<VirtualItem["key"]>());
+  const slots = slotKeys.assign(items.map((item) => item.key));
   return (
     <div
       ref={scrollRef}
@@ -103,12 +107,13 @@ export function CallTree(props: CallTreeProps) {
       style={{ height: props.height ?? 480 }}
     >
       <div style={sizerStyle(virtualizer.getTotalSize())}>
-        {items.map((item) => {
+        {items.map((item, j) => {
+          const key = slots[j];
           const f = rows.frame[item.index] ?? 0;
           const l = rows.log[item.index] ?? -1;
           if (l >= 0) {
             return (
-              <div key={item.key} style={rowStyle(item.start)} className="flex items-center">
+              <div key={key} style={rowStyle(item.start)} className="flex items-center">
                 <FrameLogRow
                   model={model}
                   structure={structure}
@@ -122,7 +127,7 @@ export function CallTree(props: CallTreeProps) {
           if (model.frames[f] === undefined)
             return (
               <PendingFrameRow
-                key={item.key}
+                key={key}
                 start={item.start}
                 structure={structure}
                 index={f}
@@ -131,7 +136,7 @@ export function CallTree(props: CallTreeProps) {
             );
           return (
             <FrameRow
-              key={item.key}
+              key={key}
               start={item.start}
               model={model}
               structure={structure}

@@ -76,19 +76,32 @@ function searchTexts(model: TraceModel, decode: FrameDecodeCache): string[] {
 
 /** Frames per slice when the strings are built ahead of a search (a slice stays well under 50 ms). */
 const TEXT_SLICE = 5_000;
+/** Frames per piece inside an idle period: small enough not to run past its end. */
+const TEXT_PIECE = 250;
 
-/** Builds the next slice of a trace's search strings; true while slices remain. */
-function buildTextSlice(model: TraceModel, decode: FrameDecodeCache): boolean {
+/**
+ * Builds the next slice of a trace's search strings; true while slices remain. Given an idle
+ * deadline, it builds in small pieces while the idle period lasts, so a frame (scrolling, typing)
+ * never waits behind it.
+ */
+function buildTextSlice(
+  model: TraceModel,
+  decode: FrameDecodeCache,
+  deadline?: IdleDeadline,
+): boolean {
   let hit = textCache.get(model);
   if (!hit || hit.version !== decode.version) {
     hit = { version: decode.version, texts: new Array<string>(model.size), built: 0 };
     textCache.set(model, hit);
   }
   if (hit.built >= model.size) return false;
-  const to = Math.min(model.size, hit.built + TEXT_SLICE);
-  buildSearchTexts(model, decode.decoder, { from: hit.built, to, texts: hit.texts });
-  hit.built = to;
-  return to < model.size;
+  const end = Math.min(model.size, hit.built + TEXT_SLICE);
+  do {
+    const to = deadline ? Math.min(end, hit.built + TEXT_PIECE) : end;
+    buildSearchTexts(model, decode.decoder, { from: hit.built, to, texts: hit.texts });
+    hit.built = to;
+  } while (hit.built < end && deadline && (deadline.didTimeout || deadline.timeRemaining() > 2));
+  return hit.built < model.size;
 }
 
 let lastSearch: {
@@ -188,12 +201,12 @@ export function TraceView(props: TraceViewProps) {
         const id = window.requestIdleCallback(step, { timeout: 2000 });
         cancel = () => window.cancelIdleCallback(id);
       } else {
-        const id = window.setTimeout(step, 50);
+        const id = window.setTimeout(() => step(), 50);
         cancel = () => window.clearTimeout(id);
       }
     };
-    const step = () => {
-      if (buildTextSlice(model, decode)) schedule();
+    const step = (deadline?: IdleDeadline) => {
+      if (buildTextSlice(model, decode, deadline)) schedule();
     };
     schedule();
     return () => cancel();

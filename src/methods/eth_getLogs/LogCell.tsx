@@ -1,4 +1,5 @@
 /** One cell of a log row: what each column shows of the log and its decoded event. */
+import type { ReactElement } from "react";
 import { href } from "../../shared/links";
 import type { ColumnId } from "./columns";
 import { OriginBadge } from "../../shared/decoding/Origin";
@@ -15,11 +16,41 @@ export function txCardLink(row: LogRow): string | null {
     : null;
 }
 
-export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: DecodedEvent | null }) {
+/**
+ * A row's links and its arguments' text, made once per log (and decoding): a row scrolled back
+ * into view, or re-rendered while scrolling, does not build its URLs and text again.
+ */
+const linksCache = new WeakMap<LogRow, { card: string | null; trace: string | null }>();
+function linksOf(row: LogRow) {
+  let l = linksCache.get(row);
+  if (!l) {
+    l = {
+      card: txCardLink(row),
+      trace: row.transactionHash ? href("trace", { hash: row.transactionHash }) : null,
+    };
+    linksCache.set(row, l);
+  }
+  return l;
+}
+const argsCache = new WeakMap<DecodedEvent, string>();
+function argsOf(ev: DecodedEvent): string {
+  let t = argsCache.get(ev);
+  if (t === undefined) {
+    t = argsText(ev);
+    argsCache.set(ev, t);
+  }
+  return t;
+}
+
+/**
+ * One cell, as an element keyed by its column: called by the row (not mounted as a component of
+ * its own), so a row costs React one component, not one per column.
+ */
+export function logCell(id: ColumnId, row: LogRow, ev: DecodedEvent | null): ReactElement {
   switch (id) {
     case "block":
       return (
-        <span role="cell" className={cellCls}>
+        <span key={id} role="cell" className={cellCls}>
           {row.blockNumber === null ? (
             <em className="text-amber-800 dark:text-amber-200">pending</em>
           ) : (
@@ -29,17 +60,17 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "time":
       return (
-        <span role="cell" className={cellCls}>
+        <span key={id} role="cell" className={cellCls}>
           {row.blockTimestamp === null ? "" : formatTimestamp(row.blockTimestamp)}
         </span>
       );
     case "txIndex":
       return (
-        <span role="cell" className={cellCls}>
+        <span key={id} role="cell" className={cellCls}>
           {row.transactionIndex !== null && row.blockHash ? (
             <a
               className="text-indigo-700 underline dark:text-indigo-300"
-              href={txCardLink(row) ?? undefined}
+              href={linksOf(row).card ?? undefined}
               title="Open the transaction card"
             >
               {row.transactionIndex}
@@ -51,17 +82,17 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "logIndex":
       return (
-        <span role="cell" className={cellCls}>
+        <span key={id} role="cell" className={cellCls}>
           {row.logIndex ?? (row.pending ? "pending" : "")}
         </span>
       );
     case "txHash":
       return (
-        <span role="cell" className={cellCls} title={row.transactionHash ?? undefined}>
+        <span key={id} role="cell" className={cellCls} title={row.transactionHash ?? undefined}>
           {row.transactionHash ? (
             <a
               className="text-indigo-700 underline dark:text-indigo-300"
-              href={href("trace", { hash: row.transactionHash })}
+              href={linksOf(row).trace ?? undefined}
             >
               {shortHex(row.transactionHash)}
             </a>
@@ -72,13 +103,14 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "address":
       return (
-        <span role="cell" className={cellCls}>
+        <span key={id} role="cell" className={cellCls}>
           <ShortAddress value={row.address} format={shortHex} />
         </span>
       );
     case "event":
       return (
         <span
+          key={id}
           role="cell"
           className={`${cellCls} ${ev ? "font-sans font-semibold" : ""}`}
           title={ev?.signature ?? row.topics[0]}
@@ -94,15 +126,15 @@ export function LogCell({ id, row, ev }: { id: ColumnId; row: LogRow; ev: Decode
       );
     case "args":
       return (
-        <span role="cell" className={cellCls} title={ev ? argsText(ev) : undefined}>
+        <span key={id} role="cell" className={cellCls} title={ev ? argsOf(ev) : undefined}>
           {ev
-            ? argsText(ev)
+            ? argsOf(ev)
             : `topics ${row.topics.length} · data ${(row.data.length - 2) / 2} bytes`}
         </span>
       );
     case "removed":
       return (
-        <span role="cell" className={`${cellCls} font-sans`}>
+        <span key={id} role="cell" className={`${cellCls} font-sans`}>
           {row.removed ? (
             <strong className="text-amber-900 dark:text-amber-200">removed (reorg)</strong>
           ) : row.raw.removed === undefined ? (

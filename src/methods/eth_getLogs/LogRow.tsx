@@ -4,7 +4,7 @@
  */
 import { memo, type CSSProperties } from "react";
 import type { Column } from "./columns";
-import { LogCell } from "./LogCell";
+import { logCell } from "./LogCell";
 import { LogDetail } from "./LogDetail";
 import type { Decode } from "./model";
 import type { LogRow } from "./result";
@@ -78,9 +78,7 @@ export const LogRowView = memo(function LogRowView({
           {expanded ? "▾" : "▸"}
         </button>
       </span>
-      {columns.map((c) => (
-        <LogCell key={c.id} id={c.id} row={row} ev={ev} />
-      ))}
+      {columns.map((c) => logCell(c.id, row, ev))}
       {expanded ? (
         <div
           role="cell"

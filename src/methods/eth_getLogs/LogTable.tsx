@@ -3,12 +3,21 @@
  * aria-rowcount = shown logs + 1 (the header). Decoding happens per visible row through the
  * memoised `decode`; the text filter searches strings prepared once per result.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+} from "react";
 import {
   measureElement,
   observeElementRect,
   useVirtualizer,
   type Rect,
+  type VirtualItem,
 } from "@tanstack/react-virtual";
 import {
   COLUMNS,
@@ -19,6 +28,7 @@ import {
   type SortKey,
   type SortState,
 } from "./columns";
+import { SlotKeys } from "../../ui/virtual";
 import { LogRowView, ROW_HEIGHT } from "./LogRow";
 import { LogTableToolbar } from "./LogTableToolbar";
 import type { Decode } from "./model";
@@ -82,7 +92,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     count: view.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 4,
+    overscan: 2,
     initialRect,
     // A viewport that measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`.
     observeElementRect: (instance, cb) =>
@@ -99,9 +109,24 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
         : ROW_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
+  // Rows scrolled into view reuse the elements of rows that left; an open row keeps its own
+  // element (it is measured), keyed by its log.
+  // The row holding focus (a link, its Details button) is never handed to another log: scrolled
+  // away, it goes, as any row did before.
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const [slotKeys] = useState(() => new SlotKeys<VirtualItem["key"]>());
+  const slots = slotKeys.assign(
+    items.map((item) => item.key),
+    focusedId ?? undefined,
+  );
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const index = (e.target as HTMLElement).closest("[data-index]")?.getAttribute("data-index");
+    const id = index == null ? null : (view[Number(index)]?.id ?? null);
+    if (id !== focusedId) setFocusedId(id);
+  };
 
   const toggleSort = (key: SortKey) => setSort((s) => nextSort(s, key));
-  const toggleColumn = (id: ColumnId) => setHidden((h) => toggled(h, id));
+  const toggleColumn = useCallback((id: ColumnId) => setHidden((h) => toggled(h, id)), []);
   const toggleRow = useCallback((id: number) => setExpanded((e) => toggled(e, id)), []);
 
   const preparing = filtered !== null && !filtered.done;
@@ -123,6 +148,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
         ref={scrollRef}
         role="table"
         aria-label="Logs"
+        onFocus={onFocus}
         aria-rowcount={view.length + 1}
         aria-colcount={columns.length + 1}
         className="overflow-auto rounded border border-slate-200 dark:border-slate-700"
@@ -177,21 +203,22 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
             </div>
           </div>
           <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
+            {items.map((item, j) => {
               const row = view[item.index];
               if (!row) return null;
+              const open = expanded.has(row.id);
               return (
                 <LogRowView
-                  key={item.key}
+                  key={open ? `open:${row.id}` : slots[j]}
                   row={row}
                   index={item.index}
                   start={item.start}
                   template={template}
                   columns={columns}
                   decode={decode}
-                  expanded={expanded.has(row.id)}
+                  expanded={open}
                   onToggle={toggleRow}
-                  measure={expanded.has(row.id) ? virtualizer.measureElement : undefined}
+                  measure={open ? virtualizer.measureElement : undefined}
                 />
               );
             })}

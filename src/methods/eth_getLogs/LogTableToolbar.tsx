@@ -1,4 +1,5 @@
 /** Above the logs table: the results filter, the column chooser and the live count. */
+import { memo } from "react";
 import { COLUMNS, type ColumnId } from "./columns";
 
 export interface LogTableToolbarProps {
@@ -14,7 +15,8 @@ export interface LogTableToolbarProps {
   searching: number | null;
 }
 
-export function LogTableToolbar({
+/** Memoised: the table re-renders on every scroll step, its toolbar only when its props change. */
+export const LogTableToolbar = memo(function LogTableToolbar({
   filterText,
   onFilterText,
   hidden,
@@ -76,4 +78,4 @@ export function LogTableToolbar({
       </p>
     </div>
   );
-}
+});
