@@ -39,7 +39,7 @@ describe("the top of a trace while its answer arrives", () => {
     expect(screen.getByRole("tree", { name: "Call tree" }).getAttribute("aria-busy")).toBe("true");
     expect(screen.getByText(/1\.2 MB so far/)).toBeTruthy();
     const rows = tree.getAllByRole("treeitem");
-    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.length).toBeGreaterThan(10);
     // The top frame of a legacy-ordered answer (fields before calls) shows at once.
     expect(rows[0]?.getAttribute("aria-busy")).toBeNull();
     expect(rows[0]?.getAttribute("aria-level")).toBe("1");
