@@ -3,6 +3,7 @@
  * module, or one the query starts), and the client's remote exchange that runs or adopts it.
  * Where Worker is missing (tests under jsdom) the query keeps the main-thread path.
  */
+import { perf } from "../../rpc";
 import type { EarlyStarter } from "../../rpc/early";
 import type { BodyRead, RemoteExchange } from "../../rpc/transport";
 import { FrameArrival } from "./arrival";
@@ -148,6 +149,8 @@ export class TraceJob {
           });
           return;
         case "preview": {
+          // From navigation to the preview's arrival: the benchmark's view of the head start.
+          perf.measure("nodescope:trace:preview", 0, "trace");
           const top = new FrameArrival(msg.model);
           top.add(msg.chunk);
           setPreview({ job: this, value: { params, model: top.model, bytes: msg.bytes } });

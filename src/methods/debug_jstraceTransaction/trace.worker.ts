@@ -26,9 +26,11 @@ selfstart.catch(() => undefined);
  * PREVIEW_GROWTH times that, until its opening rows are shown or PREVIEW_UNTIL has arrived. */
 const PREVIEW_FROM = 256 * 1024;
 const PREVIEW_GROWTH = 2;
-const PREVIEW_UNTIL = 16 * 1024 * 1024;
-/** Rows enough for a screen: no more previews after one showing this many. */
-const PREVIEW_ROWS = 30;
+const PREVIEW_UNTIL = 8 * 1024 * 1024;
+/** Rows enough for a screen (the tree shows ~17): no more previews after one showing this many.
+ * (Each try reads the text from its start: a few ms per MB of this Worker's time, during which it
+ * hears nothing from the page.) */
+const PREVIEW_ROWS = 20;
 /** Bodies smaller than this are read whole first (the full answer is quick then). */
 const PREVIEW_MIN_BODY = 1024 * 1024;
 let controller = new AbortController();
@@ -191,10 +193,14 @@ scope.onmessage = (e) => {
     const mine = own;
     own = null;
     if (mine && mine.url === msg.url && mine.bodyText === msg.bodyText) {
-      // The page asks for the request already under way: what it has said so far goes now.
+      // The page asks for the request already under way: what it has said so far goes now (of
+      // the previews, only the latest: each would cost the page a render).
       const queue = held ?? [];
       held = null;
-      for (const [m, t] of queue) scope.postMessage(m, t);
+      const lastPreview = queue.findLastIndex(([m]) => m.type === "preview");
+      queue.forEach(([m, t], k) => {
+        if (m.type !== "preview" || k === lastPreview) scope.postMessage(m, t);
+      });
       return;
     }
     if (mine) {
