@@ -6,12 +6,12 @@
  * runs first.
  */
 import type { StoredConnection } from "../../endpoints/keys";
-import type { ToWorker } from "./protocol";
+import type { Tagged, ToWorker } from "./protocol";
 
 /** An unused prestarted Worker is ended after this long (the link turned out to ask no trace). */
 const IDLE_MS = 10_000;
 
-let prestarted: Worker | null = null;
+let prestarted: { worker: Worker; early: Tagged[] } | null = null;
 let idle: ReturnType<typeof setTimeout> | null = null;
 
 function spawn(): Worker {
@@ -28,22 +28,27 @@ export function prestartTraceWorker(
   if (typeof Worker === "undefined" || prestarted) return;
   if (!/^#\/trace\?(.*&)?hash=/.test(hash)) return;
   const worker = spawn();
+  // What the Worker says before the page takes it (its own start, a preview…) waits here.
+  const early: Tagged[] = [];
+  worker.onmessage = (e: MessageEvent<Tagged>) => early.push(e.data);
   const connection = stored();
   if (connection)
     worker.postMessage({ type: "prestart", hash, stored: connection } satisfies ToWorker);
-  prestarted = worker;
+  prestarted = { worker, early };
   idle = setTimeout(() => {
     prestarted = null;
+    worker.onmessage = null;
     worker.terminate();
   }, IDLE_MS);
 }
 
-/** The prestarted Worker (once), or a new one. */
-export function takeTraceWorker(): Worker {
-  const worker = prestarted ?? spawn();
+/** The prestarted Worker and what it has said so far (once), or a new one. */
+export function takeTraceWorker(): { worker: Worker; early: Tagged[] } {
+  const taken = prestarted ?? { worker: spawn(), early: [] };
   prestarted = null;
   // The timer would hold the Worker (and what it delivers) until it fires.
   if (idle !== null) clearTimeout(idle);
   idle = null;
-  return worker;
+  taken.worker.onmessage = null;
+  return taken;
 }

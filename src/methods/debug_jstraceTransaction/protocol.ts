@@ -7,12 +7,29 @@ import type { FrameChunk, PackedModel } from "./answer";
 export type ToWorker =
   /** The page's link and stored connection, as it opens: the Worker may start the request itself. */
   | { type: "prestart"; hash: string; stored: StoredConnection }
-  | { type: "start"; url: string; bodyText: string; id: number; maxBytes: number }
+  | {
+      type: "start";
+      url: string;
+      bodyText: string;
+      id: number;
+      maxBytes: number;
+      /** The run of the Worker's own start the page took over (it said "selfstarted"), if any. */
+      adopt: number | null;
+    }
   /** The adopting client's size cap (an early request starts before it is known). */
   | { type: "limit"; maxBytes: number }
   | { type: "abort" }
   /** The page has taken the last chunk in: the next one, please (never a queue of them). */
   | { type: "more" };
+
+/** Every message from the Worker names the run (request) it belongs to. */
+export type Tagged = (
+  | FromWorker
+  /** The Worker started the link's request itself (selfstart.ts), as run `run`. */
+  | { type: "selfstarted"; url: string; bodyText: string }
+  /** The run that answers the page's start (its own one, or a new one). */
+  | { type: "started" }
+) & { run: number };
 
 export type FromWorker =
   | { type: "head"; status: number; contentType: string; retryAfter: string | null }

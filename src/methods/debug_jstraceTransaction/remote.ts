@@ -10,7 +10,7 @@ import { FrameArrival } from "./arrival";
 import { rememberDecodingKeys } from "./decodingKeys";
 import { takeTraceWorker } from "./prestart";
 import type { TraceModel } from "./model";
-import type { FromWorker, ToWorker, WorkerMarks } from "./protocol";
+import type { FromWorker, Tagged, ToWorker, WorkerMarks } from "./protocol";
 
 /** Which early requests the trace query adopts: those started as trace Worker jobs. */
 export const TRACE_WORKER_KIND = "trace-worker";
@@ -125,7 +125,7 @@ export class TraceJob {
     const dropPreview = () => {
       if (preview?.job === this) setPreview(null);
     };
-    const worker = takeTraceWorker();
+    const { worker, early } = takeTraceWorker();
     this.worker = worker;
     const head = deferred<Head>();
     const read = deferred<BodyRead>();
@@ -138,8 +138,7 @@ export class TraceJob {
       read.reject(e);
     };
     let arrival: FrameArrival | null = null;
-    worker.onmessage = (e: MessageEvent<FromWorker>) => {
-      const msg = e.data;
+    const handle = (msg: FromWorker) => {
       switch (msg.type) {
         case "head":
           resolveHead({
@@ -190,13 +189,38 @@ export class TraceJob {
           return;
       }
     };
+    // The run answering this job: the Worker's own start of the same request when it told of one
+    // (taken over at once), else the one it names when it hears of this job ("started"). Messages
+    // of any other run are dropped; those of an unknown run yet wait.
+    const own = early.find((m) => m.type === "selfstarted");
+    let current: number | null =
+      own?.type === "selfstarted" && own.url === url && own.bodyText === bodyText ? own.run : null;
+    let waiting: Tagged[] = [];
+    const receive = (msg: Tagged) => {
+      if (msg.type === "selfstarted") return;
+      if (msg.type === "started") {
+        current = msg.run;
+        const queue = waiting;
+        waiting = [];
+        for (const m of queue) receive(m);
+        return;
+      }
+      if (current === null) waiting.push(msg);
+      else if (msg.run === current) handle(msg);
+    };
+    worker.onmessage = (e: MessageEvent<Tagged>) => receive(e.data);
     worker.onerror = (e) => {
       e.preventDefault();
       dropPreview();
       fail(new TypeError(`the trace worker failed: ${e.message || "it did not start"}`));
       this.end();
     };
-    this.send({ type: "start", url, bodyText, id, maxBytes });
+    this.send({ type: "start", url, bodyText, id, maxBytes, adopt: current });
+    // What the Worker said before this job took it: of its previews, only the latest is shown.
+    const lastPreview = early.findLastIndex((m) => m.type === "preview");
+    early.forEach((m, k) => {
+      if (m.type !== "preview" || k === lastPreview) receive(m);
+    });
   }
 
   setLimit(maxBytes: number): void {

@@ -6,11 +6,11 @@
  */
 import { httpRequest } from "../../rpc/transport";
 import { HEAD_CHARS, readBody } from "./body";
-import type { FromWorker, ToWorker } from "./protocol";
+import type { FromWorker, Tagged, ToWorker } from "./protocol";
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
-  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  postMessage(message: Tagged, transfer?: Transferable[]): void;
 }
 const scope = globalThis as unknown as WorkerScope;
 
@@ -38,26 +38,24 @@ let limit = Number.POSITIVE_INFINITY;
 
 /**
  * The request this Worker started itself from the page's link (selfstart.ts) before the page
- * asked; its messages wait until the page's start names the same request (then they go, in
- * order) or another one (then it is aborted and they are dropped).
+ * asked. Its messages go at once, tagged with its run: the page holds them until it starts the
+ * same request (then it takes them) or another one (then this one is aborted and they are
+ * dropped). The Worker never waits for the page.
  */
-let own: { url: string; bodyText: string; controller: AbortController } | null = null;
-let held: [FromWorker, Transferable[]][] | null = null;
+let own: { url: string; bodyText: string; controller: AbortController; run: number } | null = null;
 /** The page has asked for its request: the Worker no longer starts one of its own. */
 let asked = false;
 
-function post(message: FromWorker, transfer: Transferable[] = []): void {
-  if (held) held.push([message, transfer]);
-  else scope.postMessage(message, transfer);
+function post(message: Tagged, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
 }
 
 const epoch = () => performance.timeOrigin + performance.now();
 
-/** Runs one request; what a request given up since (another started) says is dropped. */
-async function run(url: string, bodyText: string, id: number): Promise<void> {
-  const me = ++runs;
+/** Runs one request (run `me`); what a request given up since says is dropped. */
+async function run(url: string, bodyText: string, id: number, me: number): Promise<void> {
   const say = (message: FromWorker, transfer: Transferable[] = []) => {
-    if (me === runs) post(message, transfer);
+    if (me === runs) post({ ...message, run: me }, transfer);
   };
   try {
     await request(url, bodyText, id, controller.signal, say);
@@ -182,9 +180,10 @@ scope.onmessage = (e) => {
       .then(({ selfStartRequest }) => {
         const req = asked ? null : selfStartRequest(msg.hash, msg.stored);
         if (!req) return;
-        own = { url: req.url, bodyText: req.bodyText, controller };
-        held = [];
-        void run(req.url, req.bodyText, req.id);
+        const me = ++runs;
+        own = { url: req.url, bodyText: req.bodyText, controller, run: me };
+        post({ type: "selfstarted", url: req.url, bodyText: req.bodyText, run: me });
+        void run(req.url, req.bodyText, req.id, me);
       })
       .catch(() => undefined);
   } else if (msg.type === "start") {
@@ -192,22 +191,20 @@ scope.onmessage = (e) => {
     limit = msg.maxBytes;
     const mine = own;
     own = null;
-    if (mine && mine.url === msg.url && mine.bodyText === msg.bodyText) {
-      // The page asks for the request already under way: what it has said so far goes now (of
-      // the previews, only the latest: each would cost the page a render).
-      const queue = held ?? [];
-      held = null;
-      const lastPreview = queue.findLastIndex(([m]) => m.type === "preview");
-      queue.forEach(([m, t], k) => {
-        if (m.type !== "preview" || k === lastPreview) scope.postMessage(m, t);
-      });
+    // The page took the request under way from what it was told (or names it now): carry on.
+    if (
+      mine &&
+      (msg.adopt === mine.run || (mine.url === msg.url && mine.bodyText === msg.bodyText))
+    ) {
+      if (msg.adopt !== mine.run) post({ type: "started", run: mine.run });
       return;
     }
     if (mine) {
       mine.controller.abort();
-      held = null;
       controller = new AbortController();
     }
-    void run(msg.url, msg.bodyText, msg.id);
+    const me = ++runs;
+    post({ type: "started", run: me });
+    void run(msg.url, msg.bodyText, msg.id, me);
   }
 };
