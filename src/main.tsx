@@ -18,8 +18,11 @@ void booted
     if (/^#\/trace\b/.test(hash)) void import("./methods/debug_jstraceTransaction").catch(() => {});
     return Promise.all([import("react"), import("react-dom/client"), import("./app/App")]);
   })
-  .then(([{ createElement, StrictMode }, { createRoot }, { App }]) => {
-    createRoot(root).render(createElement(StrictMode, null, createElement(App)));
+  .then(([{ createElement, startTransition, StrictMode }, { createRoot }, { App }]) => {
+    // The first render as a transition: React renders it in slices, yielding to the browser, so
+    // mounting the app is no long task (the page stays responsive while a deep link loads).
+    const app = createRoot(root);
+    startTransition(() => app.render(createElement(StrictMode, null, createElement(App))));
   });
 
 /** The connection this browser keeps, for the trace Worker (null where storage is refused). */

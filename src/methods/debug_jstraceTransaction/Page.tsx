@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  startTransition,
   useDeferredValue,
   useEffect,
   useMemo,
   useState,
-  useSyncExternalStore,
   type ChangeEvent,
 } from "react";
 import {
@@ -165,7 +165,15 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
       ? directModel
       : builtModel;
   // The top of a large tree while its answer is still arriving (read in the trace Worker).
-  const latestPreview = useSyncExternalStore(tracePreviews.subscribe, tracePreviews.current);
+  // (Taken in as a transition, not a blocking store read: a preview arriving while the app mounts
+  // does not turn that background render into one long task.)
+  const [latestPreview, setLatestPreview] = useState(tracePreviews.current);
+  useEffect(() => {
+    const take = () => startTransition(() => setLatestPreview(tracePreviews.current()));
+    // One that came between the first render and now is taken too.
+    queueMicrotask(take);
+    return tracePreviews.subscribe(take);
+  }, []);
   const previewFor =
     latestPreview &&
     !loaded &&

@@ -16,6 +16,8 @@ export async function readBody(
   maxBytes: () => number,
   /** Told after each chunk: the text so far (in parts) and its size in bytes. */
   onChunk?: (parts: readonly string[], bytes: number) => void,
+  /** Asked before each read: a promise to wait for before reading on (null: read on). */
+  pause?: (bytes: number) => Promise<void> | null,
 ): Promise<Extract<BodyRead, { kind: "text" | "too-large" }>> {
   if (!body) return { kind: "text", text: "", bytes: 0, cutOff: false };
   const reader = body.getReader();
@@ -24,6 +26,8 @@ export async function readBody(
   let bytes = 0;
   let cutOff = false;
   for (;;) {
+    const wait = pause?.(bytes);
+    if (wait) await wait;
     let step: ReadableStreamReadResult<Uint8Array>;
     try {
       step = await reader.read();

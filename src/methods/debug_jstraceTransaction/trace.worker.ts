@@ -45,6 +45,9 @@ let limit = Number.POSITIVE_INFINITY;
 let own: { url: string; bodyText: string; controller: AbortController; run: number } | null = null;
 /** The page has asked for its request: the Worker no longer starts one of its own. */
 let asked = false;
+/** Resolves when the page asks (its start has come). */
+let askedNow: () => void = () => undefined;
+const pageAsked = new Promise<void>((resolve) => (askedNow = resolve));
 
 function post(message: Tagged, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -105,21 +108,30 @@ async function request(
     res.status >= 200 && res.status < 300 && !(announced < PREVIEW_MIN_BODY)
       ? PREVIEW_FROM
       : Number.POSITIVE_INFINITY;
+  // Two previews at most (each is a new tree of rows for the page to render): the first rows as
+  // soon as there are any, then a screenful (or all there is once PREVIEW_UNTIL has arrived).
   let shownRows = 0;
+  let previewed = false;
   const onChunk = (parts: readonly string[], bytes: number) => {
     if (bytes < previewAt || loaded === null) return;
-    previewAt =
-      bytes * PREVIEW_GROWTH > PREVIEW_UNTIL ? Number.POSITIVE_INFINITY : bytes * PREVIEW_GROWTH;
+    const last = bytes * PREVIEW_GROWTH > PREVIEW_UNTIL;
+    previewAt = last ? Number.POSITIVE_INFINITY : bytes * PREVIEW_GROWTH;
     const preview = loaded.previewAnswer(parts.join(""), id);
     if (!preview || preview.shownRows <= shownRows) return;
+    const screenful = preview.shownRows >= PREVIEW_ROWS || last;
+    if (shownRows > 0 && !screenful) return;
     shownRows = preview.shownRows;
-    if (shownRows >= PREVIEW_ROWS) previewAt = Number.POSITIVE_INFINITY;
+    if (screenful) previewAt = Number.POSITIVE_INFINITY;
+    previewed = true;
     say({ type: "preview", model: preview.model, chunk: preview.chunk, bytes }, [
       ...preview.transfer,
       preview.chunk.indices.buffer,
     ]);
   };
-  const read = await readBody(res.body, () => limit, onChunk);
+  // Once its first rows are previewed, a request started before the page asked waits for the page:
+  // the rest of a large answer would only slow the app's own loading (same network, same cores).
+  const pause = () => (previewed && !asked ? pageAsked : null);
+  const read = await readBody(res.body, () => limit, onChunk, pause);
   if (read.kind !== "text" || read.cutOff || res.status < 200 || res.status >= 300) {
     say({ type: "read", read });
     return;
@@ -188,6 +200,7 @@ scope.onmessage = (e) => {
       .catch(() => undefined);
   } else if (msg.type === "start") {
     asked = true;
+    askedNow();
     limit = msg.maxBytes;
     const mine = own;
     own = null;
