@@ -213,6 +213,23 @@ test.describe("debug_jstraceTransaction", () => {
     expect(traceCalls(await gateway.log(), tx.hash)).toHaveLength(1);
   });
 
+  test("a link's own endpoint (rpc=): the Worker's own start of the request is taken over, one request", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const tx = manifest.transactions.largeTrace;
+    await gateway.clearLog();
+    const rpc = encodeURIComponent(manifest.endpoints.trace);
+    await page.goto(
+      `/#/trace?hash=${tx.hash}&tracer=callTracer&rpc=${rpc}&traceMethod=debug_jstraceTransaction`,
+    );
+    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 60_000 });
+    await expect(tree(page)).not.toHaveAttribute("aria-busy", "true");
+    await expect(page.getByLabel("Trace summary")).toContainText(/5,\d{3}/);
+    expect(traceCalls(await gateway.log(), tx.hash)).toHaveLength(1);
+  });
+
   test("a transaction older than the node's kept state: the pruning is explained, not a raw error", async ({
     page,
     manifest,
