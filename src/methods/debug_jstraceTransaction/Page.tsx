@@ -1,12 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  startTransition,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useState,
-  type ChangeEvent,
-} from "react";
+import { startTransition, useEffect, useMemo, useState, type ChangeEvent } from "react";
 import {
   Alert,
   Button,
@@ -29,7 +22,7 @@ import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { TraceForm, type TraceExample } from "./Form";
-import { flatten } from "./model";
+import { flatten, type TraceModel } from "./model";
 import {
   downloadName,
   emptyForm,
@@ -183,8 +176,15 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
       : null;
   // Once it has all arrived, the whole tree mounts in the background (a transition, which React
   // renders in slices: a large tree's first render is no long task) while the preview stays.
-  const deferredModel = useDeferredValue(currentModel);
-  const model = previewFor ? deferredModel : currentModel;
+  // (State, not useDeferredValue: letting a large trace go, e.g. when another view is shown,
+  // must drop it at once, not in a background render that keeps it until then.)
+  const [mounted, setMounted] = useState<TraceModel | null>(null);
+  if (currentModel === null && mounted !== null) setMounted(null);
+  useEffect(() => {
+    if (currentModel !== null && currentModel !== mounted)
+      startTransition(() => setMounted(currentModel));
+  }, [currentModel, mounted]);
+  const model = previewFor ? (mounted === currentModel ? mounted : null) : currentModel;
   const settling = model !== currentModel;
   const preview = previewFor && !model && (query.isFetching || settling) ? previewFor : null;
   // Opened from a file or picked out of a block's answer: no request of its own to link to.

@@ -74,10 +74,13 @@ export interface TracePreview {
   bytes: number;
 }
 
-let preview: { job: TraceJob; value: TracePreview } | null = null;
+/** The latest preview and the job it came from (by number: the store must not hold the job, whose
+ * answer is the whole trace). */
+let preview: { job: number; value: TracePreview } | null = null;
+let jobs = 0;
 const previewListeners = new Set<() => void>();
 
-function setPreview(next: { job: TraceJob; value: TracePreview } | null): void {
+function setPreview(next: { job: number; value: TracePreview } | null): void {
   preview = next;
   for (const l of previewListeners) l();
 }
@@ -121,9 +124,10 @@ export class TraceJob {
   constructor(url: string, bodyText: string, id: number, maxBytes: number) {
     this.limit = maxBytes;
     if (preview) setPreview(null);
+    const job = ++jobs;
     const params = paramsOf(bodyText);
     const dropPreview = () => {
-      if (preview?.job === this) setPreview(null);
+      if (preview?.job === job) setPreview(null);
     };
     const { worker, early } = takeTraceWorker();
     this.worker = worker;
@@ -152,7 +156,7 @@ export class TraceJob {
           perf.measure("nodescope:trace:preview", 0, "trace");
           const top = new FrameArrival(msg.model);
           top.add(msg.chunk);
-          setPreview({ job: this, value: { params, model: top.model, bytes: msg.bytes } });
+          setPreview({ job, value: { params, model: top.model, bytes: msg.bytes } });
           return;
         }
         case "read":
