@@ -104,22 +104,16 @@ function buildTextSlice(
   return hit.built < model.size;
 }
 
-let lastSearch: {
-  texts: string[];
-  query: string;
-  structure: Structure;
-  result: Int32Array;
-} | null = null;
+/** The last search per trace's strings (weakly: a trace let go takes its strings with it). */
+const lastSearch = new WeakMap<
+  string[],
+  { query: string; structure: Structure; result: Int32Array }
+>();
 function cachedSearch(texts: string[], query: string, structure: Structure): Int32Array {
-  if (
-    lastSearch &&
-    lastSearch.texts === texts &&
-    lastSearch.query === query &&
-    lastSearch.structure === structure
-  )
-    return lastSearch.result;
+  const last = lastSearch.get(texts);
+  if (last && last.query === query && last.structure === structure) return last.result;
   const result = searchFrames(texts, query, structure);
-  lastSearch = { texts, query, structure, result };
+  lastSearch.set(texts, { query, structure, result });
   return result;
 }
 
