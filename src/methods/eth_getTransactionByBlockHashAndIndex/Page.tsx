@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Card, PageHeader, preloadJsonViewer } from "../../ui";
 import { useRpc } from "../../shared/context";
@@ -29,18 +29,8 @@ import {
 } from "./request";
 import type { TxResponse } from "./result";
 import { ResultFrame } from "./ResultFrame";
-import { loadedTxResult, preloadTxResult, type TxResultModule } from "./lazyResult";
+import { loadedTxResult, preloadTxResult, subscribeTxResult } from "./lazyResult";
 
-// The lookup part (card, model, decoding, raw JSON) is its own chunk; once loaded it renders at
-// once: its lazy component resolves synchronously instead of suspending for a round trip.
-const TxResult = lazy(() => {
-  const ready = loadedTxResult();
-  if (ready)
-    return {
-      then: (resolve: (m: TxResultModule) => void) => resolve(ready),
-    } as Promise<TxResultModule>;
-  return preloadTxResult();
-});
 const prefetchResult = () => void preloadTxResult().catch(() => undefined);
 
 const HASH_RE = /^0x[0-9a-fA-F]{64}$/;
@@ -141,6 +131,13 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
     if (looking) void preloadJsonViewer().catch(() => undefined);
   }, [looking]);
 
+  // The lookup part (card, model, decoding, raw JSON) is its own chunk: until it is in, the
+  // result shows only where the transaction sits and "Looking up…".
+  const TxResult = useSyncExternalStore(subscribeTxResult, loadedTxResult, loadedTxResult)?.default;
+  useEffect(() => {
+    if (looking && !TxResult) prefetchResult();
+  }, [looking, TxResult]);
+
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
 
   // Folded once a lookup runs; Edit opens the form in place until the next run.
@@ -197,19 +194,7 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
       {lookup && !resolved.ok ? <Alert>{resolved.reason}</Alert> : null}
 
       {lookup && endpoint ? (
-        <Suspense
-          fallback={
-            <ResultFrame
-              endpoint={endpoint}
-              blockLookup={blockLookup}
-              hashLookup={hashLookup}
-              position={blockLookup ?? found}
-              shown={false}
-              pending={plain.isPending}
-              go={go}
-            />
-          }
-        >
+        TxResult ? (
           <TxResult
             endpoint={endpoint}
             blockLookup={blockLookup}
@@ -218,7 +203,17 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
             registry={registry}
             go={go}
           />
-        </Suspense>
+        ) : (
+          <ResultFrame
+            endpoint={endpoint}
+            blockLookup={blockLookup}
+            hashLookup={hashLookup}
+            position={blockLookup ?? found}
+            shown={false}
+            pending={plain.isPending}
+            go={go}
+          />
+        )
       ) : null}
 
       <DecodingPanel
