@@ -38,8 +38,17 @@ export default function TxResult({
 }: TxResultProps) {
   const { client } = useRpc();
   const queryClient = useQueryClient();
-  const byBlock = useQuery(txQueryOptions(client, endpoint, blockLookup, registry));
-  const byHash = useQuery(txByHashQueryOptions(client, endpoint, hashLookup, registry));
+  // The page's own observers of these entries (the raw answer) fetch them, on mount as always;
+  // this part mounts later, once its chunk is in, and must not ask again for an answer that may
+  // change (an unknown hash) just because it came in meanwhile.
+  const byBlock = useQuery({
+    ...txQueryOptions(client, endpoint, blockLookup, registry),
+    refetchOnMount: false,
+  });
+  const byHash = useQuery({
+    ...txByHashQueryOptions(client, endpoint, hashLookup, registry),
+    refetchOnMount: false,
+  });
   const query = hashLookup ? byHash : byBlock;
   const response = query.data;
   const model = response?.model ?? null;
