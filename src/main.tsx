@@ -1,6 +1,10 @@
 import "./index.css";
 import { CONNECTION_SETTINGS_KEY, RPC_OVERRIDE_KEY, type StoredConnection } from "./endpoints/keys";
 import { prestartTraceWorker } from "./methods/debug_jstraceTransaction/prestart";
+import {
+  isTxLookupLink,
+  preloadTxResult,
+} from "./methods/eth_getTransactionByBlockHashAndIndex/lazyResult";
 
 // Before the app's modules load: a trace deep link's Worker starts now, and the boot module sends
 // the link's first request as soon as it has loaded (see app/boot.ts). React and the app load
@@ -16,6 +20,8 @@ void booted
   .then(() => {
     // The trace view's chunk loads beside the app's, not after the app has rendered its route.
     if (/^#\/trace\b/.test(hash)) void import("./methods/debug_jstraceTransaction").catch(() => {});
+    // So does a transaction link's lookup part (the page's first view is only its form).
+    if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
     return Promise.all([import("react"), import("react-dom/client"), import("./app/App")]);
   })
   .then(([{ createElement, startTransition, StrictMode }, { createRoot }, { App }]) => {

@@ -28,6 +28,8 @@ export interface TxFormProps {
   onSubmit: (lookup: TxLookup) => void;
   examples: Example[];
   onExample: (lookup: TxLookup) => void;
+  /** A lookup is in sight (the pointer or focus is on the form): its code may start loading. */
+  onActive?: () => void;
 }
 
 // Short names: the field labels ("Block hash", "Transaction hash") must stay the only labels
@@ -37,7 +39,14 @@ const MODES: { by: LookupBy; label: string }[] = [
   { by: "hash", label: "tx hash" },
 ];
 
-export function TxForm({ values, linkErrors, onSubmit, examples, onExample }: TxFormProps) {
+export function TxForm({
+  values,
+  linkErrors,
+  onSubmit,
+  examples,
+  onExample,
+  onActive,
+}: TxFormProps) {
   const { register, handleSubmit, formState, control } = useForm<TxFormValues, unknown, TxLookup>({
     resolver: zodResolver(txFormSchema),
     values,
@@ -52,6 +61,8 @@ export function TxForm({ values, linkErrors, onSubmit, examples, onExample }: Tx
       noValidate
       aria-label="Transaction lookup"
       onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      onFocus={onActive}
+      onPointerEnter={onActive}
       className="flex flex-col gap-3"
     >
       <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">

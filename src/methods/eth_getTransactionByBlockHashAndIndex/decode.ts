@@ -60,18 +60,3 @@ export function readInput(
       : (call.error ?? "the arguments could not be decoded"),
   };
 }
-
-/** What the services may name in a transaction: its selector and the contract it calls. */
-export function txDecodingKeys(tx: { input?: unknown; data?: unknown; to?: unknown }): {
-  inputs: string[];
-  topics: string[];
-  addresses: string[];
-} {
-  const input =
-    typeof tx.input === "string" ? tx.input : typeof tx.data === "string" ? tx.data : "";
-  return {
-    inputs: input.length >= 10 ? [input.slice(0, 10).toLowerCase()] : [],
-    topics: [],
-    addresses: typeof tx.to === "string" ? [tx.to.toLowerCase()] : [],
-  };
-}

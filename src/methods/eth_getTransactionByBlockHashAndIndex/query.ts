@@ -5,29 +5,27 @@
  * node nothing. A transaction hash pins it only once the transaction is in a block: "unknown"
  * and "pending" may change, so those answers are asked again when the page asks again.
  */
-import { queryOptions, skipToken } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { AbiRegistry } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
-import { rpcQueryKey, type EndpointKey } from "../../shared/query";
 import { buildTxModel, type TxModel } from "./model";
-import { toParams, type BlockLookup, type HashLookup } from "./params";
-import { txResponseSchema, type TxResponse } from "./result";
+import type { BlockLookup, HashLookup } from "./params";
+import type { TxResponse } from "./result";
+import { txByHashRequestOptions, txRequestOptions } from "./request";
 
-export const METHOD = "eth_getTransactionByBlockHashAndIndex";
-/** Sent to the same endpoint as METHOD: the provider's transaction endpoint answers both. */
-export const BY_HASH_METHOD = "eth_getTransactionByHash";
+export {
+  BY_HASH_METHOD,
+  METHOD,
+  txByHashQueryKey,
+  txQueryKey,
+  txByHashRequestOptions,
+  txRequestOptions,
+} from "./request";
 
 /** The node's answer and the card's model, built from it once per answer and ABI registry. */
 export interface TxView extends TxResponse {
   model: TxModel | null;
-}
-
-export function txQueryKey(
-  endpoint: (EndpointKey & Pick<ResolvedEndpoint, "rpcMethod">) | null,
-  lookup: BlockLookup | null,
-) {
-  return rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, lookup ? toParams(lookup) : null);
 }
 
 // One `select` per registry: react-query re-runs a select only when the data or the function
@@ -62,25 +60,9 @@ export function txQueryOptions(
   registry: AbiRegistry | null = null,
 ) {
   return queryOptions({
-    queryKey: txQueryKey(endpoint, lookup),
-    queryFn:
-      endpoint && lookup
-        ? ({ signal }): Promise<TxResponse> =>
-            client.request<TxResponse>(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              endpoint.rpcMethod,
-              toParams(lookup),
-              { signal, schema: txResponseSchema },
-            )
-        : skipToken,
+    ...txRequestOptions(client, endpoint, lookup),
     select: selectView(registry),
-    staleTime: Infinity,
-    gcTime: 24 * 60 * 60_000,
   });
-}
-
-export function txByHashQueryKey(endpoint: EndpointKey | null, lookup: HashLookup | null) {
-  return rpcQueryKey(endpoint, BY_HASH_METHOD, lookup ? toParams(lookup) : null);
 }
 
 /** The same card's data found by the transaction's own hash; `null` from the node = unknown. */
@@ -91,19 +73,7 @@ export function txByHashQueryOptions(
   registry: AbiRegistry | null = null,
 ) {
   return queryOptions({
-    queryKey: txByHashQueryKey(endpoint, lookup),
-    queryFn:
-      endpoint && lookup
-        ? ({ signal }): Promise<TxResponse> =>
-            client.request<TxResponse>(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              BY_HASH_METHOD,
-              toParams(lookup),
-              { signal, schema: txResponseSchema },
-            )
-        : skipToken,
+    ...txByHashRequestOptions(client, endpoint, lookup),
     select: selectView(registry),
-    staleTime: (query) => (query.state.data?.tx?.blockHash ? Infinity : 0),
-    gcTime: 24 * 60 * 60_000,
   });
 }
