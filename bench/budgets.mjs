@@ -36,8 +36,9 @@ export function checkBudgets(results, budgets) {
     const scenario = path.split(".").slice(0, 2).join(".");
     const failed = valueAt(results, `${scenario}.error`);
     let ok;
-    if (value === undefined && failed === undefined)
-      ok = null; // not measured in this run (e.g. --sizes, --skip-scan)
+    const unmeasured = value === undefined || (b.maxOf !== undefined && limit === null);
+    if (unmeasured && failed === undefined)
+      ok = null; // not measured in this run (e.g. --sizes, --skip-scan), or its reference not
     else if (b.maxOf || b.max !== undefined)
       ok = typeof value === "number" && limit !== null && value <= limit;
     else if (b.min !== undefined) ok = typeof value === "number" && value >= b.min;

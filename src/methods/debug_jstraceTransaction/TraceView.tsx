@@ -9,6 +9,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { JsonViewer, SplitPane, useFillHeight } from "../../ui";
+import { scrolledWithin } from "./scrollActivity";
 import { CallTree } from "./CallTree";
 import type { FrameDecodeCache } from "./decode";
 import { FlameChart } from "./FlameChart";
@@ -78,6 +79,8 @@ function searchTexts(model: TraceModel, decode: FrameDecodeCache): string[] {
 const TEXT_SLICE = 5_000;
 /** Frames per piece inside an idle period: small enough not to run past its end. */
 const TEXT_PIECE = 250;
+/** The search strings' idle build waits this long after the tree was last scrolled. */
+const SCROLL_QUIET_MS = 400;
 
 /**
  * Builds the next slice of a trace's search strings; true while slices remain. Given an idle
@@ -200,6 +203,12 @@ export function TraceView(props: TraceViewProps) {
       }
     };
     const step = (deadline?: IdleDeadline) => {
+      // Not while the user scrolls: it would share their frames.
+      if (scrolledWithin(SCROLL_QUIET_MS)) {
+        const id = window.setTimeout(schedule, SCROLL_QUIET_MS);
+        cancel = () => window.clearTimeout(id);
+        return;
+      }
       if (buildTextSlice(model, decode, deadline)) schedule();
     };
     schedule();
