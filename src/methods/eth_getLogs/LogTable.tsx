@@ -109,8 +109,8 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
         : ROW_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
-  // Rows scrolled into view reuse the elements of rows that left; an open row keeps its own
-  // element (it is measured), keyed by its log.
+  // Rows scrolled into view reuse the elements of rows that left. Opening or closing a row keeps
+  // its element (a new one would drop the keyboard focus on its Details button).
   // The row holding focus (a link, its Details button) is never handed to another log: scrolled
   // away, it goes, as any row did before.
   const [focusedId, setFocusedId] = useState<number | null>(null);
@@ -209,7 +209,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
               const open = expanded.has(row.id);
               return (
                 <LogRowView
-                  key={open ? `open:${row.id}` : slots[j]}
+                  key={slots[j]}
                   row={row}
                   index={item.index}
                   start={item.start}
