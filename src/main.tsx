@@ -1,5 +1,5 @@
 import "./index.css";
-import { CONNECTION_SETTINGS_KEY, RPC_OVERRIDE_KEY, type StoredConnection } from "./endpoints/keys";
+import { readStoredConnection, type StoredConnection } from "./endpoints/keys";
 import { prestartTraceWorker } from "./methods/debug_jstraceTransaction/prestart";
 import {
   isTxLookupLink,
@@ -34,10 +34,7 @@ void booted
 /** The connection this browser keeps, for the trace Worker (null where storage is refused). */
 function storedConnection(): StoredConnection | null {
   try {
-    return {
-      settings: localStorage.getItem(CONNECTION_SETTINGS_KEY),
-      override: sessionStorage.getItem(RPC_OVERRIDE_KEY),
-    };
+    return readStoredConnection();
   } catch {
     return null;
   }

@@ -10,8 +10,8 @@ import {
   toStored,
   type Connection,
   type ConnectionSettings,
+  readStoredConnection,
   type RpcOverride,
-  type StoredConnection,
 } from "../endpoints";
 import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
 
@@ -59,12 +59,7 @@ export function initialConnection(
 }
 
 /** What this browser keeps of the connection (read once per call). */
-export function storedConnection(): StoredConnection {
-  return {
-    settings: localStorage.getItem(SETTINGS_KEY),
-    override: sessionStorage.getItem(OVERRIDE_KEY),
-  };
-}
+export const storedConnection = readStoredConnection;
 
 export function useConnectionSettings(initialSearch: URLSearchParams) {
   const [settings, setSettingsState] = useState<ConnectionSettings>(() =>

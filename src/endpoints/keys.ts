@@ -13,3 +13,11 @@ export interface StoredConnection {
   settings: string | null;
   override: string | null;
 }
+
+/** What the stores hold now (throws where the browser refuses storage). */
+export function readStoredConnection(): StoredConnection {
+  return {
+    settings: localStorage.getItem(CONNECTION_SETTINGS_KEY),
+    override: sessionStorage.getItem(RPC_OVERRIDE_KEY),
+  };
+}

@@ -180,11 +180,12 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   // must drop it at once, not in a background render that keeps it until then.)
   const [mounted, setMounted] = useState<TraceModel | null>(null);
   if (currentModel === null && mounted !== null) setMounted(null);
+  const previewing = previewFor !== null;
   useEffect(() => {
-    if (currentModel !== null && currentModel !== mounted)
+    if (previewing && currentModel !== null && currentModel !== mounted)
       startTransition(() => setMounted(currentModel));
-  }, [currentModel, mounted]);
-  const model = previewFor ? (mounted === currentModel ? mounted : null) : currentModel;
+  }, [previewing, currentModel, mounted]);
+  const model = previewing && mounted !== currentModel ? null : currentModel;
   const settling = model !== currentModel;
   const preview = previewFor && !model && (query.isFetching || settling) ? previewFor : null;
   // Opened from a file or picked out of a block's answer: no request of its own to link to.

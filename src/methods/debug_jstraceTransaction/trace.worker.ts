@@ -82,14 +82,8 @@ async function request(
     say({ type: "failed", name: "TypeError", message: "not a valid URL" });
     return;
   }
-  let res: Response;
-  try {
-    res = await fetch(http.target, { ...http.init, signal });
-  } catch (e) {
-    const err = e instanceof Error ? e : new Error(String(e));
-    say({ type: "failed", name: err.name, message: err.message });
-    return;
-  }
+  // A failed fetch (network, CORS, aborted) throws: `run` says so.
+  const res = await fetch(http.target, { ...http.init, signal });
   const headers = epoch();
   say({
     type: "head",
