@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { z } from "zod";
 import {
   devnetManifestSchema,
@@ -263,4 +263,23 @@ export const METHOD_TABS = [
 export async function openMethodTab(page: Page, tab: string, method: string): Promise<void> {
   await page.getByRole("navigation", { name: "Methods" }).getByRole("link", { name: tab }).click();
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(method) })).toBeVisible();
+}
+
+/**
+ * Flings through a long virtualised list the way a dragged scrollbar thumb does: a jump of many
+ * screens every frame, until a row drawn light (data-light) is on screen (at most 40 frames).
+ * Returns that row's text, or null when none came.
+ */
+export async function fling(scroller: Locator): Promise<string | null> {
+  return scroller.evaluate(async (el) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const max = el.scrollHeight - el.clientHeight;
+    for (let i = 0; i < 40; i++) {
+      el.scrollTop = i % 2 ? max * 0.8 - i * 50 : max * 0.2 + i * 50;
+      await frame();
+      const light = el.querySelector("[data-light]");
+      if (light) return light.textContent;
+    }
+    return null;
+  });
 }

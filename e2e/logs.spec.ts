@@ -1,6 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { logsResultSchema, type RawLog } from "../src/methods/eth_getLogs/result";
-import { expect, test } from "./fixtures";
+import { expect, fling, test } from "./fixtures";
 
 const TRANSFER_TOPIC0 = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 
@@ -91,6 +91,17 @@ test.describe("eth_getLogs", () => {
       "href",
       /#\/trace\?hash=0x[0-9a-f]{64}/,
     );
+
+    // Dragging the scrollbar through the rows: each shows its block, time and event while flung
+    // through, then its arguments and links once the scrolling stops.
+    const table = page.getByRole("table", { name: "Logs" });
+    const flung = await fling(table);
+    expect(flung, "rows drawn light while flung through").toMatch(
+      /^\d+(\d{4}-\d\d-\d\d [\d:]+ UTC)?Transfer$/,
+    );
+    await expect(table.locator("[data-light]")).toHaveCount(0);
+    await expect(table.getByRole("row").nth(1)).toContainText(/value=\d+/);
+    await expect(table.getByRole("row").nth(1).getByRole("link").first()).toBeVisible();
   });
 
   test("CSV export carries the decoded rows, escaped", async ({ page, manifest }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { callFrameSchema, type CallFrame } from "../src/methods/debug_jstraceTransaction/result";
-import { expect, test } from "./fixtures";
+import { expect, fling, test } from "./fixtures";
 
 /** The same trace straight from anvil (no gateway), to compare the view with. */
 async function anvilTrace(
@@ -201,6 +201,16 @@ test.describe("debug_jstraceTransaction", () => {
     await page.getByRole("button", { name: "Expand all" }).click();
     await expect(page.getByLabel("Trace summary")).toContainText(frames.toLocaleString("en-US"));
     expect(await tree(page).getByRole("treeitem").count()).toBeLessThanOrEqual(200);
+
+    // Dragging the scrollbar through 5,000 rows: the rows show their type, addresses and function
+    // (not their gas) while flung through, then fill in once the scrolling stops.
+    const flung = await fling(tree(page));
+    expect(flung, "rows drawn light while flung through").toMatch(
+      /(CALL|STATICCALL|DELEGATECALL|CREATE2?).*→/,
+    );
+    expect(flung).not.toMatch(/gas/);
+    await expect(tree(page).locator("[data-light]")).toHaveCount(0);
+    await expect(tree(page).getByRole("treeitem").first()).toContainText(/[\d,]+ gas/);
 
     if (deepTo) {
       await page.getByLabel("Search frames").fill(deepTo);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SlotKeys } from "./virtual";
+import { FlingState, SETTLE_MS, SlotKeys } from "./virtual";
 
 describe("SlotKeys", () => {
   it("keeps the slot of a row still in view and gives a new row the slot of one that left", () => {
@@ -52,5 +52,68 @@ describe("SlotKeys keep", () => {
     const t = new SlotKeys<number>();
     t.assign([1, 2, 3]);
     expect(t.assign([1, 2, 3], 1)).toEqual([0, 1, 2]);
+  });
+});
+
+describe("FlingState", () => {
+  /** A FlingState on a clock the test moves. */
+  function fling() {
+    let t = 1_000;
+    const s = new FlingState(() => t);
+    return { s, at: (ms: number) => (t = ms) };
+  }
+  const VIEW = 600;
+
+  it("draws a lone jump (a search result, a deep link) in full", () => {
+    const { s, at } = fling();
+    expect(s.update(0, VIEW)).toBe(false);
+    at(5_000);
+    expect(s.update(50_000, VIEW)).toBe(false);
+  });
+
+  it("draws rows light while jumps follow each other, and in full once the scrolling stops", () => {
+    const { s, at } = fling();
+    s.update(0, VIEW);
+    at(2_000);
+    expect(s.update(40_000, VIEW)).toBe(false);
+    at(2_016);
+    expect(s.update(90_000, VIEW)).toBe(true);
+    // Smaller steps while still flinging keep the rows light (no switching back and forth).
+    at(2_032);
+    expect(s.update(90_100, VIEW)).toBe(true);
+    expect(s.untilSettled()).toBe(SETTLE_MS);
+    at(2_032 + SETTLE_MS - 1);
+    expect(s.update(90_100, VIEW)).toBe(true);
+    at(2_032 + SETTLE_MS);
+    expect(s.untilSettled()).toBe(0);
+    expect(s.update(90_100, VIEW)).toBe(false);
+  });
+
+  it("keeps rows in full while scrolling by less than a screenful (reading)", () => {
+    const { s, at } = fling();
+    s.update(0, VIEW);
+    for (let i = 1; i <= 30; i++) {
+      at(1_000 + 16 * i);
+      expect(s.update(i * 280, VIEW)).toBe(false);
+    }
+  });
+
+  it("gives the same answer for a render repeated with the same offset", () => {
+    const { s, at } = fling();
+    s.update(0, VIEW);
+    at(1_010);
+    s.update(10_000, VIEW);
+    at(1_020);
+    expect(s.update(30_000, VIEW)).toBe(true);
+    expect(s.update(30_000, VIEW)).toBe(true);
+  });
+
+  it("never draws light before the list knows its height", () => {
+    const { s, at } = fling();
+    s.update(0, 0);
+    at(1_010);
+    s.update(10_000, 0);
+    at(1_020);
+    expect(s.update(30_000, 0)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { Rect, Virtualizer } from "@tanstack/react-virtual";
-import type { CSSProperties } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
 
 /**
  * Virtualizer options for a fixed viewport (tests, benchmarks): the given size is used as it is,
@@ -74,4 +74,65 @@ export class SlotKeys<K> {
     this.order = out;
     return out;
   }
+}
+
+/** How long scrolling must have stopped before rows drawn light are drawn in full again. */
+export const SETTLE_MS = 150;
+
+/**
+ * Tells when a virtualised list is being flung through: a jump (a scroll farther than the view is
+ * tall, so every row is new) while scrolling is already under way — the scrollbar's thumb
+ * dragged, Page Down held. Rows are then drawn light (their main text only, no badges, links or
+ * tooltips), which costs a third of a full row to lay out and paint, so each frame of the fling
+ * stays smooth; SETTLE_MS after the scrolling stops they are drawn in full. A lone jump (a search
+ * result, a deep link, one Page Down) is drawn in full at once.
+ */
+export class FlingState {
+  private offset: number | null = null;
+  private lastScrollAt = Number.NEGATIVE_INFINITY;
+  private light = false;
+
+  constructor(private readonly clock: () => number = () => performance.now()) {}
+
+  /** The list's scroll offset and viewport height as of this render: light or not. */
+  update(offset: number, viewport: number): boolean {
+    const now = this.clock();
+    if (this.offset !== null && offset !== this.offset) {
+      const jump = viewport > 0 && Math.abs(offset - this.offset) > viewport;
+      if (jump && now - this.lastScrollAt < SETTLE_MS) this.light = true;
+      this.lastScrollAt = now;
+    }
+    this.offset = offset;
+    if (this.light && now - this.lastScrollAt >= SETTLE_MS) this.light = false;
+    return this.light;
+  }
+
+  /** Milliseconds until the light rows are due to be drawn in full (0: now). */
+  untilSettled(): number {
+    return Math.max(0, this.lastScrollAt + SETTLE_MS - this.clock());
+  }
+}
+
+/**
+ * Whether the list scrolled by `virtualizer` is being flung through (see FlingState); once the
+ * scrolling stops, the list renders again, in full.
+ */
+export function useFling(virtualizer: Virtualizer<HTMLDivElement, Element>): boolean {
+  const [fling] = useState(() => new FlingState());
+  const [, wake] = useState(0);
+  const offset = virtualizer.scrollOffset ?? 0;
+  const light = fling.update(offset, virtualizer.scrollRect?.height ?? 0);
+  useEffect(() => {
+    if (!light) return;
+    // Checks again while the scrolling goes on; renders once it has stopped for SETTLE_MS.
+    let id: ReturnType<typeof setTimeout>;
+    const check = () => {
+      const wait = fling.untilSettled();
+      if (wait > 0) id = setTimeout(check, wait + 1);
+      else wake((n) => n + 1);
+    };
+    id = setTimeout(check, fling.untilSettled() + 1);
+    return () => clearTimeout(id);
+  }, [light, fling]);
+  return light;
 }

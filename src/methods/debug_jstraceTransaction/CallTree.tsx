@@ -16,7 +16,7 @@ import {
   type Virtualizer,
 } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fixedViewport, sizerStyle, SlotKeys } from "../../ui/virtual";
+import { fixedViewport, sizerStyle, SlotKeys, useFling } from "../../ui/virtual";
 import type { FrameDecodeCache } from "./decode";
 import { FrameLogRow } from "./FrameLogRow";
 import { FrameRow, ROW_HEIGHT, rowStyle } from "./FrameRow";
@@ -97,6 +97,7 @@ export function CallTree(props: CallTreeProps) {
   // Rows scrolled into view reuse the elements of rows that left (the selected row keeps its own).
   const [slotKeys] = useState(() => new SlotKeys<VirtualItem["key"]>());
   const slots = slotKeys.assign(items.map((item) => item.key));
+  const light = useFling(virtualizer);
   return (
     <div
       ref={scrollRef}
@@ -151,6 +152,7 @@ export function CallTree(props: CallTreeProps) {
               nativeSymbol={props.nativeSymbol ?? "ETH"}
               onSelect={onSelect}
               onToggle={onToggle}
+              light={light}
             />
           );
         })}

@@ -5,7 +5,7 @@
 import { memo, type CSSProperties } from "react";
 import { formatNative } from "../../chain";
 import type { FrameDecodeCache } from "./decode";
-import { ShortAddress } from "../../ui";
+import { ShortAddress, shortAddress } from "../../ui";
 import { OriginBadge } from "../../shared/decoding/Origin";
 import { clip, fmtGas, typeStyle } from "./format";
 import {
@@ -58,6 +58,11 @@ interface FrameRowProps {
   nativeSymbol: string;
   onSelect: (i: number) => void;
   onToggle: (i: number) => void;
+  /**
+   * Drawn light while the tree is flung through (ui/virtual.ts useFling): the row's type,
+   * addresses and function name as one text, no badges, decoding, tooltips or gas bar.
+   */
+  light?: boolean;
 }
 
 export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
@@ -70,6 +75,68 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
   const style = { ...rowStyle(p.start), width: `max(100%, ${level * INDENT + 520}px)` };
   const hasKids = (structure.childCount[i] as number) > 0;
   const failed = model.failed[i] === 1;
+  const guides = (
+    <span
+      aria-hidden="true"
+      className="self-stretch"
+      style={{
+        width: (level - 1) * INDENT,
+        flex: "none",
+        ...(level > 1 ? INDENT_GUIDES : null),
+      }}
+    />
+  );
+  const toggle = (
+    <span
+      aria-hidden="true"
+      className="inline-block w-4 flex-none text-center text-slate-700 dark:text-slate-300"
+      onClick={(e) => {
+        if (!hasKids) return;
+        e.stopPropagation();
+        p.onToggle(i);
+      }}
+    >
+      {hasKids ? (p.expanded ? "▾" : "▸") : ""}
+    </span>
+  );
+  const rowProps = {
+    role: "treeitem",
+    "aria-level": level,
+    "aria-setsize": setSize(structure, i),
+    "aria-posinset": structure.posInSet[i] as number,
+    "aria-expanded": hasKids ? p.expanded : undefined,
+    "aria-selected": p.selected,
+    "aria-invalid": failed ? true : undefined,
+    "data-frame-row": i,
+    "data-failed": failed ? "true" : undefined,
+    tabIndex: p.tabbable ? 0 : -1,
+    style,
+    onClick: () => p.onSelect(i),
+    className: `flex cursor-default items-center gap-2 whitespace-nowrap pr-2 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-600 ${
+      p.selected
+        ? "bg-indigo-100 dark:bg-indigo-950"
+        : p.match
+          ? "bg-yellow-100 dark:bg-yellow-900/40"
+          : "hover:bg-slate-50 dark:hover:bg-slate-900"
+    } ${failed ? "border-l-4 border-red-600" : "border-l-4 border-transparent"}`,
+  } as const;
+  if (p.light) {
+    const input = typeof f.input === "string" ? f.input : "";
+    const to = typeof f.to === "string" ? f.to : null;
+    const sig =
+      input.length >= 10 ? p.decode.decoder.functionName(input.slice(0, 10), to ?? undefined) : "";
+    const name =
+      input.length >= 10 ? `${sig ? sig.slice(0, sig.indexOf("(")) : input.slice(0, 10)}(…)` : "";
+    return (
+      <div {...rowProps} data-light="true">
+        {guides}
+        {toggle}
+        <span className="min-w-0 truncate text-slate-700 dark:text-slate-300">
+          {`${type}${failed ? " failed" : ""}  ${shortAddress(f.from)} → ${to ? shortAddress(to) : "—"}  ${name}`}
+        </span>
+      </div>
+    );
+  }
   const d = p.decode.frame(i);
   const value = f.value ? hexBigint(f.value) : 0n;
   // A DELEGATECALL's value (Erigon, Besu, Arbitrum send one) is its caller's: shown, not as moved.
@@ -100,47 +167,9 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
         ? "beneficiary "
         : "";
   return (
-    <div
-      role="treeitem"
-      aria-level={level}
-      aria-setsize={setSize(structure, i)}
-      aria-posinset={structure.posInSet[i] as number}
-      aria-expanded={hasKids ? p.expanded : undefined}
-      aria-selected={p.selected}
-      aria-invalid={failed ? true : undefined}
-      data-frame-row={i}
-      data-failed={failed ? "true" : undefined}
-      tabIndex={p.tabbable ? 0 : -1}
-      style={style}
-      onClick={() => p.onSelect(i)}
-      className={`flex cursor-default items-center gap-2 whitespace-nowrap pr-2 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-600 ${
-        p.selected
-          ? "bg-indigo-100 dark:bg-indigo-950"
-          : p.match
-            ? "bg-yellow-100 dark:bg-yellow-900/40"
-            : "hover:bg-slate-50 dark:hover:bg-slate-900"
-      } ${failed ? "border-l-4 border-red-600" : "border-l-4 border-transparent"}`}
-    >
-      <span
-        aria-hidden="true"
-        className="self-stretch"
-        style={{
-          width: (level - 1) * INDENT,
-          flex: "none",
-          ...(level > 1 ? INDENT_GUIDES : null),
-        }}
-      />
-      <span
-        aria-hidden="true"
-        className="inline-block w-4 flex-none text-center text-slate-700 dark:text-slate-300"
-        onClick={(e) => {
-          if (!hasKids) return;
-          e.stopPropagation();
-          p.onToggle(i);
-        }}
-      >
-        {hasKids ? (p.expanded ? "▾" : "▸") : ""}
-      </span>
+    <div {...rowProps}>
+      {guides}
+      {toggle}
       <span className={`flex-none rounded px-1 py-px text-[10px] font-semibold ${typeStyle(type)}`}>
         {type}
       </span>

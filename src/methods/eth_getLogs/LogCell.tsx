@@ -4,7 +4,7 @@ import { href } from "../../shared/links";
 import type { ColumnId } from "./columns";
 import { OriginBadge } from "../../shared/decoding/Origin";
 import { ShortAddress } from "../../ui";
-import { argsText, formatTimestamp, shortHex, type DecodedEvent } from "./model";
+import { argsRowText, argsText, formatTimestamp, shortHex, type DecodedEvent } from "./model";
 import type { LogRow } from "./result";
 
 const cellCls = "truncate px-2 py-2 font-mono text-xs";
@@ -32,11 +32,11 @@ function linksOf(row: LogRow) {
   }
   return l;
 }
-const argsCache = new WeakMap<DecodedEvent, string>();
-function argsOf(ev: DecodedEvent): string {
+const argsCache = new WeakMap<DecodedEvent, { full: string; shown: string }>();
+function argsOf(ev: DecodedEvent): { full: string; shown: string } {
   let t = argsCache.get(ev);
   if (t === undefined) {
-    t = argsText(ev);
+    t = { full: argsText(ev), shown: argsRowText(ev) };
     argsCache.set(ev, t);
   }
   return t;
@@ -126,9 +126,9 @@ export function logCell(id: ColumnId, row: LogRow, ev: DecodedEvent | null): Rea
       );
     case "args":
       return (
-        <span key={id} role="cell" className={cellCls} title={ev ? argsOf(ev) : undefined}>
+        <span key={id} role="cell" className={cellCls} title={ev ? argsOf(ev).full : undefined}>
           {ev
-            ? argsOf(ev)
+            ? argsOf(ev).shown
             : `topics ${row.topics.length} · data ${(row.data.length - 2) / 2} bytes`}
         </span>
       );
@@ -146,4 +146,31 @@ export function logCell(id: ColumnId, row: LogRow, ev: DecodedEvent | null): Rea
         </span>
       );
   }
+}
+
+/**
+ * One cell as a row flung through shows it (LogRow's `light`): where it is (block, time) and what
+ * (the event), as plain text; the other cells stay empty until the scrolling stops.
+ */
+export function lightCell(id: ColumnId, row: LogRow, ev: DecodedEvent | null): ReactElement {
+  let text: string | number | null;
+  switch (id) {
+    case "block":
+      text = row.blockNumber ?? "pending";
+      break;
+    case "time":
+      text = row.blockTimestamp === null ? "" : formatTimestamp(row.blockTimestamp);
+      break;
+    case "event":
+      text = ev ? ev.name : row.topics[0] ? shortHex(row.topics[0]) : "";
+      break;
+    default:
+      text = null;
+      break;
+  }
+  return (
+    <span key={id} role="cell" className={cellCls}>
+      {text}
+    </span>
+  );
 }

@@ -4,7 +4,7 @@
  */
 import { memo, type CSSProperties } from "react";
 import type { Column } from "./columns";
-import { logCell } from "./LogCell";
+import { lightCell, logCell } from "./LogCell";
 import { LogDetail } from "./LogDetail";
 import type { Decode } from "./model";
 import type { LogRow } from "./result";
@@ -22,6 +22,11 @@ interface RowProps {
   onToggle: (id: number) => void;
   /** Only open rows are measured (and observed); collapsed ones are ROW_HEIGHT. */
   measure: ((el: HTMLElement | null) => void) | undefined;
+  /**
+   * Drawn light while the table is flung through (ui/virtual.ts useFling): block, time and event
+   * as plain text, no Details button, links, labels or tooltips, until the scrolling stops.
+   */
+  light?: boolean;
 }
 
 export const LogRowView = memo(function LogRowView({
@@ -34,6 +39,7 @@ export const LogRowView = memo(function LogRowView({
   expanded,
   onToggle,
   measure,
+  light,
 }: RowProps) {
   const ev = decode(row);
   const style: CSSProperties = expanded
@@ -56,6 +62,7 @@ export const LogRowView = memo(function LogRowView({
       ref={measure}
       data-index={index}
       data-expanded={expanded}
+      data-light={light ? "true" : undefined}
       role="row"
       aria-rowindex={index + 2}
       className={`absolute left-0 top-0 grid w-full items-start border-b border-slate-100 text-slate-900 dark:border-slate-800 dark:text-slate-100 ${
@@ -68,17 +75,21 @@ export const LogRowView = memo(function LogRowView({
       style={style}
     >
       <span role="cell" className="px-1 py-1">
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-label={`Details of the log at ${where}`}
-          onClick={() => onToggle(row.id)}
-          className="h-6 w-6 rounded text-xs text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-700"
-        >
-          {expanded ? "▾" : "▸"}
-        </button>
+        {light ? null : (
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-label={`Details of the log at ${where}`}
+            onClick={() => onToggle(row.id)}
+            className="h-6 w-6 rounded text-xs text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-700"
+          >
+            {expanded ? "▾" : "▸"}
+          </button>
+        )}
       </span>
-      {columns.map((c) => logCell(c.id, row, ev))}
+      {light
+        ? columns.map((c) => lightCell(c.id, row, ev))
+        : columns.map((c) => logCell(c.id, row, ev))}
       {expanded ? (
         <div
           role="cell"

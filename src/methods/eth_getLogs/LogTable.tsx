@@ -28,7 +28,7 @@ import {
   type SortKey,
   type SortState,
 } from "./columns";
-import { SlotKeys } from "../../ui/virtual";
+import { SlotKeys, useFling } from "../../ui/virtual";
 import { LogRowView, ROW_HEIGHT } from "./LogRow";
 import { LogTableToolbar } from "./LogTableToolbar";
 import type { Decode } from "./model";
@@ -119,6 +119,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     items.map((item) => item.key),
     focusedId ?? undefined,
   );
+  const light = useFling(virtualizer);
   const onFocus = (e: FocusEvent<HTMLDivElement>) => {
     const index = (e.target as HTMLElement).closest("[data-index]")?.getAttribute("data-index");
     const id = index == null ? null : (view[Number(index)]?.id ?? null);
@@ -219,6 +220,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
                   expanded={open}
                   onToggle={toggleRow}
                   measure={open ? virtualizer.measureElement : undefined}
+                  light={light && !open && row.id !== focusedId}
                 />
               );
             })}

@@ -67,6 +67,22 @@ export function argsText(ev: DecodedEvent): string {
   return ev.args.map((a) => `${a.name || "_"}=${a.value}`).join(", ");
 }
 
+const LONG_HEX_RE = /^0x[0-9a-fA-F]{16,}$/;
+/** The most characters a row's arguments cell holds: more than the widest cell shows. */
+export const ROW_ARGS_MAX = 160;
+
+/**
+ * The arguments as a table row shows them: long hex values (addresses, hashes, bytes) shortened
+ * the way the row's other columns show them, so every argument fits in view, and at most
+ * ROW_ARGS_MAX characters. The cell's tooltip and the row's detail give them in full (argsText).
+ */
+export function argsRowText(ev: DecodedEvent): string {
+  const t = ev.args
+    .map((a) => `${a.name || "_"}=${LONG_HEX_RE.test(a.value) ? shortHex(a.value) : a.value}`)
+    .join(", ");
+  return t.length > ROW_ARGS_MAX ? `${t.slice(0, ROW_ARGS_MAX - 1)}…` : t;
+}
+
 /** data split into 32-byte words (the last one may be shorter when data is not word-aligned). */
 export function dataWords(data: string): string[] {
   const body = data.startsWith("0x") ? data.slice(2) : data;
@@ -81,7 +97,7 @@ export function searchText(row: LogRow, decode: Decode): string {
   const parts = [row.address, row.transactionHash ?? "", ...row.topics];
   if (ev) {
     parts.push(ev.name, ev.signature);
-    // `name=value` as the table shows it, so a query copied from a row finds it
+    // `name=value` in full, as the cell's tooltip, the row's detail and the export give it
     for (const a of ev.args) parts.push(a.name ? `${a.name}=${a.value}` : a.value);
   }
   if (row.removed) parts.push("removed");
