@@ -150,6 +150,17 @@
     return frames;
   };
 
+  /** The durations (start → end of rendering) of every frame in the next `ms` milliseconds. */
+  b.framesFor = async (ms) => {
+    const out = [];
+    const t0 = now();
+    while (now() - t0 < ms) {
+      const f = await b.frame();
+      out.push(f.end - f.start);
+    }
+    return out;
+  };
+
   /** Waits until no long task happened for `quietMs` (bounded by `maxMs`). */
   b.settle = async (quietMs = 600, maxMs = 8000) => {
     const t0 = now();

@@ -314,10 +314,30 @@ async function scrollThrough(page, selector) {
       let seed = 12345;
       const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
       for (let i = 0; i < jumps; i++) pos.push(Math.floor(rnd() * max));
-      return window.__bench.scroll(el, pos);
+      const frames = await window.__bench.scroll(el, pos);
+      // The jumps follow each other frame by frame (a dragged scrollbar thumb), so the rows are
+      // drawn light; the frames after the last one include the one that draws them in full.
+      const settle = await window.__bench.framesFor(400);
+      // Jumps from rest (a search result, one click in the scrollbar's track): drawn in full.
+      const lone = [];
+      for (let i = 0; i < 5; i++) {
+        await new Promise((r) => setTimeout(r, 300));
+        lone.push(...(await window.__bench.scroll(el, [Math.floor(rnd() * max)])));
+      }
+      return { frames, settleMax: Math.max(...settle), lone };
     },
     { selector, ...SCROLL },
   );
+}
+
+/** The scroll figures of one run (see `scrollThrough`). */
+function scrollFigures({ frames, settleMax, lone }) {
+  return {
+    scrollP95FrameMs: percentile(frames, 95),
+    scrollMaxFrameMs: Math.max(...frames),
+    scrollSettleFrameMs: settleMax,
+    jumpFromRestMs: percentile(lone, 50),
+  };
 }
 
 async function traceOnce(browser, base, rpcBase, n) {
@@ -375,7 +395,7 @@ async function traceOnce(browser, base, rpcBase, n) {
       return r.ok ? r.ms : null;
     }, n);
     await page.evaluate(() => window.__bench.settle(300, 5_000));
-    const frames = await scrollThrough(page, "[role=tree]");
+    const scroll = await scrollThrough(page, "[role=tree]");
     await page.evaluate(() => window.__bench.settle(300, 5_000));
 
     const state = await page.evaluate(() => ({
@@ -404,8 +424,7 @@ async function traceOnce(browser, base, rpcBase, n) {
       searchMs: search.ms,
       searchShown: search.shown,
       expandAllMs: expandAll,
-      scrollP95FrameMs: percentile(frames, 95),
-      scrollMaxFrameMs: Math.max(...frames),
+      ...scrollFigures(scroll),
       maxDomRows: state.maxItems,
       longestTaskLoadingMs: longestTask(state.longtasks, 0, loadedAt),
       longestTaskMs: longestTask(state.longtasks),
@@ -461,7 +480,7 @@ async function logsOnce(browser, base, rpcBase, n, oneAnswer) {
     await page.evaluate(() => window.__bench.settle(800, 10_000));
     const loadedAt = await page.evaluate(() => performance.now());
 
-    const frames = await scrollThrough(page, "[role=table]");
+    const scroll = await scrollThrough(page, "[role=table]");
     await page.evaluate(() => window.__bench.settle(300, 5_000));
 
     // A transaction hash from the middle: exactly one row matches. filterMs: typed → that row
@@ -525,8 +544,7 @@ async function logsOnce(browser, base, rpcBase, n, oneAnswer) {
       filterMs: filter.ms,
       filterDoneMs: filter.doneMs,
       filterShown: filter.shown,
-      scrollP95FrameMs: percentile(frames, 95),
-      scrollMaxFrameMs: Math.max(...frames),
+      ...scrollFigures(scroll),
       maxDomRows: state.maxItems,
       longestTaskLoadingMs: longestTask(state.longtasks, 0, loadedAt),
       longestTaskMs: longestTask(state.longtasks),
@@ -783,6 +801,8 @@ const VIEW_COLUMNS = [
   { key: "find", label: "filter/search" },
   { key: "filterDoneMs", label: "filter final" },
   { key: "scrollP95FrameMs", label: "scroll p95" },
+  { key: "scrollSettleFrameMs", label: "fill-in frame" },
+  { key: "jumpFromRestMs", label: "jump at rest" },
   { key: "longestTaskLoadingMs", label: "longest task (load)" },
   { key: "heapAfterLoadMB", label: "heap MB" },
   { key: "heapAfterAwayMB", label: "heap away" },
@@ -931,7 +951,7 @@ async function main() {
       filterMs:
         "logs: a transaction hash that matches one row typed into the filter → end of the frame where that row is the one row shown; filterDoneMs: → the count is final too (1 of N logs match, every row looked at)",
       scrollFrameMs:
-        "per scroll step: start of the frame that handles the scroll → end of its rendering; 40 wheel-like steps of 280 px, then 40 jumps (trace: after Expand all)",
+        "per scroll step: start of the frame that handles the scroll → end of its rendering; 40 wheel-like steps of 280 px, then 40 jumps one frame after another (a dragged scrollbar thumb: rows drawn light, ui/virtual.ts useFling) (trace: after Expand all); scrollSettleFrameMs: the longest frame in the 400 ms after the last jump (it draws the rows in full again); jumpFromRestMs: median of 5 jumps each after 300 ms at rest (drawn in full)",
       maxDomRows:
         "most [role=treeitem] (trace) / table rows (logs) ever in the DOM (MutationObserver) during load, search, expand and scroll",
       longestTaskLoadingMs:

@@ -79,6 +79,11 @@ function searchTexts(model: TraceModel, decode: FrameDecodeCache): string[] {
 const TEXT_SLICE = 5_000;
 /** Frames per piece inside an idle period: small enough not to run past its end. */
 const TEXT_PIECE = 250;
+/**
+ * The most one idle callback builds for: the browser grants up to 50 ms when nothing is due, and
+ * a scroll or key arriving meanwhile would wait that long for its frame.
+ */
+const IDLE_SLICE_MS = 8;
 /** The search strings' idle build waits this long after the tree was last scrolled. */
 const SCROLL_QUIET_MS = 400;
 
@@ -99,11 +104,17 @@ function buildTextSlice(
   }
   if (hit.built >= model.size) return false;
   const end = Math.min(model.size, hit.built + TEXT_SLICE);
+  const t0 = performance.now();
   do {
     const to = deadline ? Math.min(end, hit.built + TEXT_PIECE) : end;
     buildSearchTexts(model, decode.decoder, { from: hit.built, to, texts: hit.texts });
     hit.built = to;
-  } while (hit.built < end && deadline && (deadline.didTimeout || deadline.timeRemaining() > 2));
+  } while (
+    hit.built < end &&
+    deadline &&
+    (deadline.didTimeout ||
+      (deadline.timeRemaining() > 2 && performance.now() - t0 < IDLE_SLICE_MS))
+  );
   return hit.built < model.size;
 }
 
@@ -209,7 +220,18 @@ export function TraceView(props: TraceViewProps) {
         cancel = () => window.clearTimeout(id);
         return;
       }
-      if (buildTextSlice(model, decode, deadline)) schedule();
+      if (!buildTextSlice(model, decode, deadline)) return;
+      if (deadline && !deadline.didTimeout && deadline.timeRemaining() > 2) {
+        // Time left in this idle period: go on in a task of its own, so input waits for at
+        // most one slice (an idle callback asked for now would wait for the next period).
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => {
+          ch.port1.close();
+          step(deadline);
+        };
+        ch.port2.postMessage(0);
+        cancel = () => ch.port1.close();
+      } else schedule();
     };
     schedule();
     return () => cancel();

@@ -11,6 +11,11 @@ import { matches, prepareText, rawMatch, type EventTexts, type RowText } from ".
 const SLICE_MS = 10;
 const FIRST_PASS_SLICE_MS = 30;
 const PUBLISH_MS = 120;
+/**
+ * The most one idle callback prepares for: the browser grants up to 50 ms when nothing is due,
+ * and a scroll or key arriving meanwhile would wait that long for its frame.
+ */
+const IDLE_SLICE_MS = 8;
 /** Idle-time preparation waits this long after the last scroll, wheel, key or pointer input. */
 const QUIET_MS = 300;
 
@@ -101,6 +106,7 @@ export function useLogFilter(
     let i = 0;
     let id = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let stopTask = () => {};
     let lastInput = performance.now();
     const onInput = () => {
       lastInput = performance.now();
@@ -116,16 +122,22 @@ export function useLogFilter(
         }, QUIET_MS - quietFor);
         return;
       }
-      while (i < rows.length && d.timeRemaining() > 2) {
+      const t0 = performance.now();
+      while (i < rows.length && d.timeRemaining() > 2 && performance.now() - t0 < IDLE_SLICE_MS) {
         for (let k = 0; k < 32 && i < rows.length; k++, i++) {
           const r = rows[i];
           if (r) textFor(prepared, decode, r);
         }
       }
-      if (i < rows.length) id = request(step);
+      if (i >= rows.length) return;
+      // Time left in this idle period: go on in a task of its own, so input waits for at most
+      // one slice (an idle callback asked for now would wait for the next period).
+      if (d.timeRemaining() > 2) stopTask = nextTask(() => step(d));
+      else id = request(step);
     };
     id = request(step);
     return () => {
+      stopTask();
       cancel(id);
       if (timer) clearTimeout(timer);
       for (const e of events) window.removeEventListener(e, onInput, { capture: true });
