@@ -240,6 +240,45 @@ test.describe("debug_jstraceTransaction", () => {
     expect(traceCalls(await gateway.log(), tx.hash)).toHaveLength(1);
   });
 
+  test("a Worker that cannot start (its script refused): the trace is read on the page, asked once", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const tx = manifest.transactions.nestedCalls;
+    const expected = await anvilTrace(manifest.anvilUrl, tx.hash);
+    let frames = 0;
+    walk(expected, () => frames++);
+    let refused = 0;
+    await page.route(/\/assets\/trace\.worker[^/]*\.js$/, (route) => {
+      refused++;
+      return route.abort();
+    });
+    await gateway.clearLog();
+    await page.goto(traceLink(tx.hash));
+    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Expand all" }).click();
+    await expect(tree(page).getByRole("treeitem")).toHaveCount(frames);
+    expect(refused, "the Worker's script was asked for and refused").toBeGreaterThan(0);
+    expect(traceCalls(await gateway.log(), tx.hash)).toHaveLength(1);
+
+    // The next trace on this page goes straight to the page's own reader.
+    const other = manifest.transactions.largeTrace;
+    await page.goto(traceLink(other.hash));
+    await expect(page.getByLabel("Trace summary")).toContainText(/5,\d{3}/, { timeout: 60_000 });
+    expect(traceCalls(await gateway.log(), other.hash)).toHaveLength(1);
+
+    // A link with its own endpoint starts its Worker before the app loads: refused there too.
+    const rpc = encodeURIComponent(manifest.endpoints.trace);
+    await page.goto("about:blank");
+    await gateway.clearLog();
+    await page.goto(`${traceLink(tx.hash)}&rpc=${rpc}&traceMethod=debug_jstraceTransaction`);
+    await expect(page.getByLabel("Trace summary")).toContainText(String(frames), {
+      timeout: 30_000,
+    });
+    expect(traceCalls(await gateway.log(), tx.hash)).toHaveLength(1);
+  });
+
   test("a transaction older than the node's kept state: the pruning is explained, not a raw error", async ({
     page,
     manifest,

@@ -7,7 +7,7 @@ export {
   type RpcClientOptions,
   type RpcEndpoint,
 } from "./client";
-export { defaultSleep } from "./transport";
+export { defaultSleep, RemoteUnavailable } from "./transport";
 export { isRecord } from "./response";
 export type { RequestRecord } from "./records";
 // Every error class and its types: the rest of the app branches on them by class.

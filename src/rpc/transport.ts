@@ -109,7 +109,18 @@ export type BodyRead =
   | { kind: "text"; text: string; bytes: number; cutOff: boolean }
   | { kind: "too-large"; bytes: number; announced: boolean };
 
-/** An exchange done elsewhere; it rejects with the runtime's error when the fetch itself fails. */
+/**
+ * What a remote exchange rejects with when its other side could not start (a Worker whose script
+ * did not load, or that the page may not create): the exchange is then done here instead.
+ */
+export class RemoteUnavailable extends Error {
+  override name = "RemoteUnavailable";
+}
+
+/**
+ * An exchange done elsewhere; it rejects with the runtime's error when the fetch itself fails,
+ * and with RemoteUnavailable when it could not be done there at all.
+ */
 export type RemoteExchange = (req: {
   url: string;
   bodyText: string;
@@ -189,7 +200,7 @@ export async function exchange(
     const early = via?.early ?? null;
     if (early) limit.signal.addEventListener("abort", () => early.abort(), { once: true });
     if (via?.remote) {
-      let answer: Awaited<ReturnType<RemoteExchange>>;
+      let answer: Awaited<ReturnType<RemoteExchange>> | null = null;
       try {
         answer = await via.remote({
           url,
@@ -200,16 +211,18 @@ export async function exchange(
           early: early?.value,
         });
       } catch (error) {
-        throw failure(error);
+        // Not done there: done here, the plain way (below).
+        if (!(error instanceof RemoteUnavailable)) throw failure(error);
       }
       if (limit.timedOut() || limit.signal.aborted) throw failure(new Error("aborted"));
-      return fromRemote(answer, maxBytes, ctx);
+      if (answer) return fromRemote(answer, maxBytes, ctx);
     }
     let res: Response;
     try {
-      res = early
-        ? await (early.value as Promise<Response>)
-        : await options.fetch(http.target, { ...http.init, signal: limit.signal });
+      res =
+        early && !via?.remote
+          ? await (early.value as Promise<Response>)
+          : await options.fetch(http.target, { ...http.init, signal: limit.signal });
     } catch (error) {
       throw failure(error);
     }

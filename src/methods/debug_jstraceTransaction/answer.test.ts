@@ -9,8 +9,9 @@ import {
   SchemaError,
   UnreadableResponseError,
   type RequestRecord,
+  NetworkError,
 } from "../../rpc";
-import { httpRequest, type RemoteExchange } from "../../rpc/transport";
+import { httpRequest, RemoteUnavailable, type RemoteExchange } from "../../rpc/transport";
 import {
   chunkPlan,
   FIRST_CHUNK_FRAMES,
@@ -257,5 +258,34 @@ describe("the client with a remote reader", () => {
     await expect(call()).rejects.toBeInstanceOf(ResponseTooLargeError);
     answer = (id) => ({ status: 200, body: envelope(syntheticTrace(3), id).slice(0, 40) });
     await expect(call()).rejects.toBeInstanceOf(UnreadableResponseError);
+  });
+
+  it("reads the answer on the page when the remote side could not start (one request)", async () => {
+    const tree = syntheticTrace(20);
+    let asked = 0;
+    answer = (id) => {
+      asked++;
+      return { status: 200, body: envelope(tree, id) };
+    };
+    const refused: RemoteExchange = () =>
+      Promise.reject(new RemoteUnavailable("the trace worker could not start: blocked"));
+    const client = createRpcClient();
+    const out = await client.request({ url: base }, "debug_traceTransaction", ["0x1"], {
+      remote: { kind: "inline", exchange: refused },
+      schema: callFrameSchema,
+      retry: false,
+    });
+    expect(out).toMatchObject({ type: tree.type, from: tree.from, to: tree.to });
+    expect(asked).toBe(1);
+    // Any other failure of the remote side is the request's failure, as before.
+    const broken: RemoteExchange = () => Promise.reject(new TypeError("Failed to fetch"));
+    await expect(
+      client.request({ url: base }, "debug_traceTransaction", ["0x1"], {
+        remote: { kind: "inline", exchange: broken },
+        schema: callFrameSchema,
+        retry: false,
+      }),
+    ).rejects.toBeInstanceOf(NetworkError);
+    expect(asked).toBe(1);
   });
 });

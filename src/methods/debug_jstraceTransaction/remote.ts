@@ -5,7 +5,7 @@
  */
 import { perf } from "../../rpc";
 import type { EarlyStarter } from "../../rpc/early";
-import type { BodyRead, RemoteExchange } from "../../rpc/transport";
+import { RemoteUnavailable, type BodyRead, type RemoteExchange } from "../../rpc/transport";
 import { FrameArrival } from "./arrival";
 import { rememberDecodingKeys } from "./decodingKeys";
 import { takeTraceWorker } from "./prestart";
@@ -27,8 +27,11 @@ interface Head {
   retryAfter: string | null;
 }
 
+/** Set once a Worker could not start here: later traces are read on the page straight away. */
+let workerRefused = false;
+
 export function workerAvailable(): boolean {
-  return typeof Worker !== "undefined";
+  return typeof Worker !== "undefined" && !workerRefused;
 }
 
 function deferred<T>() {
@@ -129,8 +132,6 @@ export class TraceJob {
     const dropPreview = () => {
       if (preview?.job === job) setPreview(null);
     };
-    const { worker, early } = takeTraceWorker();
-    this.worker = worker;
     const head = deferred<Head>();
     const read = deferred<BodyRead>();
     this.head = head.promise;
@@ -141,6 +142,30 @@ export class TraceJob {
       head.reject(e);
       read.reject(e);
     };
+    // A Worker the page may not create (a stricter policy where it is served) or whose script
+    // does not load: the client reads this trace on the page instead (RemoteUnavailable).
+    const refused = (why: string) => {
+      workerRefused = true;
+      fail(new RemoteUnavailable(`the trace worker could not start: ${why}`));
+    };
+    let taken: ReturnType<typeof takeTraceWorker>;
+    try {
+      taken = takeTraceWorker();
+    } catch (error) {
+      this.worker = null;
+      refused(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    const { worker, early } = taken;
+    this.worker = worker;
+    if (taken.error !== null) {
+      if (early.length === 0) refused(taken.error);
+      else fail(new TypeError(`the trace worker failed: ${taken.error}`));
+      this.end();
+      return;
+    }
+    // Until the Worker has said something, an error means it never ran.
+    let heard = early.length > 0;
     let arrival: FrameArrival | null = null;
     const handle = (msg: FromWorker) => {
       switch (msg.type) {
@@ -201,6 +226,7 @@ export class TraceJob {
       own?.type === "selfstarted" && own.url === url && own.bodyText === bodyText ? own.run : null;
     let waiting: Tagged[] = [];
     const receive = (msg: Tagged) => {
+      heard = true;
       if (msg.type === "selfstarted") return;
       if (msg.type === "started") {
         current = msg.run;
@@ -216,7 +242,8 @@ export class TraceJob {
     worker.onerror = (e) => {
       e.preventDefault();
       dropPreview();
-      fail(new TypeError(`the trace worker failed: ${e.message || "it did not start"}`));
+      if (heard) fail(new TypeError(`the trace worker failed: ${e.message || "it stopped"}`));
+      else refused(e.message || "its script did not load");
       this.end();
     };
     this.send({ type: "start", url, bodyText, id, maxBytes, adopt: current });
