@@ -34,7 +34,7 @@ describe("useLogFilter", () => {
       if (state) seen.push({ matches: state.matches.length, done: state.done, decoded: calls() });
       return state;
     });
-    await waitFor(() => expect(result.current?.done).toBe(true));
+    await waitFor(() => expect(result.current?.done).toBe(true), { timeout: 15_000 });
     expect(result.current?.matches).toEqual([target]);
     const firstShown = seen.find((s) => s.matches === 1);
     expect(firstShown?.decoded).toBeLessThan(rows.length);
@@ -46,7 +46,7 @@ describe("useLogFilter", () => {
     const expected = rows.filter((r) => searchText(r, decode).includes(q));
     expect(expected.length).toBe(1);
     const { result } = renderHook(() => useLogFilter(rows, decode, q));
-    await waitFor(() => expect(result.current?.done).toBe(true));
+    await waitFor(() => expect(result.current?.done).toBe(true), { timeout: 15_000 });
     expect(result.current?.matches).toEqual(expected);
   });
 });
