@@ -29,6 +29,8 @@ void booted
     // mounting the app is no long task (the page stays responsive while a deep link loads).
     const app = createRoot(root);
     startTransition(() => app.render(createElement(StrictMode, null, createElement(App))));
+    // The style warm-up in index.html has done its part.
+    setTimeout(() => document.getElementById("warm-up")?.remove(), 2_000);
   });
 
 /** The connection this browser keeps, for the trace Worker (null where storage is refused). */
