@@ -152,7 +152,8 @@ export function CallTree(props: CallTreeProps) {
               nativeSymbol={props.nativeSymbol ?? "ETH"}
               onSelect={onSelect}
               onToggle={onToggle}
-              light={light}
+              // The selected frame (a search match, a deep link) is always drawn in full.
+              light={light && f !== selected}
             />
           );
         })}
