@@ -120,9 +120,9 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
           : "hover:bg-slate-50 dark:hover:bg-slate-900"
     } ${failed ? "border-l-4 border-red-600" : "border-l-4 border-transparent"}`,
   } as const;
+  const input = typeof f.input === "string" ? f.input : "";
+  const to = typeof f.to === "string" ? f.to : null;
   if (p.light) {
-    const input = typeof f.input === "string" ? f.input : "";
-    const to = typeof f.to === "string" ? f.to : null;
     const sig =
       input.length >= 10 ? p.decode.decoder.functionName(input.slice(0, 10), to ?? undefined) : "";
     const name =
@@ -148,8 +148,6 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
   const nodeReason = nodeRevertReason(f);
   const issues = frameIssues(f);
   const reverted = model.reverted[i] === 1;
-  const input = typeof f.input === "string" ? f.input : "";
-  const to = typeof f.to === "string" ? f.to : null;
   const logCount = Array.isArray(f.logs) ? f.logs.length : 0;
   const fn = d.call
     ? `${d.call.name}(${clip(d.call.args.map((a) => a.value).join(", "), 120)})`

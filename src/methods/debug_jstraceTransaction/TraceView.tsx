@@ -9,6 +9,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { JsonViewer, SplitPane, useFillHeight } from "../../ui";
+import { nextTask } from "../../rpc";
 import { scrolledWithin } from "./scrollActivity";
 import { CallTree } from "./CallTree";
 import type { FrameDecodeCache } from "./decode";
@@ -224,13 +225,13 @@ export function TraceView(props: TraceViewProps) {
       if (deadline && !deadline.didTimeout && deadline.timeRemaining() > 2) {
         // Time left in this idle period: go on in a task of its own, so input waits for at
         // most one slice (an idle callback asked for now would wait for the next period).
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => {
-          ch.port1.close();
-          step(deadline);
+        let live = true;
+        void nextTask().then(() => {
+          if (live) step(deadline);
+        });
+        cancel = () => {
+          live = false;
         };
-        ch.port2.postMessage(0);
-        cancel = () => ch.port1.close();
       } else schedule();
     };
     schedule();

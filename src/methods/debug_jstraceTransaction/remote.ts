@@ -158,14 +158,18 @@ export class TraceJob {
     }
     const { worker, early } = taken;
     this.worker = worker;
-    if (taken.error !== null) {
-      if (early.length === 0) refused(taken.error);
-      else fail(new TypeError(`the trace worker failed: ${taken.error}`));
-      this.end();
-      return;
-    }
     // Until the Worker has said something, an error means it never ran.
     let heard = early.length > 0;
+    const broke = (why: string | null) => {
+      dropPreview();
+      if (heard) fail(new TypeError(`the trace worker failed: ${why || "it stopped"}`));
+      else refused(why || "its script did not load");
+      this.end();
+    };
+    if (taken.error !== null) {
+      broke(taken.error);
+      return;
+    }
     let arrival: FrameArrival | null = null;
     const handle = (msg: FromWorker) => {
       switch (msg.type) {
@@ -241,10 +245,7 @@ export class TraceJob {
     worker.onmessage = (e: MessageEvent<Tagged>) => receive(e.data);
     worker.onerror = (e) => {
       e.preventDefault();
-      dropPreview();
-      if (heard) fail(new TypeError(`the trace worker failed: ${e.message || "it stopped"}`));
-      else refused(e.message || "its script did not load");
-      this.end();
+      broke(e.message);
     };
     this.send({ type: "start", url, bodyText, id, maxBytes, adopt: current });
     // What the Worker said before this job took it: of its previews, only the latest is shown.
