@@ -10,8 +10,8 @@ import {
   type Hex,
 } from "viem";
 import { isRecord } from "../rpc";
-import { BUILTIN_SELECTORS } from "./builtinSelectors";
-import { builtinAbis } from "./signatures";
+import { BUILTIN_KEYS, type BuiltinKey } from "./builtinSelectors";
+import { BUILTIN_SIGNATURES } from "./signatures";
 import type { DecodingSources, VerifiedContract } from "./sources/types";
 
 type DetectedProxyInfo = NonNullable<NonNullable<DecodingSources["proxies"]>[string]>;
@@ -105,16 +105,33 @@ export function selectorOf(item: RegistryItem, signature = canonicalSignature(it
   return selector.toLowerCase() as Hex;
 }
 
-function entryOf<T extends RegistryItem>(
-  item: T,
-  source: string,
-  user: boolean,
-  /** Already known (the built-in set's, computed ahead: builtinSelectors.ts). */
-  known?: string,
-): RegistryEntry<T> {
+function entryOf<T extends RegistryItem>(item: T, source: string, user: boolean): RegistryEntry<T> {
   const signature = canonicalSignature(item);
-  const selector = (known as Hex | undefined) ?? selectorOf(item, signature);
-  return { item, signature, selector, source, user };
+  return { item, signature, selector: selectorOf(item, signature), source, user };
+}
+
+/**
+ * A built-in entry from its key, computed ahead (builtinSelectors.ts): its ABI item is parsed from
+ * the human-readable signature on first use. Parsing the whole set when a page opens costs ~15 ms
+ * of its first render; a trace or a log table looks up a handful of them.
+ */
+function builtinEntry<T extends RegistryItem>(
+  human: string,
+  signature: string,
+  selector: Hex,
+  source: string,
+): RegistryEntry<T> {
+  let item: T | null = null;
+  return {
+    get item(): T {
+      item ??= parseAbiItem(human) as T;
+      return item;
+    },
+    signature,
+    selector,
+    source,
+    user: false,
+  };
 }
 
 // ---- validation of pasted JSON ABIs ----------------------------------------------------------
@@ -310,12 +327,41 @@ export class AbiRegistry {
 
   constructor(options: { builtins?: boolean } = {}) {
     if (options.builtins !== false) {
-      // Their selectors were hashed ahead of time: hashing ~200 signatures costs a page ~30 ms.
-      builtinAbis().forEach((group, g) => {
-        const known = BUILTIN_SELECTORS[g];
-        group.abi.forEach((item, k) => this.index(item, group.source, false, known?.[k]));
+      // Kinds, signatures and selectors were worked out ahead of time (hashing ~200 signatures
+      // costs a page ~30 ms, parsing them ~15 ms); an item is parsed when it is first used.
+      BUILTIN_SIGNATURES.forEach((group, g) => {
+        group.signatures.forEach((human, k) => {
+          const key = BUILTIN_KEYS[g]?.[k];
+          if (key) this.indexBuiltin(human, key, group.source);
+          else this.index(parseAbiItem(human), group.source, false); // a table out of date
+        });
       });
     }
+  }
+
+  private indexBuiltin(human: string, [kind, signature, hex]: BuiltinKey, source: string): void {
+    const selector = hex as Hex;
+    if (kind === "function")
+      this.put(this.functions, builtinEntry<AbiFunction>(human, signature, selector, source));
+    else if (kind === "event")
+      this.put(this.events, builtinEntry<AbiEvent>(human, signature, selector, source));
+    else if (kind === "error")
+      this.put(this.errors, builtinEntry<AbiError>(human, signature, selector, source));
+  }
+
+  private put<T extends RegistryItem>(
+    map: Map<Hex, RegistryEntry<T>[]>,
+    entry: RegistryEntry<T>,
+  ): void {
+    const list = map.get(entry.selector) ?? [];
+    // User items win: they go before every built-in, after earlier user items.
+    if (entry.user) {
+      const firstBuiltin = list.findIndex((e) => !e.user);
+      list.splice(firstBuiltin === -1 ? list.length : firstBuiltin, 0, entry);
+    } else {
+      list.push(entry);
+    }
+    map.set(entry.selector, list);
   }
 
   /** Bumps on every change. */
@@ -328,37 +374,18 @@ export class AbiRegistry {
     return this.userItems;
   }
 
-  private index(
-    item: Abi[number],
-    source: string,
-    user: boolean,
-    known?: string,
-  ): SignatureKind | null {
-    const put = <T extends RegistryItem>(
-      map: Map<Hex, RegistryEntry<T>[]>,
-      entry: RegistryEntry<T>,
-    ) => {
-      const list = map.get(entry.selector) ?? [];
-      // User items win: they go before every built-in, after earlier user items.
-      if (user) {
-        const firstBuiltin = list.findIndex((e) => !e.user);
-        list.splice(firstBuiltin === -1 ? list.length : firstBuiltin, 0, entry);
-      } else {
-        list.push(entry);
-      }
-      map.set(entry.selector, list);
-    };
+  private index(item: Abi[number], source: string, user: boolean): SignatureKind | null {
     switch (item.type) {
       case "function":
-        put(this.functions, entryOf(item, source, user, known));
+        this.put(this.functions, entryOf(item, source, user));
         return "function";
       case "event":
         // Anonymous events have no topic0 to look them up by.
         if (item.anonymous === true) return null;
-        put(this.events, entryOf(item, source, user, known));
+        this.put(this.events, entryOf(item, source, user));
         return "event";
       case "error":
-        put(this.errors, entryOf(item, source, user, known));
+        this.put(this.errors, entryOf(item, source, user));
         return "error";
       default:
         return null;
