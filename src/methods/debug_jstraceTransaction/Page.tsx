@@ -188,6 +188,11 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const model = previewing && mounted !== currentModel ? null : currentModel;
   const settling = model !== currentModel;
   const preview = previewFor && !model && (query.isFetching || settling) ? previewFor : null;
+  // Once the preview is on the screen, the Worker reads the rest of the answer (it waits until
+  // then, so the first paint does not share the cores with it).
+  useEffect(() => {
+    if (preview) tracePreviews.shown(preview);
+  }, [preview]);
   // Opened from a file or picked out of a block's answer: no request of its own to link to.
   const standalone = loaded !== null || picked.length > 0;
 

@@ -20,7 +20,9 @@ export type ToWorker =
   | { type: "limit"; maxBytes: number }
   | { type: "abort" }
   /** The page has taken the last chunk in: the next one, please (never a queue of them). */
-  | { type: "more" };
+  | { type: "more" }
+  /** The page has painted the preview: the rest of the answer, please. */
+  | { type: "shown" };
 
 /** Every message from the Worker names the run (request) it belongs to. */
 export type Tagged = (

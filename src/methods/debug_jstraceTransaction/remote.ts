@@ -79,11 +79,11 @@ export interface TracePreview {
 
 /** The latest preview and the job it came from (by number: the store must not hold the job, whose
  * answer is the whole trace). */
-let preview: { job: number; value: TracePreview } | null = null;
+let preview: { job: number; value: TracePreview; onShown: (() => void) | null } | null = null;
 let jobs = 0;
 const previewListeners = new Set<() => void>();
 
-function setPreview(next: { job: number; value: TracePreview } | null): void {
+function setPreview(next: typeof preview): void {
   preview = next;
   for (const l of previewListeners) l();
 }
@@ -96,6 +96,13 @@ export const tracePreviews = {
   },
   current(): TracePreview | null {
     return preview?.value ?? null;
+  },
+  /** The page has committed `value` to the screen: once it is painted, the Worker reads on. */
+  shown(value: TracePreview): void {
+    const tell = preview?.value === value ? preview.onShown : null;
+    if (!tell || !preview) return;
+    preview.onShown = null;
+    afterPaint(tell);
   },
 };
 
@@ -185,7 +192,12 @@ export class TraceJob {
           perf.measure("nodescope:trace:preview", 0, "trace");
           const top = new FrameArrival(msg.model);
           top.add(msg.chunk);
-          setPreview({ job, value: { params, model: top.model, bytes: msg.bytes } });
+          setPreview({
+            job,
+            value: { params, model: top.model, bytes: msg.bytes },
+            // The Worker, not the job: the store must not hold the answer.
+            onShown: () => worker.postMessage({ type: "shown" } satisfies ToWorker),
+          });
           return;
         }
         case "read":

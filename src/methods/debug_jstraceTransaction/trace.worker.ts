@@ -33,6 +33,8 @@ const PREVIEW_UNTIL = 8 * 1024 * 1024;
 const PREVIEW_ROWS = 20;
 /** Bodies smaller than this are read whole first (the full answer is quick then). */
 const PREVIEW_MIN_BODY = 1024 * 1024;
+/** The longest the rest of a previewed answer waits for the page to show the preview. */
+const SHOWN_WAIT_MS = 1_000;
 let controller = new AbortController();
 let limit = Number.POSITIVE_INFINITY;
 
@@ -48,6 +50,20 @@ let asked = false;
 /** Resolves when the page asks (its start has come). */
 let askedNow: () => void = () => undefined;
 const pageAsked = new Promise<void>((resolve) => (askedNow = resolve));
+/** The page has painted the preview (or stopped waiting for that): the rest is read on. */
+let shown = false;
+let shownNow: () => void = () => undefined;
+const previewShown = new Promise<void>((resolve) => (shownNow = resolve));
+let readingOn: Promise<void> | null = null;
+function readOn(): Promise<void> {
+  readingOn ??= Promise.race([
+    previewShown,
+    new Promise<void>((resolve) => setTimeout(resolve, SHOWN_WAIT_MS)),
+  ]).then(() => {
+    shown = true;
+  });
+  return readingOn;
+}
 
 function post(message: Tagged, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -122,9 +138,10 @@ async function request(
       preview.chunk.indices.buffer,
     ]);
   };
-  // Once its first rows are previewed, a request started before the page asked waits for the page:
-  // the rest of a large answer would only slow the app's own loading (same network, same cores).
-  const pause = () => (previewed && !asked ? pageAsked : null);
+  // Once its first rows are previewed, the rest waits for the page to ask for the request (one the
+  // Worker started itself) and to paint the preview: read meanwhile, the rest of a large answer
+  // would only slow the app's loading and that first paint (same network, same cores).
+  const pause = () => (!previewed || shown ? null : asked ? readOn() : pageAsked);
   const read = await readBody(res.body, () => limit, onChunk, pause);
   if (read.kind !== "text" || read.cutOff || res.status < 200 || res.status >= 300) {
     say({ type: "read", read });
@@ -179,6 +196,7 @@ scope.onmessage = (e) => {
   const msg = e.data;
   if (msg.type === "abort") controller.abort();
   else if (msg.type === "more") next();
+  else if (msg.type === "shown") shownNow();
   else if (msg.type === "limit") limit = msg.maxBytes;
   else if (msg.type === "prestart") {
     if (asked) return;
