@@ -36,6 +36,34 @@ test("the page's hidden style warm-up is gone once the app has rendered", async 
   await expect(page.locator("#warm-up")).toHaveCount(0);
 });
 
+test("the app's modules are asked for while the page is parsed (preloaded by its HTML), once each", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith("/assets/") && path.endsWith(".js")) asked.push(path);
+  });
+  const html = await (await page.request.get("/")).text();
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+    (m) => m[1] ?? "",
+  );
+  expect(preloaded.some((f) => /\/boot-[\w-]+\.js$/.test(f))).toBe(true);
+  expect(preloaded.some((f) => /\/App-[\w-]+\.js$/.test(f))).toBe(true);
+  // A method's page is its route's own: not preloaded on every visit.
+  expect(preloaded.filter((f) => /\/(debug_|eth_)\w+-[\w-]+\.js$/.test(f))).toEqual([]);
+
+  await page.goto("/#/trace");
+  await expect(
+    page.getByRole("heading", { level: 1, name: /debug_jstraceTransaction/ }),
+  ).toBeVisible();
+  for (const f of preloaded)
+    expect(
+      asked.filter((a) => a === f),
+      f,
+    ).toHaveLength(1);
+});
+
 test("the devnet connection answers and names its chain", async ({ page }) => {
   await page.goto("/#/tx");
   await expect(
