@@ -94,6 +94,19 @@ describe("early requests", () => {
     expect(takeEarly(url, "eth_getLogs", [{ fromBlock: "0x1" }])).not.toBeNull();
   });
 
+  it("is not started once the page has asked for the same call itself (it mounted first)", async () => {
+    const url = `${base}/late/`;
+    const client = createRpcClient();
+    await client.request({ url }, "eth_getBlockByNumber", ["0x1", false]);
+    expect(startEarly(url, { method: "eth_getBlockByNumber", params: ["0x1", false] })).toBe(false);
+    expect(pendingEarly()).toBe(0);
+    expect(hits).toHaveLength(1);
+    // Another call still starts early.
+    expect(startEarly(url, { method: "eth_getBlockByNumber", params: ["0x2", false] })).toBe(true);
+    await vi.waitFor(() => expect(hits).toHaveLength(2));
+    expect(takeEarly(url, "eth_getBlockByNumber", ["0x2", false])).not.toBeNull();
+  });
+
   it("drops a request nobody adopts, aborting it", async () => {
     let open: () => void = () => undefined;
     gate = new Promise((resolve) => (open = resolve));

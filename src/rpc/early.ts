@@ -46,6 +46,12 @@ export const PLAIN = "fetch";
 
 const pending = new Map<string, EarlyRequest & { timer: ReturnType<typeof setTimeout> }>();
 
+/** Calls a client asked for that no early request answered: the page got there first (its app
+ * mounted before the boot module's start), and an early start of one now would send it twice.
+ * The last few only: early requests are started as the page opens. */
+const askedFirst: string[] = [];
+const ASKED_FIRST_KEPT = 32;
+
 /** The first early request's id: far from the client's own ids (which count from 1), so an early
  * id never repeats one of them. A Worker that starts a deep link's request before this module has
  * loaded uses it too, so that the boot module's start finds the same request (trace.worker.ts). */
@@ -75,8 +81,9 @@ export const fetchStarter: EarlyStarter = ({ url, bodyText }) => {
 };
 
 /**
- * Starts `call` to `url` now; a second start of the same call is ignored while the first waits.
- * Returns false when nothing was started (the same call already waits).
+ * Starts `call` to `url` now; a second start of the same call is ignored while the first waits,
+ * and so is a start of a call a client has already asked for itself. Returns false when nothing
+ * was started.
  */
 export function startEarly(
   url: string,
@@ -85,7 +92,7 @@ export function startEarly(
 ): boolean {
   const { starter = fetchStarter, kind = PLAIN, ttlMs = EARLY_TTL_MS } = opts;
   const key = keyOf(url, call.method, call.params);
-  if (pending.has(key)) return false;
+  if (pending.has(key) || askedFirst.includes(key)) return false;
   const id = nextEarlyId++;
   const { body, bodyText } = earlyBody(id, call);
   const started = starter({ url, bodyText, id });
@@ -107,7 +114,11 @@ export function takeEarly(
 ): EarlyRequest | null {
   const key = keyOf(url, method, params);
   const hit = pending.get(key);
-  if (!hit || hit.kind !== kind) return null;
+  if (!hit || hit.kind !== kind) {
+    askedFirst.push(key);
+    if (askedFirst.length > ASKED_FIRST_KEPT) askedFirst.shift();
+    return null;
+  }
   pending.delete(key);
   clearTimeout(hit.timer);
   const { timer: _timer, ...early } = hit;
