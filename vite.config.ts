@@ -148,7 +148,6 @@ export default defineConfig({
       },
     },
   },
-  // Module workers, code-split: the trace Worker starts its fetch from a small entry while its
-  // parser and checks load (src/methods/debug_jstraceTransaction/trace.worker.ts).
+  // Module workers (the trace Worker is one script: src/methods/debug_jstraceTransaction/trace.worker.ts).
   worker: { format: "es" },
 });

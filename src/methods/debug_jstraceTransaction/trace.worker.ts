@@ -5,22 +5,19 @@
  * One Worker per request; the page ends it once everything is posted.
  */
 import { httpRequest } from "../../rpc/transport";
+// One script, no chunks: on a deep link the Worker starts while the page preloads the app's
+// modules, and each chunk more would wait behind those for a connection before the request could
+// leave (measured: ~100 ms later than from one script; answer.ts needs zod, as selfstart.ts does).
+import { modelValue, packChunk, packModel, previewAnswer, traceDecodingKeys } from "./answer";
 import { HEAD_CHARS, readBody } from "./body";
 import type { FromWorker, Tagged, ToWorker } from "./protocol";
+import { selfStartRequest } from "./selfstart";
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
   postMessage(message: Tagged, transfer?: Transferable[]): void;
 }
 const scope = globalThis as unknown as WorkerScope;
-
-// The parser and checks load while the request is under way.
-const answer = import("./answer");
-let loaded: Awaited<typeof answer> | null = null;
-void answer.then((m) => (loaded = m)).catch(() => undefined);
-// And what the Worker needs to start a link's request itself, before the page has said a word.
-const selfstart = import("./selfstart");
-selfstart.catch(() => undefined);
 
 /** A preview of the tree's top is tried once this much of a large body has arrived, then at
  * PREVIEW_GROWTH times that, until its opening rows are shown or PREVIEW_UNTIL has arrived. */
@@ -123,10 +120,10 @@ async function request(
   let shownRows = 0;
   let previewed = false;
   const onChunk = (parts: readonly string[], bytes: number) => {
-    if (bytes < previewAt || loaded === null) return;
+    if (bytes < previewAt) return;
     const last = bytes * PREVIEW_GROWTH > PREVIEW_UNTIL;
     previewAt = last ? Number.POSITIVE_INFINITY : bytes * PREVIEW_GROWTH;
-    const preview = loaded.previewAnswer(parts.join(""), id);
+    const preview = previewAnswer(parts.join(""), id);
     if (!preview || preview.shownRows <= shownRows) return;
     const screenful = preview.shownRows >= PREVIEW_ROWS || last;
     if (shownRows > 0 && !screenful) return;
@@ -156,7 +153,6 @@ async function request(
     return;
   }
   const steps = { parsed: epoch(), checked: 0, flattened: 0 };
-  const { modelValue, packChunk, packModel, traceDecodingKeys } = await answer;
   const modelled = modelValue(value, id, (step) => (steps[step] = epoch()));
   const firstIndices = modelled?.plan[0];
   if (!modelled || !firstIndices) {
@@ -199,17 +195,17 @@ scope.onmessage = (e) => {
   else if (msg.type === "shown") shownNow();
   else if (msg.type === "limit") limit = msg.maxBytes;
   else if (msg.type === "prestart") {
-    if (asked) return;
-    void selfstart
-      .then(({ selfStartRequest }) => {
-        const req = asked ? null : selfStartRequest(msg.hash, msg.stored);
-        if (!req) return;
-        const me = ++runs;
-        own = { url: req.url, bodyText: req.bodyText, controller, run: me };
-        post({ type: "selfstarted", url: req.url, bodyText: req.bodyText, run: me });
-        void run(req.url, req.bodyText, req.id, me);
-      })
-      .catch(() => undefined);
+    let req: ReturnType<typeof selfStartRequest> = null;
+    try {
+      req = asked ? null : selfStartRequest(msg.hash, msg.stored);
+    } catch {
+      // Only a head start: the page starts the request itself as always.
+    }
+    if (!req) return;
+    const me = ++runs;
+    own = { url: req.url, bodyText: req.bodyText, controller, run: me };
+    post({ type: "selfstarted", url: req.url, bodyText: req.bodyText, run: me });
+    void run(req.url, req.bodyText, req.id, me);
   } else if (msg.type === "start") {
     asked = true;
     askedNow();
