@@ -12,6 +12,7 @@ import {
 const hash = window.location.hash;
 prestartTraceWorker(hash, storedConnection);
 const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
+warmUp();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -29,9 +30,26 @@ void booted
     // mounting the app is no long task (the page stays responsive while a deep link loads).
     const app = createRoot(root);
     startTransition(() => app.render(createElement(StrictMode, null, createElement(App))));
-    // The style warm-up in index.html has done its part.
+    // The style warm-up has done its part.
     setTimeout(() => document.getElementById("warm-up")?.remove(), 2_000);
   });
+
+/**
+ * Lays out the hidden style sample in index.html part by part, each in a task of its own (after
+ * this module's, which starts the trace Worker and the boot module): the page's first layouts load
+ * its fonts and fill the style caches, here rather than in the app's first render.
+ */
+function warmUp(): void {
+  const parts = [...(document.getElementById("warm-up")?.children ?? [])];
+  const next = () => {
+    const part = parts.shift();
+    if (!(part instanceof HTMLElement)) return;
+    part.hidden = false;
+    void part.offsetHeight; // laid out now, in this task
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
+}
 
 /** The connection this browser keeps, for the trace Worker (null where storage is refused). */
 function storedConnection(): StoredConnection | null {

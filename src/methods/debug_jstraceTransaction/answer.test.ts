@@ -23,6 +23,7 @@ import {
 } from "./answer";
 import { FrameArrival } from "./arrival";
 import { readBody } from "./body";
+import { MAX_ADDRESSES } from "../../shared/decoding/keys";
 import { traceDecodingKeys } from "./decodingKeys";
 import { buildRows, flatten, initialExpansion, baseStructure, type TraceModel } from "./model";
 import { callFrameSchema, FRAME_ISSUES, type CallFrame } from "./result";
@@ -61,6 +62,24 @@ describe("modelAnswer (the Worker's work)", () => {
     expect(seen.every((x) => x === 1)).toBe(true);
     // The Worker walks the keys after posting frames: taking their calls out changes none.
     expect(traceDecodingKeys(out.model.frames)).toEqual(traceDecodingKeys(expected.frames));
+  });
+
+  it("names as many contracts as a view asks about, the first called first (the keys are posted)", () => {
+    const call = (i: number) => ({
+      type: "CALL",
+      from: A,
+      to: `0x${(i + 1).toString(16).padStart(40, "0")}`,
+      input: "0xa9059cbb",
+      gas: "0x1",
+      gasUsed: "0x1",
+      value: "0x0",
+    });
+    const root = { ...call(-1), to: B, calls: Array.from({ length: 500 }, (_, i) => call(i)) };
+    const { frames } = flatten(callFrameSchema.parse(root));
+    const addresses = [...traceDecodingKeys(frames).addresses];
+    expect(addresses).toHaveLength(MAX_ADDRESSES);
+    expect(addresses.slice(0, 3)).toEqual([B.toLowerCase(), call(0).to, call(1).to]);
+    expect([...traceDecodingKeys(frames).inputs]).toEqual(["0xa9059cbb"]);
   });
 
   it("sends first the frames the tree opens on, in pre-order", () => {

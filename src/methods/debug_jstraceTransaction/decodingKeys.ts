@@ -1,4 +1,4 @@
-import type { DecodingKeys } from "../../shared/decoding/useDecodingRegistry";
+import { MAX_ADDRESSES, type DecodingKeys } from "../../shared/decoding/keys";
 import type { CallFrame } from "./result";
 
 const precomputed = new WeakMap<readonly CallFrame[], DecodingKeys>();
@@ -10,7 +10,9 @@ export function rememberDecodingKeys(frames: readonly CallFrame[], keys: Decodin
 
 /**
  * What the services may name in a trace: every frame's selector, every log's topic0, and the
- * contracts called (in pre-order, so the top of the tree is asked first). One pass, sets only.
+ * contracts called (in pre-order, so the top of the tree is asked first), as many as a view asks
+ * about: a 100k-frame trace can call as many contracts, and the Worker posts these to the page.
+ * One pass, sets only.
  */
 export function traceDecodingKeys(frames: readonly CallFrame[]): DecodingKeys {
   const known = precomputed.get(frames);
@@ -21,11 +23,13 @@ export function traceDecodingKeys(frames: readonly CallFrame[]): DecodingKeys {
   for (const f of frames) {
     if (typeof f.input === "string" && f.input.length >= 10)
       inputs.add(f.input.slice(0, 10).toLowerCase());
-    if (typeof f.to === "string") addresses.add(f.to.toLowerCase());
+    if (typeof f.to === "string" && addresses.size < MAX_ADDRESSES)
+      addresses.add(f.to.toLowerCase());
     for (const l of Array.isArray(f.logs) ? f.logs : []) {
       const t0 = l.topics[0];
       if (typeof t0 === "string") topics.add(t0.toLowerCase());
-      if (typeof l.address === "string") addresses.add(l.address.toLowerCase());
+      if (typeof l.address === "string" && addresses.size < MAX_ADDRESSES)
+        addresses.add(l.address.toLowerCase());
     }
   }
   return { inputs, topics, addresses };

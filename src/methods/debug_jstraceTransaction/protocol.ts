@@ -1,7 +1,7 @@
 /** The messages between the trace Worker (trace.worker.ts) and the page (remote.ts). */
 import type { StoredConnection } from "../../endpoints/keys";
 import type { BodyRead } from "../../rpc/transport";
-import type { DecodingKeys } from "../../shared/decoding/useDecodingRegistry";
+import type { DecodingKeys } from "../../shared/decoding/keys";
 import type { FrameChunk, PackedModel } from "./answer";
 
 export type ToWorker =

@@ -23,14 +23,10 @@ import { useRpc } from "../context";
 import { contractLabels } from "../labels";
 import { useAbiRegistry } from "../useAbiRegistry";
 import { useDecodingContext } from "./context";
+import { MAX_ADDRESSES, type DecodingKeys } from "./keys";
 import { SERVICE_NAMES } from "./settings";
 
-/** What a view holds that may need decoding: call inputs, log topics, contract addresses. */
-export interface DecodingKeys {
-  inputs: Iterable<string>;
-  topics: Iterable<string>;
-  addresses: Iterable<string>;
-}
+export type { DecodingKeys } from "./keys";
 
 export interface DecodingState {
   registry: AbiRegistry;
@@ -47,8 +43,6 @@ export interface DecodingState {
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 const hexAnswer = z.string().regex(/^0x[0-9a-fA-F]*$/, "hex data");
 const READ_OPTS = { schema: hexAnswer, timeoutMs: 10_000, retry: false } as const;
-/** Addresses asked of Sourcify per view, in order of first appearance. */
-export const MAX_ADDRESSES = 40;
 
 function uniqueAddresses(addresses: Iterable<string>): string[] {
   const seen = new Set<string>();
