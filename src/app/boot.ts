@@ -9,8 +9,13 @@
  * the query's); a folder without one is simply not started early. Nothing is sent when the
  * connection cannot be told yet (a key kept only in memory) or the link is incomplete.
  */
-import { resolveEndpoint, type MethodName, type ResolvedEndpoint } from "../endpoints";
-import { PLAIN, startEarly, type EarlyStarter } from "../rpc/early";
+import {
+  resolveEndpoint,
+  TRACE_METHODS,
+  type MethodName,
+  type ResolvedEndpoint,
+} from "../endpoints";
+import { decidingEarly, PLAIN, startEarly, type EarlyStarter } from "../rpc/early";
 import { perf } from "../rpc/perf";
 import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
 import { initialConnection } from "./connection";
@@ -58,13 +63,26 @@ async function devnetManifest(): Promise<DevnetManifest | null> {
 }
 
 /** Starts the current route's first request, if the link makes one; never throws. */
-export async function bootEarly(hash: string = window.location.hash): Promise<boolean> {
+export function bootEarly(hash: string = window.location.hash): Promise<boolean> {
   try {
     const location = parseHash(hash);
     const method = ROUTES.find((r) => r.id === location.route)?.method;
     // The route's page loads now, beside the app, not once the app has rendered.
     if (method) void preloadPage(method)?.catch(() => undefined);
-    if (!method || !EARLY[`../methods/${method}/early.ts`]) return false;
+    if (!method || !EARLY[`../methods/${method}/early.ts`]) return Promise.resolve(false);
+    const started = startRouteEarly(method, location.search);
+    // The page's own call of the method (a trace: by either name) waits for this decision.
+    const trace = (TRACE_METHODS as readonly string[]).includes(method);
+    decidingEarly(trace ? TRACE_METHODS : [method], started);
+    return started;
+  } catch {
+    return Promise.resolve(false);
+  }
+}
+
+async function startRouteEarly(method: string, search: URLSearchParams): Promise<boolean> {
+  try {
+    const location = { search };
     let connection = initialConnection(location.search, null);
     // The early module and the devnet manifest load side by side.
     const [mod, manifest] = await Promise.all([

@@ -8,7 +8,7 @@ import { interpretResponse } from "./interpret";
 import { endpointSecrets } from "./mask";
 import { startRecord, type RequestRecord } from "./records";
 import { MAX_RETRIES, shouldRetry } from "./retry";
-import { PLAIN, takeEarly } from "./early";
+import { earlyDecided, PLAIN, takeEarly } from "./early";
 import type { ResultStream } from "./stream";
 import { defaultSleep, exchange, type RemoteExchange } from "./transport";
 
@@ -81,7 +81,10 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
       options?: CallOptions<T>,
     ): Promise<T> {
       const { url } = endpoint;
-      // A request the boot module started for this very call is adopted, id and body included.
+      // A request the boot module started for this very call is adopted, id and body included
+      // (once it has decided whether to start one: the page may mount before it has).
+      const deciding = earlyDecided(method);
+      if (deciding) await deciding;
       const early = takeEarly(url, method, params, options?.remote?.kind ?? PLAIN);
       const id = early ? early.id : nextRpcId++;
       const body = early ? early.body : { jsonrpc: "2.0", id, method, params: [...params] };

@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { pendingEarly, startEarly, takeEarly } from "./early";
+import {
+  decidingEarly,
+  EARLY_DECISION_WAIT_MS,
+  FIRST_EARLY_ID,
+  pendingEarly,
+  startEarly,
+  takeEarly,
+} from "./early";
 import { createRpcClient, type RequestRecord } from "./index";
 
 interface Hit {
@@ -105,6 +112,31 @@ describe("early requests", () => {
     expect(startEarly(url, { method: "eth_getBlockByNumber", params: ["0x2", false] })).toBe(true);
     await vi.waitFor(() => expect(hits).toHaveLength(2));
     expect(takeEarly(url, "eth_getBlockByNumber", ["0x2", false])).not.toBeNull();
+  });
+
+  it("a call made while its early start is being decided waits for it, then adopts it: one request", async () => {
+    const url = `${base}/decide/`;
+    let decide: (started: boolean) => void = () => undefined;
+    decidingEarly(["eth_getLogs"], new Promise<boolean>((resolve) => (decide = resolve)));
+    const client = createRpcClient();
+    const asked = client.request({ url }, "eth_getLogs", [{ fromBlock: "0x9" }]);
+    // Another method does not wait.
+    await client.request({ url }, "eth_chainId", []);
+    expect(hits.map((h) => h.body.method)).toEqual(["eth_chainId"]);
+    decide(startEarly(url, { method: "eth_getLogs", params: [{ fromBlock: "0x9" }] }));
+    await asked;
+    expect(hits.map((h) => h.body.method)).toEqual(["eth_chainId", "eth_getLogs"]);
+    expect(hits[1]?.body.id).toBeGreaterThanOrEqual(FIRST_EARLY_ID);
+    expect(pendingEarly()).toBe(0);
+  });
+
+  it("a decision that never comes holds a call back for a bounded time only", async () => {
+    const url = `${base}/undecided/`;
+    decidingEarly(["eth_getBalance"], new Promise<never>(() => undefined));
+    const started = performance.now();
+    await createRpcClient().request({ url }, "eth_getBalance", ["0x1", "latest"]);
+    expect(hits).toHaveLength(1);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(EARLY_DECISION_WAIT_MS - 50);
   });
 
   it("drops a request nobody adopts, aborting it", async () => {

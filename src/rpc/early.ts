@@ -46,6 +46,38 @@ export const PLAIN = "fetch";
 
 const pending = new Map<string, EarlyRequest & { timer: ReturnType<typeof setTimeout> }>();
 
+/** The longest a client's call waits for the boot module to decide on an early start of it. */
+export const EARLY_DECISION_WAIT_MS = 1_000;
+
+/** Methods whose early start is being decided (the boot module loads the route's early module,
+ * the devnet's address): a client's call of one waits for that, then adopts what was started. */
+const deciding = new Map<string, Promise<void>>();
+
+/**
+ * Says an early start of one of `methods` is being decided until `decided` settles (at most
+ * EARLY_DECISION_WAIT_MS): a page that mounts first then adopts the request instead of racing it
+ * with its own (for a trace, the Worker's own start is adopted only with the early id).
+ */
+export function decidingEarly(methods: readonly string[], decided: Promise<unknown>): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settled = Promise.race([
+    decided.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, EARLY_DECISION_WAIT_MS))),
+  ]).then(() => {
+    clearTimeout(timer);
+    for (const m of methods) if (deciding.get(m) === settled) deciding.delete(m);
+  });
+  for (const m of methods) deciding.set(m, settled);
+}
+
+/** Resolves once no early start of `method` is being decided (at once, null, when none is). */
+export function earlyDecided(method: string): Promise<void> | null {
+  return deciding.get(method) ?? null;
+}
+
 /** Calls a client asked for that no early request answered: the page got there first (its app
  * mounted before the boot module's start), and an early start of one now would send it twice.
  * The last few only: early requests are started as the page opens. */
