@@ -12,6 +12,14 @@ import {
 const hash = window.location.hash;
 prestartTraceWorker(hash, storedConnection);
 const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
+// The route's own chunks load beside the boot module (the app's are preloaded by the page's HTML):
+// the trace view and its early start, which takes over the Worker's request and its preview.
+if (/^#\/trace\b/.test(hash)) {
+  void import("./methods/debug_jstraceTransaction/early").catch(() => {});
+  void import("./methods/debug_jstraceTransaction").catch(() => {});
+}
+// So does a transaction link's lookup part (the page's first view is only its form).
+if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
 warmUp();
 
 const root = document.getElementById("root");
@@ -19,10 +27,6 @@ if (!root) throw new Error("index.html has no #root element");
 void booted
   .catch(() => undefined)
   .then(() => {
-    // The trace view's chunk loads beside the app's, not after the app has rendered its route.
-    if (/^#\/trace\b/.test(hash)) void import("./methods/debug_jstraceTransaction").catch(() => {});
-    // So does a transaction link's lookup part (the page's first view is only its form).
-    if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
     return Promise.all([import("react"), import("react-dom/client"), import("./app/App")]);
   })
   .then(([{ createElement, startTransition, StrictMode }, { createRoot }, { App }]) => {
