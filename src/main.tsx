@@ -12,14 +12,9 @@ import {
 const hash = window.location.hash;
 prestartTraceWorker(hash, storedConnection);
 const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
-// The route's own chunks load beside the boot module (the app's are preloaded by the page's HTML):
-// the trace view and its early start, which takes over the Worker's request and its preview.
-if (/^#\/trace\b/.test(hash)) {
-  void import("./methods/debug_jstraceTransaction/early").catch(() => {});
-  void import("./methods/debug_jstraceTransaction").catch(() => {});
-}
-// So does a transaction link's lookup part (the page's first view is only its form).
-if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
+// The route's own chunks load beside the boot module (the app's are preloaded by the page's HTML),
+// asked for in a task of their own (inserting their preload links takes ~1-2 ms each).
+setTimeout(preloadRoute, 0);
 warmUp();
 
 const root = document.getElementById("root");
@@ -37,6 +32,16 @@ void booted
     // The style warm-up has done its part.
     setTimeout(() => document.getElementById("warm-up")?.remove(), 2_000);
   });
+
+/** The route's own chunks: the trace view and its early start (which takes over the Worker's
+ * request and its preview), or a transaction link's lookup part (its first view is only a form). */
+function preloadRoute(): void {
+  if (/^#\/trace\b/.test(hash)) {
+    void import("./methods/debug_jstraceTransaction/early").catch(() => {});
+    void import("./methods/debug_jstraceTransaction").catch(() => {});
+  }
+  if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
+}
 
 /**
  * Lays out the hidden style sample in index.html part by part, each in a task of its own (after
