@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { erc20Contracts, withTokenUnits } from "./decode";
+import { erc20Contracts, logsDecodingKeys, withTokenUnits } from "./decode";
 import type { DecodedEvent } from "./model";
 import type { LogRow } from "./result";
 
@@ -48,5 +48,25 @@ describe("token units in the log table", () => {
         row(nft, [TRANSFER, topic(1), topic(2), topic(42)]),
       ]),
     ).toEqual(["0x5FbDB2315678afecb367f032d93F642f64180aa3"]);
+  });
+
+  it("reads a contract or topic however its hex is cased, once (a node may answer in either case)", () => {
+    const row = (address: string, topics: string[]) =>
+      ({ address, topics, data: "0x" }) as unknown as LogRow;
+    const a = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+    const b = "0x0000000000000000000000000000000000000b0b";
+    const rows = [
+      row(a.toUpperCase().replace("0X", "0x"), [
+        TRANSFER.toUpperCase().replace("0X", "0x"),
+        topic(1),
+        topic(2),
+      ]),
+      row(a, [TRANSFER, topic(1), topic(3)]),
+      row(b, [TRANSFER, topic(1)]),
+    ];
+    expect(erc20Contracts(rows)).toEqual(["0x5FbDB2315678afecb367f032d93F642f64180aa3"]);
+    const keys = logsDecodingKeys(rows);
+    expect([...keys.topics]).toEqual([TRANSFER]);
+    expect([...keys.addresses]).toEqual([a, b]);
   });
 });
