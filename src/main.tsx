@@ -6,9 +6,10 @@ import {
   preloadTxResult,
 } from "./methods/eth_getTransactionByBlockHashAndIndex/lazyResult";
 
-// Before the app's modules load: a trace deep link's Worker starts now, and the boot module sends
-// the link's first request as soon as it has loaded (see app/boot.ts). React and the app load
-// after it: their evaluation would otherwise hold the request back.
+// Before the app's modules run: a trace deep link's Worker starts now, and the boot module sends
+// the link's first request as soon as it has loaded (see app/boot.ts). React and the app (their
+// chunks preloaded by the page's HTML) are evaluated after it: that would otherwise hold the
+// request back.
 const hash = window.location.hash;
 prestartTraceWorker(hash, storedConnection);
 const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
