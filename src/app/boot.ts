@@ -82,18 +82,17 @@ export function bootEarly(hash: string = window.location.hash): Promise<boolean>
 
 async function startRouteEarly(method: string, search: URLSearchParams): Promise<boolean> {
   try {
-    const location = { search };
-    let connection = initialConnection(location.search, null);
+    let connection = initialConnection(search, null);
     // The early module and the devnet manifest load side by side.
     const [mod, manifest] = await Promise.all([
       earlyModuleFor(method),
       connection.kind === "devnet" ? devnetManifest() : Promise.resolve(null),
     ]);
     if (!mod) return false;
-    if (connection.kind === "devnet") connection = initialConnection(location.search, manifest);
+    if (connection.kind === "devnet") connection = initialConnection(search, manifest);
     const resolved = resolveEndpoint(connection, method as MethodName);
     if (!resolved.ok) return false;
-    const pageSearch = new URLSearchParams(location.search);
+    const pageSearch = new URLSearchParams(search);
     for (const k of APP_PARAMS) pageSearch.delete(k);
     const call = mod.earlyRequest(pageSearch, resolved.endpoint);
     if (!call) return false;

@@ -99,10 +99,9 @@ export const tracePreviews = {
   },
   /** The page has committed `value` to the screen: once it is painted, the Worker reads on. */
   shown(value: TracePreview): void {
-    const tell = preview?.value === value ? preview.onShown : null;
-    if (!tell || !preview) return;
+    if (preview?.value !== value || !preview.onShown) return;
+    afterPaint(preview.onShown);
     preview.onShown = null;
-    afterPaint(tell);
   },
 };
 
