@@ -8,7 +8,7 @@ import { createNodeResolver, importX } from "eslint-plugin-import-x";
  * The layers, top to bottom: each may import only the ones before it. Zones are checked on the
  * resolved file, so the folder-index form (`"../chain"`) is caught as surely as a deep path.
  */
-const LAYERS = ["rpc", "chain", "endpoints", "ui", "shared", "methods", "app"];
+const LAYERS = ["platform", "rpc", "chain", "endpoints", "ui", "shared", "methods", "app"];
 const METHODS = [
   "debug_jstraceTransaction",
   "eth_estimateGas",
@@ -41,7 +41,7 @@ const NO_REACT = {
     "error",
     {
       paths: ["react", "react-dom", "@tanstack/react-query", "@tanstack/react-virtual"].map(
-        (name) => ({ name, message: "rpc, chain and endpoints know nothing of React." }),
+        (name) => ({ name, message: "platform, rpc, chain and endpoints know nothing of React." }),
       ),
     },
   ],
@@ -95,5 +95,5 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
-  { files: ["src/{rpc,chain,endpoints}/**/*.{ts,tsx}"], rules: NO_REACT },
+  { files: ["src/{platform,rpc,chain,endpoints}/**/*.{ts,tsx}"], rules: NO_REACT },
 );

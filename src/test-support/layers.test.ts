@@ -21,6 +21,8 @@ describe("layer boundaries", () => {
   it.each([
     ["src/rpc/x.ts", 'export * from "../methods/eth_getLogs";'],
     ["src/rpc/x.ts", 'export * from "../chain";'],
+    ["src/platform/x.ts", 'export * from "../rpc";'],
+    ["src/platform/x.ts", 'import { useState } from "react";\nexport const s = useState;'],
     ["src/chain/x.ts", 'export * from "../endpoints";'],
     ["src/endpoints/x.ts", 'export * from "../shared/links";'],
     ["src/methods/eth_getLogs/x.ts", 'export * from "../eth_estimateGas/params";'],
@@ -36,6 +38,8 @@ describe("layer boundaries", () => {
 
   it.each([
     ["src/chain/x.ts", 'export * from "../rpc";'],
+    ["src/rpc/x.ts", 'export * from "../platform/store";'],
+    ["src/ui/x.ts", 'export * from "../platform/store";'],
     ["src/methods/eth_getLogs/x.ts", 'export * from "./params";'],
     ["src/methods/eth_getLogs/x.ts", 'export * from "../../shared/links";'],
     ["src/methods/eth_getLogs/x.ts", 'export * from "../../chain";'],
