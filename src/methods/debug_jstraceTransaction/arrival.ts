@@ -5,7 +5,7 @@
  * insight, raw JSON) wait for `complete`. On completion each frame gets its `calls` back (the same
  * objects), so the top frame is the whole checked tree again, as the main-thread path builds it.
  */
-import { perf } from "../../rpc";
+import { perf } from "../../platform/perf";
 import type { FrameChunk, PackedModel } from "./answer";
 import type { TraceModel } from "./model";
 import { FRAME_ISSUES, type CallFrame } from "./result";
