@@ -18,7 +18,7 @@ import {
   type PointerEvent,
 } from "react";
 import { AddressNames } from "../../ui";
-import { usePaintedOnce } from "../../ui/painted";
+import { usePaintedOnce } from "../../ui/schedule";
 import { frameType, gasSent, type TraceModel } from "./model";
 import type { CallFrame } from "./result";
 
