@@ -26,7 +26,7 @@ export function DecodingBanner({ override }: { override: TabOverride }) {
           .join(" · ")}
         . Your saved settings are unchanged.
       </span>
-      <button type="button" className="underline" onClick={() => decodingOverride.write({})}>
+      <button type="button" className="underline" onClick={() => decodingOverride.set({})}>
         Use my settings
       </button>
     </div>

@@ -16,7 +16,7 @@ import {
   type ResolvedEndpoint,
 } from "../endpoints";
 import { decidingEarly, PLAIN, startEarly, type EarlyStarter } from "../rpc/early";
-import { perf } from "../rpc/perf";
+import { perf } from "../platform/perf";
 import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
 import { initialConnection } from "./connection";
 import { parseHash, ROUTES } from "./router";

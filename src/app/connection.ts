@@ -13,6 +13,7 @@ import {
   readStoredConnection,
   type RpcOverride,
 } from "../endpoints";
+import { readStorage, writeStorage } from "../platform/storage";
 import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
 
 const SETTINGS_KEY = CONNECTION_SETTINGS_KEY;
@@ -63,22 +64,21 @@ export const storedConnection = readStoredConnection;
 
 export function useConnectionSettings(initialSearch: URLSearchParams) {
   const [settings, setSettingsState] = useState<ConnectionSettings>(() =>
-    fromStored(localStorage.getItem(SETTINGS_KEY)),
+    fromStored(readStorage("local", SETTINGS_KEY)),
   );
   const [override, setOverrideState] = useState<RpcOverride | null>(
-    () => readOverride(initialSearch) ?? parseOverride(sessionStorage.getItem(OVERRIDE_KEY)),
+    () => readOverride(initialSearch) ?? parseOverride(readStorage("session", OVERRIDE_KEY)),
   );
 
   const setSettings = useCallback((next: ConnectionSettings) => {
     setSettingsState(next);
     // Only what the user allowed is kept: the key is written only with "Remember on this device".
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify(toStored(next)));
+    writeStorage("local", SETTINGS_KEY, JSON.stringify(toStored(next)));
   }, []);
 
   const setOverride = useCallback((next: RpcOverride | null) => {
     setOverrideState(next);
-    if (next) sessionStorage.setItem(OVERRIDE_KEY, JSON.stringify(next));
-    else sessionStorage.removeItem(OVERRIDE_KEY);
+    writeStorage("session", OVERRIDE_KEY, next ? JSON.stringify(next) : null);
   }, []);
 
   return { settings, setSettings, override, setOverride };

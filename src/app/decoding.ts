@@ -15,7 +15,7 @@ import {
 } from "../shared/decoding/settings";
 import { contractLabels, setLabel, userLabels } from "../shared/labels";
 import type { DevnetManifest } from "../shared/manifest";
-import { useStored } from "../shared/stored";
+import { useStore } from "../ui/store";
 import type { AddressNamer } from "../ui";
 
 interface Loaded {
@@ -85,11 +85,11 @@ export function useDecodingSetup(initialSearch: URLSearchParams, devnet: DevnetM
   // A link's sigdb= / sourcify= hold for this tab (sessionStorage), over the saved choice.
   useState(() => {
     const fromLink = readTabOverride(initialSearch);
-    if (Object.keys(fromLink).length > 0) decodingOverride.write(fromLink);
+    if (Object.keys(fromLink).length > 0) decodingOverride.set(fromLink);
     return null;
   });
-  const saved = useStored(decodingSettings);
-  const override = useStored(decodingOverride);
+  const saved = useStore(decodingSettings);
+  const override = useStore(decodingOverride);
   const devnetBases = useMemo(() => devnetBasesOf(devnet), [devnet]);
   const bases = useMemo(
     () => effectiveBases(saved, override, devnetBases),
@@ -100,8 +100,8 @@ export function useDecodingSetup(initialSearch: URLSearchParams, devnet: DevnetM
 }
 
 export function useAddressNamer(): AddressNamer {
-  const user = useStored(userLabels);
-  const contracts = useStored(contractLabels);
+  const user = useStore(userLabels);
+  const contracts = useStore(contractLabels);
   return useMemo<AddressNamer>(
     () => ({
       name(address) {

@@ -1,42 +1,27 @@
-import { useSyncExternalStore } from "react";
+import { createStore } from "../platform/store";
 import type { RequestRecord } from "../rpc";
+import { useStore } from "../ui/store";
 
 const LIMIT = 500;
 
+const records = createStore<RequestRecord[]>([]);
+
 /** Every request the app makes, newest last, for the request inspector. Keys arrive masked. */
-class InspectorStore {
-  private records: RequestRecord[] = [];
-  private listeners = new Set<() => void>();
-
-  readonly push = (record: RequestRecord): void => {
-    const i = this.records.findIndex((r) => r.id === record.id);
-    const next =
-      i >= 0
-        ? this.records.map((r, j) => (j === i ? { ...record } : r))
-        : [...this.records, { ...record }];
-    this.records = next.length > LIMIT ? next.slice(next.length - LIMIT) : next;
-    this.listeners.forEach((l) => l());
-  };
-
-  readonly clear = (): void => {
-    this.records = [];
-    this.listeners.forEach((l) => l());
-  };
-
-  readonly subscribe = (l: () => void): (() => void) => {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
-  };
-
-  readonly snapshot = (): RequestRecord[] => this.records;
-}
-
-export const inspectorStore = new InspectorStore();
+export const inspectorStore = {
+  /** Adds a request, or replaces its earlier record (same id) as it progresses. */
+  push(record: RequestRecord): void {
+    records.set((prev) => {
+      const i = prev.findIndex((r) => r.id === record.id);
+      const next =
+        i >= 0 ? prev.map((r, j) => (j === i ? { ...record } : r)) : [...prev, { ...record }];
+      return next.length > LIMIT ? next.slice(next.length - LIMIT) : next;
+    });
+  },
+  clear(): void {
+    records.set([]);
+  },
+};
 
 export function useRequestRecords(): RequestRecord[] {
-  return useSyncExternalStore(
-    inspectorStore.subscribe,
-    inspectorStore.snapshot,
-    inspectorStore.snapshot,
-  );
+  return useStore(records);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { readStorage, writeStorage } from "../platform/storage";
 
 export type ThemeChoice = "system" | "light" | "dark";
 const KEY = "nodescope.theme";
@@ -9,7 +10,7 @@ function systemDark(): boolean {
 
 export function useTheme(): [ThemeChoice, (t: ThemeChoice) => void] {
   const [choice, setChoice] = useState<ThemeChoice>(() => {
-    const saved = localStorage.getItem(KEY);
+    const saved = readStorage("local", KEY);
     return saved === "light" || saved === "dark" ? saved : "system";
   });
   useEffect(() => {
@@ -19,8 +20,7 @@ export function useTheme(): [ThemeChoice, (t: ThemeChoice) => void] {
       document.documentElement.style.colorScheme = dark ? "dark" : "light";
     };
     apply();
-    if (choice === "system") localStorage.removeItem(KEY);
-    else localStorage.setItem(KEY, choice);
+    writeStorage("local", KEY, choice === "system" ? null : choice);
     const mq = window.matchMedia?.("(prefers-color-scheme: dark)");
     mq?.addEventListener("change", apply);
     return () => mq?.removeEventListener("change", apply);

@@ -1,7 +1,9 @@
 /**
- * Where the connection is kept in the browser. No imports: the entry module reads these before
- * anything else has loaded (it hands them to the trace Worker, which starts a deep link's request).
+ * Where the connection is kept in the browser. Only platform/storage is imported: the entry module
+ * reads these before anything else has loaded (it hands them to the trace Worker, which starts a
+ * deep link's request).
  */
+import { readStorage } from "../platform/storage";
 
 /** The connection settings kept on this device (localStorage; the key only if remembered). */
 export const CONNECTION_SETTINGS_KEY = "nodescope.connection";
@@ -14,10 +16,10 @@ export interface StoredConnection {
   override: string | null;
 }
 
-/** What the stores hold now (throws where the browser refuses storage). */
+/** What the stores hold now (nothing where the browser refuses storage). */
 export function readStoredConnection(): StoredConnection {
   return {
-    settings: localStorage.getItem(CONNECTION_SETTINGS_KEY),
-    override: sessionStorage.getItem(RPC_OVERRIDE_KEY),
+    settings: readStorage("local", CONNECTION_SETTINGS_KEY),
+    override: readStorage("session", RPC_OVERRIDE_KEY),
   };
 }

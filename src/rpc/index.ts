@@ -20,7 +20,6 @@ export {
   type RpcErrorCodeName,
 } from "./codes";
 export { maskSecret, maskSecrets } from "./mask";
-export { perf } from "./perf";
 export { deadline, type Deadline } from "./deadline";
-export { createResultArrayStream, nextTask, type ResultStream } from "./stream";
+export { createResultArrayStream, type ResultStream } from "./stream";
 export { isTraceMethod, MAX_RETRIES, parseRetryAfter, shouldRetry } from "./retry";

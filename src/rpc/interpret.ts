@@ -28,7 +28,7 @@ import {
 } from "./errors";
 import { RpcErrorCode } from "./codes";
 import { readBlockRangeLimit } from "./limits";
-import { perf } from "./perf";
+import { perf } from "../platform/perf";
 import { embeddedRpcError, isRecord, parseBody, readEnvelope, sameId } from "./response";
 import { parseRetryAfter } from "./retry";
 

@@ -7,6 +7,7 @@
  * up by throwing) turns streaming off: `finish` returns null and the client reads the whole text
  * the usual way, so errors keep their exact classes and paths. No React.
  */
+import { untilNextTask } from "../platform/schedule";
 
 /** What the client feeds a streamed answer to. */
 export interface ResultStream<T> {
@@ -42,22 +43,6 @@ const CLOSE_BRACKET = 93;
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
-}
-
-/** A macrotask without the 4 ms timer clamp (MessageChannel), else setTimeout. */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof MessageChannel === "undefined") {
-      setTimeout(resolve, 0);
-      return;
-    }
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(null);
-  });
 }
 
 /** Index of the `"` closing the string whose body starts at `from`, or -1 when not in `s` yet. */
@@ -219,7 +204,7 @@ export function createResultArrayStream<T>(opts: ResultArrayStreamOptions<T>): R
         return;
       }
       if (now() - lastYield >= sliceMs) {
-        await nextTask();
+        await untilNextTask();
         lastYield = now();
       }
     },

@@ -7,9 +7,8 @@ import {
   addToStore,
   buildRegistry,
   clearStore,
-  readStoredText,
+  storedAbisText,
   storedCount,
-  subscribeAbis,
 } from "./abis";
 
 afterEach(() => localStorage.clear());
@@ -26,13 +25,13 @@ describe("the shared ABI store", () => {
     );
     expect(addToStore(abi)).toMatchObject({ functions: 1, errors: 1, fresh: 2 });
     expect(addToStore(abi).fresh).toBe(0);
-    const stored = JSON.parse(readStoredText()) as Record<string, unknown>;
+    const stored = JSON.parse(storedAbisText.get()) as Record<string, unknown>;
     expect(stored.format).toBe("nodescope-abi-registry");
     expect(Array.isArray(stored.abi) && stored.abi.length).toBe(2);
     expect(stored.abis).toEqual([abi]);
     expect(stored.signatures).toEqual(["event Ping(uint256 x)"]);
     expect(new AbiRegistry().import(JSON.stringify(stored)).ok).toBe(true);
-    const registry = buildRegistry(readStoredText());
+    const registry = buildRegistry(storedAbisText.get());
     expect(registry.lookupFunction("0x449a52f8")?.item.name).toBe("mintTo");
     expect(registry.lookupError(toFunctionSelector("Nope(uint256)"))?.item.name).toBe("Nope");
     expect(registry.userAbi.map((i) => ("name" in i ? i.name : ""))).toContain("Ping");
@@ -47,7 +46,7 @@ describe("the shared ABI store", () => {
         signatures: ["Message(string text)", "transfer(address,uint256)"],
       }),
     );
-    const registry = buildRegistry(readStoredText());
+    const registry = buildRegistry(storedAbisText.get());
     expect(registry.lookupEvent(toEventSelector("Message(string)"))?.item.name).toBe("Message");
     const names = registry.userAbi.map((i) => `${i.type} ${"name" in i ? i.name : ""}`);
     expect(names).toEqual(
@@ -57,16 +56,16 @@ describe("the shared ABI store", () => {
 
   it("keeps a bare event signature as an event and rejects what is not an ABI", () => {
     addToStore("Message(string text)", "event");
-    expect(JSON.parse(readStoredText())).toMatchObject({
+    expect(JSON.parse(storedAbisText.get())).toMatchObject({
       signatures: ["event Message(string text)"],
     });
-    expect(buildRegistry(readStoredText()).userAbi[0]).toMatchObject({
+    expect(buildRegistry(storedAbisText.get()).userAbi[0]).toMatchObject({
       type: "event",
       name: "Message",
     });
     expect(() => addToStore("[{")).toThrow(/not valid JSON/);
     expect(() => addToStore("")).toThrow(/paste an ABI/);
-    expect(storedCount(readStoredText())).toBe(1);
+    expect(storedCount(storedAbisText.get())).toBe(1);
   });
 
   it("keeps a signature without a keyword as both a function and an event", () => {
@@ -75,7 +74,7 @@ describe("the shared ABI store", () => {
       events: 1,
       fresh: 2,
     });
-    const registry = buildRegistry(readStoredText());
+    const registry = buildRegistry(storedAbisText.get());
     const topic = toEventSelector("Settled(address,uint256)");
     expect(registry.lookupEvent(topic)?.item.name).toBe("Settled");
     expect(registry.lookupFunction(toFunctionSelector("Settled(address,uint256)"))).toBeDefined();
@@ -91,20 +90,20 @@ describe("the shared ABI store", () => {
     expect(() => addToStore("function ok(uint256)\nnot a signature\nfunction fine()")).toThrow(
       /line 2: signature must look like/,
     );
-    expect(readStoredText()).toBe(""); // nothing stored when a line is wrong
+    expect(storedAbisText.get()).toBe(""); // nothing stored when a line is wrong
   });
 
   it("devnet ABIs decode too, stored ones win; subscribers hear of changes and clear()", () => {
     const listener = vi.fn();
-    const off = subscribeAbis(listener);
+    const off = storedAbisText.subscribe(listener);
     addToStore("function mintTo(address who, uint256 n)");
-    const registry = buildRegistry(readStoredText(), [JSON.parse(abi) as unknown[]]);
+    const registry = buildRegistry(storedAbisText.get(), [JSON.parse(abi) as unknown[]]);
     expect(registry.lookupFunction("0x449a52f8")?.item.inputs[0]?.name).toBe("who");
     expect(registry.lookupError(toFunctionSelector("Nope(uint256)"))?.source).toBe("user");
     expect(listener).toHaveBeenCalledTimes(1);
     clearStore();
     expect(listener).toHaveBeenCalledTimes(2);
-    expect(readStoredText()).toBe("");
+    expect(storedAbisText.get()).toBe("");
     window.dispatchEvent(new StorageEvent("storage", { key: ABIS_STORAGE_KEY }));
     expect(listener).toHaveBeenCalledTimes(3);
     off();

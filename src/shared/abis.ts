@@ -5,10 +5,12 @@
  * Written as `AbiRegistry.export()` (`{format, version: 1, abi: [items]}`) plus `abis` (pasted
  * JSON texts) and `signatures` (pasted signature texts). Both older shapes are still read: a bare
  * item array, and `{version: 1, abis, signatures}`. A change made here is announced to every
- * subscriber in this tab; other tabs hear of it through the window `storage` event.
+ * subscriber in this tab; other tabs hear of it through the window `storage` event (a browser
+ * that refuses storage keeps it in memory for this page: platform/storage.ts).
  */
 import type { Abi } from "viem";
 import { AbiRegistry, type AddedCounts, type SignatureKind } from "../chain";
+import { storedValue } from "../platform/storage";
 
 export const ABIS_STORAGE_KEY = "nodescope.abis";
 const EXPORT_FORMAT = "nodescope-abi-registry";
@@ -22,46 +24,15 @@ export interface StoredAbis {
   signatures: string[];
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-// ---- change notification -------------------------------------------------------------------------
-
-const listeners = new Set<() => void>();
-
-function notify(): void {
-  for (const l of [...listeners]) l();
-}
-
-/** Calls `listener` whenever the stored ABIs change (in this tab, or in another one). */
-export function subscribeAbis(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === null || e.key === ABIS_STORAGE_KEY) listener();
-  };
-  const win = typeof window === "undefined" ? null : window;
-  win?.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    win?.removeEventListener("storage", onStorage);
-  };
-}
-
-// ---- reading and writing -------------------------------------------------------------------------
-
-/** The stored text as is: cheap to read on every render; registries are rebuilt only when it changes. */
-export function readStoredText(): string {
-  try {
-    return storage()?.getItem(ABIS_STORAGE_KEY) ?? "";
-  } catch {
-    return "";
-  }
-}
+/**
+ * The stored text as is (empty when nothing is stored): cheap to read on every render;
+ * registries are rebuilt only when it changes. Views read it with `useStore`.
+ */
+export const storedAbisText = storedValue<string>(
+  ABIS_STORAGE_KEY,
+  (text) => text ?? "",
+  (text) => (text === "" ? null : text),
+);
 
 export function parseStored(text: string): StoredAbis {
   const empty: StoredAbis = { abi: [], abis: [], signatures: [] };
@@ -91,20 +62,6 @@ export function serialise(data: StoredAbis): string {
     abis: data.abis,
     signatures: data.signatures,
   });
-}
-
-/** Stores `data`; false when storage is full or disabled (decoding still works for this session). */
-function write(data: StoredAbis): boolean {
-  try {
-    const s = storage();
-    if (!s) return false;
-    s.setItem(ABIS_STORAGE_KEY, serialise(data));
-    return true;
-  } catch {
-    return false;
-  } finally {
-    notify();
-  }
 }
 
 /** Adds what is stored into `registry`; a damaged entry is skipped, not fatal. */
@@ -152,7 +109,7 @@ export function addToStore(text: string, kind?: SignatureKind): StoreResult {
   const t = text.trim();
   if (t === "") throw new Error("paste an ABI (JSON) or a function signature first");
   const probe = new AbiRegistry({ builtins: false });
-  const stored = parseStored(readStoredText());
+  const stored = parseStored(storedAbisText.get());
   const isJson = t.startsWith("[") || t.startsWith("{");
   const added: AddedCounts = { functions: 0, events: 0, errors: 0 };
   const texts: string[] = [];
@@ -200,23 +157,19 @@ export function addToStore(text: string, kind?: SignatureKind): StoreResult {
   }
   const keys = new Set(stored.abi.map((i) => JSON.stringify(i)));
   const newItems = probe.userAbi.filter((i) => !keys.has(JSON.stringify(i)));
-  write({
-    abi: [...stored.abi, ...newItems],
-    abis: isJson && !stored.abis.includes(t) ? [...stored.abis, t] : stored.abis,
-    signatures: [...stored.signatures, ...texts.filter((x) => !stored.signatures.includes(x))],
-  });
+  storedAbisText.set(
+    serialise({
+      abi: [...stored.abi, ...newItems],
+      abis: isJson && !stored.abis.includes(t) ? [...stored.abis, t] : stored.abis,
+      signatures: [...stored.signatures, ...texts.filter((x) => !stored.signatures.includes(x))],
+    }),
+  );
   return { ...added, fresh: newItems.length };
 }
 
 /** Forgets every stored ABI and signature (the built-ins and the devnet's ABIs stay). */
 export function clearStore(): void {
-  try {
-    storage()?.removeItem(ABIS_STORAGE_KEY);
-  } catch {
-    // storage disabled: nothing was kept
-  } finally {
-    notify();
-  }
+  storedAbisText.set("");
 }
 
 /** How many items the user stored (functions, events and errors). */

@@ -8,14 +8,14 @@ const B = "0x00000000000000000000000000000000000000Bb";
 describe("address labels", () => {
   beforeEach(() => {
     localStorage.clear();
-    userLabels.write({});
+    userLabels.set({});
   });
 
   it("keeps a name per address (case-insensitive), and an empty name removes it", () => {
     setLabel(B, "  Treasury  multisig ");
-    expect(userLabels.read()).toEqual({ [B.toLowerCase()]: "Treasury multisig" });
+    expect(userLabels.get()).toEqual({ [B.toLowerCase()]: "Treasury multisig" });
     setLabel(B.toLowerCase(), "");
-    expect(userLabels.read()).toEqual({});
+    expect(userLabels.get()).toEqual({});
   });
 
   it("survives a reload (kept in localStorage)", () => {
@@ -26,10 +26,10 @@ describe("address labels", () => {
   it("exports JSON that imports back to the same labels", () => {
     setLabel(A, "Router");
     setLabel(B, "Vault");
-    const text = exportLabels(userLabels.read());
-    userLabels.write({});
+    const text = exportLabels(userLabels.get());
+    userLabels.set({});
     expect(importLabels(text)).toEqual({ ok: true, added: 2, skipped: 0 });
-    expect(userLabels.read()).toEqual({ [A]: "Router", [B.toLowerCase()]: "Vault" });
+    expect(userLabels.get()).toEqual({ [A]: "Router", [B.toLowerCase()]: "Vault" });
   });
 
   it("imports a plain map or a list of {address, name}, skipping what is not an address with a name", () => {
@@ -51,6 +51,6 @@ describe("address labels", () => {
     const empty = importLabels("[]");
     expect(empty.ok).toBe(false);
     if (!empty.ok) expect(empty.message).toMatch(/No labels found/);
-    expect(userLabels.read()).toEqual({ [A]: "Router" });
+    expect(userLabels.get()).toEqual({ [A]: "Router" });
   });
 });

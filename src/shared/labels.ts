@@ -4,7 +4,8 @@
  * memory). A user's name wins over a contract's name. Every place an address shows asks here.
  */
 import { z } from "zod";
-import { storedValue } from "./stored";
+import { storedValue } from "../platform/storage";
+import { createStore } from "../platform/store";
 
 export const LABELS_STORAGE_KEY = "nodescope.labels";
 const EXPORT_FORMAT = "nodescope-labels";
@@ -71,11 +72,11 @@ export function isAddress(text: string): boolean {
 /** Names `address` (an empty name removes its label). */
 export function setLabel(address: string, name: string): void {
   const key = address.toLowerCase();
-  const next: Record<string, string> = { ...userLabels.read() };
+  const next: Record<string, string> = { ...userLabels.get() };
   const n = cleanName(name);
   if (n === null) delete next[key];
   else next[key] = n;
-  userLabels.write(next);
+  userLabels.set(next);
 }
 
 export function exportLabels(labels: Labels): string {
@@ -100,38 +101,26 @@ export function importLabels(
       message:
         'No labels found: expected {"0x…address": "name"}, a list of {address, name}, or a file exported here',
     };
-  userLabels.write({ ...userLabels.read(), ...parsed.labels });
+  userLabels.set((labels) => ({ ...labels, ...parsed.labels }));
   return { ok: true, added, skipped: parsed.skipped };
 }
 
 // ---- names of verified contracts (memory only) ----------------------------------------------------
 
-let contractNames: Labels = {};
-const contractListeners = new Set<() => void>();
+const contractStore = createStore<Labels>({});
 
 export const contractLabels = {
-  read: (): Labels => contractNames,
-  write(next: Labels): void {
-    contractNames = next;
-    for (const l of [...contractListeners]) l();
-  },
-  subscribe(listener: () => void): () => void {
-    contractListeners.add(listener);
-    return () => contractListeners.delete(listener);
-  },
+  get: contractStore.get,
+  subscribe: contractStore.subscribe,
   /** Records names learnt from Sourcify; announces only when something changed. */
   add(names: Readonly<Record<string, string>>): void {
-    let changed = false;
-    const next: Record<string, string> = { ...contractNames };
-    for (const [a, n] of Object.entries(names)) {
-      const key = a.toLowerCase();
-      if (next[key] !== n) {
-        next[key] = n;
-        changed = true;
+    contractStore.set((prev) => {
+      let next: Record<string, string> | null = null;
+      for (const [a, n] of Object.entries(names)) {
+        const key = a.toLowerCase();
+        if (prev[key] !== n) (next ??= { ...prev })[key] = n;
       }
-    }
-    if (!changed) return;
-    contractNames = next;
-    for (const l of [...contractListeners]) l();
+      return next ?? prev;
+    });
   },
 };

@@ -1,7 +1,8 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
 import type { AbiRegistry } from "../chain";
 import { useRpc } from "./context";
-import { buildRegistry, readStoredText, storedCount, subscribeAbis } from "./abis";
+import { useStore } from "../ui/store";
+import { buildRegistry, storedAbisText, storedCount } from "./abis";
 
 export interface AbiRegistryState {
   /** Built-ins + the stored user ABIs (+ the running devnet's contract ABIs, when asked for). */
@@ -29,7 +30,7 @@ export function useAbiRegistry(
 ): AbiRegistryState {
   const rpc = useRpc();
   const devnet = withDevnet ? rpc.devnet : null;
-  const storedText = useSyncExternalStore(subscribeAbis, readStoredText, () => "");
+  const storedText = useStore(storedAbisText);
   const devnetAbis = useMemo(
     () =>
       Object.values(devnet?.contracts ?? {}).flatMap((c) => (Array.isArray(c.abi) ? [c.abi] : [])),

@@ -4,18 +4,15 @@
  * device under `storageKey`.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { readStorage, writeStorage } from "../platform/storage";
 
 const MIN = 25;
 const MAX = 80;
 
 function readStored(key: string | undefined, fallback: number): number {
-  if (!key) return fallback;
-  try {
-    const n = Number(localStorage.getItem(key));
-    return Number.isFinite(n) && n >= MIN && n <= MAX ? n : fallback;
-  } catch {
-    return fallback;
-  }
+  const text = key ? readStorage("local", key) : null;
+  const n = Number(text);
+  return text !== null && Number.isFinite(n) && n >= MIN && n <= MAX ? n : fallback;
 }
 
 export function SplitPane({
@@ -38,11 +35,7 @@ export function SplitPane({
 
   useEffect(() => {
     if (!storageKey) return;
-    try {
-      localStorage.setItem(storageKey, String(Math.round(share)));
-    } catch {
-      // storage disabled: the split lasts for this page only
-    }
+    writeStorage("local", storageKey, String(Math.round(share)));
   }, [share, storageKey]);
 
   const set = (n: number) => setShare(Math.min(MAX, Math.max(MIN, n)));

@@ -9,7 +9,7 @@ import {
   type ServiceId,
   type TabOverride,
 } from "../../shared/decoding/settings";
-import { useStored } from "../../shared/stored";
+import { useStore } from "../../ui/store";
 import { Button, Field } from "../../ui";
 
 const USE_LABEL: Record<ServiceId, string> = {
@@ -33,7 +33,7 @@ function ServiceSection({
   override: string | undefined;
   fallback: string;
 }) {
-  const saved = useStored(decodingSettings);
+  const saved = useStore(decodingSettings);
   const mine = saved[id];
   const [text, setText] = useState(mine.url);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +44,7 @@ function ServiceSection({
     e.preventDefault();
     setDone(null);
     if (text.trim() === "") {
-      decodingSettings.write({ ...saved, [id]: { ...mine, url: "" } });
+      decodingSettings.set({ ...saved, [id]: { ...mine, url: "" } });
       setError(null);
       setDone(`${name}: the default URL is used.`);
       return;
@@ -56,7 +56,7 @@ function ServiceSection({
     }
     setError(null);
     setText(checked.url);
-    decodingSettings.write({ ...saved, [id]: { ...mine, url: checked.url } });
+    decodingSettings.set({ ...saved, [id]: { ...mine, url: checked.url } });
     setDone(`${name}: saved.`);
   };
 
@@ -68,7 +68,7 @@ function ServiceSection({
           type="checkbox"
           checked={mine.enabled}
           onChange={(e) =>
-            decodingSettings.write({ ...saved, [id]: { ...mine, enabled: e.target.checked } })
+            decodingSettings.set({ ...saved, [id]: { ...mine, enabled: e.target.checked } })
           }
         />
         {USE_LABEL[id]}

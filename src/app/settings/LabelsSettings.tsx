@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
 import { exportLabels, importLabels, isAddress, setLabel, userLabels } from "../../shared/labels";
-import { useStored } from "../../shared/stored";
+import { useStore } from "../../ui/store";
 import { Button, downloadText, Field } from "../../ui";
 
 /** Address labels kept on this device: add, remove, export and import as JSON. */
 export function LabelsSettings() {
-  const labels = useStored(userLabels);
+  const labels = useStore(userLabels);
   const entries = Object.entries(labels).sort(([, a], [, b]) => a.localeCompare(b));
   const [address, setAddress] = useState("");
   const [name, setName] = useState("");

@@ -2,22 +2,22 @@
  * Settings → Response size limit: the largest answer the client reads before it stops the
  * download. Self-contained (reads and writes the setting in ./limits), for a Settings panel.
  */
-import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button, Field } from "../../ui";
+import { useStore } from "../../ui/store";
 import {
-  getResponseLimit,
   MAX_RESPONSE_LIMIT_MB,
   MIN_RESPONSE_LIMIT_MB,
   parseLimitMB,
   setResponseLimitMB,
-  subscribeResponseLimit,
+  responseLimit,
 } from "./limits";
 
 /** The section's heading, as the advice of a too-large answer names it. */
 export const RESPONSE_LIMIT_TITLE = "Response size limit";
 
 export function ResponseLimit() {
-  const limit = useSyncExternalStore(subscribeResponseLimit, getResponseLimit, getResponseLimit);
+  const limit = useStore(responseLimit);
   const [text, setText] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const shown = text ?? String(limit.mb);

@@ -3,8 +3,10 @@
  * download (a runaway answer must not take the tab down). A setting, kept on this device
  * (localStorage), sized to the device by default: `navigator.deviceMemory` (GB, where the
  * browser tells) × 64 MB, else 256 MB; never below 50 MB. No React here: the client reads it per
- * request through `responseLimitBytes`, the Settings section through `subscribeResponseLimit`.
+ * request through `responseLimitBytes`, the Settings section through the `responseLimit` store.
  */
+import { storedValue } from "../../platform/storage";
+import type { Store } from "../../platform/store";
 
 export const MB = 1024 * 1024;
 /** The floor: 100,000 logs or a 100,000-frame trace must never be refused by default. */
@@ -44,13 +46,10 @@ function deviceMemory(): number | undefined {
   return typeof nav?.deviceMemory === "number" ? nav.deviceMemory : undefined;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null; // storage disabled (privacy mode, sandboxed frame)
-  }
-}
+/** The limit the user set, in MB as typed; null: the device default is in force. */
+const storedMB = storedValue<number | null>(RESPONSE_LIMIT_KEY, parseLimitMB, (mb) =>
+  mb === null ? null : String(clampMB(mb)),
+);
 
 export interface ResponseLimit {
   /** The limit in force, MB. */
@@ -61,68 +60,43 @@ export interface ResponseLimit {
   custom: boolean;
 }
 
-function read(): ResponseLimit {
-  const defaultMB = deviceDefaultMB(deviceMemory());
-  let stored: number | null;
-  try {
-    stored = parseLimitMB(storage()?.getItem(RESPONSE_LIMIT_KEY));
-  } catch {
-    stored = null; // storage refused the read
-  }
-  return stored === null
-    ? { mb: defaultMB, defaultMB, custom: false }
-    : { mb: clampMB(stored), defaultMB, custom: true };
-}
-
-let current: ResponseLimit | null = null;
-const listeners = new Set<() => void>();
+/** The last limit worked out, for the stored value it came from. */
+let cache: { stored: number | null; limit: ResponseLimit } | null = null;
 
 /** The limit in force (a stable object until it changes: a useSyncExternalStore snapshot). */
 export function getResponseLimit(): ResponseLimit {
-  current ??= read();
-  return current;
+  const stored = storedMB.get();
+  if (cache?.stored === stored) return cache.limit;
+  const defaultMB = deviceDefaultMB(deviceMemory());
+  const limit =
+    stored === null
+      ? { mb: defaultMB, defaultMB, custom: false }
+      : { mb: clampMB(stored), defaultMB, custom: true };
+  cache = { stored, limit };
+  return limit;
 }
+
+/** The limit as a store, for the Settings section (`useStore`); changed in another tab too. */
+export const responseLimit: Pick<Store<ResponseLimit>, "get" | "subscribe"> = {
+  get: getResponseLimit,
+  subscribe: storedMB.subscribe,
+};
 
 /** For the JSON-RPC client: the limit in bytes, read at each request. */
 export function responseLimitBytes(): number {
   return getResponseLimit().mb * MB;
 }
 
-/** Sets the limit (clamped to 50–2048 MB) and keeps it on this device; null restores the default. */
+/**
+ * Sets the limit (clamped to 50–2048 MB) and keeps it on this device (or for this tab, where
+ * storage is refused); null restores the default.
+ */
 export function setResponseLimitMB(mb: number | null): ResponseLimit {
-  const s = storage();
-  try {
-    if (mb === null) s?.removeItem(RESPONSE_LIMIT_KEY);
-    else s?.setItem(RESPONSE_LIMIT_KEY, String(clampMB(mb)));
-  } catch {
-    // not kept (storage full or disabled): it still applies to this tab
-  }
-  const defaultMB = deviceDefaultMB(deviceMemory());
-  current =
-    mb === null
-      ? { mb: defaultMB, defaultMB, custom: false }
-      : { mb: clampMB(mb), defaultMB, custom: true };
-  for (const l of listeners) l();
-  return current;
+  storedMB.set(mb === null ? null : clampMB(mb));
+  return getResponseLimit();
 }
 
-export function subscribeResponseLimit(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab changed it.
-  const onStorage = (e: StorageEvent) => {
-    if (e.key !== RESPONSE_LIMIT_KEY && e.key !== null) return;
-    current = read();
-    listener();
-  };
-  const w = typeof window === "undefined" ? null : window;
-  w?.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    w?.removeEventListener("storage", onStorage);
-  };
-}
-
-/** Forgets the cached value (tests: after changing localStorage or deviceMemory behind its back). */
+/** Forgets the cached value (tests: after changing deviceMemory behind its back). */
 export function resetResponseLimitCache(): void {
-  current = null;
+  cache = null;
 }

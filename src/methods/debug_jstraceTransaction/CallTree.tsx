@@ -22,7 +22,6 @@ import { FrameLogRow } from "./FrameLogRow";
 import { FrameRow, ROW_HEIGHT, rowStyle } from "./FrameRow";
 import { PendingFrameRow } from "./PendingFrameRow";
 import type { Rows, Structure, TraceModel } from "./model";
-import { noteScroll } from "./scrollActivity";
 import { useTreeKeyboard } from "./useTreeKeyboard";
 
 export { ROW_HEIGHT };
@@ -105,7 +104,6 @@ export function CallTree(props: CallTreeProps) {
       aria-label={props.label ?? "Call tree"}
       aria-busy={props.busy ? true : undefined}
       onKeyDown={onKeyDown}
-      onScroll={noteScroll}
       className="relative overflow-auto rounded border border-slate-200 bg-white font-mono text-xs dark:border-slate-700 dark:bg-slate-950"
       style={{ height: props.height ?? 480 }}
     >

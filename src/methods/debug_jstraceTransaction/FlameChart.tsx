@@ -18,6 +18,7 @@ import {
   type PointerEvent,
 } from "react";
 import { AddressNames } from "../../ui";
+import { usePaintedOnce } from "../../ui/schedule";
 import { frameType, gasSent, type TraceModel } from "./model";
 import type { CallFrame } from "./result";
 
@@ -76,28 +77,6 @@ interface FlameChartProps {
 
 const CAPTION =
   "Gas by frame: each block's width is its gasUsed, rows are call depth. Click a block to select its frame in the call tree (the tree is the keyboard-accessible view of the same frames).";
-
-/** True once the page has painted after mounting (the next frame has been rendered). */
-function usePaintedOnce(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const done = () => setPainted(true);
-    // A task queued from an animation frame runs after that frame is painted.
-    const raf =
-      typeof requestAnimationFrame === "function"
-        ? requestAnimationFrame(() => {
-            timer = setTimeout(done, 0);
-          })
-        : undefined;
-    if (raf === undefined) timer = setTimeout(done, 0);
-    return () => {
-      if (raf !== undefined) cancelAnimationFrame(raf);
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
 
 /**
  * The chart is laid out and drawn (hundreds of blocks) only after the page has painted once, so

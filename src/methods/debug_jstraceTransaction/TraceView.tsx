@@ -7,18 +7,14 @@
  * Type filter: hiding a type hides those frames only; their children stay visible, moved up
  * under the nearest shown ancestor, so no call disappears because its caller was filtered out.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { JsonViewer, SplitPane, useFillHeight } from "../../ui";
-import { nextTask } from "../../rpc";
-import { scrolledWithin } from "./scrollActivity";
-import { CallTree } from "./CallTree";
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { JsonViewer, useFillHeight } from "../../ui";
 import type { FrameDecodeCache } from "./decode";
 import { FlameChart } from "./FlameChart";
 import { FrameDetail } from "./FrameDetail";
 import {
   allExpanded,
   buildRows,
-  buildSearchTexts,
   expandAncestors,
   expandSiblings,
   expandToDepth,
@@ -27,110 +23,24 @@ import {
   initialExpansion,
   isShown,
   pathOf,
-  searchFrames,
   stepIn,
   summarize,
-  type Structure,
   type TraceModel,
 } from "./model";
 import type { CallFrame } from "./result";
+import { cachedSearch, searchTexts, useSearchIndexBuild } from "./searchIndex";
 import { Summary } from "./Summary";
 import type { FrameArrival } from "./arrival";
+import { TraceTabBar, traceTabId, type TraceTab } from "./TraceTabs";
+import { TreePane } from "./TreePane";
 import { useFramesHere } from "./useTraceMemory";
-import { TreeControls } from "./TreeControls";
 import { BalanceChanges, type TokenMeta } from "./insight/BalanceChanges";
 import { GasByFunction } from "./insight/GasByFunction";
 import { deriveGasByFunction, type GasRow } from "./insight/gasByFunction";
 import { TokenFlow } from "./insight/TokenFlow";
 import { deriveBalanceChanges, transfersOf } from "./insight/transfers";
 
-/** The workspace's views, in tab order; the `view` link param names one. */
-export const TRACE_TABS = [
-  { id: "tree", label: "Call tree" },
-  { id: "flame", label: "Flame chart" },
-  { id: "balances", label: "Balance changes" },
-  { id: "flow", label: "Token flow" },
-  { id: "state", label: "State changes" },
-  { id: "gas", label: "Gas by function" },
-  { id: "raw", label: "Raw JSON" },
-] as const;
-export type TraceTab = (typeof TRACE_TABS)[number]["id"];
-
-export function isTraceTab(v: unknown): v is TraceTab {
-  return TRACE_TABS.some((t) => t.id === v);
-}
-
-const textCache = new WeakMap<
-  TraceModel,
-  { version: number; texts: string[]; /** Frames [0, built) have their string. */ built: number }
->();
-
-/** Search strings are built once per trace (and decoder version), on the first search. */
-function searchTexts(model: TraceModel, decode: FrameDecodeCache): string[] {
-  const hit = textCache.get(model);
-  if (hit && hit.version === decode.version && hit.built >= model.size) return hit.texts;
-  const from = hit && hit.version === decode.version ? hit.built : 0;
-  const texts = from > 0 && hit ? hit.texts : new Array<string>(model.size);
-  buildSearchTexts(model, decode.decoder, { from, to: model.size, texts });
-  textCache.set(model, { version: decode.version, texts, built: model.size });
-  return texts;
-}
-
-/** Frames per slice when the strings are built ahead of a search (a slice stays well under 50 ms). */
-const TEXT_SLICE = 5_000;
-/** Frames per piece inside an idle period: small enough not to run past its end. */
-const TEXT_PIECE = 250;
-/**
- * The most one idle callback builds for: the browser grants up to 50 ms when nothing is due, and
- * a scroll or key arriving meanwhile would wait that long for its frame.
- */
-const IDLE_SLICE_MS = 8;
-/** The search strings' idle build waits this long after the tree was last scrolled. */
-const SCROLL_QUIET_MS = 400;
-
-/**
- * Builds the next slice of a trace's search strings; true while slices remain. Given an idle
- * deadline, it builds in small pieces while the idle period lasts, so a frame (scrolling, typing)
- * never waits behind it.
- */
-function buildTextSlice(
-  model: TraceModel,
-  decode: FrameDecodeCache,
-  deadline?: IdleDeadline,
-): boolean {
-  let hit = textCache.get(model);
-  if (!hit || hit.version !== decode.version) {
-    hit = { version: decode.version, texts: new Array<string>(model.size), built: 0 };
-    textCache.set(model, hit);
-  }
-  if (hit.built >= model.size) return false;
-  const end = Math.min(model.size, hit.built + TEXT_SLICE);
-  const t0 = performance.now();
-  do {
-    const to = deadline ? Math.min(end, hit.built + TEXT_PIECE) : end;
-    buildSearchTexts(model, decode.decoder, { from: hit.built, to, texts: hit.texts });
-    hit.built = to;
-  } while (
-    hit.built < end &&
-    deadline &&
-    (deadline.didTimeout ||
-      (deadline.timeRemaining() > 2 && performance.now() - t0 < IDLE_SLICE_MS))
-  );
-  return hit.built < model.size;
-}
-
-/** The last search per trace's strings (weakly: a trace let go takes its strings with it). */
-const lastSearch = new WeakMap<
-  string[],
-  { query: string; structure: Structure; result: Int32Array }
->();
-function cachedSearch(texts: string[], query: string, structure: Structure): Int32Array {
-  const last = lastSearch.get(texts);
-  if (last && last.query === query && last.structure === structure) return last.result;
-  const result = searchFrames(texts, query, structure);
-  lastSearch.set(texts, { query, structure, result });
-  return result;
-}
+export { isTraceTab, TRACE_TABS, type TraceTab } from "./TraceTabs";
 
 export interface TraceViewProps {
   model: TraceModel;
@@ -200,43 +110,8 @@ export function TraceView(props: TraceViewProps) {
     setState({ expanded, selected: target >= 0 ? target : state.selected, frameProp });
   }
 
-  // Build the search strings once the first rows are on screen, so the first search is quick.
-  // In slices, one per idle moment: a 100,000-frame trace's strings are no 100 ms task.
-  useEffect(() => {
-    if (!complete) return;
-    let cancel = () => {};
-    const schedule = () => {
-      if (typeof window.requestIdleCallback === "function") {
-        const id = window.requestIdleCallback(step, { timeout: 2000 });
-        cancel = () => window.cancelIdleCallback(id);
-      } else {
-        const id = window.setTimeout(() => step(), 50);
-        cancel = () => window.clearTimeout(id);
-      }
-    };
-    const step = (deadline?: IdleDeadline) => {
-      // Not while the user scrolls: it would share their frames.
-      if (scrolledWithin(SCROLL_QUIET_MS)) {
-        const id = window.setTimeout(schedule, SCROLL_QUIET_MS);
-        cancel = () => window.clearTimeout(id);
-        return;
-      }
-      if (!buildTextSlice(model, decode, deadline)) return;
-      if (deadline && !deadline.didTimeout && deadline.timeRemaining() > 2) {
-        // Time left in this idle period: go on in a task of its own, so input waits for at
-        // most one slice (an idle callback asked for now would wait for the next period).
-        let live = true;
-        void nextTask().then(() => {
-          if (live) step(deadline);
-        });
-        cancel = () => {
-          live = false;
-        };
-      } else schedule();
-    };
-    schedule();
-    return () => cancel();
-  }, [model, decode, complete]);
+  // The search strings are built in idle time once the first rows are on screen.
+  useSearchIndexBuild(model, decode, complete);
 
   // A type filter reads every frame's type: it applies once they are all here.
   const structure = useMemo(
@@ -328,7 +203,6 @@ export function TraceView(props: TraceViewProps) {
     [decode],
   );
 
-  const tabId = (t: TraceTab) => `${ids}-tab-${t}`;
   const frameDetail = (
     <FrameDetail
       model={model}
@@ -346,128 +220,61 @@ export function TraceView(props: TraceViewProps) {
   return (
     <div className="flex flex-col gap-3">
       <Summary summary={summary} nativeSymbol={props.nativeSymbol} />
-      <div
-        role="tablist"
-        aria-label="Trace views"
-        className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700"
-        onKeyDown={(e) => {
-          const i = TRACE_TABS.findIndex((t) => t.id === tab);
-          const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-          if (step === 0) return;
-          e.preventDefault();
-          const next = TRACE_TABS[(i + step + TRACE_TABS.length) % TRACE_TABS.length];
-          if (!next) return;
-          setTab(next.id);
-          document.getElementById(tabId(next.id))?.focus();
-        }}
-      >
-        {TRACE_TABS.map((t) => (
-          <button
-            key={t.id}
-            id={tabId(t.id)}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            aria-controls={`${ids}-panel`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            className={`rounded-t px-3 py-1.5 text-sm ${
-              tab === t.id
-                ? "border-b-2 border-indigo-700 font-semibold text-indigo-800 dark:border-indigo-300 dark:text-indigo-200"
-                : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TraceTabBar ids={ids} tab={tab} onTab={setTab} />
       <div
         role="tabpanel"
         id={`${ids}-panel`}
-        aria-labelledby={tabId(tab)}
+        aria-labelledby={traceTabId(ids, tab)}
         className="flex flex-col gap-3"
       >
         {tab === "tree" ? (
-          <>
-            <TreeControls
-              searchId={`${ids}-search`}
-              maxLevel={model.maxLevel}
-              depth={depth}
-              onDepth={setDepth}
-              onExpandAll={() => setExpanded(allExpanded(model))}
-              onCollapseAll={() => setExpanded(new Uint8Array(model.size))}
-              onExpandToDepth={() => setExpanded(expandToDepth(model, structure, depth))}
-              failures={failures.length}
-              onFailure={(dir) => goMatch(dir, failures)}
-              query={query}
-              onQuery={onQuery}
-              matches={matches.length}
-              currentMatch={currentMatch}
-              onMatch={(dir) => goMatch(dir)}
-              types={types}
-              hidden={hidden}
-              onToggleType={toggleType}
-              hiddenCount={structure.hiddenCount}
-            />
-            {!complete ? (
-              <p role="status" className="text-sm">
-                Loading frames: {loaded.toLocaleString("en-US")} of{" "}
-                {model.size.toLocaleString("en-US")}… (search and the type filter apply once all are
-                here)
-              </p>
-            ) : null}
-            {frameDeepLinkMissing ? (
-              <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-                This trace has no frame {frameProp}.
-              </p>
-            ) : null}
-            {highlight && !query.trim() ? (
-              <p role="status" className="text-sm">
-                {highlight.size.toLocaleString("en-US")}{" "}
-                {highlight.size === 1
-                  ? "frame of the chosen function is marked."
-                  : "frames of the chosen function are marked."}{" "}
-                <button type="button" className="underline" onClick={() => setGasRow(null)}>
-                  Clear the marks
-                </button>
-              </p>
-            ) : null}
-            <div ref={paneRef}>
-              <SplitPane
-                storageKey="nodescope.traceSplit"
-                label="Resize the call tree and frame detail"
-                left={
-                  <CallTree
-                    model={model}
-                    structure={structure}
-                    rows={rows}
-                    expanded={state.expanded}
-                    selected={state.selected}
-                    decode={decode}
-                    matches={matchSet}
-                    onSelect={select}
-                    onToggle={toggle}
-                    onExpandSiblings={(i) => {
-                      const expanded = state.expanded.slice();
-                      expandSiblings(model, structure, expanded, i);
-                      setExpanded(expanded);
-                    }}
-                    nativeSymbol={props.nativeSymbol}
-                    viewport={props.viewport}
-                    height={paneHeight}
-                  />
-                }
-                right={
-                  <div
-                    className="overflow-auto rounded border border-slate-200 p-2 dark:border-slate-700"
-                    style={{ maxHeight: paneHeight }}
-                  >
-                    {frameDetail}
-                  </div>
-                }
-              />
-            </div>
-          </>
+          <TreePane
+            controls={{
+              searchId: `${ids}-search`,
+              maxLevel: model.maxLevel,
+              depth,
+              onDepth: setDepth,
+              onExpandAll: () => setExpanded(allExpanded(model)),
+              onCollapseAll: () => setExpanded(new Uint8Array(model.size)),
+              onExpandToDepth: () => setExpanded(expandToDepth(model, structure, depth)),
+              failures: failures.length,
+              onFailure: (dir) => goMatch(dir, failures),
+              query,
+              onQuery,
+              matches: matches.length,
+              currentMatch,
+              onMatch: (dir) => goMatch(dir),
+              types,
+              hidden,
+              onToggleType: toggleType,
+              hiddenCount: structure.hiddenCount,
+            }}
+            tree={{
+              model,
+              structure,
+              rows,
+              expanded: state.expanded,
+              selected: state.selected,
+              decode,
+              matches: matchSet,
+              onSelect: select,
+              onToggle: toggle,
+              onExpandSiblings: (i) => {
+                const expanded = state.expanded.slice();
+                expandSiblings(model, structure, expanded, i);
+                setExpanded(expanded);
+              },
+              nativeSymbol: props.nativeSymbol,
+              viewport: props.viewport,
+            }}
+            detail={frameDetail}
+            loading={complete ? null : { loaded, size: model.size }}
+            missingFrame={frameDeepLinkMissing ? frameProp : null}
+            marked={highlight && !query.trim() ? highlight.size : null}
+            onClearMarks={() => setGasRow(null)}
+            paneRef={paneRef}
+            paneHeight={paneHeight}
+          />
         ) : null}
         {!complete && tab !== "tree" && tab !== "state" ? (
           <p role="status" className="text-sm">

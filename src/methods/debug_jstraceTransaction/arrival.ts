@@ -5,7 +5,8 @@
  * insight, raw JSON) wait for `complete`. On completion each frame gets its `calls` back (the same
  * objects), so the top frame is the whole checked tree again, as the main-thread path builds it.
  */
-import { perf } from "../../rpc";
+import { perf } from "../../platform/perf";
+import { createSignal } from "../../platform/store";
 import type { FrameChunk, PackedModel } from "./answer";
 import type { TraceModel } from "./model";
 import { FRAME_ISSUES, type CallFrame } from "./result";
@@ -16,7 +17,7 @@ const NOTIFY_MS = 100;
 export class FrameArrival {
   readonly model: TraceModel;
   private count = 0;
-  private listeners = new Set<() => void>();
+  private readonly arrived = createSignal();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(packed: PackedModel) {
@@ -49,17 +50,14 @@ export class FrameArrival {
     else this.timer ??= setTimeout(() => this.notify(), NOTIFY_MS);
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.arrived.subscribe(listener);
 
   getLoaded = (): number => this.count;
 
   private notify(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    for (const l of this.listeners) l();
+    this.arrived.notify();
   }
 }
 

@@ -7,10 +7,10 @@
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../../endpoints";
+import { perf } from "../../platform/perf";
 import {
   MethodUnsupportedError,
   NodeTimeoutError,
-  perf,
   ResourceNotFoundError,
   SchemaError,
   TimeoutError,

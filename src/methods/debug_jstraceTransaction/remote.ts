@@ -3,7 +3,8 @@
  * module, or one the query starts), and the client's remote exchange that runs or adopts it.
  * Where Worker is missing (tests under jsdom) the query keeps the main-thread path.
  */
-import { perf } from "../../rpc";
+import { perf } from "../../platform/perf";
+import { afterPaint } from "../../platform/schedule";
 import type { EarlyStarter } from "../../rpc/early";
 import { RemoteUnavailable, type BodyRead, type RemoteExchange } from "../../rpc/transport";
 import { FrameArrival } from "./arrival";
@@ -111,15 +112,6 @@ function paramsOf(bodyText: string): string {
   } catch {
     return "";
   }
-}
-
-/** Runs `fn` after the next frame has been painted (at once where there are no frames). */
-function afterPaint(fn: () => void): void {
-  if (typeof requestAnimationFrame !== "function") {
-    setTimeout(fn, 0);
-    return;
-  }
-  requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
 /** One trace request fetched and read in its own Worker. */

@@ -7,7 +7,8 @@
  * both turns streaming off, and the client reads the whole answer through the schema, so the
  * error and its path are exactly what they always were.
  */
-import { createResultArrayStream, nextTask, type ResultStream } from "../../rpc";
+import { untilPainted } from "../../platform/schedule";
+import { createResultArrayStream, type ResultStream } from "../../rpc";
 import { LOWERCASE_KEYS, logSchema, type LogRow, type RawLog } from "./result";
 
 const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
@@ -66,30 +67,6 @@ export function checkLogs(items: readonly unknown[]): RawLog[] | null {
   return out;
 }
 
-/** Resolves once the page had a chance to paint (a frame, then a task); bounded for hidden tabs. */
-export function afterPaint(maxWaitMs = 100): Promise<void> {
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      resolve();
-    };
-    const timer = setTimeout(finish, maxWaitMs);
-    if (typeof requestAnimationFrame !== "function") {
-      clearTimeout(timer);
-      void nextTask().then(finish);
-      return;
-    }
-    requestAnimationFrame(() => {
-      void nextTask().then(() => {
-        clearTimeout(timer);
-        finish();
-      });
-    });
-  });
-}
-
 export interface LogsStream {
   stream: ResultStream<RawLog[]>;
   /** The rows made so far, in answer order (the same objects the result's rows are). */
@@ -124,7 +101,8 @@ export function logsStream(
       onRows(batch);
       if (first && batch.length > 0) {
         first = false;
-        return afterPaint();
+        // Bounded: a hidden tab paints no frames.
+        return untilPainted({ maxWaitMs: 100 });
       }
       return undefined;
     },

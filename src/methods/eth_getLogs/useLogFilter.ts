@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { idleSlices, nextTask } from "../../platform/schedule";
 import type { Decode } from "./model";
 import type { LogRow } from "./result";
 import { matches, prepareText, rawMatch, type EventTexts, type RowText } from "./search";
@@ -11,11 +12,6 @@ import { matches, prepareText, rawMatch, type EventTexts, type RowText } from ".
 const SLICE_MS = 10;
 const FIRST_PASS_SLICE_MS = 30;
 const PUBLISH_MS = 120;
-/**
- * The most one idle callback prepares for: the browser grants up to 50 ms when nothing is due,
- * and a scroll or key arriving meanwhile would wait that long for its frame.
- */
-const IDLE_SLICE_MS = 8;
 /** Idle-time preparation waits this long after the last scroll, wheel, key or pointer input. */
 const QUIET_MS = 300;
 
@@ -27,35 +23,6 @@ export interface LogFilterState {
   /** Every row has been looked at: `matches` is final for this query. */
   done: boolean;
 }
-
-type Yield = (fn: () => void) => () => void;
-
-/** A macrotask with no timer clamp (setTimeout nests to 4 ms), so slices follow each other closely while frames still paint in between. */
-const nextTask: Yield = (fn) => {
-  if (typeof MessageChannel === "undefined") {
-    const t = setTimeout(fn, 0);
-    return () => clearTimeout(t);
-  }
-  const ch = new MessageChannel();
-  let live = true;
-  ch.port1.onmessage = () => {
-    ch.port1.close();
-    if (live) fn();
-  };
-  ch.port2.postMessage(null);
-  return () => {
-    live = false;
-    ch.port1.close();
-  };
-};
-
-type IdleApi = {
-  requestIdleCallback?: (
-    cb: (d: { timeRemaining(): number }) => void,
-    opts?: { timeout: number },
-  ) => number;
-  cancelIdleCallback?: (id: number) => void;
-};
 
 interface Prepared {
   texts: WeakMap<LogRow, RowText>;
@@ -98,50 +65,20 @@ export function useLogFilter(
   // (garbage from decoding would otherwise land in scroll frames) and resumes a moment later.
   useEffect(() => {
     if (query !== "" || rows.length === 0) return;
-    const idle = globalThis as IdleApi;
-    if (!idle.requestIdleCallback || !idle.cancelIdleCallback || typeof window === "undefined")
-      return;
-    const request = idle.requestIdleCallback.bind(globalThis);
-    const cancel = idle.cancelIdleCallback.bind(globalThis);
     let i = 0;
-    let id = 0;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let stopTask = () => {};
-    let lastInput = performance.now();
-    const onInput = () => {
-      lastInput = performance.now();
-    };
-    const events = ["scroll", "wheel", "pointerdown", "keydown", "touchmove"] as const;
-    for (const e of events) window.addEventListener(e, onInput, { capture: true, passive: true });
-    const step = (d: { timeRemaining(): number }) => {
-      const quietFor = performance.now() - lastInput;
-      if (quietFor < QUIET_MS) {
-        timer = setTimeout(() => {
-          timer = null;
-          id = request(step);
-        }, QUIET_MS - quietFor);
-        return;
-      }
-      const t0 = performance.now();
-      while (i < rows.length && d.timeRemaining() > 2 && performance.now() - t0 < IDLE_SLICE_MS) {
-        for (let k = 0; k < 32 && i < rows.length; k++, i++) {
-          const r = rows[i];
-          if (r) textFor(prepared, decode, r);
-        }
-      }
-      if (i >= rows.length) return;
-      // Time left in this idle period: go on in a task of its own, so input waits for at most
-      // one slice (an idle callback asked for now would wait for the next period).
-      if (d.timeRemaining() > 2) stopTask = nextTask(() => step(d));
-      else id = request(step);
-    };
-    id = request(step);
-    return () => {
-      stopTask();
-      cancel(id);
-      if (timer) clearTimeout(timer);
-      for (const e of events) window.removeEventListener(e, onInput, { capture: true });
-    };
+    return idleSlices(
+      (slice) => {
+        do {
+          for (let k = 0; k < 32 && i < rows.length; k++, i++) {
+            const r = rows[i];
+            if (r) textFor(prepared, decode, r);
+          }
+        } while (i < rows.length && slice.more());
+        return i < rows.length;
+      },
+      // Not while new rows stream in either: each batch starts the wait again.
+      { quiet: { ms: QUIET_MS, of: "input" }, delayMs: QUIET_MS },
+    );
   }, [rows, decode, prepared, query]);
 
   useEffect(() => {

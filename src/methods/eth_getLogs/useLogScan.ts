@@ -7,7 +7,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import type { ResolvedEndpoint } from "../../endpoints";
 import { hexToNumber } from "viem";
 import { quantity } from "../../chain";
-import { perf, type RpcClient } from "../../rpc";
+import { perf } from "../../platform/perf";
+import type { RpcClient } from "../../rpc";
 import { toParams, type LogFilter } from "./params";
 import { toLogRow, logsResultSchema, type LogRow, type RawLog } from "./result";
 import { logsStream } from "./stream";

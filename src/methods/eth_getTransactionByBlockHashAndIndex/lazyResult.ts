@@ -8,20 +8,20 @@
  * No React here: main.tsx imports this before React loads.
  */
 import type { ComponentType } from "react";
+import { createStore } from "../../platform/store";
 import type { TxResultProps } from "./Result";
 
 export type TxResultModule = { default: ComponentType<TxResultProps> };
 
-let loaded: TxResultModule | null = null;
+/** The lookup part once it has loaded. */
+const txResult = createStore<TxResultModule | null>(null);
 let loading: Promise<TxResultModule> | null = null;
-const listeners = new Set<() => void>();
 
 /** Starts loading the lookup part (once); resolves when it is in. */
 export function preloadTxResult(): Promise<TxResultModule> {
   if (loading) return loading;
   const p = import("./Result").then((m) => {
-    loaded = m;
-    for (const l of [...listeners]) l();
+    txResult.set(m);
     return m;
   });
   loading = p;
@@ -33,17 +33,10 @@ export function preloadTxResult(): Promise<TxResultModule> {
 }
 
 /** The lookup part, if it has loaded. */
-export function loadedTxResult(): TxResultModule | null {
-  return loaded;
-}
+export const loadedTxResult = txResult.get;
 
 /** Calls `listener` once the lookup part has loaded. */
-export function subscribeTxResult(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+export const subscribeTxResult = txResult.subscribe;
 
 /** A transaction route whose link carries params: its lookup part is wanted at once. */
 export function isTxLookupLink(hash: string): boolean {

@@ -15,7 +15,7 @@ import {
   type ServiceBases,
 } from "../../chain";
 import { checkRpcUrl } from "../../endpoints";
-import { storedValue } from "../stored";
+import { storedValue } from "../../platform/storage";
 
 export type { ServiceBases };
 export type ServiceId = DecodingService;

@@ -1,0 +1,86 @@
+/**
+ * A trace's search index: one string per frame (its decoded call, addresses, values), built once
+ * per trace and decoder version, and the last search over it. The strings are built ahead of the
+ * first search in idle slices (platform's idleSlices), once the first rows are on screen, so the
+ * first search is quick and a 100,000-frame trace's strings are no 100 ms task.
+ */
+import { useEffect } from "react";
+import { idleSlices, type IdleSlice } from "../../platform/schedule";
+import type { FrameDecodeCache } from "./decode";
+import { buildSearchTexts, searchFrames, type Structure, type TraceModel } from "./model";
+
+const textCache = new WeakMap<
+  TraceModel,
+  { version: number; texts: string[]; /** Frames [0, built) have their string. */ built: number }
+>();
+
+/** Frames per piece inside a slice: small enough not to run past its end. */
+const TEXT_PIECE = 250;
+/** The idle build waits this long after the last scroll. */
+const SCROLL_QUIET_MS = 400;
+/** An idle period is asked for with this timeout, so a busy page still gets its strings. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/** The search strings of every frame; whatever the idle build has not made yet is made now. */
+export function searchTexts(model: TraceModel, decode: FrameDecodeCache): string[] {
+  const hit = textCache.get(model);
+  if (hit && hit.version === decode.version && hit.built >= model.size) return hit.texts;
+  const from = hit && hit.version === decode.version ? hit.built : 0;
+  const texts = from > 0 && hit ? hit.texts : new Array<string>(model.size);
+  buildSearchTexts(model, decode.decoder, { from, to: model.size, texts });
+  textCache.set(model, { version: decode.version, texts, built: model.size });
+  return texts;
+}
+
+/** Builds search strings in pieces while `slice` has time; true while some remain. */
+export function buildTextSlice(
+  model: TraceModel,
+  decode: FrameDecodeCache,
+  slice: IdleSlice,
+): boolean {
+  let hit = textCache.get(model);
+  if (!hit || hit.version !== decode.version) {
+    hit = { version: decode.version, texts: new Array<string>(model.size), built: 0 };
+    textCache.set(model, hit);
+  }
+  if (hit.built >= model.size) return false;
+  do {
+    const to = Math.min(model.size, hit.built + TEXT_PIECE);
+    buildSearchTexts(model, decode.decoder, { from: hit.built, to, texts: hit.texts });
+    hit.built = to;
+  } while (hit.built < model.size && slice.more());
+  return hit.built < model.size;
+}
+
+/** The last search per trace's strings (weakly: a trace let go takes its strings with it). */
+const lastSearch = new WeakMap<
+  string[],
+  { query: string; structure: Structure; result: Int32Array }
+>();
+
+/** The frames matching `query` among those `structure` shows, the last answer kept. */
+export function cachedSearch(texts: string[], query: string, structure: Structure): Int32Array {
+  const last = lastSearch.get(texts);
+  if (last && last.query === query && last.structure === structure) return last.result;
+  const result = searchFrames(texts, query, structure);
+  lastSearch.set(texts, { query, structure, result });
+  return result;
+}
+
+/**
+ * Builds the search strings in idle slices once every frame is here (`complete`); not while
+ * the user scrolls, which would share their frames.
+ */
+export function useSearchIndexBuild(
+  model: TraceModel,
+  decode: FrameDecodeCache,
+  complete: boolean,
+): void {
+  useEffect(() => {
+    if (!complete) return;
+    return idleSlices((slice) => buildTextSlice(model, decode, slice), {
+      timeoutMs: IDLE_TIMEOUT_MS,
+      quiet: { ms: SCROLL_QUIET_MS, of: "scroll" },
+    });
+  }, [model, decode, complete]);
+}
