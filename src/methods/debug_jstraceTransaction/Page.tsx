@@ -40,7 +40,7 @@ import { frameOf, parseTraceJson, resolvePicks, type TraceAnswer } from "./load"
 import { AnswerPicker } from "./AnswerPicker";
 import type { CallFrame } from "./result";
 import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
-import { tracePreviews } from "./remote";
+import { tracePreviews } from "./worker/job";
 import { TracePreviewCard } from "./TracePreview";
 import { stateDiffQueryOptions, txLocationQueryOptions } from "./insight/query";
 import { tokenMetaQueryOptions } from "../../shared/tokenMeta";

@@ -18,7 +18,7 @@ import {
   OPEN_DEPTH,
   type TraceModel,
 } from "./model";
-import { previewTrace } from "./preview";
+import { previewTrace } from "./worker/preview";
 import { isMuxAnswer } from "./load";
 import { FRAME_ISSUES, isEmptyStructLog, type CallFrame, type FrameIssue } from "./result";
 

@@ -2,7 +2,7 @@
  * Reading an answer's body as it arrives (the trace Worker's first step, kept apart from the
  * parser and checks so the Worker can start its fetch before those have loaded).
  */
-import type { BodyRead } from "../../rpc/transport";
+import type { BodyRead } from "../../../rpc/transport";
 
 /** Characters of the body kept for the request record (it shows at most 200 KB). */
 export const HEAD_CHARS = 256 * 1024;

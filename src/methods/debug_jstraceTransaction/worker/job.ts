@@ -1,19 +1,17 @@
 /**
- * The page's side of the trace Worker: one job per request (an early one started by the boot
- * module, or one the query starts), and the client's remote exchange that runs or adopts it.
- * Where Worker is missing (tests under jsdom) the query keeps the main-thread path.
+ * The page's side of the trace Worker: one job per request, and `traceExchange`, the client's
+ * remote exchange (the trace query's one way in): it takes the Worker opened for the link over —
+ * carrying on with the request the Worker started itself when it is this very call — or starts
+ * a Worker for it. Where Worker is missing (tests under jsdom) the query keeps the main-thread path.
  */
-import { perf } from "../../rpc";
-import type { EarlyStarter } from "../../rpc/early";
-import { RemoteUnavailable, type BodyRead, type RemoteExchange } from "../../rpc/transport";
-import { FrameArrival } from "./arrival";
-import { rememberDecodingKeys } from "./decodingKeys";
-import { takeTraceWorker } from "./prestart";
-import type { TraceModel } from "./model";
-import type { FromWorker, Tagged, ToWorker, WorkerMarks } from "./protocol";
-
-/** Which early requests the trace query adopts: those started as trace Worker jobs. */
-export const TRACE_WORKER_KIND = "trace-worker";
+import { perf } from "../../../rpc";
+import { RemoteUnavailable, type BodyRead, type RemoteExchange } from "../../../rpc/transport";
+import { createStore } from "../../../platform/store";
+import { FrameArrival } from "../arrival";
+import { rememberDecodingKeys } from "../decodingKeys";
+import type { TraceModel } from "../model";
+import type { FromWorker, ToWorker, WorkerMarks } from "./protocol";
+import { takeTraceWorker, type TraceWorker } from "./spawn";
 
 /** What the Worker's result is on this side: the model, its frames arriving in `arrival`. */
 export interface TracePayload {
@@ -41,7 +39,7 @@ function deferred<T>() {
     resolve = res;
     reject = rej;
   });
-  // Settled by whoever awaits it; an early job nobody adopts must not report it unhandled.
+  // Settled by whoever awaits it; a failure before then must not count as unhandled.
   promise.catch(() => undefined);
   return { promise, resolve, reject };
 }
@@ -79,26 +77,22 @@ export interface TracePreview {
 
 /** The latest preview and the job it came from (by number: the store must not hold the job, whose
  * answer is the whole trace). */
-let preview: { job: number; value: TracePreview; onShown: (() => void) | null } | null = null;
+const previewStore = createStore<{
+  job: number;
+  value: TracePreview;
+  onShown: (() => void) | null;
+} | null>(null);
 let jobs = 0;
-const previewListeners = new Set<() => void>();
-
-function setPreview(next: typeof preview): void {
-  preview = next;
-  for (const l of previewListeners) l();
-}
 
 /** The latest trace preview (one at a time: a new request's job drops the one before). */
 export const tracePreviews = {
-  subscribe(listener: () => void): () => void {
-    previewListeners.add(listener);
-    return () => previewListeners.delete(listener);
-  },
+  subscribe: previewStore.subscribe,
   current(): TracePreview | null {
-    return preview?.value ?? null;
+    return previewStore.get()?.value ?? null;
   },
   /** The page has committed `value` to the screen: once it is painted, the Worker reads on. */
   shown(value: TracePreview): void {
+    const preview = previewStore.get();
     if (preview?.value !== value || !preview.onShown) return;
     afterPaint(preview.onShown);
     preview.onShown = null;
@@ -126,27 +120,27 @@ function afterPaint(fn: () => void): void {
 export class TraceJob {
   readonly head: Promise<Head>;
   readonly read: Promise<BodyRead>;
-  /** The cap the job reads under (an early job's provisional one until adopted). */
-  limit: number;
-  private worker: Worker | null;
+  /** The id the request went out with (the Worker's own start has its own). */
+  readonly sentId: Promise<number>;
+  private worker: TraceWorker | null;
 
   constructor(url: string, bodyText: string, id: number, maxBytes: number) {
-    this.limit = maxBytes;
-    if (preview) setPreview(null);
+    if (previewStore.get()) previewStore.set(null);
     const job = ++jobs;
     const params = paramsOf(bodyText);
     const dropPreview = () => {
-      if (preview?.job === job) setPreview(null);
+      if (previewStore.get()?.job === job) previewStore.set(null);
     };
     const head = deferred<Head>();
     const read = deferred<BodyRead>();
+    const sent = deferred<number>();
     this.head = head.promise;
     this.read = read.promise;
-    const resolveHead = head.resolve;
-    const resolveRead = read.resolve;
+    this.sentId = sent.promise;
     const fail = (e: Error) => {
       head.reject(e);
       read.reject(e);
+      sent.reject(e);
     };
     // A Worker the page may not create (a stricter policy where it is served) or whose script
     // does not load: the client reads this trace on the page instead (RemoteUnavailable).
@@ -162,10 +156,10 @@ export class TraceJob {
       refused(error instanceof Error ? error.message : String(error));
       return;
     }
-    const { worker, early } = taken;
+    const { worker, said } = taken;
     this.worker = worker;
     // Until the Worker has said something, an error means it never ran.
-    let heard = early.length > 0;
+    let heard = said.length > 0;
     const broke = (why: string | null) => {
       dropPreview();
       if (heard) fail(new TypeError(`the trace worker failed: ${why || "it stopped"}`));
@@ -179,8 +173,11 @@ export class TraceJob {
     let arrival: FrameArrival | null = null;
     const handle = (msg: FromWorker) => {
       switch (msg.type) {
+        case "started":
+          sent.resolve(msg.id);
+          return;
         case "head":
-          resolveHead({
+          head.resolve({
             status: msg.status,
             contentType: msg.contentType,
             retryAfter: msg.retryAfter,
@@ -191,7 +188,7 @@ export class TraceJob {
           perf.measure("nodescope:trace:preview", 0, "trace");
           const top = new FrameArrival(msg.model);
           top.add(msg.chunk);
-          setPreview({
+          previewStore.set({
             job,
             value: { params, model: top.model, bytes: msg.bytes },
             // The Worker, not the job: the store must not hold the answer.
@@ -201,7 +198,7 @@ export class TraceJob {
         }
         case "read":
           dropPreview();
-          resolveRead(msg.read);
+          read.resolve(msg.read);
           this.end();
           return;
         case "failed":
@@ -213,7 +210,7 @@ export class TraceJob {
           measureWorker(msg.marks);
           arrival = new FrameArrival(msg.model);
           arrival.add(msg.first);
-          resolveRead({
+          read.resolve({
             kind: "result",
             value: { model: arrival.model, arrival } satisfies TracePayload,
             head: msg.head,
@@ -233,42 +230,29 @@ export class TraceJob {
           return;
       }
     };
-    // The run answering this job: the Worker's own start of the same request when it told of one
-    // (taken over at once), else the one it names when it hears of this job ("started"). Messages
-    // of any other run are dropped; those of an unknown run yet wait.
-    const own = early.find((m) => m.type === "selfstarted");
-    let current: number | null =
-      own?.type === "selfstarted" && own.url === url && own.bodyText === bodyText ? own.run : null;
-    let waiting: Tagged[] = [];
-    const receive = (msg: Tagged) => {
+    // What the Worker says before `started` is of its own start: kept until `started` says whether
+    // that is this request (then, of its previews, only the latest is shown), else dropped.
+    let before: FromWorker[] | null = [...said];
+    const receive = (msg: FromWorker) => {
       heard = true;
-      if (msg.type === "selfstarted") return;
-      if (msg.type === "started") {
-        current = msg.run;
-        const queue = waiting;
-        waiting = [];
-        for (const m of queue) receive(m);
-        return;
+      if (before === null) handle(msg);
+      else if (msg.type !== "started") before.push(msg);
+      else {
+        const own = msg.own ? before : [];
+        before = null;
+        handle(msg);
+        const lastPreview = own.findLastIndex((m) => m.type === "preview");
+        own.forEach((m, k) => {
+          if (m.type !== "preview" || k === lastPreview) handle(m);
+        });
       }
-      if (current === null) waiting.push(msg);
-      else if (msg.run === current) handle(msg);
     };
-    worker.onmessage = (e: MessageEvent<Tagged>) => receive(e.data);
+    worker.onmessage = (e: MessageEvent<FromWorker>) => receive(e.data);
     worker.onerror = (e) => {
       e.preventDefault();
       broke(e.message);
     };
-    this.send({ type: "start", url, bodyText, id, maxBytes, adopt: current });
-    // What the Worker said before this job took it: of its previews, only the latest is shown.
-    const lastPreview = early.findLastIndex((m) => m.type === "preview");
-    early.forEach((m, k) => {
-      if (m.type !== "preview" || k === lastPreview) receive(m);
-    });
-  }
-
-  setLimit(maxBytes: number): void {
-    this.limit = maxBytes;
-    this.send({ type: "limit", maxBytes });
+    this.send({ type: "start", url, bodyText, id, maxBytes });
   }
 
   abort = (): void => {
@@ -291,50 +275,19 @@ export class TraceJob {
   }
 }
 
-/** The client's remote exchange for traces: adopts the early job for this call, or starts one. */
-export const traceExchange: RemoteExchange = async ({
-  url,
-  bodyText,
-  id,
-  maxBytes,
-  signal,
-  early,
-}) => {
-  let job: TraceJob;
-  // The cap an early job has read under so far (it learns this client's now).
-  let readUnder = maxBytes;
-  if (early instanceof TraceJob) {
-    job = early;
-    readUnder = job.limit;
-    if (job.limit !== maxBytes) job.setLimit(maxBytes);
-  } else job = new TraceJob(url, bodyText, id, maxBytes);
+/**
+ * The client's remote exchange for traces: a job in the Worker opened for the link (which may
+ * carry on with the request it started itself) or in a new one.
+ */
+export const traceExchange: RemoteExchange = async ({ url, bodyText, id, maxBytes, signal }) => {
+  const job = new TraceJob(url, bodyText, id, maxBytes);
   const onAbort = () => job.abort();
   signal.addEventListener("abort", onAbort, { once: true });
   try {
+    const sentId = await job.sentId;
     const head = await job.head;
-    const read = await job.read;
-    // An early job read under a lower provisional cap than this client's: ask again under it.
-    if (
-      read.kind === "too-large" &&
-      job === early &&
-      readUnder < maxBytes &&
-      (!read.announced || read.bytes <= maxBytes)
-    ) {
-      job = new TraceJob(url, bodyText, id, maxBytes);
-      return { ...(await job.head), read: await job.read };
-    }
-    return { ...head, read };
+    return { ...head, read: await job.read, id: sentId };
   } finally {
     signal.removeEventListener("abort", onAbort);
   }
 };
-
-export const traceRemote = { kind: TRACE_WORKER_KIND, exchange: traceExchange };
-
-/** Starts an early trace request as a Worker job (boot, before the app mounts). */
-export function traceEarlyStarter(maxBytes: number): EarlyStarter {
-  return ({ url, bodyText, id }) => {
-    const job = new TraceJob(url, bodyText, id, maxBytes);
-    return { value: job, abort: job.abort };
-  };
-}
