@@ -46,7 +46,6 @@ const client = createRpcClient({
   maxResponseBytes: responseLimitBytes,
 });
 
-
 export function App() {
   const location = useLocation();
   const [initialSearch] = useState(() => location.search);

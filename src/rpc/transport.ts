@@ -321,7 +321,7 @@ async function readAnswer(
   }
   const streamed = stream && !cutOff ? stream.finish() : null;
   if (streamed) {
-    let envelope: unknown = null;
+    let envelope: unknown;
     try {
       envelope = JSON.parse(streamed.envelope);
     } catch {

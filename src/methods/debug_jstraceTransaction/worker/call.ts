@@ -65,7 +65,9 @@ export function isCall(call: TraceCall, url: string, bodyText: string): boolean 
   if (call.url !== url) return false;
   try {
     const body = JSON.parse(bodyText) as { method?: unknown; params?: unknown };
-    return body.method === call.method && JSON.stringify(body.params) === JSON.stringify(call.params);
+    return (
+      body.method === call.method && JSON.stringify(body.params) === JSON.stringify(call.params)
+    );
   } catch {
     return false;
   }

@@ -245,4 +245,3 @@ async function request(
     say({ type: "frames", chunk }, [chunk.indices.buffer]);
   });
 }
-
