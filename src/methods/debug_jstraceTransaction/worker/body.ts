@@ -8,8 +8,9 @@ import type { BodyRead } from "../../../rpc/transport";
 export const HEAD_CHARS = 256 * 1024;
 
 /**
- * Reads a body to text, stopping past `maxBytes()` (asked per chunk: an early request learns its
- * cap when it is adopted); a dropped connection marks it cut off.
+ * Reads a body to text, stopping past `maxBytes()` (asked per chunk: a request the Worker started
+ * on its own learns the page's cap when the page takes it over); a dropped connection marks it cut
+ * off.
  */
 export async function readBody(
   body: ReadableStream<Uint8Array> | null,
