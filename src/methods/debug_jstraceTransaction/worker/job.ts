@@ -11,6 +11,7 @@ import { FrameArrival } from "../arrival";
 import { rememberDecodingKeys } from "../decodingKeys";
 import type { TraceModel } from "../model";
 import type { FromWorker, ToWorker, WorkerMarks } from "./protocol";
+import { isCall } from "./call";
 import { takeTraceWorker, type TraceWorker } from "./spawn";
 
 /** What the Worker's result is on this side: the model, its frames arriving in `arrival`. */
@@ -173,8 +174,8 @@ export class TraceJob {
     let arrival: FrameArrival | null = null;
     const handle = (msg: FromWorker) => {
       switch (msg.type) {
+        case "own":
         case "started":
-          sent.resolve(msg.id);
           return;
         case "head":
           head.resolve({
@@ -230,21 +231,33 @@ export class TraceJob {
           return;
       }
     };
-    // What the Worker says before `started` is of its own start: kept until `started` says whether
-    // that is this request (then, of its previews, only the latest is shown), else dropped.
-    let before: FromWorker[] | null = [...said];
+    // What the Worker says before `started` is of its own start: this request's when that is this
+    // very call (told by `own`: taken at once), else dropped once `started` says so. Of its
+    // previews, only the latest is shown.
+    const replay = (msgs: FromWorker[]) => {
+      const lastPreview = msgs.findLastIndex((m) => m.type === "preview");
+      msgs.forEach((m, k) => {
+        if (m.type !== "preview" || k === lastPreview) handle(m);
+      });
+    };
+    const own = said.find((m) => m.type === "own");
+    const mine = own?.type === "own" && isCall(own, url, bodyText);
+    let before: FromWorker[] | null = mine ? null : [...said];
+    if (mine) {
+      sent.resolve(own.id);
+      replay(said);
+    }
     const receive = (msg: FromWorker) => {
       heard = true;
-      if (before === null) handle(msg);
-      else if (msg.type !== "started") before.push(msg);
+      if (before === null) {
+        if (msg.type !== "started" && msg.type !== "own") handle(msg);
+        else if (msg.type === "started" && !mine) sent.resolve(msg.id);
+      } else if (msg.type !== "started") before.push(msg);
       else {
-        const own = msg.own ? before : [];
+        const kept = msg.own ? before : [];
         before = null;
-        handle(msg);
-        const lastPreview = own.findLastIndex((m) => m.type === "preview");
-        own.forEach((m, k) => {
-          if (m.type !== "preview" || k === lastPreview) handle(m);
-        });
+        sent.resolve(msg.id);
+        replay(kept);
       }
     };
     worker.onmessage = (e: MessageEvent<FromWorker>) => receive(e.data);

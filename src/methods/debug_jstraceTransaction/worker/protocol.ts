@@ -1,7 +1,8 @@
 /**
  * The messages between the trace Worker (serve.ts) and the page (spawn.ts opens it, job.ts takes
  * it over). One Worker serves one request: every message it sends after `started` belongs to it;
- * what it sent before `started` belongs to its own start, which `started` says was kept or dropped.
+ * what it sent before `started` belongs to its own start (announced by `own`), which `started`
+ * says was kept or dropped.
  */
 import type { StoredConnection } from "../../../endpoints/keys";
 import type { BodyRead } from "../../../rpc/transport";
@@ -22,6 +23,9 @@ export type ToWorker =
   | { type: "shown" };
 
 export type FromWorker =
+  /** The Worker has sent the link's request itself (as `id`): a page that takes the Worker for
+   * this very call carries on with it at once, without waiting for `started`. */
+  | { type: "own"; url: string; method: string; params: unknown[]; id: number }
   /** The answer to `start`: `own`, the request the Worker had started itself is the page's (what
    * it said before this is the page's too); else it was dropped and the page's was sent. `id`: the
    * id the request went out with (the answer carries it). */

@@ -46,7 +46,7 @@ export function serveTraceWorker(port: WorkerPort): void {
   let askedNow: () => void = () => undefined;
   const pageAsked = new Promise<void>((resolve) => (askedNow = resolve));
   /** The page has painted the preview (or stopped waiting for that): the rest is read on. */
-  const reading = { shown: false, pause: null as (() => Promise<void> | null) | null };
+  let shown = false;
   let shownNow: () => void = () => undefined;
   const previewShown = new Promise<void>((resolve) => (shownNow = resolve));
   let readingOn: Promise<void> | null = null;
@@ -55,13 +55,12 @@ export function serveTraceWorker(port: WorkerPort): void {
       previewShown,
       new Promise<void>((resolve) => setTimeout(resolve, SHOWN_WAIT_MS)),
     ]).then(() => {
-      reading.shown = true;
+      shown = true;
     }));
   // Once its first rows are previewed, the rest waits for the page to ask for the request (one
   // the Worker started itself) and to paint the preview: read meanwhile, the rest of a large
   // answer would only slow the app's loading and that first paint (same network, same cores).
-  const pause = (previewed: boolean) =>
-    !previewed || reading.shown ? null : asked ? readOn() : pageAsked;
+  const pause = (previewed: boolean) => (!previewed || shown ? null : asked ? readOn() : pageAsked);
   /** Posts the next chunk of frames: one per request of the page, so its queue never floods. */
   let next = () => {};
 
@@ -88,6 +87,7 @@ export function serveTraceWorker(port: WorkerPort): void {
     if (call === "devnet") call = ownCall(msg.hash, msg.stored, await devnetInfo(msg.devnetUrl));
     if (call === "devnet" || !call || asked) return;
     own = call;
+    port.postMessage({ type: "own", ...call, id: OWN_ID });
     const bodyText = JSON.stringify({
       jsonrpc: "2.0",
       id: OWN_ID,
