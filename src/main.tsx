@@ -1,17 +1,19 @@
 import "./index.css";
 import { readStoredConnection, type StoredConnection } from "./endpoints/keys";
-import { prestartTraceWorker } from "./methods/debug_jstraceTransaction/prestart";
+import { openTraceWorker } from "./methods/debug_jstraceTransaction/worker/spawn";
+import { parseHash } from "./shared/route";
 import {
   isTxLookupLink,
   preloadTxResult,
 } from "./methods/eth_getTransactionByBlockHashAndIndex/lazyResult";
 
-// Before the app's modules run: a trace deep link's Worker starts now, and the boot module sends
-// the link's first request as soon as it has loaded (see app/boot.ts). React and the app (their
+// Before the app's modules run: a trace link's Worker opens now and sends the link's request
+// itself (methods/debug_jstraceTransaction/worker/README.md); another deep link's first request
+// is sent by the boot module as soon as it has loaded (app/boot.ts). React and the app (their
 // chunks preloaded by the page's HTML) are evaluated after it: that would otherwise hold the
 // request back.
 const hash = window.location.hash;
-prestartTraceWorker(hash, storedConnection);
+openTraceWorker(hash, storedConnection, new URL("./devnet.json", document.baseURI).href);
 const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
 // The route's own chunks load beside the boot module (the app's are preloaded by the page's HTML),
 // asked for in a task of their own (inserting their preload links takes ~1-2 ms each).
@@ -34,13 +36,11 @@ void booted
     setTimeout(() => document.getElementById("warm-up")?.remove(), 2_000);
   });
 
-/** The route's own chunks: the trace view and its early start (which takes over the Worker's
- * request and its preview), or a transaction link's lookup part (its first view is only a form). */
+/** The route's own chunks: the trace view (which takes over the Worker's request and its
+ * preview), or a transaction link's lookup part (its first view is only a form). */
 function preloadRoute(): void {
-  if (/^#\/trace\b/.test(hash)) {
-    void import("./methods/debug_jstraceTransaction/early").catch(() => {});
+  if (parseHash(hash).route === "trace")
     void import("./methods/debug_jstraceTransaction").catch(() => {});
-  }
   if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
 }
 

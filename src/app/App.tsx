@@ -13,6 +13,7 @@ import { inspectorStore } from "./inspector-store";
 import { responseLimitBytes } from "./settings/limits";
 import { createQueryClient } from "../shared/query-client";
 import { navigate, ROUTES, useLocation } from "./router";
+import { viewSearch } from "../shared/route";
 import { useTheme, type ThemeChoice } from "./theme";
 import { clearDecodingCache, onDevnet, useAddressNamer, useDecodingSetup } from "./decoding";
 import { DecodingBanner } from "./DecodingBanner";
@@ -44,15 +45,6 @@ const client = createRpcClient({
   onRecord: inspectorStore.push,
   maxResponseBytes: responseLimitBytes,
 });
-
-/** Params that belong to the app, not to a view's form. */
-const APP_PARAMS = ["rpc", "traceMethod", "sigdb", "sourcify"];
-
-function viewSearch(search: URLSearchParams): URLSearchParams {
-  const out = new URLSearchParams(search);
-  for (const k of APP_PARAMS) out.delete(k);
-  return out;
-}
 
 export function App() {
   const location = useLocation();

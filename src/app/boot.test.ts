@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { QueryClient } from "@tanstack/react-query";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { syntheticTrace } from "../../bench/synthetic.mjs";
 import { resolveEndpoint } from "../endpoints";
-import { fromSearch } from "../methods/debug_jstraceTransaction/params";
-import { traceQueryOptions } from "../methods/debug_jstraceTransaction/query";
 import { createRpcClient } from "../rpc";
-import { pendingEarly } from "../rpc/early";
+import { inFlightCount } from "../rpc/inflight";
+import { parseHash, viewSearch } from "../shared/route";
 import { bootEarly, earlyModuleFor } from "./boot";
 import { initialConnection } from "./connection";
-import { parseHash } from "./router";
 
-const HASH = `0x${"ab".repeat(32)}`;
+const BLOCK = `0x${"ab".repeat(32)}`;
 
 let server: Server;
 let url = "";
@@ -27,7 +23,7 @@ beforeAll(async () => {
       const body = JSON.parse(text) as { id: unknown; method: string };
       methods.push(body.method);
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: syntheticTrace(40) }));
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: [] }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -45,51 +41,44 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-/** What the trace page does on load for this link: its query, through the app's connection. */
-async function runTracePage(hash: string) {
+/** The page's first call for a logs link, made the way its early module says (early.test.ts
+ * proves that is the scanner's first call), through a client of its own. */
+async function pageFirstCall(hash: string) {
   const { search } = parseHash(hash);
-  const resolved = resolveEndpoint(initialConnection(search, null), "debug_jstraceTransaction");
+  const resolved = resolveEndpoint(initialConnection(search, null), "eth_getLogs");
   if (!resolved.ok) throw new Error(resolved.reason);
-  const options = traceQueryOptions(
-    createRpcClient(),
-    resolved.endpoint,
-    fromSearch(search).request,
-  );
-  return new QueryClient().fetchQuery(options);
+  const mod = await earlyModuleFor("eth_getLogs");
+  const call = mod?.earlyRequest(viewSearch(search), resolved.endpoint);
+  if (!call) throw new Error("no first call");
+  return createRpcClient().request({ url: resolved.endpoint.url }, call.method, call.params);
 }
 
 describe("bootEarly", () => {
-  it("sends a trace deep link's request before the app; the page's query adopts it", async () => {
-    const hash = `#/trace?hash=${HASH}&rpc=${encodeURIComponent(url)}&frame=0.1`;
+  it("sends a logs link's first request before the app; the page's identical request joins it", async () => {
+    const hash = `#/logs?blockHash=${BLOCK}&rpc=${encodeURIComponent(url)}`;
     expect(await bootEarly(hash)).toBe(true);
-    expect(pendingEarly()).toBe(1);
-    const result = await runTracePage(hash);
-    expect(result.model?.size).toBe(40);
-    // One request in all: the early one, adopted.
-    expect(methods).toEqual(["debug_traceTransaction"]);
-    expect(pendingEarly()).toBe(0);
+    expect(inFlightCount()).toBe(1);
+    expect(await pageFirstCall(hash)).toEqual([]);
+    // One request in all: the one sent ahead, read by the page.
+    expect(methods).toEqual(["eth_getLogs"]);
+    expect(inFlightCount()).toBe(0);
   });
 
-  it("sends under the method name the connection renames the trace to", async () => {
-    const hash = `#/trace?hash=${HASH}&rpc=${encodeURIComponent(url)}&traceMethod=debug_jstraceTransaction`;
-    expect(await bootEarly(hash)).toBe(true);
-    await runTracePage(hash);
-    expect(methods).toEqual(["debug_jstraceTransaction"]);
-  });
-
-  it("sends nothing for an incomplete link, a route without a first request, or no connection", async () => {
-    expect(await bootEarly(`#/trace?rpc=${encodeURIComponent(url)}`)).toBe(false);
-    expect(await bootEarly(`#/trace?hash=0x12&rpc=${encodeURIComponent(url)}`)).toBe(false);
-    expect(await bootEarly(`#/estimate?rpc=${encodeURIComponent(url)}`)).toBe(false);
+  it("sends nothing for a trace link (the trace Worker's), an incomplete link, or no connection", async () => {
+    const rpc = encodeURIComponent(url);
+    expect(await bootEarly(`#/trace?hash=0x${"cd".repeat(32)}&rpc=${rpc}`)).toBe(false);
+    expect(await bootEarly(`#/logs?fromBlock=banana&rpc=${rpc}`)).toBe(false);
+    expect(await bootEarly(`#/estimate?rpc=${rpc}`)).toBe(false);
     // The stored connection is NodeReal with no key kept on this device: it cannot be resolved.
     localStorage.setItem("nodescope.connection", JSON.stringify({ kind: "nodereal" }));
-    expect(await bootEarly(`#/trace?hash=${HASH}`)).toBe(false);
-    expect(pendingEarly()).toBe(0);
+    expect(await bootEarly(`#/logs?blockHash=${BLOCK}`)).toBe(false);
+    expect(inFlightCount()).toBe(0);
     expect(methods).toEqual([]);
   });
 
   it("finds a method folder's early module by the route's method", async () => {
-    expect(await earlyModuleFor("debug_jstraceTransaction")).not.toBeNull();
+    expect(await earlyModuleFor("eth_getLogs")).not.toBeNull();
+    expect(await earlyModuleFor("debug_jstraceTransaction")).toBeNull();
     expect(await earlyModuleFor("eth_estimateGas")).toBeNull();
   });
 });

@@ -1,34 +1,8 @@
 import { useSyncExternalStore } from "react";
-import type { RouteId } from "../shared/links";
+import { parseHash, type Location } from "../shared/route";
 
-export const ROUTES: readonly { id: RouteId; label: string; method: string }[] = [
-  { id: "tx", label: "Transaction", method: "eth_getTransactionByBlockHashAndIndex" },
-  { id: "logs", label: "Logs", method: "eth_getLogs" },
-  { id: "trace", label: "Trace", method: "debug_jstraceTransaction" },
-  { id: "estimate", label: "Estimate gas", method: "eth_estimateGas" },
-];
-
-export interface Location {
-  route: RouteId;
-  search: URLSearchParams;
-  /** The raw search string, stable for memoisation. */
-  searchString: string;
-}
-
-function isRoute(x: string): x is RouteId {
-  return ROUTES.some((r) => r.id === x);
-}
-
-export function parseHash(hash: string): Location {
-  const body = hash.replace(/^#/, "");
-  const [path = "", query = ""] = body.split(/\?(.*)/s, 2);
-  const name = path.replace(/^\/+/, "").split("/")[0] ?? "";
-  return {
-    route: isRoute(name) ? name : "tx",
-    search: new URLSearchParams(query),
-    searchString: query,
-  };
-}
+// The link parser itself has no React (the entry module and the trace Worker use it too).
+export { parseHash, ROUTES, type Location } from "../shared/route";
 
 function subscribe(cb: () => void): () => void {
   window.addEventListener("hashchange", cb);

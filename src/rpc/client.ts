@@ -8,7 +8,7 @@ import { interpretResponse } from "./interpret";
 import { endpointSecrets } from "./mask";
 import { startRecord, type RequestRecord } from "./records";
 import { MAX_RETRIES, shouldRetry } from "./retry";
-import { earlyDecided, PLAIN, takeEarly } from "./early";
+import { nextRequestId, shareKey } from "./inflight";
 import type { ResultStream } from "./stream";
 import { defaultSleep, exchange, type RemoteExchange } from "./transport";
 
@@ -42,9 +42,8 @@ export interface CallOptions<T> {
   /**
    * Fetch and read the answer elsewhere (a Worker that parses, checks and models a large answer
    * off the main thread); its decoded result is returned as is (`schema` is not applied to it).
-   * `kind` names which early requests it can adopt (see early.ts).
    */
-  remote?: { kind: string; exchange: RemoteExchange };
+  remote?: RemoteExchange;
   /**
    * Read a result array as it arrives (stream.ts): the stream parses and checks its elements and
    * its result is returned as is (`schema` is not applied to it); an answer it cannot read is
@@ -65,9 +64,6 @@ export interface RpcClient {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 
-// Module-level so that several clients never reuse an id.
-let nextRpcId = 1;
-
 export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
   const fetchImpl =
     opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -81,14 +77,11 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
       options?: CallOptions<T>,
     ): Promise<T> {
       const { url } = endpoint;
-      // A request the boot module started for this very call is adopted, id and body included
-      // (once it has decided whether to start one: the page may mount before it has).
-      const deciding = earlyDecided(method);
-      if (deciding) await deciding;
-      const early = takeEarly(url, method, params, options?.remote?.kind ?? PLAIN);
-      const id = early ? early.id : nextRpcId++;
-      const body = early ? early.body : { jsonrpc: "2.0", id, method, params: [...params] };
-      const bodyText = early ? early.bodyText : JSON.stringify(body);
+      const id = nextRequestId();
+      const body = { jsonrpc: "2.0", id, method, params: [...params] };
+      const bodyText = JSON.stringify(body);
+      // The one rule for identical requests: one already in flight is joined, not sent again.
+      const share = shareKey(url, method, params);
       const secrets = endpointSecrets(url, endpoint.secrets);
       const transport = {
         fetch: fetchImpl,
@@ -118,8 +111,8 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
         try {
           const raw = await exchange(transport, url, bodyText, signal, ctx, {
             id,
-            early: attempt === 0 ? early : null,
-            remote: options?.remote?.exchange,
+            share,
+            remote: options?.remote,
             stream: attempt === 0 ? options?.stream : undefined,
           });
           record.answered(raw);
@@ -127,7 +120,8 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
             record.ok();
             return raw.decoded.value as T;
           }
-          const result = interpretResponse(raw, id, ctx, options?.schema);
+          // A joined request carries the id it was sent with.
+          const result = interpretResponse(raw, raw.id ?? id, ctx, options?.schema);
           record.ok();
           return result;
         } catch (caught) {

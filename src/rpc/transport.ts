@@ -14,7 +14,7 @@ import {
   type RpcErrorContext,
 } from "./errors";
 import { deadline } from "./deadline";
-import type { RawResponse } from "./interpret";
+import { nextRequestId, shareKey, sharedExchange, type Exchanged } from "./inflight";
 import { readEnvelope, sameId } from "./response";
 import type { ResultStream } from "./stream";
 
@@ -81,7 +81,7 @@ function splitCredentials(url: string): { target: string; authorization?: string
 }
 
 /**
- * The one way a JSON-RPC POST is built (the client, an early request, a Worker that fetches): the
+ * The one way a JSON-RPC POST is built (the client, a request sent ahead, a Worker that fetches): the
  * URL without credentials, which travel as an Authorization header instead; null when `url` is
  * not an http(s) URL.
  */
@@ -119,7 +119,8 @@ export class RemoteUnavailable extends Error {
 
 /**
  * An exchange done elsewhere; it rejects with the runtime's error when the fetch itself fails,
- * and with RemoteUnavailable when it could not be done there at all.
+ * and with RemoteUnavailable when it could not be done there at all. It may answer from a request
+ * of the same call it had sent already: `id` is then the id that one was sent with.
  */
 export type RemoteExchange = (req: {
   url: string;
@@ -127,15 +128,19 @@ export type RemoteExchange = (req: {
   id: number;
   maxBytes: number;
   signal: AbortSignal;
-  /** The early request to adopt instead of sending (see early.ts), of this reader's kind. */
-  early: unknown;
-}) => Promise<{ status: number; contentType: string; retryAfter: string | null; read: BodyRead }>;
+}) => Promise<{
+  status: number;
+  contentType: string;
+  retryAfter: string | null;
+  read: BodyRead;
+  id?: number;
+}>;
 
 /** How one exchange goes when it is not a plain fetch read here. */
 export interface ExchangeVia {
   id: number;
-  /** An early request to adopt (a `Promise<Response>` for the plain kind). */
-  early?: { value: unknown; abort: () => void } | null;
+  /** Shares the exchange with identical requests in flight (inflight.ts): `shareKey(…)`. */
+  share?: string;
   remote?: RemoteExchange;
   /** Fed the body as it arrives (2xx only); when it hands back the result, the text is not decoded. */
   stream?: ResultStream<unknown>;
@@ -144,10 +149,7 @@ export interface ExchangeVia {
 /** How much of a streamed answer's text is kept for the request record (it keeps 200 KB). */
 const STREAMED_HEAD_BYTES = 256 * 1024;
 
-/** What the transport read, and the result itself when a remote reader already decoded it. */
-export interface Exchanged extends RawResponse {
-  decoded?: { value: unknown };
-}
+export type { Exchanged } from "./inflight";
 
 /**
  * What a failed fetch says: browsers give "Failed to fetch"; Node "fetch failed" plus a cause
@@ -175,6 +177,41 @@ function describeFailure(error: unknown, url: string): NetworkFailure {
   };
 }
 
+/** The first moment `signal` aborts, as a rejection. */
+function abortion(signal: AbortSignal): { promise: Promise<never>; dispose: () => void } {
+  let onAbort = () => undefined as void;
+  const promise = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new Error("aborted"));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  promise.catch(() => undefined);
+  return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
+}
+
+/**
+ * Puts a request in flight before anyone asks for it (see inflight.ts): the first identical
+ * request within `ttlMs` reads its answer. Sent as the transport sends (`httpRequest`).
+ */
+export function sendAhead(
+  url: string,
+  method: string,
+  params: readonly unknown[],
+  ttlMs: number,
+): boolean {
+  const id = nextRequestId();
+  const bodyText = JSON.stringify({ jsonrpc: "2.0", id, method, params: [...params] });
+  const http = httpRequest(url, bodyText);
+  if (!http) return false;
+  sharedExchange(
+    shareKey(url, method, params),
+    id,
+    (signal) => globalThis.fetch(http.target, { ...http.init, signal }),
+    ttlMs,
+  );
+  return true;
+}
+
 /** One HTTP exchange: the answer's status and text, or a transport failure. */
 export async function exchange(
   options: TransportOptions,
@@ -197,19 +234,10 @@ export async function exchange(
     if (!http) {
       throw new NetworkError(ctx(), { causeText: "not a valid URL", causeCode: "INVALID_URL" });
     }
-    const early = via?.early ?? null;
-    if (early) limit.signal.addEventListener("abort", () => early.abort(), { once: true });
     if (via?.remote) {
       let answer: Awaited<ReturnType<RemoteExchange>> | null = null;
       try {
-        answer = await via.remote({
-          url,
-          bodyText,
-          id: via.id,
-          maxBytes,
-          signal: limit.signal,
-          early: early?.value,
-        });
+        answer = await via.remote({ url, bodyText, id: via.id, maxBytes, signal: limit.signal });
       } catch (error) {
         // Not done there: done here, the plain way (below).
         if (!(error instanceof RemoteUnavailable)) throw failure(error);
@@ -217,106 +245,129 @@ export async function exchange(
       if (limit.timedOut() || limit.signal.aborted) throw failure(new Error("aborted"));
       if (answer) return fromRemote(answer, maxBytes, ctx);
     }
-    let res: Response;
+    // An identical request in flight is joined: one exchange, one read of its answer.
+    const shared = sharedExchange(via?.share ?? null, via?.id ?? 0, (sig) =>
+      options.fetch(http.target, { ...http.init, signal: sig }),
+    );
+    const leave = shared.join();
+    const aborted = abortion(limit.signal);
     try {
-      res =
-        early && !via?.remote
-          ? await (early.value as Promise<Response>)
-          : await options.fetch(http.target, { ...http.init, signal: limit.signal });
+      const read = shared.read((res, sig) =>
+        readAnswer(res, sig, { maxBytes, stream: via?.stream, id: shared.id, ctx }),
+      );
+      return { ...(await Promise.race([read, aborted.promise])), id: shared.id };
     } catch (error) {
+      if (error instanceof RpcError && !limit.signal.aborted) throw error;
       throw failure(error);
+    } finally {
+      aborted.dispose();
+      leave();
     }
-    const announced = Number(res.headers.get("content-length") ?? Number.NaN);
-    if (Number.isFinite(announced) && announced > maxBytes) {
-      void res.body?.cancel().catch(() => undefined);
-      throw new ResponseTooLargeError(ctx(), {
-        limitBytes: maxBytes,
-        receivedBytes: announced,
-        announced: true,
-      });
-    }
-    const chunks: Uint8Array[] = [];
-    let bytes = 0;
-    let cutOff = false;
-    const stream = res.ok ? via?.stream : undefined;
-    if (res.body) {
-      const reader = res.body.getReader();
-      for (;;) {
-        let step: ReadableStreamReadResult<Uint8Array>;
-        try {
-          step = await reader.read();
-        } catch (error) {
-          if (limit.timedOut() || limit.signal.aborted) throw failure(error);
-          // The connection dropped mid-body: what arrived is judged as a cut-off answer.
-          cutOff = true;
-          break;
-        }
-        if (step.done) break;
-        bytes += step.value.byteLength;
-        if (bytes > maxBytes) {
-          void reader.cancel().catch(() => undefined);
-          throw new ResponseTooLargeError(ctx(), {
-            limitBytes: maxBytes,
-            receivedBytes: bytes,
-            announced: false,
-          });
-        }
-        chunks.push(step.value);
-        if (stream) await stream.push(step.value);
-      }
-    }
-    const streamed = stream && !cutOff ? stream.finish() : null;
-    if (streamed) {
-      let envelope: unknown = null;
-      try {
-        envelope = JSON.parse(streamed.envelope);
-      } catch {
-        envelope = null;
-      }
-      const env = readEnvelope(envelope);
-      // A plain result for this id: returned as the stream read it. Anything else is read whole.
-      if (env.ok && env.kind === "result" && via && sameId(env.id, via.id)) {
-        const headBytes = new Uint8Array(Math.min(bytes, STREAMED_HEAD_BYTES));
-        let at = 0;
-        for (const chunk of chunks) {
-          if (at >= headBytes.length) break;
-          const part = chunk.subarray(0, headBytes.length - at);
-          headBytes.set(part, at);
-          at += part.byteLength;
-        }
-        return {
-          status: res.status,
-          contentType: res.headers.get("content-type") ?? "",
-          retryAfter: res.headers.get("retry-after"),
-          text: new TextDecoder().decode(headBytes),
-          bytes,
-          decoded: { value: streamed.result },
-        };
-      }
-    }
-    const all = new Uint8Array(bytes);
-    let offset = 0;
-    for (const chunk of chunks) {
-      all.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    const text = new TextDecoder().decode(all);
-    if (cutOff)
-      throw new UnreadableResponseError(ctx(), {
-        reason: "truncated",
-        body: text,
-        detail: "the connection closed mid-answer",
-      });
-    return {
-      status: res.status,
-      contentType: res.headers.get("content-type") ?? "",
-      retryAfter: res.headers.get("retry-after"),
-      text,
-      bytes,
-    };
   } finally {
     limit.dispose();
   }
+}
+
+/** Reads one answer's body (the first caller's read of a shared exchange). */
+async function readAnswer(
+  res: Response,
+  signal: AbortSignal,
+  how: {
+    maxBytes: number;
+    stream: ResultStream<unknown> | undefined;
+    id: number;
+    ctx: () => RpcErrorContext;
+  },
+): Promise<Exchanged> {
+  const { maxBytes, ctx } = how;
+  const announced = Number(res.headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(announced) && announced > maxBytes) {
+    void res.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLargeError(ctx(), {
+      limitBytes: maxBytes,
+      receivedBytes: announced,
+      announced: true,
+    });
+  }
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  let cutOff = false;
+  const stream = res.ok ? how.stream : undefined;
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      let step: ReadableStreamReadResult<Uint8Array>;
+      try {
+        step = await reader.read();
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // The connection dropped mid-body: what arrived is judged as a cut-off answer.
+        cutOff = true;
+        break;
+      }
+      if (step.done) break;
+      bytes += step.value.byteLength;
+      if (bytes > maxBytes) {
+        void reader.cancel().catch(() => undefined);
+        throw new ResponseTooLargeError(ctx(), {
+          limitBytes: maxBytes,
+          receivedBytes: bytes,
+          announced: false,
+        });
+      }
+      chunks.push(step.value);
+      if (stream) await stream.push(step.value);
+    }
+  }
+  const streamed = stream && !cutOff ? stream.finish() : null;
+  if (streamed) {
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(streamed.envelope);
+    } catch {
+      envelope = null;
+    }
+    const env = readEnvelope(envelope);
+    // A plain result for this id: returned as the stream read it. Anything else is read whole.
+    if (env.ok && env.kind === "result" && sameId(env.id, how.id)) {
+      const headBytes = new Uint8Array(Math.min(bytes, STREAMED_HEAD_BYTES));
+      let at = 0;
+      for (const chunk of chunks) {
+        if (at >= headBytes.length) break;
+        const part = chunk.subarray(0, headBytes.length - at);
+        headBytes.set(part, at);
+        at += part.byteLength;
+      }
+      return {
+        status: res.status,
+        contentType: res.headers.get("content-type") ?? "",
+        retryAfter: res.headers.get("retry-after"),
+        text: new TextDecoder().decode(headBytes),
+        bytes,
+        decoded: { value: streamed.result },
+      };
+    }
+  }
+  const all = new Uint8Array(bytes);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const text = new TextDecoder().decode(all);
+  if (cutOff)
+    throw new UnreadableResponseError(ctx(), {
+      reason: "truncated",
+      body: text,
+      detail: "the connection closed mid-answer",
+    });
+  return {
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "",
+    retryAfter: res.headers.get("retry-after"),
+    text,
+    bytes,
+  };
 }
 
 /** A remote reader's answer as the transport's: the decoded result, the text, or its failure. */
@@ -325,7 +376,7 @@ function fromRemote(
   maxBytes: number,
   ctx: () => RpcErrorContext,
 ): Exchanged {
-  const { status, contentType, retryAfter, read } = answer;
+  const { status, contentType, retryAfter, read, id } = answer;
   if (read.kind === "too-large")
     throw new ResponseTooLargeError(ctx(), {
       limitBytes: maxBytes,
@@ -339,7 +390,7 @@ function fromRemote(
         body: read.text,
         detail: "the connection closed mid-answer",
       });
-    return { status, contentType, retryAfter, text: read.text, bytes: read.bytes };
+    return { status, contentType, retryAfter, text: read.text, bytes: read.bytes, id };
   }
   return {
     status,
@@ -347,6 +398,7 @@ function fromRemote(
     retryAfter,
     text: read.head,
     bytes: read.bytes,
+    id,
     decoded: { value: read.value },
   };
 }

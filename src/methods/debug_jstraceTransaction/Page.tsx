@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { startTransition, useEffect, useMemo, useState, type ChangeEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import {
   Alert,
   Button,
@@ -13,7 +13,6 @@ import {
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
-import type { DevnetManifest } from "../../shared/manifest";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
 import { traceDecodingKeys } from "./decodingKeys";
@@ -21,51 +20,37 @@ import { DecodingPanel } from "../../shared/decoding/DecodingNote";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
-import { TraceForm, type TraceExample } from "./Form";
-import { flatten, type TraceModel } from "./model";
+import { TraceForm } from "./Form";
 import {
   downloadName,
-  emptyForm,
   FORM_PARAMS,
   formSearchOf,
   fromSearch,
-  isCallTracer,
-  toParams,
   toSearch,
   type TraceFormValues,
   type TraceRequest,
 } from "./params";
-import { explainTraceError, METHOD, traceQueryOptions } from "./query";
-import { frameOf, parseTraceJson, resolvePicks, type TraceAnswer } from "./load";
+import { explainTraceError, METHOD } from "./query";
+import { parseTraceJson, type TraceAnswer } from "./load";
 import { AnswerPicker } from "./AnswerPicker";
-import type { CallFrame } from "./result";
 import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
-import { tracePreviews } from "./remote";
 import { TracePreviewCard } from "./TracePreview";
-import { stateDiffQueryOptions, txLocationQueryOptions } from "./insight/query";
-import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
 import { StatePanel } from "./insight/StatePanel";
-import { tokensOf, transfersOf } from "./insight/transfers";
-import { LARGE_TRACE_FRAMES, useDropWhenUnseen, useFramesComplete } from "./useTraceMemory";
+import { useFramesComplete } from "./useTraceMemory";
+import { examplesFrom } from "./examples";
+import { onwardLinks } from "./onward";
+import { PastePanel } from "./PastePanel";
+import { useAnswerPicks } from "./useAnswerPicks";
+import { usePreviewHandOver } from "./usePreviewHandOver";
+import { useSideQueries } from "./useSideQueries";
+import { useTraceQuery } from "./useTraceQuery";
 
-const NO_PICKS: number[] = [];
-
-function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
-  if (!devnet) return [];
-  const tx = devnet.transactions;
-  const out: TraceExample[] = [];
-  const add = (label: string, hash: string | undefined, extra: Partial<TraceFormValues> = {}) => {
-    if (hash) out.push({ label, values: { ...emptyForm(), hash, ...extra } });
-  };
-  add("try: nested calls", tx.nestedCalls?.hash, { withLog: true });
-  add("try: balance & state changes", tx.insight?.hash, { withLog: true });
-  add("try: reverted", (tx.innerRevert ?? tx.customError)?.hash);
-  const large = tx.largeTrace;
-  add(
-    `try: ${large?.frames ? large.frames.toLocaleString("en-US") : "5,000"}-frame trace`,
-    large?.hash,
-  );
-  return out;
+/** A trace opened from a file or pasted: it stands in for the request (nothing is sent). */
+interface LoadedTrace {
+  name: string;
+  value: unknown;
+  answer: TraceAnswer;
+  nonce: number;
 }
 
 export default function TracePage({ search, setSearch, active = true }: MethodPageProps) {
@@ -84,115 +69,21 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const endpoint = resolved.ok ? resolved.endpoint : null;
   const viewParam = search.get("view");
   const tab: TraceTab = isTraceTab(viewParam) ? viewParam : "tree";
-  // State changes are another paid trace: a link that says view=state asks on load (as every
-  // deep link runs its request); switching to the tab inside the app waits for a click.
-  const [stateAsk, setStateAsk] = useState(() => ({
-    link: formSearch,
-    asked: viewParam === "state",
-  }));
-  if (stateAsk.link !== formSearch) setStateAsk({ link: formSearch, asked: viewParam === "state" });
   const [editing, setEditing] = useState(false);
-  const [loaded, setLoaded] = useState<{
-    name: string;
-    value: unknown;
-    answer: TraceAnswer;
-    nonce: number;
-  } | null>(null);
+  const [loaded, setLoaded] = useState<LoadedTrace | null>(null);
+  /** The request the page makes: none while a file's trace is shown. */
+  const asked = loaded === null ? request : null;
 
-  const [released, setReleased] = useState(false);
-  // A trace opened from a file or pasted stands in for the request: nothing is sent meanwhile.
-  const options = traceQueryOptions(
-    client,
-    resolved.ok ? resolved.endpoint : null,
-    loaded === null && !released ? request : null,
-  );
-  const query = useQuery(options);
+  const { query, queryKey } = useTraceQuery(client, endpoint, asked, active);
   const queryClient = useQueryClient();
-  // A large trace is let go while another view is shown (and asked again on return); a small one
-  // stays observed, its tree as the user left it.
-  const largeAnswer = (query.data?.model?.size ?? 0) >= LARGE_TRACE_FRAMES;
-  if (!active && largeAnswer && !released) setReleased(true);
-  if (active && released) setReleased(false);
-  // And one more render once let go: React keeps the render before last (its alternate fibers:
-  // props, closures, memo inputs) until the next one, and that render still held the trace.
-  const [, settle] = useState(0);
-  useEffect(() => {
-    if (!released) return;
-    const t = setTimeout(() => settle((n) => n + 1), 0);
-    return () => clearTimeout(t);
-  }, [released]);
-  useDropWhenUnseen(options.queryKey, query.data?.model?.size ?? 0);
-
   const data = query.data;
-  // A block-level or muxTracer answer (pasted, or from a node behind a custom URL) asks the user
-  // to pick a transaction / a tracer: one pick per level, kept for the answer they were made on.
-  const answer: TraceAnswer | null = loaded ? loaded.answer : (data?.answer ?? null);
-  const answerRaw: unknown = loaded ? loaded.value : data?.raw;
-  const [picks, setPicks] = useState<{ of: TraceAnswer | null; path: number[] }>({
-    of: null,
-    path: NO_PICKS,
-  });
-  const picked = picks.of === answer ? picks.path : NO_PICKS;
-  const pickLevels = useMemo(() => {
-    if (!answer) return [];
-    const levels = [];
-    for (let d = 0; d <= picked.length; d++) {
-      const at = resolvePicks(answer, answerRaw, picked.slice(0, d));
-      if (at.depth < d || (at.answer.kind !== "block" && at.answer.kind !== "mux")) break;
-      levels.push(at.answer);
-    }
-    return levels;
-  }, [answer, answerRaw, picked]);
-  const resolvedPick = useMemo(
-    () => (answer ? resolvePicks(answer, answerRaw, picked) : null),
-    [answer, answerRaw, picked],
+  const picks = useAnswerPicks(
+    loaded ? loaded.answer : (data?.answer ?? null),
+    loaded ? loaded.value : data?.raw,
+    loaded ? null : (data?.model ?? null),
   );
-  const pickedFrame = frameOf(resolvedPick?.answer ?? null);
-  const directModel = loaded ? null : (data?.model ?? null);
-  const builtModel = useMemo(
-    () => (pickedFrame && directModel?.frames[0] !== pickedFrame ? flatten(pickedFrame) : null),
-    [pickedFrame, directModel],
-  );
-  const currentModel =
-    directModel && (answer === null || directModel.frames[0] === pickedFrame)
-      ? directModel
-      : builtModel;
-  // The top of a large tree while its answer is still arriving (read in the trace Worker).
-  // (Taken in as a transition, not a blocking store read: a preview arriving while the app mounts
-  // does not turn that background render into one long task.)
-  const [latestPreview, setLatestPreview] = useState(tracePreviews.current);
-  useEffect(() => {
-    const take = () => startTransition(() => setLatestPreview(tracePreviews.current()));
-    // One that came between the first render and now is taken too.
-    queueMicrotask(take);
-    return tracePreviews.subscribe(take);
-  }, []);
-  const previewFor =
-    latestPreview &&
-    !loaded &&
-    request &&
-    latestPreview.params === JSON.stringify(toParams(request))
-      ? latestPreview
-      : null;
-  // Once it has all arrived, the whole tree mounts in the background (a transition, which React
-  // renders in slices: a large tree's first render is no long task) while the preview stays.
-  // (State, not useDeferredValue: letting a large trace go, e.g. when another view is shown,
-  // must drop it at once, not in a background render that keeps it until then.)
-  const [mounted, setMounted] = useState<TraceModel | null>(null);
-  if (currentModel === null && mounted !== null) setMounted(null);
-  const previewing = previewFor !== null;
-  useEffect(() => {
-    if (previewing && currentModel !== null && currentModel !== mounted)
-      startTransition(() => setMounted(currentModel));
-  }, [previewing, currentModel, mounted]);
-  const model = previewing && mounted !== currentModel ? null : currentModel;
-  const settling = model !== currentModel;
-  const preview = previewFor && !model && (query.isFetching || settling) ? previewFor : null;
-  // Once the preview is on the screen, the Worker reads the rest of the answer (it waits until
-  // then, so the first paint does not share the cores with it).
-  useEffect(() => {
-    if (preview) tracePreviews.shown(preview);
-  }, [preview]);
+  const { picked, resolved: resolvedPick } = picks;
+  const { preview, model, settling } = usePreviewHandOver(asked, picks.model, query.isFetching);
   // Opened from a file or picked out of a block's answer: no request of its own to link to.
   const standalone = loaded !== null || picked.length > 0;
 
@@ -205,7 +96,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
     () => (model && framesComplete ? traceDecodingKeys(model.frames) : null),
     [model, framesComplete],
   );
-  const decoding = useDecodingRegistry(resolved.ok ? resolved.endpoint : null, decodingKeys);
+  const decoding = useDecodingRegistry(endpoint, decodingKeys);
   const { registry } = decoding;
   const decoder = useMemo(() => new TraceDecoder(registry), [registry]);
   const decode = useMemo(
@@ -219,7 +110,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
         {
           value: data.raw,
           name: downloadName(request),
-          key: `${JSON.stringify(options.queryKey)}@${query.dataUpdatedAt}`,
+          key: `${JSON.stringify(queryKey)}@${query.dataUpdatedAt}`,
         }
       : null;
 
@@ -236,23 +127,29 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
     }
     setSearch(next);
   };
+  const onLoad = (name: string, text: string) => {
+    const r = parseTraceJson(text);
+    if (!r.ok) return r.message;
+    setEditing(false);
+    setLoaded((prev) => ({
+      name,
+      value: r.value,
+      answer: r.answer,
+      nonce: (prev?.nonce ?? 0) + 1,
+    }));
+    return null;
+  };
 
-  const onFrameChange = (path: string) => {
+  const withParam = (k: string, v: string | undefined) => {
     const next: Record<string, string | undefined> = {};
-    new URLSearchParams(searchString).forEach((v, k) => {
-      next[k] = v;
+    new URLSearchParams(searchString).forEach((value, key) => {
+      next[key] = value;
     });
-    next.frame = path;
+    next[k] = v;
     setSearch(next, { replace: true });
   };
-  const onTabChange = (t: TraceTab) => {
-    const next: Record<string, string | undefined> = {};
-    new URLSearchParams(searchString).forEach((v, k) => {
-      next[k] = v;
-    });
-    next.view = t === "tree" ? undefined : t;
-    setSearch(next, { replace: true });
-  };
+  const onFrameChange = (path: string) => withParam("frame", path);
+  const onTabChange = (t: TraceTab) => withParam("view", t === "tree" ? undefined : t);
   const frameLink = (path: string) =>
     href("trace", {
       hash: search.get("hash") ?? undefined,
@@ -265,56 +162,23 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const [copyState, setCopyState] = useState("");
   const costNote = endpoint?.provider === "nodereal" ? "280 compute units" : null;
 
-  const stateHash =
-    stateAsk.asked && !loaded && request && isCallTracer(request) ? request.hash : null;
-  const stateQuery = useQuery(stateDiffQueryOptions(client, endpoint, stateHash));
-  const tokens = useMemo(
-    () =>
-      model && framesComplete && (tab === "balances" || tab === "flow")
-        ? tokensOf(transfersOf(model))
-        : [],
-    [model, tab, framesComplete],
-  );
-  const tokenQuery = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
-  const located = useQuery(
-    txLocationQueryOptions(client, endpoint, !loaded && model && request ? request.hash : null),
-  );
-  const blockHash = located.data?.blockHash ?? null;
-  const txIndex = located.data?.transactionIndex ?? null;
+  const side = useSideQueries({
+    client,
+    endpoint,
+    formSearch,
+    linkView: viewParam,
+    request: asked,
+    model,
+    framesComplete,
+    tab,
+  });
+  const stateQuery = side.state;
   const top = model?.frames[0] ?? null;
-  const onward = (f: CallFrame, whole: boolean): { label: string; href: string }[] => {
-    const out: { label: string; href: string }[] = [];
-    if (whole && request)
-      out.push({
-        label: "Transaction card",
-        href:
-          blockHash && txIndex
-            ? href("tx", { blockHash, index: txIndex })
-            : href("tx", { hash: request.hash }),
-      });
-    if (whole && blockHash)
-      out.push({ label: "Logs of its block", href: href("logs", { blockHash }) });
-    const to = typeof f.to === "string" ? f.to : undefined;
-    if (!whole && blockHash && to)
-      out.push({
-        label: `Logs of ${to} in this block`,
-        href: href("logs", { blockHash, address: to }),
-      });
-    const type = String(f.type).toUpperCase();
-    if (to && (type === "CALL" || type === "STATICCALL"))
-      out.push({
-        label: whole ? "Estimate this call again" : "Estimate this call",
-        href: href("estimate", {
-          from: f.from,
-          to,
-          value: type === "CALL" && f.value && f.value !== "0x0" ? f.value : undefined,
-          data: typeof f.input === "string" && f.input !== "0x" ? f.input : undefined,
-        }),
-      });
-    return out;
-  };
+  const onward = (f: Parameters<typeof onwardLinks>[0], whole: boolean) =>
+    onwardLinks(f, whole, { request, blockHash: side.blockHash, txIndex: side.txIndex });
+  const rpcMethod = rpcMethodOf(endpoint);
   const stateHint = stateQuery.isError
-    ? explainTraceError(stateQuery.error, rpcMethodOf(endpoint))?.hint
+    ? explainTraceError(stateQuery.error, rpcMethod)?.hint
     : null;
   const stateError = stateQuery.isError ? (
     <div className="flex flex-col gap-2">
@@ -326,7 +190,6 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
       {stateHint ? <p className="text-sm">{stateHint}</p> : null}
     </div>
   ) : null;
-  const rpcMethod = rpcMethodOf(endpoint);
   const explained = query.isError ? explainTraceError(query.error, rpcMethod) : null;
 
   return (
@@ -353,21 +216,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
             costNote={costNote}
           />
           <div className="mt-3">
-            <PastePanel
-              onLoad={(name, text) => {
-                const r = parseTraceJson(text);
-                if (r.ok) {
-                  setEditing(false);
-                  setLoaded((prev) => ({
-                    name,
-                    value: r.value,
-                    answer: r.answer,
-                    nonce: (prev?.nonce ?? 0) + 1,
-                  }));
-                }
-                return r.ok ? null : r.message;
-              }}
-            />
+            <PastePanel onLoad={onLoad} />
           </div>
         </Card>
       </FoldingForm>
@@ -433,7 +282,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                 <Button
                   onClick={() =>
                     // The previous answer goes first: two large traces are not held at once.
-                    void queryClient.resetQueries({ queryKey: options.queryKey, exact: true })
+                    void queryClient.resetQueries({ queryKey, exact: true })
                   }
                 >
                   Run again
@@ -445,12 +294,12 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
             </>
           }
         >
-          {pickLevels.map((level, d) => (
+          {picks.levels.map((level, d) => (
             <div key={d} className="mb-3">
               <AnswerPicker
                 answer={level}
                 picked={picked[d] ?? null}
-                onPick={(k) => setPicks({ of: answer, path: [...picked.slice(0, d), k] })}
+                onPick={(k) => picks.pick(d, k)}
               />
             </div>
           ))}
@@ -473,7 +322,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
               onwardLinks={standalone ? undefined : (f) => onward(f, false)}
               raw={resolvedPick && resolvedPick.depth > 0 ? resolvedPick.raw : shown.value}
               hash={standalone ? undefined : request?.hash}
-              tokenMeta={tokenQuery.data}
+              tokenMeta={side.tokenMeta}
               stateView={
                 standalone ? (
                   <p className="text-sm">
@@ -482,8 +331,8 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                   </p>
                 ) : (
                   <StatePanel
-                    asked={stateAsk.asked}
-                    onAsk={() => setStateAsk((s) => ({ ...s, asked: true }))}
+                    asked={side.stateAsked}
+                    onAsk={side.askState}
                     busy={stateQuery.isFetching}
                     result={stateQuery.data}
                     error={stateError}
@@ -515,53 +364,4 @@ function requestSummary(r: TraceRequest): string {
   const tracer = r.options.tracer.length > 40 ? "JavaScript tracer" : r.options.tracer;
   const config = r.options.tracerConfig ? ` ${JSON.stringify(r.options.tracerConfig)}` : "";
   return `${r.hash} · ${tracer}${config}${r.options.timeout ? ` · timeout ${r.options.timeout}` : ""}`;
-}
-
-function PastePanel({ onLoad }: { onLoad: (name: string, text: string) => string | null }) {
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (!file) return;
-    void file.text().then((t) => setError(onLoad(file.name, t)));
-    e.target.value = "";
-  };
-  return (
-    <details className="text-sm">
-      <summary className="cursor-pointer font-medium">
-        Paste a trace result or open a trace JSON file (no request)
-      </summary>
-      <div className="mt-2 flex flex-col gap-2">
-        <label htmlFor="trace-paste" className="font-medium text-slate-700 dark:text-slate-200">
-          Trace JSON
-        </label>
-        <textarea
-          id="trace-paste"
-          rows={4}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900"
-          spellCheck={false}
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          <Button onClick={() => setError(onLoad("pasted trace", text))}>Show pasted trace</Button>
-          <label className="flex items-center gap-1">
-            Open trace JSON file
-            <input
-              type="file"
-              accept="application/json,.json"
-              onChange={onFile}
-              className="text-xs"
-            />
-          </label>
-        </div>
-        {error ? (
-          <p role="alert" className="text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </details>
-  );
 }

@@ -9,7 +9,7 @@ import { Card } from "../../ui";
 import { CallTree } from "./CallTree";
 import { FrameDecodeCache, type TraceDecoder } from "./decode";
 import { baseStructure, buildRows, expandToDepth, OPEN_DEPTH } from "./model";
-import type { TracePreview } from "./remote";
+import type { TracePreview } from "./worker/job";
 
 const noop = () => undefined;
 

@@ -22,7 +22,7 @@ import {
   type PackedModel,
 } from "./answer";
 import { FrameArrival } from "./arrival";
-import { readBody } from "./body";
+import { readBody } from "./worker/body";
 import { MAX_ADDRESSES } from "../../shared/decoding/keys";
 import { traceDecodingKeys } from "./decodingKeys";
 import { buildRows, flatten, initialExpansion, baseStructure, type TraceModel } from "./model";
@@ -232,7 +232,7 @@ describe("the client with a remote reader", () => {
       read: { kind: "result", value, head: read.text.slice(0, 100), bytes: read.bytes },
     };
   };
-  const remote = { kind: "inline", exchange: inline };
+  const remote = inline;
 
   it("returns the decoded result; the record keeps the answer's head and size", async () => {
     const tree = syntheticTrace(500);
@@ -290,7 +290,7 @@ describe("the client with a remote reader", () => {
       Promise.reject(new RemoteUnavailable("the trace worker could not start: blocked"));
     const client = createRpcClient();
     const out = await client.request({ url: base }, "debug_traceTransaction", ["0x1"], {
-      remote: { kind: "inline", exchange: refused },
+      remote: refused,
       schema: callFrameSchema,
       retry: false,
     });
@@ -300,7 +300,7 @@ describe("the client with a remote reader", () => {
     const broken: RemoteExchange = () => Promise.reject(new TypeError("Failed to fetch"));
     await expect(
       client.request({ url: base }, "debug_traceTransaction", ["0x1"], {
-        remote: { kind: "inline", exchange: broken },
+        remote: broken,
         schema: callFrameSchema,
         retry: false,
       }),

@@ -1,6 +1,6 @@
 /**
  * A callTracer answer read, parsed, checked and modelled in one place, so it can run in a Worker
- * (trace.worker.ts) and hand the main thread compact typed arrays and frames in chunks instead of
+ * (worker/serve.ts) and hand the main thread compact typed arrays and frames in chunks instead of
  * 39 MB of text to parse. Pure functions, no DOM: the unit tests run them in Node.
  *
  * Anything but a plain, valid result for the request (a JSON-RPC error, another id, a body that
@@ -18,7 +18,7 @@ import {
   OPEN_DEPTH,
   type TraceModel,
 } from "./model";
-import { previewTrace } from "./preview";
+import { previewTrace } from "./worker/preview";
 import { isMuxAnswer } from "./load";
 import { FRAME_ISSUES, isEmptyStructLog, type CallFrame, type FrameIssue } from "./result";
 

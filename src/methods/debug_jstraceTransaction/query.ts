@@ -24,7 +24,7 @@ import type { CallFrame } from "./result";
 import { durationMs, isCallTracer, toParams, type TraceRequest } from "./params";
 import { traceAnswerSchema, type TraceAnswer } from "./load";
 import type { FrameArrival } from "./arrival";
-import { traceRemote, workerAvailable, type TracePayload } from "./remote";
+import { traceExchange, workerAvailable, type TracePayload } from "./worker/job";
 import { EMPTY_STRUCT_LOG, anyJsonSchema } from "./result";
 
 export const METHOD = "debug_jstraceTransaction";
@@ -79,9 +79,9 @@ export function traceQueryOptions(
               });
               return { raw, model: null, answer: null };
             }
-            // In a Worker where there is one: fetched (or adopted from the request the boot module
-            // started for a deep link), parsed, checked and modelled off the main thread, which
-            // gets arrays and frames. Any answer but one call tree comes back as text, read here.
+            // In a Worker where there is one (on a deep link, the one that already sent this very
+            // request: worker/README.md): fetched, parsed, checked and modelled off the main
+            // thread, which gets arrays and frames. Any answer but one call tree comes back as text, read here.
             const out = await client.request<TracePayload | { raw: unknown; answer: TraceAnswer }>(
               target,
               endpoint.rpcMethod,
@@ -89,7 +89,7 @@ export function traceQueryOptions(
               {
                 ...opts,
                 schema: traceAnswerSchema,
-                ...(workerAvailable() ? { remote: traceRemote } : {}),
+                ...(workerAvailable() ? { remote: traceExchange } : {}),
               },
             );
             if ("arrival" in out) {

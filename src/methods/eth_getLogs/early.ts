@@ -1,7 +1,7 @@
 /**
  * The logs view's first request, known from a deep link before the app mounts (app/boot.ts sends
- * it at once and the scan adopts the answer in flight): the very call the range scanner makes
- * first for the link's filter — eth_getLogs with the same params, or eth_blockNumber when the
+ * it ahead; the scan's identical request joins it in flight): the very call the range scanner
+ * makes first for the link's filter — eth_getLogs with the same params, or eth_blockNumber when the
  * range needs the chain head first — or null when the link does not make a complete filter.
  * Kept light: it is part of the first-load bundle.
  */

@@ -1,20 +1,19 @@
 /**
- * The page's side of the trace Worker: one job per request (an early one started by the boot
- * module, or one the query starts), and the client's remote exchange that runs or adopts it.
- * Where Worker is missing (tests under jsdom) the query keeps the main-thread path.
+ * The page's side of the trace Worker: one job per request, and `traceExchange`, the client's
+ * remote exchange (the trace query's one way in): it takes the Worker opened for the link over —
+ * carrying on with the request the Worker started itself when it is this very call — or starts
+ * a Worker for it. Where Worker is missing (tests under jsdom) the query keeps the main-thread path.
  */
-import { perf } from "../../platform/perf";
-import { afterPaint } from "../../platform/schedule";
-import type { EarlyStarter } from "../../rpc/early";
-import { RemoteUnavailable, type BodyRead, type RemoteExchange } from "../../rpc/transport";
-import { FrameArrival } from "./arrival";
-import { rememberDecodingKeys } from "./decodingKeys";
-import { takeTraceWorker } from "./prestart";
-import type { TraceModel } from "./model";
-import type { FromWorker, Tagged, ToWorker, WorkerMarks } from "./protocol";
-
-/** Which early requests the trace query adopts: those started as trace Worker jobs. */
-export const TRACE_WORKER_KIND = "trace-worker";
+import { perf } from "../../../platform/perf";
+import { afterPaint } from "../../../platform/schedule";
+import { RemoteUnavailable, type BodyRead, type RemoteExchange } from "../../../rpc/transport";
+import { createStore } from "../../../platform/store";
+import { FrameArrival } from "../arrival";
+import { rememberDecodingKeys } from "../decodingKeys";
+import type { TraceModel } from "../model";
+import type { FromWorker, ToWorker, WorkerMarks } from "./protocol";
+import { isCall } from "./call";
+import { takeTraceWorker, type TraceWorker } from "./spawn";
 
 /** What the Worker's result is on this side: the model, its frames arriving in `arrival`. */
 export interface TracePayload {
@@ -42,7 +41,7 @@ function deferred<T>() {
     resolve = res;
     reject = rej;
   });
-  // Settled by whoever awaits it; an early job nobody adopts must not report it unhandled.
+  // Settled by whoever awaits it; a failure before then must not count as unhandled.
   promise.catch(() => undefined);
   return { promise, resolve, reject };
 }
@@ -80,26 +79,22 @@ export interface TracePreview {
 
 /** The latest preview and the job it came from (by number: the store must not hold the job, whose
  * answer is the whole trace). */
-let preview: { job: number; value: TracePreview; onShown: (() => void) | null } | null = null;
+const previewStore = createStore<{
+  job: number;
+  value: TracePreview;
+  onShown: (() => void) | null;
+} | null>(null);
 let jobs = 0;
-const previewListeners = new Set<() => void>();
-
-function setPreview(next: typeof preview): void {
-  preview = next;
-  for (const l of previewListeners) l();
-}
 
 /** The latest trace preview (one at a time: a new request's job drops the one before). */
 export const tracePreviews = {
-  subscribe(listener: () => void): () => void {
-    previewListeners.add(listener);
-    return () => previewListeners.delete(listener);
-  },
+  subscribe: previewStore.subscribe,
   current(): TracePreview | null {
-    return preview?.value ?? null;
+    return previewStore.get()?.value ?? null;
   },
   /** The page has committed `value` to the screen: once it is painted, the Worker reads on. */
   shown(value: TracePreview): void {
+    const preview = previewStore.get();
     if (preview?.value !== value || !preview.onShown) return;
     afterPaint(preview.onShown);
     preview.onShown = null;
@@ -118,27 +113,27 @@ function paramsOf(bodyText: string): string {
 export class TraceJob {
   readonly head: Promise<Head>;
   readonly read: Promise<BodyRead>;
-  /** The cap the job reads under (an early job's provisional one until adopted). */
-  limit: number;
-  private worker: Worker | null;
+  /** The id the request went out with (the Worker's own start has its own). */
+  readonly sentId: Promise<number>;
+  private worker: TraceWorker | null;
 
   constructor(url: string, bodyText: string, id: number, maxBytes: number) {
-    this.limit = maxBytes;
-    if (preview) setPreview(null);
+    if (previewStore.get()) previewStore.set(null);
     const job = ++jobs;
     const params = paramsOf(bodyText);
     const dropPreview = () => {
-      if (preview?.job === job) setPreview(null);
+      if (previewStore.get()?.job === job) previewStore.set(null);
     };
     const head = deferred<Head>();
     const read = deferred<BodyRead>();
+    const sent = deferred<number>();
     this.head = head.promise;
     this.read = read.promise;
-    const resolveHead = head.resolve;
-    const resolveRead = read.resolve;
+    this.sentId = sent.promise;
     const fail = (e: Error) => {
       head.reject(e);
       read.reject(e);
+      sent.reject(e);
     };
     // A Worker the page may not create (a stricter policy where it is served) or whose script
     // does not load: the client reads this trace on the page instead (RemoteUnavailable).
@@ -154,10 +149,10 @@ export class TraceJob {
       refused(error instanceof Error ? error.message : String(error));
       return;
     }
-    const { worker, early } = taken;
+    const { worker, said } = taken;
     this.worker = worker;
     // Until the Worker has said something, an error means it never ran.
-    let heard = early.length > 0;
+    let heard = said.length > 0;
     const broke = (why: string | null) => {
       dropPreview();
       if (heard) fail(new TypeError(`the trace worker failed: ${why || "it stopped"}`));
@@ -171,8 +166,11 @@ export class TraceJob {
     let arrival: FrameArrival | null = null;
     const handle = (msg: FromWorker) => {
       switch (msg.type) {
+        case "own":
+        case "started":
+          return;
         case "head":
-          resolveHead({
+          head.resolve({
             status: msg.status,
             contentType: msg.contentType,
             retryAfter: msg.retryAfter,
@@ -183,7 +181,7 @@ export class TraceJob {
           perf.measure("nodescope:trace:preview", 0, "trace");
           const top = new FrameArrival(msg.model);
           top.add(msg.chunk);
-          setPreview({
+          previewStore.set({
             job,
             value: { params, model: top.model, bytes: msg.bytes },
             // The Worker, not the job: the store must not hold the answer.
@@ -193,7 +191,7 @@ export class TraceJob {
         }
         case "read":
           dropPreview();
-          resolveRead(msg.read);
+          read.resolve(msg.read);
           this.end();
           return;
         case "failed":
@@ -205,7 +203,7 @@ export class TraceJob {
           measureWorker(msg.marks);
           arrival = new FrameArrival(msg.model);
           arrival.add(msg.first);
-          resolveRead({
+          read.resolve({
             kind: "result",
             value: { model: arrival.model, arrival } satisfies TracePayload,
             head: msg.head,
@@ -225,42 +223,41 @@ export class TraceJob {
           return;
       }
     };
-    // The run answering this job: the Worker's own start of the same request when it told of one
-    // (taken over at once), else the one it names when it hears of this job ("started"). Messages
-    // of any other run are dropped; those of an unknown run yet wait.
-    const own = early.find((m) => m.type === "selfstarted");
-    let current: number | null =
-      own?.type === "selfstarted" && own.url === url && own.bodyText === bodyText ? own.run : null;
-    let waiting: Tagged[] = [];
-    const receive = (msg: Tagged) => {
-      heard = true;
-      if (msg.type === "selfstarted") return;
-      if (msg.type === "started") {
-        current = msg.run;
-        const queue = waiting;
-        waiting = [];
-        for (const m of queue) receive(m);
-        return;
-      }
-      if (current === null) waiting.push(msg);
-      else if (msg.run === current) handle(msg);
+    // What the Worker says before `started` is of its own start: this request's when that is this
+    // very call (told by `own`: taken at once), else dropped once `started` says so. Of its
+    // previews, only the latest is shown.
+    const replay = (msgs: FromWorker[]) => {
+      const lastPreview = msgs.findLastIndex((m) => m.type === "preview");
+      msgs.forEach((m, k) => {
+        if (m.type !== "preview" || k === lastPreview) handle(m);
+      });
     };
-    worker.onmessage = (e: MessageEvent<Tagged>) => receive(e.data);
+    const own = said.find((m) => m.type === "own");
+    const mine = own?.type === "own" && isCall(own, url, bodyText);
+    let before: FromWorker[] | null = mine ? null : [...said];
+    if (mine) {
+      sent.resolve(own.id);
+      replay(said);
+    }
+    const receive = (msg: FromWorker) => {
+      heard = true;
+      if (before === null) {
+        if (msg.type !== "started" && msg.type !== "own") handle(msg);
+        else if (msg.type === "started" && !mine) sent.resolve(msg.id);
+      } else if (msg.type !== "started") before.push(msg);
+      else {
+        const kept = msg.own ? before : [];
+        before = null;
+        sent.resolve(msg.id);
+        replay(kept);
+      }
+    };
+    worker.onmessage = (e: MessageEvent<FromWorker>) => receive(e.data);
     worker.onerror = (e) => {
       e.preventDefault();
       broke(e.message);
     };
-    this.send({ type: "start", url, bodyText, id, maxBytes, adopt: current });
-    // What the Worker said before this job took it: of its previews, only the latest is shown.
-    const lastPreview = early.findLastIndex((m) => m.type === "preview");
-    early.forEach((m, k) => {
-      if (m.type !== "preview" || k === lastPreview) receive(m);
-    });
-  }
-
-  setLimit(maxBytes: number): void {
-    this.limit = maxBytes;
-    this.send({ type: "limit", maxBytes });
+    this.send({ type: "start", url, bodyText, id, maxBytes });
   }
 
   abort = (): void => {
@@ -283,50 +280,19 @@ export class TraceJob {
   }
 }
 
-/** The client's remote exchange for traces: adopts the early job for this call, or starts one. */
-export const traceExchange: RemoteExchange = async ({
-  url,
-  bodyText,
-  id,
-  maxBytes,
-  signal,
-  early,
-}) => {
-  let job: TraceJob;
-  // The cap an early job has read under so far (it learns this client's now).
-  let readUnder = maxBytes;
-  if (early instanceof TraceJob) {
-    job = early;
-    readUnder = job.limit;
-    if (job.limit !== maxBytes) job.setLimit(maxBytes);
-  } else job = new TraceJob(url, bodyText, id, maxBytes);
+/**
+ * The client's remote exchange for traces: a job in the Worker opened for the link (which may
+ * carry on with the request it started itself) or in a new one.
+ */
+export const traceExchange: RemoteExchange = async ({ url, bodyText, id, maxBytes, signal }) => {
+  const job = new TraceJob(url, bodyText, id, maxBytes);
   const onAbort = () => job.abort();
   signal.addEventListener("abort", onAbort, { once: true });
   try {
+    const sentId = await job.sentId;
     const head = await job.head;
-    const read = await job.read;
-    // An early job read under a lower provisional cap than this client's: ask again under it.
-    if (
-      read.kind === "too-large" &&
-      job === early &&
-      readUnder < maxBytes &&
-      (!read.announced || read.bytes <= maxBytes)
-    ) {
-      job = new TraceJob(url, bodyText, id, maxBytes);
-      return { ...(await job.head), read: await job.read };
-    }
-    return { ...head, read };
+    return { ...head, read: await job.read, id: sentId };
   } finally {
     signal.removeEventListener("abort", onAbort);
   }
 };
-
-export const traceRemote = { kind: TRACE_WORKER_KIND, exchange: traceExchange };
-
-/** Starts an early trace request as a Worker job (boot, before the app mounts). */
-export function traceEarlyStarter(maxBytes: number): EarlyStarter {
-  return ({ url, bodyText, id }) => {
-    const job = new TraceJob(url, bodyText, id, maxBytes);
-    return { value: job, abort: job.abort };
-  };
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { syntheticTrace } from "../../../bench/synthetic.mjs";
-import { modelAnswer, previewAnswer, type PreviewPost } from "./answer";
+import { syntheticTrace } from "../../../../bench/synthetic.mjs";
+import { modelAnswer, previewAnswer, type PreviewPost } from "../answer";
 import {
   baseStructure,
   buildRows,
@@ -9,9 +9,9 @@ import {
   OPEN_DEPTH,
   pathOf,
   type TraceModel,
-} from "./model";
+} from "../model";
 import { previewTrace } from "./preview";
-import type { CallFrame } from "./result";
+import type { CallFrame } from "../result";
 
 type Frame = Record<string, unknown> & { calls?: Frame[] };
 

@@ -2,14 +2,15 @@
  * Reading an answer's body as it arrives (the trace Worker's first step, kept apart from the
  * parser and checks so the Worker can start its fetch before those have loaded).
  */
-import type { BodyRead } from "../../rpc/transport";
+import type { BodyRead } from "../../../rpc/transport";
 
 /** Characters of the body kept for the request record (it shows at most 200 KB). */
 export const HEAD_CHARS = 256 * 1024;
 
 /**
- * Reads a body to text, stopping past `maxBytes()` (asked per chunk: an early request learns its
- * cap when it is adopted); a dropped connection marks it cut off.
+ * Reads a body to text, stopping past `maxBytes()` (asked per chunk: a request the Worker started
+ * on its own learns the page's cap when the page takes it over); a dropped connection marks it cut
+ * off.
  */
 export async function readBody(
   body: ReadableStream<Uint8Array> | null,

@@ -1,0 +1,47 @@
+/** The links from a trace (or one of its frames) to the app's other views. */
+import { href } from "../../shared/links";
+import type { TraceRequest } from "./params";
+import type { CallFrame } from "./result";
+
+export interface OnwardLink {
+  label: string;
+  href: string;
+}
+
+export function onwardLinks(
+  f: CallFrame,
+  /** The whole transaction (its top frame), or one frame of it. */
+  whole: boolean,
+  at: { request: TraceRequest | null; blockHash: string | null; txIndex: string | null },
+): OnwardLink[] {
+  const { request, blockHash, txIndex } = at;
+  const out: OnwardLink[] = [];
+  if (whole && request)
+    out.push({
+      label: "Transaction card",
+      href:
+        blockHash && txIndex
+          ? href("tx", { blockHash, index: txIndex })
+          : href("tx", { hash: request.hash }),
+    });
+  if (whole && blockHash)
+    out.push({ label: "Logs of its block", href: href("logs", { blockHash }) });
+  const to = typeof f.to === "string" ? f.to : undefined;
+  if (!whole && blockHash && to)
+    out.push({
+      label: `Logs of ${to} in this block`,
+      href: href("logs", { blockHash, address: to }),
+    });
+  const type = String(f.type).toUpperCase();
+  if (to && (type === "CALL" || type === "STATICCALL"))
+    out.push({
+      label: whole ? "Estimate this call again" : "Estimate this call",
+      href: href("estimate", {
+        from: f.from,
+        to,
+        value: type === "CALL" && f.value && f.value !== "0x0" ? f.value : undefined,
+        data: typeof f.input === "string" && f.input !== "0x" ? f.input : undefined,
+      }),
+    });
+  return out;
+}

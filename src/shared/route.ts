@@ -1,0 +1,51 @@
+/**
+ * The one reading of a link's hash (`#/<route>?<params>`), without React: the entry module, the
+ * trace Worker and the app's router all parse a link here. Also the params that belong to the app
+ * rather than to a view's form.
+ */
+import type { RouteId } from "./links";
+
+export const ROUTES: readonly { id: RouteId; label: string; method: string }[] = [
+  { id: "tx", label: "Transaction", method: "eth_getTransactionByBlockHashAndIndex" },
+  { id: "logs", label: "Logs", method: "eth_getLogs" },
+  { id: "trace", label: "Trace", method: "debug_jstraceTransaction" },
+  { id: "estimate", label: "Estimate gas", method: "eth_estimateGas" },
+];
+
+export interface Location {
+  route: RouteId;
+  search: URLSearchParams;
+  /** The raw search string, stable for memoisation. */
+  searchString: string;
+}
+
+function isRoute(x: string): x is RouteId {
+  return ROUTES.some((r) => r.id === x);
+}
+
+/** The route and params of a hash; an unknown or empty route is the transaction view. */
+export function parseHash(hash: string): Location {
+  const body = hash.replace(/^#/, "");
+  const [path = "", query = ""] = body.split(/\?(.*)/s, 2);
+  const name = path.replace(/^\/+/, "").split("/")[0] ?? "";
+  return {
+    route: isRoute(name) ? name : "tx",
+    search: new URLSearchParams(query),
+    searchString: query,
+  };
+}
+
+/** The RPC method whose page a route shows. */
+export function routeMethod(route: RouteId): string | null {
+  return ROUTES.find((r) => r.id === route)?.method ?? null;
+}
+
+/** Params the shell reads itself (the connection, the decoding services); a page never sees them. */
+export const APP_PARAMS: readonly string[] = ["rpc", "traceMethod", "sigdb", "sourcify"];
+
+/** A link's params without the app's own: what a view's form reads. */
+export function viewSearch(search: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams(search);
+  for (const k of APP_PARAMS) out.delete(k);
+  return out;
+}
