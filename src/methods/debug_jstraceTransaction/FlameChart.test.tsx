@@ -10,7 +10,7 @@ import {
   zoomWindow,
   type FlameBlock,
 } from "./FlameChart";
-import { flatten } from "./model";
+import { flatten } from "./flatten";
 import type { CallFrame } from "./result";
 
 afterEach(cleanup);

@@ -22,7 +22,8 @@ import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { TraceForm, type TraceExample } from "./Form";
-import { flatten, type TraceModel } from "./model";
+import { flatten } from "./flatten";
+import type { TraceModel } from "./model";
 import {
   downloadName,
   emptyForm,

@@ -15,10 +15,11 @@ import { CallTree } from "./CallTree";
 import type { FrameDecodeCache } from "./decode";
 import { FlameChart } from "./FlameChart";
 import { FrameDetail } from "./FrameDetail";
+import { summarize, type TraceModel } from "./model";
+import { buildSearchTexts, searchFrames, stepIn } from "./search";
 import {
   allExpanded,
   buildRows,
-  buildSearchTexts,
   expandAncestors,
   expandSiblings,
   expandToDepth,
@@ -27,12 +28,8 @@ import {
   initialExpansion,
   isShown,
   pathOf,
-  searchFrames,
-  stepIn,
-  summarize,
   type Structure,
-  type TraceModel,
-} from "./model";
+} from "./tree";
 import type { CallFrame } from "./result";
 import { Summary } from "./Summary";
 import type { FrameArrival } from "./arrival";
