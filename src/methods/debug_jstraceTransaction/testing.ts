@@ -46,3 +46,32 @@ export function sampleTrace(): CallFrame {
     ],
   };
 }
+
+/** One call fanning out to `n` equal subcalls, each with one subcall (like the devnet's large trace). */
+export function fanOutTrace(n: number): CallFrame {
+  const leaf = (i: number): CallFrame => ({
+    type: "CALL",
+    from: "0x00000000000000000000000000000000000000aa",
+    to: `0x${(i + 1).toString(16).padStart(40, "0")}`,
+    gas: "0x10000",
+    gasUsed: "0x1000",
+    input: "0x12345678",
+    calls: [
+      {
+        type: "STATICCALL",
+        from: "0x00000000000000000000000000000000000000aa",
+        to: "0x00000000000000000000000000000000000000bb",
+        gas: "0x100",
+        gasUsed: "0x80",
+      },
+    ],
+  });
+  return {
+    type: "CALL",
+    from: "0x00000000000000000000000000000000000000cc",
+    to: "0x00000000000000000000000000000000000000aa",
+    gas: "0x10000000",
+    gasUsed: `0x${(n * 0x1000 + 0x100).toString(16)}`,
+    calls: Array.from({ length: n }, (_, i) => leaf(i)),
+  };
+}
