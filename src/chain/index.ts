@@ -3,6 +3,8 @@ export * from "./units";
 export * from "./signatures";
 export * from "./registry";
 export * from "./decode";
+export { formatArg, type DecodedArg } from "./decodedArgs";
+export * from "./revert";
 export * from "./tx-types";
 export * from "./tokenMeta";
 export * from "./sources";
