@@ -22,8 +22,9 @@ import {
   tupleTypeName,
   type DecodedArg,
 } from "./decodedArgs";
-import type { AbiRegistry, EventEntry, FunctionEntry, SignatureOrigin } from "./registry";
-import { entryOrigin, parseSignature } from "./registry";
+import type { EventEntry, FunctionEntry, SignatureOrigin } from "./abiItems";
+import type { AbiRegistry } from "./registry";
+import { entryOrigin, parseSignature } from "./abiItems";
 import { guessArguments } from "./sources/guess";
 
 // ---- calldata ----------------------------------------------------------------------------------

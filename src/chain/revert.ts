@@ -4,7 +4,8 @@
  */
 import { decodeAbiParameters, decodeErrorResult, type Hex } from "viem";
 import { HEX_DATA_RE, toArgs, type DecodedArg } from "./decodedArgs";
-import { entryOrigin, type AbiRegistry, type SignatureOrigin } from "./registry";
+import { entryOrigin, type SignatureOrigin } from "./abiItems";
+import type { AbiRegistry } from "./registry";
 
 export const ERROR_STRING_SELECTOR = "0x08c379a0";
 export const PANIC_SELECTOR = "0x4e487b71";
