@@ -26,7 +26,7 @@ import { LogTable } from "./LogTable";
 import { memoDecode } from "./model";
 import { checkValues, emptyForm, fromSearch, toSearch, type LogsFormValues } from "./params";
 import { describePiece } from "./ranges";
-import type { ScanProgress } from "./scanStep";
+import type { ScanProgress } from "./scanState";
 import { useLogScan, type ScanView } from "./useLogScan";
 
 const TRANSFER = "Transfer(address indexed from, address indexed to, uint256 value)";

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  initialScan,
-  logsOf,
-  step,
-  type ErrorClass,
-  type ScanCommand,
-  type ScanConfig,
-  type ScanEvent,
-  type ScanState,
-} from "./scanStep";
+import { initialScan, logsOf, type ScanConfig, type ScanState } from "./scanState";
+import { step, type ErrorClass, type ScanCommand, type ScanEvent } from "./scanStep";
 
 interface Log {
   blockNumber: number;

@@ -11,7 +11,7 @@ import {
   TimeoutError,
 } from "../../rpc";
 import type { BlockRef } from "./ranges";
-import type { Sortable } from "./scanStep";
+import type { Sortable } from "./scanState";
 import { classifyError, startScan, type RetryAllowance } from "./scanner";
 
 interface FakeLog extends Sortable {

@@ -11,15 +11,12 @@ import {
   initialScan,
   logsOf,
   resumePointOf,
-  step,
-  type ErrorClass,
   type ResumePoint,
-  type ScanCommand,
-  type ScanEvent,
   type ScanProgress,
   type ScanState,
   type Sortable,
-} from "./scanStep";
+} from "./scanState";
+import { step, type ErrorClass, type ScanCommand, type ScanEvent } from "./scanStep";
 
 export type ScanOutcome<L> =
   | { status: "done"; logs: L[]; progress: ScanProgress }

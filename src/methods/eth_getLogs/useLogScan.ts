@@ -13,7 +13,7 @@ import { toLogRow, logsResultSchema, type LogRow, type RawLog } from "./result";
 import { logsStream } from "./stream";
 import { planOf } from "./early";
 import type { BlockRef, Piece, ScanPlan } from "./ranges";
-import type { ResumePoint, ScanProgress } from "./scanStep";
+import type { ResumePoint, ScanProgress } from "./scanState";
 import { startScan, type RetryAllowance, type ScanHandle } from "./scanner";
 
 export type ScanStatus = "idle" | "running" | "done" | "cancelled" | "error";
