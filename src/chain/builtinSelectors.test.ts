@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BUILTIN_KEYS, type BuiltinKey } from "./builtinSelectors";
-import { canonicalSignature, selectorOf, type RegistryItem } from "./registry";
+import { canonicalSignature, selectorOf, type RegistryItem } from "./abiItems";
 import { builtinAbis } from "./signatures";
 
 /** The table as it must be: every built-in item's kind, canonical signature and selector, now. */

@@ -6,7 +6,7 @@ import {
   requireCorpus,
   walkFrames,
 } from "../test-support/corpus";
-import { decodeRevert, gethRevertReason } from "./decode";
+import { decodeRevert, gethRevertReason } from "./revert";
 
 // Fails (throws) on CI when the corpus is missing; locally logs why and skips.
 const corpus = requireCorpus("geth-call-tracer");

@@ -10,7 +10,8 @@ import {
   type Abi,
   type Hex,
 } from "viem";
-import { decodeCalldata, decodeLog, decodeRevert } from "./decode";
+import { decodeCalldata, decodeLog } from "./decode";
+import { decodeRevert } from "./revert";
 import { AbiRegistry } from "./registry";
 import { loadGuesser } from "./sources/guess";
 import { emptySources, type DecodingSources, type VerifiedContract } from "./sources/types";

@@ -1,10 +1,12 @@
+/**
+ * Calldata, return data and logs decoded with an ABI registry (no React), and the topics a log
+ * filter is built from. Revert data has its own room (revert.ts); how values read, decodedArgs.ts.
+ */
 import {
   decodeAbiParameters,
-  decodeErrorResult,
   decodeFunctionData,
   encodeAbiParameters,
   encodeFunctionData,
-  getAddress,
   isAddress,
   pad,
   type AbiFunction,
@@ -12,89 +14,18 @@ import {
   type Address,
   type Hex,
 } from "viem";
-import { isRecord } from "../rpc";
-import type { AbiRegistry, EventEntry, FunctionEntry, SignatureOrigin } from "./registry";
-import { entryOrigin, parseSignature } from "./registry";
+import {
+  fallbackText,
+  formatArg,
+  HEX_DATA_RE,
+  toArgs,
+  tupleTypeName,
+  type DecodedArg,
+} from "./decodedArgs";
+import type { EventEntry, FunctionEntry, SignatureOrigin } from "./abiItems";
+import type { AbiRegistry } from "./registry";
+import { entryOrigin, parseSignature } from "./abiItems";
 import { guessArguments } from "./sources/guess";
-
-const HEX_DATA_RE = /^0x(?:[0-9a-fA-F]{2})*$/;
-
-/** One decoded argument: `value` is for display (a plain string, never markup), `raw` is what viem decoded. */
-export interface DecodedArg {
-  /** The ABI param name, or "" when the ABI leaves it unnamed. */
-  name: string;
-  type: string;
-  value: string;
-  raw: unknown;
-}
-
-// ---- display of decoded values -------------------------------------------------------------------
-
-function fallbackText(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (typeof value === "bigint" || typeof value === "number" || typeof value === "boolean")
-    return String(value);
-  if (value === null || value === undefined) return String(value);
-  return JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
-}
-
-function formatValue(value: unknown, param: AbiParameter, nested: boolean): string {
-  const array = /^(.*)\[(\d*)\]$/.exec(param.type);
-  if (array !== null) {
-    const inner = { ...param, type: array[1] ?? "" } as AbiParameter;
-    if (!Array.isArray(value)) return fallbackText(value);
-    return `[${value.map((v) => formatValue(v, inner, true)).join(", ")}]`;
-  }
-  if (param.type === "tuple") {
-    const components: readonly AbiParameter[] = "components" in param ? param.components : [];
-    if (Array.isArray(value)) {
-      return `(${value.map((v, i) => formatValue(v, components[i] ?? { type: "" }, true)).join(", ")})`;
-    }
-    if (isRecord(value)) {
-      const parts = components.map((c, i) => {
-        const key = c.name ?? String(i);
-        return `${key}: ${formatValue(value[key], c, true)}`;
-      });
-      return `{${parts.join(", ")}}`;
-    }
-    return fallbackText(value);
-  }
-  if (
-    param.type === "address" &&
-    typeof value === "string" &&
-    isAddress(value, { strict: false })
-  ) {
-    return getAddress(value);
-  }
-  if (param.type === "string" && typeof value === "string")
-    return nested ? JSON.stringify(value) : value;
-  if (param.type.startsWith("bytes") && typeof value === "string") return value.toLowerCase();
-  return fallbackText(value);
-}
-
-/**
- * A decoded value as display text: integers in decimal, addresses checksummed, bytes as hex,
- * arrays as `[a, b]`, tuples as `{name: v, …}` (or `(a, b)` when unnamed), strings as-is
- * (quoted when inside an array or tuple). Pass the ABI param to get tuple component names.
- */
-export function formatArg(value: unknown, type: string | AbiParameter): string {
-  return formatValue(value, typeof type === "string" ? { type } : type, false);
-}
-
-function toArgs(params: readonly AbiParameter[], values: readonly unknown[]): DecodedArg[] {
-  return params.map((p, i) => ({
-    name: p.name ?? "",
-    type: p.type === "tuple" || p.type.startsWith("tuple[") ? tupleTypeName(p) : p.type,
-    value: formatArg(values[i], p),
-    raw: values[i],
-  }));
-}
-
-/** `tuple` shown as its component types, e.g. `(address,uint256)[]`. */
-function tupleTypeName(p: AbiParameter): string {
-  const components: readonly AbiParameter[] = "components" in p ? p.components : [];
-  return `(${components.map((c) => (c.type.startsWith("tuple") ? tupleTypeName(c) : c.type)).join(",")})${p.type.slice(5)}`;
-}
 
 // ---- calldata ----------------------------------------------------------------------------------
 
@@ -444,143 +375,6 @@ export function decodeLog(
     origin: entryOrigin(first),
     error: reason,
   };
-}
-
-// ---- reverts -----------------------------------------------------------------------------------
-
-export const ERROR_STRING_SELECTOR = "0x08c379a0";
-export const PANIC_SELECTOR = "0x4e487b71";
-
-/** Solidity's panic codes (docs: "Panic via assert and Error via require"). */
-export const PANIC_MEANINGS: Readonly<Record<number, string>> = {
-  0x00: "generic compiler panic",
-  0x01: "assert(false) failed",
-  0x11: "arithmetic overflow or underflow",
-  0x12: "division or modulo by zero",
-  0x21: "conversion to an invalid enum value",
-  0x22: "incorrectly encoded storage byte array",
-  0x31: "pop() on an empty array",
-  0x32: "array index out of bounds",
-  0x41: "out of memory (allocation too large)",
-  0x51: "call to an uninitialised function pointer",
-};
-
-/** The reference client's wording (go-ethereum accounts/abi UnpackRevert), used in callTracer `revertReason`. */
-const GETH_PANIC_REASONS: Readonly<Record<number, string>> = {
-  0x00: "generic panic",
-  0x01: "assert(false)",
-  0x11: "arithmetic underflow or overflow",
-  0x12: "division or modulo by zero",
-  0x21: "enum overflow",
-  0x22: "invalid encoded storage byte array accessed",
-  0x31: "out-of-bounds array access; popping on an empty array",
-  0x32: "out-of-bounds access of an array or bytesN",
-  0x41: "out of memory",
-  0x51: "uninitialized function",
-};
-
-export type DecodedRevert =
-  | { kind: "error-string"; message: string }
-  | { kind: "panic"; code: bigint; meaning: string }
-  | {
-      kind: "custom";
-      name: string;
-      signature: string;
-      source: string;
-      origin: SignatureOrigin;
-      args: DecodedArg[];
-    }
-  | { kind: "empty" }
-  | { kind: "unknown"; selector: Hex | null; data: string; reason?: string };
-
-function panicMeaning(code: bigint): string {
-  return code <= 0xffn
-    ? (PANIC_MEANINGS[Number(code)] ?? "unknown panic code")
-    : "unknown panic code";
-}
-
-/**
- * Decodes revert data (`output` of a failed call, `data` of an execution-reverted error). Custom
- * errors come from the verified ABI of `to` (with a layered registry), the user's and built-in
- * items, then the signature database (whose function namespace holds error signatures too).
- */
-export function decodeRevert(
-  data: string | null | undefined,
-  registry?: AbiRegistry,
-  opts: { to?: string | null } = {},
-): DecodedRevert {
-  const text = (data ?? "").trim();
-  if (text === "" || text === "0x") return { kind: "empty" };
-  if (!HEX_DATA_RE.test(text))
-    return { kind: "unknown", selector: null, data: text, reason: "revert data is not hex" };
-  const hex = text.toLowerCase() as Hex;
-  if (hex.length < 10)
-    return { kind: "unknown", selector: null, data: hex, reason: "shorter than a 4-byte selector" };
-  const selector = hex.slice(0, 10) as Hex;
-  const body = `0x${hex.slice(10)}` as Hex;
-  if (selector === ERROR_STRING_SELECTOR) {
-    try {
-      const [message] = decodeAbiParameters([{ type: "string" }], body);
-      return { kind: "error-string", message };
-    } catch {
-      return { kind: "unknown", selector, data: hex, reason: "malformed Error(string) data" };
-    }
-  }
-  if (selector === PANIC_SELECTOR) {
-    try {
-      const [code] = decodeAbiParameters([{ type: "uint256" }], body);
-      return { kind: "panic", code, meaning: panicMeaning(code) };
-    } catch {
-      return { kind: "unknown", selector, data: hex, reason: "malformed Panic(uint256) data" };
-    }
-  }
-  for (const entry of registry?.lookupErrors(selector, opts.to) ?? []) {
-    try {
-      const decoded = decodeErrorResult({ abi: [entry.item], data: hex });
-      return {
-        kind: "custom",
-        name: entry.item.name,
-        signature: entry.signature,
-        source: entry.source,
-        origin: entryOrigin(entry),
-        args: toArgs(entry.item.inputs, decoded.args ?? []),
-      };
-    } catch {
-      // try the next candidate
-    }
-  }
-  return { kind: "unknown", selector, data: hex };
-}
-
-/** One line for a decoded revert: `Error("user error")`, `Panic(0x12): division or modulo by zero`, `InsufficientBalance(available=1, required=2)`. */
-export function describeRevert(decoded: DecodedRevert): string {
-  switch (decoded.kind) {
-    case "error-string":
-      return `Error(${JSON.stringify(decoded.message)})`;
-    case "panic":
-      return `Panic(0x${decoded.code.toString(16).padStart(2, "0")}): ${decoded.meaning}`;
-    case "custom":
-      return `${decoded.name}(${decoded.args.map((a) => (a.name === "" ? a.value : `${a.name}=${a.value}`)).join(", ")})`;
-    case "empty":
-      return "reverted without a reason";
-    case "unknown":
-      if (decoded.selector === null)
-        return `unrecognised revert data ${decoded.data}${decoded.reason ? ` (${decoded.reason})` : ""}`;
-      return `unknown error ${decoded.selector}${decoded.reason ? ` (${decoded.reason})` : ""}, ${(decoded.data.length - 10) / 2} bytes of arguments`;
-  }
-}
-
-/**
- * The text the reference client puts in callTracer's `revertReason` (and after "execution
- * reverted: "): the Error(string) message, or its panic wording. Null when geth gives none.
- */
-export function gethRevertReason(decoded: DecodedRevert): string | null {
-  if (decoded.kind === "error-string") return decoded.message;
-  if (decoded.kind === "panic") {
-    const known = decoded.code <= 0xffn ? GETH_PANIC_REASONS[Number(decoded.code)] : undefined;
-    return known ?? `unknown panic code: 0x${decoded.code.toString(16)}`;
-  }
-  return null;
 }
 
 // ---- topics ------------------------------------------------------------------------------------

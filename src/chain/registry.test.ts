@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AbiRegistry, parseSignature } from "./registry";
+import { parseSignature } from "./abiItems";
+import { AbiRegistry } from "./registry";
 import { builtinAbis } from "./signatures";
 
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";

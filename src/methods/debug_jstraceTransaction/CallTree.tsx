@@ -21,7 +21,8 @@ import type { FrameDecodeCache } from "./decode";
 import { FrameLogRow } from "./FrameLogRow";
 import { FrameRow, ROW_HEIGHT, rowStyle } from "./FrameRow";
 import { PendingFrameRow } from "./PendingFrameRow";
-import type { Rows, Structure, TraceModel } from "./model";
+import type { TraceModel } from "./model";
+import type { Rows, Structure } from "./tree";
 import { useTreeKeyboard } from "./useTreeKeyboard";
 
 export { ROW_HEIGHT };

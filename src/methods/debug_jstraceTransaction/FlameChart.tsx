@@ -1,6 +1,6 @@
 /**
  * An icicle chart of gasUsed: width is gas, rows are depth. Laid out once per trace (one O(n)
- * pass); for the window on screen only blocks at least MIN_PX wide are drawn, and runs of
+ * pass, flameLayout.ts, with the window and block maths); for the window on screen only blocks at least MIN_PX wide are drawn, and runs of
  * narrower siblings are merged into one "n more" block (their subtrees are narrower still, so
  * they are skipped). Wheel, drag, keys and buttons zoom and pan; clicking a block selects its
  * frame in the tree and zooms into it. The chart is a picture
@@ -19,40 +19,22 @@ import {
 } from "react";
 import { AddressNames } from "../../ui";
 import { usePaintedOnce } from "../../ui/schedule";
+import {
+  flameBlocks,
+  flameLayout,
+  FULL_WINDOW,
+  MIN_SPAN,
+  panWindow,
+  zoomIntoBlock,
+  zoomWindow,
+  type FlameWindow,
+} from "./flameLayout";
 import { frameType, gasSent, type TraceModel } from "./model";
 import type { CallFrame } from "./result";
 
 const ROW = 18;
-const MIN_PX = 2;
-const MAX_BLOCKS = 4000;
 /** One formatter for every block (Number#toLocaleString builds a new one per call). */
 const GAS_FORMAT = new Intl.NumberFormat("en-US");
-
-export interface FlameLayout {
-  x: Float64Array;
-  w: Float64Array;
-}
-
-export function flameLayout(m: TraceModel): FlameLayout {
-  const n = m.size;
-  const x = new Float64Array(n);
-  const w = new Float64Array(n);
-  const cursor = new Float64Array(n);
-  if (n === 0) return { x, w };
-  w[0] = 1;
-  for (let i = 1; i < n; i++) {
-    const p = m.parent[i] as number;
-    const pg = m.gasUsed[p] as number;
-    const share =
-      pg > 0 ? (m.gasUsed[i] as number) / pg : 1 / Math.max(1, m.childCount[p] as number);
-    const left = (w[p] as number) - (cursor[p] as number);
-    const width = Math.max(0, Math.min(share * (w[p] as number), left));
-    x[i] = (x[p] as number) + (cursor[p] as number);
-    w[i] = width;
-    cursor[p] = (cursor[p] as number) + width;
-  }
-  return { x, w };
-}
 
 const COLORS: Record<string, string> = {
   CALL: "#bae6fd",
@@ -93,97 +75,6 @@ export function FlameChart(props: FlameChartProps) {
       </div>
     </figure>
   );
-}
-
-/** The part of the chart on screen, in layout units (the top frame spans [0, 1]). */
-export interface FlameWindow {
-  x0: number;
-  x1: number;
-}
-
-export const FULL_WINDOW: FlameWindow = { x0: 0, x1: 1 };
-/** The narrowest window: a 100,000th of the top frame still fills the chart. */
-const MIN_SPAN = 1e-6;
-
-/** A window `span` wide centred on `centre`, kept inside [0, 1]. */
-export function clampWindow(centre: number, span: number): FlameWindow {
-  const s = Math.min(1, Math.max(MIN_SPAN, span));
-  const x0 = Math.min(1 - s, Math.max(0, centre - s / 2));
-  return { x0, x1: x0 + s };
-}
-
-/** Zooms by `factor` (< 1 zooms in) keeping the layout point at `anchor` (0–1 across the chart) still. */
-export function zoomWindow(w: FlameWindow, factor: number, anchor = 0.5): FlameWindow {
-  const span = w.x1 - w.x0;
-  const at = w.x0 + anchor * span;
-  const s = Math.min(1, Math.max(MIN_SPAN, span * factor));
-  const x0 = Math.min(1 - s, Math.max(0, at - anchor * s));
-  return { x0, x1: x0 + s };
-}
-
-export interface FlameBlock {
-  /** A frame's pre-order index, or -1 for a merged block. */
-  frame: number;
-  level: number;
-  x: number;
-  w: number;
-  /** Merged blocks: how many sibling frames (with their subtrees) are too narrow to draw. */
-  merged: number;
-}
-
-/**
- * The blocks to draw for a window: frames at least `minPx` wide on screen; runs of narrower
- * siblings become one merged block ("n more") instead of vanishing, and their subtrees are
- * skipped (they are narrower still). One pre-order pass that never enters a skipped subtree.
- */
-export function flameBlocks(
-  m: TraceModel,
-  layout: FlameLayout,
-  view: FlameWindow,
-  widthPx: number,
-  maxLevel: number,
-  minPx = MIN_PX,
-  maxBlocks = MAX_BLOCKS,
-): FlameBlock[] {
-  const out: FlameBlock[] = [];
-  const scale = widthPx / (view.x1 - view.x0);
-  const pending: (FlameBlock & { parent: number })[] = [];
-  const flush = (level: number) => {
-    const b = pending[level];
-    if (b) {
-      out.push({ frame: b.frame, level: b.level, x: b.x, w: b.w, merged: b.merged });
-      pending[level] = undefined as unknown as FlameBlock & { parent: number };
-    }
-  };
-  let i = 0;
-  while (i < m.size && out.length < maxBlocks) {
-    const x = layout.x[i] as number;
-    const w = layout.w[i] as number;
-    const level = m.level[i] as number;
-    const next = m.end[i] as number;
-    if (level > maxLevel || x >= view.x1 || x + w <= view.x0) {
-      i = next;
-      continue;
-    }
-    if (w * scale < minPx) {
-      const parent = m.parent[i] as number;
-      const b = pending[level];
-      if (b && b.parent === parent && Math.abs(b.x + b.w - x) < 1e-12) {
-        b.w += w;
-        b.merged++;
-      } else {
-        flush(level);
-        pending[level] = { frame: -1, level, x, w, merged: 1, parent };
-      }
-      i = next;
-      continue;
-    }
-    flush(level);
-    out.push({ frame: i, level, x, w, merged: 0 });
-    i++;
-  }
-  for (let l = 0; l < pending.length; l++) flush(l);
-  return out;
 }
 
 function FlameChartBody({
@@ -227,9 +118,7 @@ function FlameChartBody({
       if (horizontal) {
         const d = e.shiftKey ? e.deltaY : e.deltaX;
         e.preventDefault();
-        setView((v) =>
-          clampWindow((v.x0 + v.x1) / 2 + (d / rect.width) * (v.x1 - v.x0), v.x1 - v.x0),
-        );
+        setView((v) => panWindow(v, d / rect.width));
         return;
       }
       if (e.deltaY === 0) return;
@@ -252,8 +141,7 @@ function FlameChartBody({
     const dx = e.clientX - d.x;
     if (!d.moved && Math.abs(dx) < 4) return;
     d.moved = true;
-    const span = d.view.x1 - d.view.x0;
-    setView(clampWindow((d.view.x0 + d.view.x1) / 2 - (dx / width) * span, span));
+    setView(panWindow(d.view, -(dx / width)));
   };
   const onPointerUp = () => {
     window.setTimeout(() => (drag.current = null), 0);
@@ -275,19 +163,13 @@ function FlameChartBody({
     if (Number.isInteger(i) && i >= 0) onSelectRef.current(i);
     if (!Number.isFinite(x) || !Number.isFinite(w) || w <= 0) return;
     const merged = Number(el.getAttribute("data-flame-merged") ?? 0);
+    let at = NaN;
     if (merged > 0) {
-      // into a merged run: far enough that its frames are about 8 px wide, around the click
       const rect = e.currentTarget.getBoundingClientRect();
-      const at =
-        rect.width > 0
-          ? view.x0 + ((e.clientX - rect.left) / rect.width) * (view.x1 - view.x0)
-          : NaN;
-      const centre = at >= x && at <= x + w ? at : x + w / 2;
-      setView(clampWindow(centre, Math.min(w * 1.1, ((w / merged) * width) / 8)));
-    } else {
-      // into the frame, with a little room around it
-      setView(clampWindow(x + w / 2, w * 1.1));
+      if (rect.width > 0)
+        at = view.x0 + ((e.clientX - rect.left) / rect.width) * (view.x1 - view.x0);
     }
+    setView(zoomIntoBlock({ x, w, merged }, at, width));
   };
 
   const span = view.x1 - view.x0;
@@ -364,8 +246,7 @@ function FlameChartBody({
     selected >= 0 && selectedLevel <= rowsShown && blocks.some((b) => b.frame === selected);
   const zoomed = span < 1;
   const zoomBy = (factor: number) => setView((v) => zoomWindow(v, factor));
-  const pan = (direction: number) =>
-    setView((v) => clampWindow((v.x0 + v.x1) / 2 + direction * 0.25 * (v.x1 - v.x0), v.x1 - v.x0));
+  const pan = (direction: number) => setView((v) => panWindow(v, direction * 0.25));
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const actions: Record<string, () => void> = {
       "+": () => zoomBy(0.5),

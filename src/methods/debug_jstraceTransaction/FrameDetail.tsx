@@ -11,12 +11,11 @@ import {
   gasSent,
   gasShare,
   hexBigint,
-  logPosition,
   nodeRevertReason,
   otherFields,
-  pathOf,
   type TraceModel,
 } from "./model";
+import { logPosition, pathOf } from "./tree";
 import { frameIssues, quoteRaw, type CallFrame } from "./result";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -8,7 +8,8 @@ import { clip, shortHex } from "./format";
 import { ShortAddress } from "../../ui";
 import { OriginBadge } from "../../shared/decoding/Origin";
 import { INDENT } from "./FrameRow";
-import { isShown, type Structure, type TraceModel } from "./model";
+import type { TraceModel } from "./model";
+import { isShown, type Structure } from "./tree";
 
 export function FrameLogRow({
   model,

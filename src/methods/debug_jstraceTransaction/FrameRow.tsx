@@ -15,10 +15,9 @@ import {
   gasShare,
   hexBigint,
   nodeRevertReason,
-  setSize,
-  type Structure,
   type TraceModel,
 } from "./model";
+import { setSize, type Structure } from "./tree";
 import { frameIssues, type CallFrame } from "./result";
 
 export const ROW_HEIGHT = 28;

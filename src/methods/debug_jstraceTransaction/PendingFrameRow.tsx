@@ -4,7 +4,7 @@
  * model's arrays, its fields a moment later.
  */
 import { INDENT, rowStyle } from "./FrameRow";
-import { setSize, type Structure } from "./model";
+import { setSize, type Structure } from "./tree";
 
 export function PendingFrameRow({
   start,

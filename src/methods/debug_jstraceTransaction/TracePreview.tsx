@@ -8,7 +8,7 @@ import { useMemo } from "react";
 import { Card } from "../../ui";
 import { CallTree } from "./CallTree";
 import { FrameDecodeCache, type TraceDecoder } from "./decode";
-import { baseStructure, buildRows, expandToDepth, OPEN_DEPTH } from "./model";
+import { baseStructure, buildRows, expandToDepth, OPEN_DEPTH } from "./tree";
 import type { TracePreview } from "./worker/job";
 
 const noop = () => undefined;

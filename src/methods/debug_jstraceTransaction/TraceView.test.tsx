@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
-import { flatten } from "./model";
+import { flatten } from "./flatten";
 import type { CallFrame } from "./result";
 import { A, B, C } from "./testing";
 import { syntheticTrace } from "../../../bench/synthetic.mjs";

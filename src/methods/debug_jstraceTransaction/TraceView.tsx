@@ -12,6 +12,8 @@ import { JsonViewer, useFillHeight } from "../../ui";
 import type { FrameDecodeCache } from "./decode";
 import { FlameChart } from "./FlameChart";
 import { FrameDetail } from "./FrameDetail";
+import { summarize, type TraceModel } from "./model";
+import { stepIn } from "./search";
 import {
   allExpanded,
   buildRows,
@@ -23,10 +25,7 @@ import {
   initialExpansion,
   isShown,
   pathOf,
-  stepIn,
-  summarize,
-  type TraceModel,
-} from "./model";
+} from "./tree";
 import type { CallFrame } from "./result";
 import { cachedSearch, searchTexts, useSearchIndexBuild } from "./searchIndex";
 import { Summary } from "./Summary";

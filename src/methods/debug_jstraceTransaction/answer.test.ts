@@ -25,7 +25,9 @@ import { FrameArrival } from "./arrival";
 import { readBody } from "./worker/body";
 import { MAX_ADDRESSES } from "../../shared/decoding/keys";
 import { traceDecodingKeys } from "./decodingKeys";
-import { buildRows, flatten, initialExpansion, baseStructure, type TraceModel } from "./model";
+import { flatten } from "./flatten";
+import type { TraceModel } from "./model";
+import { buildRows, initialExpansion, baseStructure } from "./tree";
 import { callFrameSchema, FRAME_ISSUES, type CallFrame } from "./result";
 import { A, B } from "./testing";
 

@@ -9,15 +9,9 @@
  */
 import { isRecord, readEnvelope, sameId } from "../../rpc/response";
 import { checkCallTreeInPlace } from "./check";
-import {
-  baseStructure,
-  buildRows,
-  expandToDepth,
-  flatten,
-  initialExpansion,
-  OPEN_DEPTH,
-  type TraceModel,
-} from "./model";
+import { flatten } from "./flatten";
+import type { TraceModel } from "./model";
+import { baseStructure, buildRows, expandToDepth, initialExpansion, OPEN_DEPTH } from "./tree";
 import { previewTrace } from "./worker/preview";
 import { isMuxAnswer } from "./load";
 import { FRAME_ISSUES, isEmptyStructLog, type CallFrame, type FrameIssue } from "./result";

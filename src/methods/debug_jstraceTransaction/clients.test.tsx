@@ -18,16 +18,9 @@ import { CallTree, ROW_HEIGHT } from "./CallTree";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { FrameDetail } from "./FrameDetail";
 import { readTraceAnswer, resolvePicks, type TraceAnswer } from "./load";
-import {
-  allExpanded,
-  baseStructure,
-  buildRows,
-  flatten,
-  frameFailed,
-  gasShare,
-  summarize,
-  type TraceModel,
-} from "./model";
+import { flatten } from "./flatten";
+import { frameFailed, gasShare, summarize, type TraceModel } from "./model";
+import { allExpanded, baseStructure, buildRows } from "./tree";
 import { callFrameSchema, frameIssues, type CallFrame } from "./result";
 import { A, B, C } from "./testing";
 import { deriveTransfers } from "./insight/transfers";

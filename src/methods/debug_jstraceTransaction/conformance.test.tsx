@@ -13,7 +13,8 @@ import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { CallTree, ROW_HEIGHT } from "./CallTree";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
-import { allExpanded, baseStructure, buildRows, flatten } from "./model";
+import { flatten } from "./flatten";
+import { allExpanded, baseStructure, buildRows } from "./tree";
 import { parseTraceJson } from "./load";
 import type { CallFrame, CallLog } from "./result";
 

@@ -16,7 +16,8 @@ import {
   type DecodeOrigin,
   type DecodedArg,
 } from "../../chain";
-import { frameFailed, type SearchNames } from "./model";
+import { frameFailed } from "./model";
+import type { SearchNames } from "./search";
 import type { CallFrame, CallLog } from "./result";
 
 export type { DecodedArg };

@@ -19,7 +19,8 @@ import {
 } from "../../rpc";
 import { rpcQueryKey } from "../../shared/query";
 import { KEPT_ANSWER } from "../../shared/query-defaults";
-import { flatten, type TraceModel } from "./model";
+import { flatten } from "./flatten";
+import type { TraceModel } from "./model";
 import type { CallFrame } from "./result";
 import { durationMs, isCallTracer, toParams, type TraceRequest } from "./params";
 import { traceAnswerSchema, type TraceAnswer } from "./load";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { syntheticTrace } from "../../../bench/synthetic.mjs";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
-import { flatten } from "./model";
+import { flatten } from "./flatten";
 import type { CallFrame } from "./result";
 import { buildTextSlice, searchTexts } from "./searchIndex";
 

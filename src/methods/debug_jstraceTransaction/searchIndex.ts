@@ -7,7 +7,9 @@
 import { useEffect } from "react";
 import { idleSlices, type IdleSlice } from "../../platform/schedule";
 import type { FrameDecodeCache } from "./decode";
-import { buildSearchTexts, searchFrames, type Structure, type TraceModel } from "./model";
+import type { TraceModel } from "./model";
+import { buildSearchTexts, searchFrames } from "./search";
+import type { Structure } from "./tree";
 
 const textCache = new WeakMap<
   TraceModel,

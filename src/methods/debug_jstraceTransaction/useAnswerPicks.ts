@@ -5,7 +5,8 @@
  */
 import { useMemo, useState } from "react";
 import { frameOf, resolvePicks, type TraceAnswer } from "./load";
-import { flatten, type TraceModel } from "./model";
+import { flatten } from "./flatten";
+import type { TraceModel } from "./model";
 
 const NO_PICKS: number[] = [];
 

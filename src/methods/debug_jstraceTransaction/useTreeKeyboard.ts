@@ -5,7 +5,7 @@
  * rendered (the selected row is always mounted).
  */
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
-import type { Rows, Structure } from "./model";
+import type { Rows, Structure } from "./tree";
 
 /** How many rows Page Up/Down move. */
 const PAGE = 15;

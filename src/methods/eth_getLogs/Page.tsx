@@ -25,7 +25,8 @@ import { LogsChart } from "./LogsChart";
 import { LogTable } from "./LogTable";
 import { memoDecode } from "./model";
 import { checkValues, emptyForm, fromSearch, toSearch, type LogsFormValues } from "./params";
-import { describePiece, type ScanProgress } from "./scanner";
+import { describePiece } from "./ranges";
+import type { ScanProgress } from "./scanState";
 import { useLogScan, type ScanView } from "./useLogScan";
 
 const TRANSFER = "Transfer(address indexed from, address indexed to, uint256 value)";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { earlyRequest, filterOfSearch, planOf } from "./early";
 import { toParams } from "./params";
-import { startScan, type BlockRef } from "./scanner";
+import type { BlockRef } from "./ranges";
+import { startScan } from "./scanner";
 
 const ENDPOINT = { rpcMethod: "eth_getLogs" };
 const TOKEN = "0x5fbdb2315678afecb367f032d93f642f64180aa3";

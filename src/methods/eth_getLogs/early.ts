@@ -7,7 +7,7 @@
  */
 import type { ResolvedEndpoint } from "../../endpoints";
 import { checkValues, fromSearch, toParams, type LogFilter } from "./params";
-import { firstCall, type ScanPlan } from "./scanner";
+import { firstCall, type ScanPlan } from "./ranges";
 
 export function planOf(filter: LogFilter): ScanPlan {
   if (filter.blockHash) return { kind: "single" };

@@ -11,7 +11,7 @@ import { z } from "zod";
 // early request's path) needs these, not the ABI decoding the index also brings.
 import { isBlockTag, parseBlockInput } from "../../chain/hex";
 import type { FieldIssue } from "../../shared/form";
-import type { BlockRef } from "./scanner";
+import type { BlockRef } from "./ranges";
 
 export const TOPIC_POSITIONS = 4;
 

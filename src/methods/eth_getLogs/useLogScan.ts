@@ -13,16 +13,9 @@ import { toParams, type LogFilter } from "./params";
 import { toLogRow, logsResultSchema, type LogRow, type RawLog } from "./result";
 import { logsStream } from "./stream";
 import { planOf } from "./early";
-import {
-  startScan,
-  type BlockRef,
-  type Piece,
-  type ResumePoint,
-  type RetryAllowance,
-  type ScanHandle,
-  type ScanPlan,
-  type ScanProgress,
-} from "./scanner";
+import type { BlockRef, Piece, ScanPlan } from "./ranges";
+import type { ResumePoint, ScanProgress } from "./scanState";
+import { startScan, type RetryAllowance, type ScanHandle } from "./scanner";
 
 export type ScanStatus = "idle" | "running" | "done" | "cancelled" | "error";
 

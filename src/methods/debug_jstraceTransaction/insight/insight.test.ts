@@ -1,6 +1,6 @@
 import { getAddress, toEventSelector } from "viem";
 import { describe, expect, it } from "vitest";
-import { flatten } from "../model";
+import { flatten } from "../flatten";
 import { callFrameSchema, type CallFrame } from "../result";
 import insightTrace from "./fixtures/insight-calltracer.json";
 import insightDiff from "./fixtures/insight-prestate-diff.json";

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { getAddress } from "viem";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { flatten } from "../model";
+import { flatten } from "../flatten";
 import { callFrameSchema } from "../result";
 import { BalanceChanges, balanceChangesCsv, type TokenMeta } from "./BalanceChanges";
 import insightTrace from "./fixtures/insight-calltracer.json";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { syntheticTrace } from "../../../../bench/synthetic.mjs";
 import { modelAnswer, previewAnswer, type PreviewPost } from "../answer";
+import type { TraceModel } from "../model";
 import {
   baseStructure,
   buildRows,
@@ -8,8 +9,7 @@ import {
   initialExpansion,
   OPEN_DEPTH,
   pathOf,
-  type TraceModel,
-} from "../model";
+} from "../tree";
 import { previewTrace } from "./preview";
 import type { CallFrame } from "../result";
 

@@ -12,7 +12,7 @@
  * placeholder row until the full answer is read.
  */
 import { sameId } from "../../../rpc/response";
-import { OPEN_DEPTH } from "../model";
+import { OPEN_DEPTH } from "../tree";
 
 export interface PreviewTree {
   /** The top frame: the frames read, each with its fields so far and its children read. */
