@@ -6,3 +6,5 @@ export * from "./decode";
 export * from "./tx-types";
 export * from "./tokenMeta";
 export * from "./sources";
+export * from "./events";
+export * from "./transfers";
