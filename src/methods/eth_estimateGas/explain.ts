@@ -92,12 +92,13 @@ export function explainError(
     return other();
 
   if (error instanceof ExecutionRevertedError) {
-    const { revert, data, text, messageReason, phrase: what } = readRevert(
-      error,
-      message,
-      registry,
-      to,
-    );
+    const {
+      revert,
+      data,
+      text,
+      messageReason,
+      phrase: what,
+    } = readRevert(error, message, registry, to);
     const hint =
       revert?.kind === "panic"
         ? "A panic is a bug or an unchecked edge case in the contract (see its meaning): change the arguments or the state that trigger it."

@@ -134,7 +134,6 @@ export function tokensOf(transfers: readonly Transfer[]): string[] {
   return [...out];
 }
 
-
 export interface BalanceChange {
   address: string;
   asset: Asset;
