@@ -5,6 +5,7 @@
  * itself, with its receipt lookups bounded.
  */
 import type { Locator, Page } from "@playwright/test";
+import { decodeAbiParameters } from "viem";
 import { expect, test } from "./fixtures";
 
 /** A JSON-RPC call straight to anvil (no gateway): the chain's own word to compare with. */
@@ -44,7 +45,9 @@ const dd = (page: Page, term: string): Locator =>
 
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 const TRANSFER_SINGLE = "0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62";
+const TRANSFER_BATCH = "0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb";
 const DEPOSIT = "0xe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c";
+const WITHDRAWAL = "0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65";
 const word = (hex: string, i: number) => BigInt(`0x${hex.slice(2 + 64 * i, 2 + 64 * (i + 1))}`);
 
 /** What each token log says moved, read straight from the node's logs: amounts and NFT ids. */
@@ -54,14 +57,23 @@ function expectedMoves(logs: Log[]): { amounts: bigint[]; tokenIds: bigint[]; mo
   let moves = 0;
   for (const l of logs) {
     const t0 = l.topics[0]?.toLowerCase();
-    if (t0 === TRANSFER || t0 === TRANSFER_SINGLE || t0 === DEPOSIT) moves++;
+    if (t0 === TRANSFER || t0 === TRANSFER_SINGLE || t0 === DEPOSIT || t0 === WITHDRAWAL) moves++;
     if (t0 === TRANSFER && l.topics.length === 3) amounts.push(word(l.data, 0));
     if (t0 === TRANSFER && l.topics.length === 4) tokenIds.push(BigInt(l.topics[3] ?? "0x0"));
     if (t0 === TRANSFER_SINGLE) {
       tokenIds.push(word(l.data, 0));
       amounts.push(word(l.data, 1));
     }
-    if (t0 === DEPOSIT) amounts.push(word(l.data, 0));
+    if (t0 === DEPOSIT || t0 === WITHDRAWAL) amounts.push(word(l.data, 0));
+    if (t0 === TRANSFER_BATCH) {
+      const [ids, values] = decodeAbiParameters(
+        [{ type: "uint256[]" }, { type: "uint256[]" }],
+        l.data as `0x${string}`,
+      );
+      tokenIds.push(...ids);
+      amounts.push(...values);
+      moves += ids.length;
+    }
   }
   return { amounts, tokenIds, moves };
 }
