@@ -131,6 +131,19 @@ test.describe("the transaction's receipt", () => {
     await expect(balances).toHaveAttribute("href", `#/trace?hash=${tx.hash}&view=balances`);
   });
 
+  test("the header search with a transaction hash lands on its summary", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    await page.goto("/#/logs");
+    const search = page.getByRole("searchbox", { name: /search/i });
+    await search.fill(tx.hash);
+    await search.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`#/tx\\?hash=${tx.hash}`, "i"));
+    await expect(dd(page, "Status")).toHaveText("Success", { timeout: 30_000 });
+  });
+
   test("a reverted one: Failed, and why, without a click", async ({ page, manifest }) => {
     const panic = manifest.transactions.panic;
     await page.goto(`/#/tx?hash=${panic.hash}`);

@@ -121,16 +121,10 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
   const plain = hashLookup ? plainHash : plainBlock;
   const plainTx = plain.data ?? null;
 
-  // The receipt, beside the transaction on the same endpoint: asked with a hash lookup at once,
-  // with a position once the transaction (its hash) is in. Only this observer looks again while
-  // it is pending (the lookup part reads the same entry without an interval of its own), and only
-  // for a transaction the node knows.
-  const receiptHash = hashLookup?.hash ?? plainTx?.hash ?? null;
-  const receiptOptions = receiptQueryOptions(client, endpoint, receiptHash);
-  const receipt = useQuery({
-    ...receiptOptions,
-    refetchInterval: plainTx ? receiptOptions.refetchInterval : false,
-  });
+  // The receipt, beside the transaction on the same endpoint, once the node has said it knows
+  // the transaction (an unknown hash costs one request, not two). Only this observer looks again
+  // while it is pending; the lookup part reads the same entry without an interval of its own.
+  const receipt = useQuery(receiptQueryOptions(client, endpoint, plainTx?.hash ?? null));
   const receiptData = receipt.data ?? null;
 
   // Mined meanwhile: the transaction by hash is asked again (its block fields come in).
