@@ -12,6 +12,10 @@ import { readRevert } from "../../shared/revertReason";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import type { ReplayOutcome } from "./receiptQuery";
 
+/** How nodes say a past block's state is gone (geth, erigon, nethermind, besu, reth wordings). */
+const STATE_GONE =
+  /missing trie node|historical state|state.*(not available|pruned)|header not found|unknown block|state at block .* is pruned/i;
+
 export interface FailureReasonProps {
   hash: string;
   /** The parent block the call was replayed at (decimal). */
@@ -46,7 +50,9 @@ export function FailureReason({
       const r = readRevert(e, e.rpcMessage, registry, to);
       reason = r.phrase;
       if (r.data && r.data !== "0x") detail = `revert data ${r.data}`;
-    } else reason = e.rpcMessage;
+    } else if (STATE_GONE.test(e.rpcMessage))
+      reason = `the node no longer has the state of ${at} to replay on (not an archive node: ${e.rpcMessage})`;
+    else reason = e.rpcMessage;
   } else if (outcome?.kind === "returned") {
     reason = usedAllGas
       ? "it ran out of gas (it used its whole gas limit; the replay, with the same limit, did not fail)"

@@ -159,6 +159,26 @@ describe("the summary from the receipt", () => {
     ]);
   });
 
+  it("a failed one on a node without the parent block's state: said so, not given as the reason", async () => {
+    const { wrap } = fakeRpc(
+      () => tx(),
+      null,
+      (method) =>
+        method === "eth_getTransactionReceipt"
+          ? receipt({ status: "0x0", logs: [] })
+          : method === "eth_call"
+            ? interpretRpcError(
+                { method, endpoint: "http://node.test/", request: {}, durationMs: 1 },
+                { code: -32000, message: "missing trie node 1a2b (path ) state is not available" },
+              )
+            : summaryAnswer(method),
+    );
+    render(wrap(<Harness initial={{ blockHash: BLOCK, index: "0" }} />));
+    const why = await screen.findByRole("region", { name: "Why it failed" });
+    await within(why).findByText(/no longer has the state of block 99/);
+    expect(within(why).getByRole("link", { name: /Trace the transaction/ })).toBeTruthy();
+  });
+
   it("a pending one turns into Success by itself, one lookup at a time", async () => {
     let mined = false;
     const { sent, others, wrap } = fakeRpc(
