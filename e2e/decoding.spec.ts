@@ -95,7 +95,10 @@ test.describe("decoding through the signature database and Sourcify", () => {
     const { tx } = decodingOf(manifest);
     await page.goto(`/#/tx?blockHash=${tx.blockHash}&index=${tx.index}`);
     const card = page.getByLabel("Decoded arguments");
-    await expect(page.getByText(/routeAll\(address,uint256,bytes32,bytes\)/)).toBeVisible({
+    // (the card's input; the summary above it names the same method)
+    await expect(
+      page.getByLabel("Transaction fields").getByText(/routeAll\(address,uint256,bytes32,bytes\)/),
+    ).toBeVisible({
       timeout: 20_000,
     });
     await expect(page.getByText("Signature database (not verified)")).toBeVisible();

@@ -324,7 +324,7 @@ test.describe("lookup by transaction hash, results first, onward", () => {
     );
   });
 
-  test("at 1400×900 the card's first field is on screen after a deep link, unscrolled", async ({
+  test("at 1400×900 the answer (the summary's status) is on screen after a deep link, unscrolled", async ({
     page,
     manifest,
   }) => {
@@ -337,8 +337,12 @@ test.describe("lookup by transaction hash, results first, onward", () => {
       ),
     ]) {
       await page.goto(link);
-      const dt = fields(page).locator("dt").first();
+      // The summary opens the result (issue 25); the card's fields follow it.
+      const dt = view(page)
+        .getByLabel("Summary", { exact: true })
+        .locator("dt", { hasText: /^Status$/ });
       await expect(dt).toBeVisible({ timeout: 30_000 });
+      await expect(fields(page)).toBeVisible();
       expect(await page.evaluate(() => window.scrollY), "the page is not scrolled").toBe(0);
       const box = await dt.boundingBox();
       expect(box?.y ?? -1, link).toBeGreaterThanOrEqual(0);

@@ -30,3 +30,5 @@ export * from "./revert";
 export * from "./tx-types";
 export * from "./tokenMeta";
 export * from "./sources";
+export * from "./events";
+export * from "./transfers";

@@ -4,7 +4,7 @@
  * unsupported method) each told in a sentence with what to try. No React: the input is the
  * error the RPC client threw, read by its class (the rpc layer has already named it).
  */
-import { decodeRevert, describeRevert, type AbiRegistry, type DecodedRevert } from "../../chain";
+import type { AbiRegistry, DecodedRevert } from "../../chain";
 import {
   ExecutionRevertedError,
   HttpStatusError,
@@ -12,6 +12,9 @@ import {
   MethodUnsupportedError,
   RpcError,
 } from "../../rpc";
+import { readRevert } from "../../shared/revertReason";
+
+export { readableText } from "../../shared/revertReason";
 
 export type ExplanationKind =
   | "revert"
@@ -41,28 +44,6 @@ export interface Explanation {
   /** What the node said, verbatim (as text). */
   nodeMessage: string;
   code: number | null;
-}
-
-/** Printable ASCII → the text; anything else → null. */
-export function readableText(hex: string): string | null {
-  const body = hex.slice(2);
-  if (body.length === 0 || body.length % 2 !== 0) return null;
-  let s = "";
-  for (let i = 0; i < body.length; i += 2) {
-    const c = parseInt(body.slice(i, i + 2), 16);
-    if (!(c >= 0x20 && c <= 0x7e)) return null;
-    s += String.fromCharCode(c);
-  }
-  return s;
-}
-
-/** The decoded revert in a phrase, with raw text shown when the bytes are readable. */
-function revertPhrase(r: DecodedRevert, text: string | null): string {
-  if (r.kind === "error-string") return `"${r.message}"`;
-  if (r.kind === "unknown" && text !== null) return `raw bytes, readable as text: "${text}"`;
-  if (r.kind === "unknown" && r.selector !== null)
-    return `${describeRevert(r)} (paste the contract's ABI to decode it)`;
-  return describeRevert(r);
 }
 
 export function explainError(
@@ -111,18 +92,13 @@ export function explainError(
     return other();
 
   if (error instanceof ExecutionRevertedError) {
-    const data = error.revertData;
-    const revert = data !== null ? decodeRevert(data, registry, { to }) : null;
-    const text = data !== null ? readableText(data) : null;
-    const fromMessage = /execution reverted:\s*(.+)$/is.exec(message)?.[1]?.trim() ?? null;
-    const decoded = revert !== null && revert.kind !== "empty";
-    const what = decoded
-      ? revertPhrase(revert, text)
-      : fromMessage
-        ? `"${fromMessage}"`
-        : revert
-          ? describeRevert(revert)
-          : "no reason given";
+    const {
+      revert,
+      data,
+      text,
+      messageReason,
+      phrase: what,
+    } = readRevert(error, message, registry, to);
     const hint =
       revert?.kind === "panic"
         ? "A panic is a bug or an unchecked edge case in the contract (see its meaning): change the arguments or the state that trigger it."
@@ -138,7 +114,7 @@ export function explainError(
       revert,
       revertData: data,
       revertText: text,
-      messageReason: decoded ? null : fromMessage,
+      messageReason,
     };
   }
   if (error instanceof MethodUnsupportedError) {

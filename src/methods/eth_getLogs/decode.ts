@@ -4,68 +4,23 @@
  * are picked by topic0 and the number of indexed topics (ERC-20 and ERC-721 share Transfer's
  * topic0). Only the view's shape lives here.
  */
-import { decodeLog, type AbiRegistry } from "../../chain";
-import { formatUnits, getAddress, toEventSelector, type AbiEvent } from "viem";
-import type { TokenMeta } from "../../shared/tokenMeta";
-import type { DecodedEvent } from "./model";
+import { getAddress, toEventSelector } from "viem";
 import type { LogRow } from "./result";
 
 export { addressToTopic, eventTopic0 } from "../../chain";
+// One reading of logs for every view (the transaction page's events too): src/chain/events.ts.
+export {
+  decodeEvent as decodeLogRow,
+  describeEvent,
+  withTokenUnits,
+  type DecodedEvent,
+} from "../../chain";
 
-/** `Transfer(address indexed from, address indexed to, uint256 value)` */
-export function describeEvent(event: AbiEvent): string {
-  const params = event.inputs.map((i) =>
-    [i.type, i.indexed ? "indexed" : "", i.name ?? ""].filter(Boolean).join(" "),
-  );
-  return `${event.name}(${params.join(", ")})`;
-}
-
-/**
- * The decoded event of a log row, or null when no known event fits it. The emitting contract's
- * verified ABI (or its implementation's, for a proxy) is tried first.
- */
-export function decodeLogRow(
-  row: Pick<LogRow, "topics" | "data"> & { address?: string },
-  registry: AbiRegistry,
-): DecodedEvent | null {
-  const d = decodeLog(row, registry);
-  if (d.error || !d.args || !d.name || !d.signature) return null;
-  const entry = registry
-    .lookupEvents(row.topics[0] ?? "", row.topics.length - 1, row.address)
-    .find((e) => e.signature === d.signature);
-  return {
-    name: d.name,
-    signature: entry ? describeEvent(entry.item) : d.signature,
-    ...(d.origin && d.origin !== "builtin" ? { origin: d.origin } : {}),
-    args: d.args,
-  };
-}
-
-const TOKEN_EVENTS = new Set(["Transfer", "Approval"]);
 /** topic0 of ERC-20 Transfer and Approval. */
 export const ERC20_TOPICS: ReadonlySet<string> = new Set([
   toEventSelector("Transfer(address,address,uint256)"),
   toEventSelector("Approval(address,address,uint256)"),
 ]);
-
-/**
- * An ERC-20 Transfer/Approval with its amount in whole tokens where the token's decimals are
- * known ("1.5 NST (1500000000000000000)"); anything else as it was. For the table only: exports
- * keep the exact integers.
- */
-export function withTokenUnits(
-  ev: DecodedEvent | null,
-  meta: TokenMeta | undefined,
-): DecodedEvent | null {
-  if (!ev || meta?.decimals === undefined || !TOKEN_EVENTS.has(ev.name)) return ev;
-  const decimals = meta.decimals;
-  const args = ev.args.map((a) => {
-    if (a.indexed || !/^uint\d*$/.test(a.type) || !/^\d+$/.test(a.value)) return a;
-    const whole = formatUnits(BigInt(a.value), decimals);
-    return { ...a, value: `${whole}${meta.symbol ? ` ${meta.symbol}` : ""} (${a.value})` };
-  });
-  return { ...ev, args };
-}
 
 /** The contracts whose Transfer/Approval events a set of logs holds (ERC-20 shape: 3 topics). */
 export function erc20Contracts(

@@ -2,17 +2,10 @@
  * What the views know about a decoded log: the event and its arguments as src/chain decoded them,
  * values already formatted as text (exact: bigints as decimal strings, addresses checksummed).
  */
-import type { DecodeOrigin, DecodedLogArg } from "../../chain";
+import type { DecodedEvent } from "../../chain";
 import type { LogRow } from "./result";
 
-export interface DecodedEvent {
-  name: string;
-  signature: string;
-  /** Where the event's name came from (absent: the built-in set). */
-  origin?: DecodeOrigin;
-  /** As src/chain decoded them: `value` is the display text. */
-  args: DecodedLogArg[];
-}
+export type { DecodedEvent };
 
 export interface Decode {
   (row: LogRow): DecodedEvent | null;

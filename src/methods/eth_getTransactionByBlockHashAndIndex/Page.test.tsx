@@ -249,7 +249,11 @@ describe("the transaction page", () => {
       target: { value: JSON.stringify(abi) },
     });
     await user.click(screen.getByRole("button", { name: "Add ABI" }));
-    expect(await screen.findByText("store(uint256)")).toBeTruthy();
+    expect(
+      await within(screen.getByLabelText("Transaction fields")).findByText("store(uint256)"),
+    ).toBeTruthy();
+    // The summary names the method with the same ABI.
+    expect(within(screen.getByLabelText("Summary")).getByText("store(uint256)")).toBeTruthy();
     const stored = JSON.parse(localStorage.getItem(ABIS_STORAGE_KEY) ?? "{}") as Record<
       string,
       unknown

@@ -29,6 +29,8 @@ import {
 } from "./request";
 import type { TxResponse } from "./result";
 import { ResultFrame } from "./ResultFrame";
+import { receiptQueryOptions } from "./receiptQuery";
+import { receiptLogs, type TxReceipt } from "./receipt";
 import { loadedTxResult, preloadTxResult, subscribeTxResult } from "./lazyResult";
 
 const prefetchResult = () => void preloadTxResult().catch(() => undefined);
@@ -74,6 +76,23 @@ const sameLookup = (a: TxLookup, b: TxLookup) =>
 
 const rawTx = (r: TxResponse) => r.tx;
 
+/** The services are asked about the receipt's events too (topic0 and emitting contracts). */
+function withReceiptKeys(
+  keys: ReturnType<typeof txDecodingKeys>,
+  receipt: TxReceipt | null,
+): ReturnType<typeof txDecodingKeys> {
+  const logs = receipt ? receiptLogs(receipt) : null;
+  if (!logs || logs.length === 0) return keys;
+  const topics = new Set(keys.topics);
+  const addresses = new Set(keys.addresses);
+  for (const log of logs) {
+    const t0 = log.topics[0];
+    if (t0) topics.add(t0.toLowerCase());
+    addresses.add(log.address.toLowerCase());
+  }
+  return { inputs: keys.inputs, topics: [...topics], addresses: [...addresses] };
+}
+
 export default function TxPage({ search, setSearch }: MethodPageProps) {
   const { client, resolve, devnet } = useRpc();
   const queryClient = useQueryClient();
@@ -101,7 +120,24 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
   });
   const plain = hashLookup ? plainHash : plainBlock;
   const plainTx = plain.data ?? null;
-  const decodingKeys = useMemo(() => (plainTx ? txDecodingKeys(plainTx) : null), [plainTx]);
+
+  // The receipt, beside the transaction on the same endpoint, once the node has said it knows
+  // the transaction (an unknown hash costs one request, not two). Only this observer looks again
+  // while it is pending; the lookup part reads the same entry without an interval of its own.
+  const receipt = useQuery(receiptQueryOptions(client, endpoint, plainTx?.hash ?? null));
+  const receiptData = receipt.data ?? null;
+
+  // Mined meanwhile: the transaction by hash is asked again (its block fields come in).
+  const minedWhilePending = Boolean(hashLookup && receiptData && plainTx && !plainTx.blockHash);
+  useEffect(() => {
+    if (minedWhilePending && hashLookup)
+      void queryClient.invalidateQueries({ queryKey: txByHashQueryKey(endpoint, hashLookup) });
+  }, [minedWhilePending, hashLookup, endpoint, queryClient]);
+
+  const decodingKeys = useMemo(
+    () => (plainTx ? withReceiptKeys(txDecodingKeys(plainTx), receiptData) : null),
+    [plainTx, receiptData],
+  );
   const decoding = useDecodingRegistry(endpoint, decodingKeys);
   const { registry } = decoding;
 

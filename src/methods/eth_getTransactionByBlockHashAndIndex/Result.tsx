@@ -16,6 +16,7 @@ import type { TxResponse } from "./result";
 import { ResultFrame, short } from "./ResultFrame";
 import { TxCard } from "./TxCard";
 import { OnwardLinks } from "./OnwardLinks";
+import { ReceiptSection } from "./ReceiptSection";
 
 export interface TxResultProps {
   endpoint: ResolvedEndpoint;
@@ -127,8 +128,16 @@ export default function TxResult({
         </div>
       ) : null}
 
-      {model ? (
+      {model && response?.tx ? (
         <>
+          <Card title="Summary">
+            <ReceiptSection
+              endpoint={endpoint}
+              tx={response.tx}
+              model={model}
+              registry={registry}
+            />
+          </Card>
           <Card
             title={
               position

@@ -238,7 +238,8 @@ function FieldValue({ row }: { row: FieldRow }) {
   }
 }
 
-function Rows({ rows }: { rows: FieldRow[] }) {
+/** Field rows (`<dt>` name, `<dd>` reading and raw value), for any `<dl>` of node fields. */
+export function FieldRows({ rows }: { rows: FieldRow[] }) {
   return (
     <>
       {rows.map((row) => (
@@ -281,7 +282,7 @@ export function TxCard({ model }: { model: TxModel }) {
         {model.to === null ? <Badge tone="indigo">contract creation</Badge> : null}
       </div>
       <dl aria-label="Transaction fields" className="flex flex-col">
-        <Rows rows={model.fields} />
+        <FieldRows rows={model.fields} />
       </dl>
       {model.other.length > 0 ? (
         <section>
@@ -295,7 +296,7 @@ export function TxCard({ model }: { model: TxModel }) {
             Sent by this node; not named by the spec or this app. Shown raw.
           </p>
           <dl aria-labelledby={otherId} className="flex flex-col">
-            <Rows rows={model.other} />
+            <FieldRows rows={model.other} />
           </dl>
         </section>
       ) : null}

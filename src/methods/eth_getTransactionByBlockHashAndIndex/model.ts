@@ -89,6 +89,13 @@ export const OTHER_FIELD_LABELS: Readonly<Record<string, string>> = {
   feeCurrency: "Celo: fee currency",
   gatewayFee: "Celo: gateway fee",
   gatewayFeeRecipient: "Celo: gateway fee recipient",
+  gasUsedForL1: "Arbitrum: gas charged for posting to L1 (part of gasUsed)",
+  l1FeeScalar: "OP Stack (before Ecotone): L1 fee scalar",
+  l1BaseFeeScalar: "OP Stack: L1 base fee scalar",
+  l1BlobBaseFee: "OP Stack: L1 blob base fee",
+  l1BlobBaseFeeScalar: "OP Stack: L1 blob base fee scalar",
+  operatorFeeScalar: "OP Stack: operator fee scalar",
+  operatorFeeConstant: "OP Stack: operator fee constant",
 };
 
 export interface TxModel {
@@ -192,7 +199,7 @@ function authorizationView(entry: Record<string, unknown>): AuthorizationView {
 }
 
 /** How an unknown field reads: addresses and hashes as such, quantities in decimal, anything else as JSON. */
-function unknownView(value: unknown): FieldView {
+export function unknownView(value: unknown): FieldView {
   if (typeof value === "string") {
     if (/^0x[0-9a-fA-F]{40}$/.test(value)) return { kind: "address", value };
     if (/^0x[0-9a-fA-F]{64}$/.test(value)) return { kind: "hash", value };

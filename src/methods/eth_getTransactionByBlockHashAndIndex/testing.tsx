@@ -11,20 +11,42 @@ export interface Sent {
   params: readonly unknown[];
 }
 
+const LOOKUPS = new Set(["eth_getTransactionByBlockHashAndIndex", "eth_getTransactionByHash"]);
+
+/** What the summary asks beside a lookup, answered as a node that mined it would. */
+export function summaryAnswer(method: string): unknown {
+  switch (method) {
+    case "eth_getTransactionReceipt":
+      return { status: "0x1", gasUsed: "0x5208", effectiveGasPrice: "0x1", logs: [] };
+    case "eth_blockNumber":
+      return "0x10";
+    case "eth_getBlockByHash":
+      return { timestamp: "0x6553f100" };
+    default:
+      return "0x";
+  }
+}
+
 export function fakeRpc(
-  /** The node's answer to a request (`method` tells the lookup by hash from the one by position). */
+  /** The node's answer to a lookup (`method` tells the lookup by hash from the one by position). */
   answer: (params: readonly unknown[], method: string) => unknown,
   devnet: DevnetManifest | null = null,
+  /** The answer to the summary's requests (receipt, head, block, replay, token metadata). */
+  other: (method: string, params: readonly unknown[]) => unknown = summaryAnswer,
 ) {
+  /** The lookups sent (by position or by hash). */
   const sent: Sent[] = [];
+  /** Everything else sent (the summary's requests). */
+  const others: Sent[] = [];
   const request = async (
     _endpoint: unknown,
     method: string,
     params: readonly unknown[],
     opts?: { schema?: { parse: (x: unknown) => unknown } },
   ) => {
-    sent.push({ method, params });
-    const result = answer(params, method);
+    const lookup = LOOKUPS.has(method);
+    (lookup ? sent : others).push({ method, params });
+    const result = lookup ? answer(params, method) : other(method, params);
     if (result instanceof Error) throw result;
     return opts?.schema ? opts.schema.parse(result) : result;
   };
@@ -51,5 +73,5 @@ export function fakeRpc(
       <RpcContext.Provider value={value}>{ui}</RpcContext.Provider>
     </QueryClientProvider>
   );
-  return { sent, wrap };
+  return { sent, others, wrap };
 }

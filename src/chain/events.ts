@@ -1,0 +1,68 @@
+/**
+ * A log read as an event, the one way every view reads logs (the log table, a receipt's events):
+ * through the ABI registry (built-in events of the common standards, verified ABIs, the signature
+ * database, the ABIs kept on this device). Candidates are picked by topic0 and the number of
+ * indexed topics (ERC-20 and ERC-721 share Transfer's topic0).
+ */
+import { formatUnits, type AbiEvent } from "viem";
+import { decodeLog, type DecodeOrigin, type DecodedLogArg } from "./decode";
+import type { AbiRegistry } from "./registry";
+
+export interface DecodedEvent {
+  name: string;
+  signature: string;
+  /** Where the event's name came from (absent: the built-in set). */
+  origin?: DecodeOrigin;
+  /** As src/chain decoded them: `value` is the display text. */
+  args: DecodedLogArg[];
+}
+
+/** `Transfer(address indexed from, address indexed to, uint256 value)` */
+export function describeEvent(event: AbiEvent): string {
+  const params = event.inputs.map((i) =>
+    [i.type, i.indexed ? "indexed" : "", i.name ?? ""].filter(Boolean).join(" "),
+  );
+  return `${event.name}(${params.join(", ")})`;
+}
+
+/**
+ * The decoded event of a log, or null when no known event fits it. The emitting contract's
+ * verified ABI (or its implementation's, for a proxy) is tried first.
+ */
+export function decodeEvent(
+  log: { topics: readonly string[]; data: string; address?: string },
+  registry: AbiRegistry,
+): DecodedEvent | null {
+  const d = decodeLog(log, registry);
+  if (d.error || !d.args || !d.name || !d.signature) return null;
+  const entry = registry
+    .lookupEvents(log.topics[0] ?? "", log.topics.length - 1, log.address)
+    .find((e) => e.signature === d.signature);
+  return {
+    name: d.name,
+    signature: entry ? describeEvent(entry.item) : d.signature,
+    ...(d.origin && d.origin !== "builtin" ? { origin: d.origin } : {}),
+    args: d.args,
+  };
+}
+
+const TOKEN_EVENTS = new Set(["Transfer", "Approval"]);
+
+/**
+ * An ERC-20 Transfer/Approval with its amount in whole tokens where the token's decimals are
+ * known ("1.5 NST (1500000000000000000)"); anything else as it was. For display only: exports
+ * keep the exact integers.
+ */
+export function withTokenUnits(
+  ev: DecodedEvent | null,
+  meta: { symbol?: string; decimals?: number } | undefined,
+): DecodedEvent | null {
+  if (!ev || meta?.decimals === undefined || !TOKEN_EVENTS.has(ev.name)) return ev;
+  const decimals = meta.decimals;
+  const args = ev.args.map((a) => {
+    if (a.indexed || !/^uint\d*$/.test(a.type) || !/^\d+$/.test(a.value)) return a;
+    const whole = formatUnits(BigInt(a.value), decimals);
+    return { ...a, value: `${whole}${meta.symbol ? ` ${meta.symbol}` : ""} (${a.value})` };
+  });
+  return { ...ev, args };
+}

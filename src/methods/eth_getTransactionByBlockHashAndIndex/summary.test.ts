@@ -1,0 +1,209 @@
+/**
+ * The receipt model across clients: real receipts of go-ethereum, Ethereum mainnet (post-London
+ * and pre-Byzantium), OP Mainnet (a transfer and a deposit) and Arbitrum One, kept with their
+ * sources in fixtures/receipts/README.md; and the shapes older nodes send, derived from them.
+ */
+import { describe, expect, it } from "vitest";
+import { transfersOfLog } from "../../chain";
+import arbitrum from "./fixtures/receipts/arbitrum-one-arb-transfer.json";
+import gethCreate from "./fixtures/receipts/geth-create-contract.json";
+import gethLogs from "./fixtures/receipts/geth-with-logs.json";
+import preByzantium from "./fixtures/receipts/mainnet-pre-byzantium-root.json";
+import usdt from "./fixtures/receipts/mainnet-usdt-approve.json";
+import opDeposit from "./fixtures/receipts/op-mainnet-deposit.json";
+import opWeth from "./fixtures/receipts/op-mainnet-weth-transfer.json";
+import { receiptResponseSchema, type TxReceipt } from "./receipt";
+import { pendingLookupDelay } from "./receiptQuery";
+import { buildSummary, percentOf } from "./summary";
+
+const parse = (r: unknown): TxReceipt => {
+  const out = receiptResponseSchema.parse(r);
+  if (!out) throw new Error("null receipt");
+  return out;
+};
+
+/** The transaction beside a receipt: what the receipt repeats, plus a gas limit and value. */
+function txFor(r: TxReceipt, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    hash: r.transactionHash,
+    blockHash: r.blockHash,
+    blockNumber: r.blockNumber,
+    from: r.from,
+    to: r.to,
+    gas: "0x100000",
+    value: "0x0",
+    ...extra,
+  };
+}
+
+const summarise = (r: TxReceipt, tx = txFor(r), head: bigint | null = null) =>
+  buildSummary({ tx, receipt: r, head, blockTimestamp: null, symbol: "ETH" });
+
+describe("receipts of several clients", () => {
+  it("go-ethereum, a call with a Transfer log: success, fee exact, one event (a numeric blockTimestamp kept)", () => {
+    const r = parse(gethLogs);
+    const s = summarise(r, txFor(r), 10n);
+    expect(s.status).toEqual({ kind: "success" });
+    expect(s.gasUsed).toBe(0x5e28n);
+    expect(s.fee?.wei).toBe(0x5e28n * 0x281c2585n);
+    expect(s.fee?.native).toBe("0.000016220383130312 ETH");
+    expect(s.fee?.priceSource).toBe("effectiveGasPrice");
+    expect(s.confirmations).toBe(8n); // block 3, head 10
+    expect(s.logs).toHaveLength(1);
+    expect(s.logs?.[0]?.logIndex).toBe(0n);
+    expect(s.other).toEqual([]);
+  });
+
+  it("go-ethereum, a contract creation: the contract created from the receipt", () => {
+    const r = parse(gethCreate);
+    const s = summarise(r, txFor(r, { to: null }));
+    expect(s.to).toBeNull();
+    expect(s.contractCreated).toBe("0xae9bea628c4ce503dcfd7e305cab4e29e7476592");
+    expect(s.logs).toEqual([]);
+  });
+
+  it("Ethereum mainnet, type 2: gas used of the limit with its percentage", () => {
+    const r = parse(usdt);
+    const s = summarise(r, txFor(r, { gas: "0x11170" }));
+    expect(s.gasUsed).toBe(48609n);
+    expect(s.gasLimit).toBe(70000n);
+    expect(s.gasPercent).toBe("69.44 %");
+    expect(s.fee?.wei).toBe(48609n * 0xfb0f6e8c9n);
+  });
+
+  it("OP Mainnet: the fee adds the L1 data fee, its parts are named, the L1 fields are other fields", () => {
+    const r = parse(opWeth);
+    const s = summarise(r);
+    const execution = 0x85b9n * 0x3ac9e84n;
+    expect(s.fee?.wei).toBe(execution + 0x105d4b2024n);
+    expect(s.fee?.parts.map((p) => p.name)).toEqual([
+      "execution",
+      "l1Fee",
+      "l1GasUsed",
+      "l1GasPrice",
+    ]);
+    expect(s.fee?.parts[1]?.exact).toBe(`${0x105d4b2024n.toString()} wei`);
+    expect(s.fee?.parts[2]?.exact).toBe("2048 gas");
+    const other = Object.fromEntries(s.other.map((f) => [f.name, f]));
+    expect(Object.keys(other)).toEqual([
+      "l1BaseFeeScalar",
+      "l1BlobBaseFee",
+      "l1BlobBaseFeeScalar",
+      "l1Fee",
+      "l1GasPrice",
+      "l1GasUsed",
+    ]);
+    expect(other.l1Fee?.label).toBe("OP Stack: L1 fee");
+    expect(other.l1Fee?.rawText).toBe("0x105d4b2024");
+    // WETH on OP: an ERC-20 Transfer, exact
+    const moves = (s.logs ?? []).flatMap((l) => transfersOfLog(l));
+    expect(moves).toHaveLength(1);
+    expect(moves[0]?.asset.kind).toBe("erc20");
+    expect(moves[0]?.amount).toBe(0x1c66f6e8b40c00n);
+  });
+
+  it("OP Mainnet deposit: no fee paid on L2, its deposit nonce among the other fields", () => {
+    const r = parse(opDeposit);
+    const s = summarise(r);
+    expect(s.status).toEqual({ kind: "success" });
+    expect(s.fee?.wei).toBe(0x5bf1ab43dn); // 0 × gasUsed + the L1 fee the node reports
+    expect(s.other.map((f) => f.name)).toContain("depositNonce");
+  });
+
+  it("Arbitrum One: gasUsedForL1 is a named part of gasUsed (not added again); kept as another field", () => {
+    const r = parse(arbitrum);
+    const s = summarise(r);
+    expect(s.fee?.wei).toBe(0x3ad89n * 0x989680n);
+    const part = s.fee?.parts.find((p) => p.name === "gasUsedForL1");
+    expect(part?.exact).toBe(
+      `${0x2c906n.toString()} gas = ${(0x2c906n * 0x989680n).toString()} wei`,
+    );
+    const other = s.other.map((f) => f.name);
+    expect(other).toEqual(["gasUsedForL1", "l1BlockNumber"]);
+    const moves = (s.logs ?? []).flatMap((l) => transfersOfLog(l));
+    expect(moves[0]?.amount).toBe(0x9d40825d5ee8000n);
+  });
+
+  it("pre-Byzantium: no status, the root is said instead", () => {
+    const r = parse(preByzantium);
+    const s = summarise(r);
+    expect(s.status).toEqual({
+      kind: "root",
+      root: "0x284d35bf53b82ef480ab4208527325477439c64fb90ef518450f05ee151c8e10",
+    });
+    // its Deposit log does not index the account: not read as a WETH move
+    expect((s.logs ?? []).flatMap((l) => transfersOfLog(l))).toEqual([]);
+  });
+
+  it("older nodes without effectiveGasPrice (derived from the mainnet receipt): the transaction's gasPrice, said so", () => {
+    const { effectiveGasPrice: _, ...old } = parse(usdt);
+    const s = summarise(old, txFor(old, { gasPrice: "0x3b9aca00" }));
+    expect(s.fee?.priceSource).toBe("gasPrice");
+    expect(s.fee?.wei).toBe(48609n * 1_000_000_000n);
+    // and none at all: no fee rather than a wrong one
+    expect(summarise(old).fee).toBeNull();
+  });
+
+  it("logs: null (derived): events unknown, not empty", () => {
+    const r = { ...parse(gethLogs), logs: null };
+    expect(summarise(r).logs).toBeNull();
+  });
+
+  it("a failed receipt", () => {
+    const r = { ...parse(gethLogs), status: "0x0" };
+    expect(summarise(r).status).toEqual({ kind: "failed" });
+  });
+
+  it("no receipt yet: pending, no block, no fee", () => {
+    const tx = {
+      hash: "0x01",
+      from: "0x02",
+      to: "0x03",
+      blockHash: null,
+      blockNumber: null,
+      gas: "0x5208",
+      value: "0x1",
+    };
+    const s = buildSummary({ tx, receipt: null, head: 100n, blockTimestamp: null, symbol: "ETH" });
+    expect(s.status).toEqual({ kind: "pending" });
+    expect(s.blockNumber).toBeNull();
+    expect(s.confirmations).toBeNull();
+    expect(s.fee).toBeNull();
+    expect(s.value).toBe(1n);
+  });
+
+  it("the block's timestamp is the time when the transaction carries none", () => {
+    const r = parse(gethLogs);
+    const s = buildSummary({
+      tx: txFor(r),
+      receipt: r,
+      head: null,
+      blockTimestamp: 1700000000n,
+      symbol: "ETH",
+    });
+    expect(s.time).toBe("2023-11-14T22:13:20Z");
+  });
+});
+
+describe("numbers", () => {
+  it("a percentage to two decimals, rounded down, exact", () => {
+    expect(percentOf(21000n, 21000n)).toBe("100.00 %");
+    expect(percentOf(1n, 3n)).toBe("33.33 %");
+    expect(percentOf(1n, 0n)).toBeNull();
+  });
+
+  it("a pending receipt is looked up for about ten minutes, then no more", () => {
+    let elapsed = 0;
+    let lookups = 1; // the first lookup
+    for (;;) {
+      const wait = pendingLookupDelay(lookups);
+      if (wait === false) break;
+      if (elapsed <= 54_000) expect(wait).toBeLessThanOrEqual(5_000);
+      elapsed += wait;
+      lookups++;
+    }
+    expect(lookups).toBeLessThanOrEqual(60);
+    expect(elapsed).toBeGreaterThanOrEqual(9 * 60_000);
+    expect(elapsed).toBeLessThanOrEqual(11 * 60_000);
+  });
+});
