@@ -143,8 +143,8 @@ export class LayoutNamer {
       const parentSlot = BigInt(pre.bytes);
       for (const c of this.locate(parentSlot, depth + 1)) {
         const t = this.types[c.typeId];
-        if (!t || (c.part !== "length" && c.part !== "data")) continue;
-        if (t.encoding === "bytes")
+        if (!t) continue;
+        if (t.encoding === "bytes" && c.part === "value")
           out.push({
             ...c,
             name: `${c.name} (data, part ${d})`,
@@ -152,7 +152,7 @@ export class LayoutNamer {
             size: 32,
             part: "data",
           });
-        else if (t.encoding === "dynamic_array" && t.base)
+        else if (t.encoding === "dynamic_array" && t.base && c.part === "length")
           this.element(
             t.base,
             pre.hash,

@@ -41,7 +41,7 @@ export function nameSlotChange(
       },
     ];
   }
-  let located: Located[] = [];
+  let located: Located[];
   try {
     located = namer ? namer.locate(BigInt(slot)) : [];
   } catch {

@@ -18,6 +18,7 @@ import {
   type TraceModel,
 } from "./model";
 import { frameIssues, quoteRaw, type CallFrame } from "./result";
+import { FrameStorage } from "./source/FrameStorage";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -177,6 +178,7 @@ export function FrameDetail({
           </Row>
         ) : null}
       </dl>
+      <FrameStorage model={model} index={index} />
       {issues.length > 0 ? (
         <div
           role="note"

@@ -44,7 +44,8 @@ import { tracePreviews } from "./remote";
 import { TracePreviewCard } from "./TracePreview";
 import { stateDiffQueryOptions, txLocationQueryOptions } from "./insight/query";
 import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
-import { StatePanel } from "./insight/StatePanel";
+import { NamedStatePanel } from "./insight/NamedStatePanel";
+import { useSourceInsightHost } from "./source/useSourceInsightHost";
 import { tokensOf, transfersOf } from "./insight/transfers";
 import { LARGE_TRACE_FRAMES, useDropWhenUnseen, useFramesComplete } from "./useTraceMemory";
 
@@ -54,12 +55,19 @@ function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
   if (!devnet) return [];
   const tx = devnet.transactions;
   const out: TraceExample[] = [];
-  const add = (label: string, hash: string | undefined, extra: Partial<TraceFormValues> = {}) => {
-    if (hash) out.push({ label, values: { ...emptyForm(), hash, ...extra } });
+  const add = (
+    label: string,
+    hash: string | undefined,
+    extra: Partial<TraceFormValues> = {},
+    view?: TraceTab,
+  ) => {
+    if (hash) out.push({ label, values: { ...emptyForm(), hash, ...extra }, view });
   };
   add("try: nested calls", tx.nestedCalls?.hash, { withLog: true });
   add("try: balance & state changes", tx.insight?.hash, { withLog: true });
   add("try: reverted", (tx.innerRevert ?? tx.customError)?.hash);
+  add("try: state by name", tx.storage?.hash, { withLog: true }, "state");
+  add("try: revert in source", tx.storage?.hash, { withLog: true }, "source");
   const large = tx.largeTrace;
   add(
     `try: ${large?.frames ? large.frames.toLocaleString("en-US") : "5,000"}-frame trace`,
@@ -223,12 +231,13 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
         }
       : null;
 
-  const onSubmit = (values: TraceFormValues) => {
+  const onSubmit = (values: TraceFormValues, view?: string) => {
     setLoaded(null);
     setEditing(false);
-    const next = toSearch(values);
+    const next: Record<string, string | undefined> = { ...toSearch(values), view };
     const current = new URLSearchParams(searchString);
     const same = FORM_PARAMS.every((k) => (current.get(k) ?? undefined) === next[k]);
+    if (same && isTraceTab(view)) onTabChange(view);
     if (same) {
       // The same request: show what is kept; ask the node again only after a failure.
       if (query.isError) void query.refetch();
@@ -313,6 +322,14 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
       });
     return out;
   };
+  useSourceInsightHost({
+    endpoint,
+    hash: !standalone && request ? request.hash : null,
+    model: model && framesComplete ? model : null,
+    view: tab,
+    costNote,
+    frameLink: standalone ? null : frameLink,
+  });
   const stateHint = stateQuery.isError
     ? explainTraceError(stateQuery.error, rpcMethodOf(endpoint))?.hint
     : null;
@@ -481,7 +498,8 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                     trace was opened from a file or picked out of a block&apos;s answer.
                   </p>
                 ) : (
-                  <StatePanel
+                  <NamedStatePanel
+                    model={model}
                     asked={stateAsk.asked}
                     onAsk={() => setStateAsk((s) => ({ ...s, asked: true }))}
                     busy={stateQuery.isFetching}

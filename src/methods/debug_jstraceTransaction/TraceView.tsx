@@ -43,6 +43,7 @@ import { GasByFunction } from "./insight/GasByFunction";
 import { deriveGasByFunction, type GasRow } from "./insight/gasByFunction";
 import { TokenFlow } from "./insight/TokenFlow";
 import { deriveBalanceChanges, transfersOf } from "./insight/transfers";
+import { SourceView } from "./source/SourceView";
 
 /** The workspace's views, in tab order; the `view` link param names one. */
 export const TRACE_TABS = [
@@ -51,6 +52,7 @@ export const TRACE_TABS = [
   { id: "balances", label: "Balance changes" },
   { id: "flow", label: "Token flow" },
   { id: "state", label: "State changes" },
+  { id: "source", label: "Source" },
   { id: "gas", label: "Gas by function" },
   { id: "raw", label: "Raw JSON" },
 ] as const;
@@ -509,6 +511,9 @@ export function TraceView(props: TraceViewProps) {
         {tab === "state"
           ? (props.stateView ?? <p className="text-sm">State changes are not available here.</p>)
           : null}
+        {tab === "source" && complete ? (
+          <SourceView model={model} selected={state.selected} />
+        ) : null}
         {tab === "gas" && gasRows ? (
           <GasByFunction
             rows={gasRows}
