@@ -124,7 +124,7 @@ export function NamedStateChanges({
           <table className="w-full border-collapse text-sm">
             <thead className="border-b border-slate-300 dark:border-slate-600">
               <tr>
-                {["Variable", "Before", "After", "Slot (raw before → after)", "Written by"].map(
+                {["Slot (raw before → after)", "Variable", "Before", "After", "Written by"].map(
                   (h) => (
                     <th key={h} scope="col" className={`${CELL} text-left`}>
                       {h}
@@ -176,6 +176,7 @@ function AccountRows({
       </tr>
       {a.balance ? (
         <tr>
+          <td className={CELL} />
           <td className={CELL}>Balance</td>
           <td className={`${CELL} font-mono text-xs`}>
             {formatUnits(a.balance.before, 18)} {nativeSymbol}
@@ -183,28 +184,21 @@ function AccountRows({
           <td className={`${CELL} font-mono text-xs`}>
             {formatUnits(a.balance.after, 18)} {nativeSymbol}
           </td>
-          <td className={CELL} colSpan={2} />
+          <td className={CELL} />
         </tr>
       ) : null}
       {a.nonce ? (
         <tr>
+          <td className={CELL} />
           <td className={CELL}>Nonce</td>
           <td className={`${CELL} font-mono text-xs`}>{a.nonce.before.toString()}</td>
           <td className={`${CELL} font-mono text-xs`}>{a.nonce.after.toString()}</td>
-          <td className={CELL} colSpan={2} />
+          <td className={CELL} />
         </tr>
       ) : null}
       {slots.flatMap((s) =>
         s.rows.map((r, k) => (
-          <tr key={`${s.slot}/${r.name}`} data-slot={s.slot}>
-            <td className={`${CELL} font-mono text-xs break-all`}>
-              <span className={r.named ? "font-semibold" : "italic"}>{r.name}</span>
-              {r.type ? (
-                <span className="ml-1 text-slate-600 dark:text-slate-400">{r.type}</span>
-              ) : null}
-            </td>
-            <td className={`${CELL} font-mono text-xs break-all`}>{r.before}</td>
-            <td className={`${CELL} font-mono text-xs break-all`}>{r.after}</td>
+          <tr key={`${s.slot}/${r.name}`}>
             {k === 0 ? (
               <td rowSpan={s.rows.length} className={`${CELL} font-mono text-xs break-all`}>
                 {s.slot}
@@ -213,6 +207,13 @@ function AccountRows({
                 </span>
               </td>
             ) : null}
+            <td className={`${CELL} font-mono text-xs break-all`}>
+              <span className={r.named ? "font-semibold" : "italic"}>{r.name}</span>
+              {r.type ? " " : null}
+              {r.type ? <span className="text-slate-600 dark:text-slate-400">{r.type}</span> : null}
+            </td>
+            <td className={`${CELL} font-mono text-xs break-all`}>{r.before}</td>
+            <td className={`${CELL} font-mono text-xs break-all`}>{r.after}</td>
             {k === 0 ? (
               <td rowSpan={s.rows.length} className={`${CELL} text-xs`}>
                 {insight ? <Writers slot={s} model={model} insight={insight} /> : null}
