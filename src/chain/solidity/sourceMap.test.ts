@@ -24,8 +24,19 @@ describe("source maps", () => {
     ]);
   });
 
-  const content =
-    '// é\ncontract C {\n    function f() external {\n        require(false, "no");\n    }\n}\n';
+  const content = [
+    "// é",
+    "contract C {",
+    "    function f() external {",
+    '        require(false, "no");',
+    "    }",
+    "    function g(uint x) external {",
+    "        if (x > 1) { revert(); }",
+    "        require(x > 0);",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
   const files = new Map<number, SourceFile>([[0, { id: 0, path: "C.sol", content }]]);
   const at = (s: string) => new TextEncoder().encode(content.slice(0, content.indexOf(s))).length;
 
@@ -43,7 +54,7 @@ describe("source maps", () => {
     const req = at("require");
     const map = `${at("function")}:40:0:-;${req}:21:0:i;0:10:7:-;;`;
     const input = { entries: decodeSourceMap(map), index: instructionIndex(code), files };
-    expect(locatePc({ ...input, pc: 3, jumps: [1] })).toMatchObject({
+    expect(locatePc({ ...input, pc: 3, jumps: [{ from: 1, to: 2 }] })).toMatchObject({
       path: "C.sol",
       line: 4,
       via: "jump",
@@ -59,6 +70,38 @@ describe("source maps", () => {
       ...input,
       entries: decodeSourceMap(`${at("function")}:40:0:-;${req}:21:0:i;-1:-1:-1:-;;`),
     };
-    expect(locatePc({ ...unmapped, pc: 2, jumps: [0, 1] })).toMatchObject({ line: 4, via: "jump" });
+    expect(
+      locatePc({
+        ...unmapped,
+        pc: 2,
+        jumps: [
+          { from: 0, to: 9 },
+          { from: 1, to: 2 },
+        ],
+      }),
+    ).toMatchObject({ line: 4, via: "jump" });
+  });
+
+  it("a revert block the optimizer shares is located by the jump into it, unless that jump encloses it", () => {
+    // 0 JUMPDEST, 1 JUMP → 2, 2 JUMPDEST, 3 PUSH1 0, 5 REVERT: the block at 2 keeps f's require
+    const code = "0x5b565b6000fd";
+    const shared = `${at("require(false")}:21:0:-`;
+    const jumpAt = (s: string, len: number) =>
+      decodeSourceMap(`${at("function g")}:60:0:-;${at(s)}:${len}:0:-;${shared};;`);
+    const base = { index: instructionIndex(code), files, code, pc: 5 };
+    // jumped into from g's `require(x > 0)`: that line, not f's
+    expect(
+      locatePc({ ...base, entries: jumpAt("require(x > 0)", 14), jumps: [{ from: 1, to: 2 }] }),
+    ).toMatchObject({ line: 8, via: "jump", text: "        require(x > 0);" });
+    // jumped into from an `if` whose range encloses the revert's own place: the revert's place
+    const enclosing = decodeSourceMap(`0:40:0:-;${at("contract")}:200:0:-;${shared};;`);
+    expect(locatePc({ ...base, entries: enclosing, jumps: [{ from: 1, to: 2 }] })).toMatchObject({
+      line: 4,
+      via: "revert",
+    });
+    // reached without a jump into its block (an inline revert): its own place
+    expect(
+      locatePc({ ...base, entries: jumpAt("require(x > 0)", 14), jumps: [{ from: 1, to: 0 }] }),
+    ).toMatchObject({ line: 4, via: "revert" });
   });
 });

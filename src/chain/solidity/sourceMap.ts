@@ -4,7 +4,11 @@
  *
  * A failing pc inside generated code (a file id the contract's sources do not hold, such as the
  * compiler's Yul utility functions) or without a place (file -1) is located by the last jump the
- * frame took from a place in the sources, as Otterscan's revert trace does.
+ * frame took from a place in the sources, as Otterscan's revert trace does. So is one in a block
+ * the optimizer shares between reverts (a plain `require(c)`'s `revert(0, 0)`, an argument-less
+ * custom error): the block was jumped into, and it keeps the place of only one of the statements
+ * that share it, so the jump's own place, when it does not enclose the block's (an `if` around
+ * its `revert`), is where this revert came from.
  */
 
 export type JumpMark = "i" | "o" | "-";
@@ -95,13 +99,37 @@ export function lineOf(
   return { line: lineIdx + 1, column, text: (lines[lineIdx] ?? "").replace(/\r$/, "") };
 }
 
+export interface Jump {
+  /** The JUMP/JUMPI's pc, and where it went. */
+  from: number;
+  to: number;
+}
+
 export interface LocateInput {
   entries: readonly SourceMapEntry[];
   index: Int32Array;
   files: ReadonlyMap<number, SourceFile>;
+  /** The runtime bytecode the map counts instructions in (to tell a block that was jumped into). */
+  code?: string;
   pc: number;
-  /** The frame's last jumps (pcs of JUMP/JUMPI taken), oldest first. */
-  jumps?: readonly number[];
+  /** The frame's last jumps taken, oldest first. */
+  jumps?: readonly Jump[];
+}
+
+const ENDS_BLOCK = new Set([0x00, 0x56, 0x57, 0xf3, 0xfd, 0xfe, 0xff]);
+
+/** Whether `pc` is reached from `to` without another jump or jump target: the jump entered its block. */
+export function enteredBy(code: string, to: number, pc: number): boolean {
+  const hex = code.startsWith("0x") ? code.slice(2) : code;
+  const op = (at: number) => parseInt(hex.slice(at * 2, at * 2 + 2), 16);
+  if (to > pc || op(to) !== 0x5b) return false;
+  for (let at = to; at <= pc && at * 2 < hex.length;) {
+    if (at === pc) return true;
+    const o = op(at);
+    if (ENDS_BLOCK.has(o) || (o === 0x5b && at !== to)) return false;
+    at += o >= 0x60 && o <= 0x7f ? o - 0x5e : 1;
+  }
+  return false;
 }
 
 function placeAt(
@@ -132,10 +160,17 @@ export function locatePc(input: LocateInput): SourcePlace | null {
     };
   };
   const own = tryPc(input.pc, "revert");
-  if (own) return own;
   const jumps = input.jumps ?? [];
+  const last = jumps[jumps.length - 1];
+  if (own && last && input.code && enteredBy(input.code, last.to, input.pc)) {
+    const from = tryPc(last.from, "jump");
+    const encloses =
+      from && from.path === own.path && from.start <= own.start && from.end >= own.end;
+    if (from && !encloses && (from.path !== own.path || from.start !== own.start)) return from;
+  }
+  if (own) return own;
   for (let k = jumps.length - 1; k >= 0; k--) {
-    const found = tryPc(jumps[k] as number, "jump");
+    const found = tryPc((jumps[k] as Jump).from, "jump");
     if (found) return found;
   }
   return null;

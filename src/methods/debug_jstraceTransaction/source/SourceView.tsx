@@ -120,7 +120,8 @@ export function PlaceLine({ place }: { place: SourcePlace }) {
       <code className="font-mono text-xs break-all whitespace-pre-wrap">{place.text.trim()}</code>
       {place.via === "jump" ? (
         <span className="text-xs">
-          (the failing instruction is in code the compiler generated; this is the last jump into it)
+          (the failing instruction is in code the compiler generated or shares between reverts: this
+          is the jump into it)
         </span>
       ) : null}
     </span>

@@ -11,6 +11,7 @@ import type { SourceBundle } from "../../../chain/sources";
 import type { TracedFrame } from "./storageTrace";
 
 interface Decoded {
+  code: string;
   entries: SourceMapEntry[];
   index: Int32Array;
   files: Map<number, SourceFile>;
@@ -24,6 +25,7 @@ function decode(bundle: SourceBundle): Decoded | null {
     const files = new Map<number, SourceFile>();
     for (const s of bundle.sources) if (s.id >= 0) files.set(s.id, s);
     out = {
+      code: bundle.runtimeCode,
       entries: decodeSourceMap(bundle.sourceMap),
       index: instructionIndex(bundle.runtimeCode),
       files,

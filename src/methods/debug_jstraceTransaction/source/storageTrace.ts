@@ -12,7 +12,7 @@ const frameSchema = z.looseObject({
   r: z.array(word),
   p: z.number().int().min(0).optional(),
   o: z.string().optional(),
-  j: z.array(z.number().int().min(0)).optional(),
+  j: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).optional(),
 });
 export const storageTraceSchema = z.looseObject({
   nodescope: z.literal(1),
@@ -27,8 +27,8 @@ export interface TracedFrame {
   /** The pc of the failing instruction, and which it was (REVERT, INVALID, or the faulting op). */
   failPc: number | null;
   failOp: string | null;
-  /** The last jumps the failed frame took (pcs), oldest first. */
-  jumps: number[];
+  /** The last jumps the failed frame took, oldest first. */
+  jumps: { from: number; to: number }[];
   /** Lower-case; null when the call tree does not say. */
   storage: string | null;
   code: string | null;
@@ -90,7 +90,7 @@ export function readStorageTrace(value: unknown, model: TraceModel): StorageTrac
       reads: f.r,
       failPc: f.p ?? null,
       failOp: f.o ?? null,
-      jumps: f.j ?? [],
+      jumps: (f.j ?? []).map(([from, to]) => ({ from, to })),
       storage,
       code,
     };

@@ -4,8 +4,8 @@
  * frame as `enter` opens it): its SSTOREs (slot, value) and the slots it SLOADs; KECCAK256
  * preimages of 32 to 128 bytes (mapping key ‖ slot, an array's base slot, a string key ‖ slot),
  * which name mapping keys and array elements; and, for a frame that fails, the pc of its REVERT,
- * INVALID or faulting instruction with the pcs of the last jumps it took (a shared revert block
- * or generated code is located by the jump into it).
+ * INVALID or faulting instruction with the last jumps it took, [from pc, to pc] (a shared revert
+ * block or generated code is located by the jump into it).
  *
  * Bounded: after MAX_ENTRIES writes, reads and preimages it records no more of them (frames and
  * failure pcs are still followed) and says `truncated`. Only a few opcodes do any work; every
@@ -33,9 +33,9 @@ export const STORAGE_TRACER = `{
     this.truncated = true;
     return true;
   },
-  jump: function (f, pc) {
+  jump: function (f, from, to) {
     if (!f.j) f.j = [];
-    f.j.push(pc);
+    f.j.push([from, to]);
     if (f.j.length > 16) f.j.shift();
   },
   step: function (log, db) {
@@ -43,11 +43,11 @@ export const STORAGE_TRACER = `{
     var top = this.open[this.open.length - 1];
     var f = this.frames[top];
     if (this.pending >= 0) {
-      if (log.getPC() !== this.pending + 1) this.jump(f, this.pending);
+      var at = log.getPC();
+      if (at !== this.pending + 1) this.jump(f, this.pending, at);
       this.pending = -1;
     }
-    if (op === 0x56) { this.jump(f, log.getPC()); return; }
-    if (op === 0x57) { this.pending = log.getPC(); return; }
+    if (op === 0x56 || op === 0x57) { this.pending = log.getPC(); return; }
     if (op === 0x55) {
       if (!this.full()) f.w.push([this.word(log.stack.peek(0)), this.word(log.stack.peek(1))]);
     } else if (op === 0x54) {
