@@ -33,15 +33,28 @@ function TracedFrameStorage({
   const failed = model.frames[index] ? frameFailed(model.frames[index]) : false;
   const wanted = frame && (frame.writes.length > 0 || failed) && frame.code ? [frame.code] : null;
   const { bundles } = useSourceBundles(insight.endpoint, wanted);
-  const rows = useMemo(() => {
-    if (!frame || !trace || frame.writes.length === 0) return [];
+  const { rows, reads } = useMemo(() => {
+    if (!frame || !trace || frame.writes.length + frame.reads.length === 0)
+      return { rows: [], reads: [] };
     const chosen = layoutFor(frame.storage ?? "", frame.code ? [frame.code] : [], bundles);
     const namer = chosen ? new LayoutNamer(chosen.layout, new Preimages(trace.preimages)) : null;
-    return frame.writes.map((w, k) => ({
-      key: `${k}`,
-      slot: w.slot,
-      rows: nameSlotChange(namer, w.slot, w.value, w.value),
-    }));
+    const zero = `0x${"0".repeat(64)}`;
+    return {
+      rows: frame.writes.map((w, k) => ({
+        key: `${k}`,
+        slot: w.slot,
+        rows: nameSlotChange(namer, w.slot, w.value, w.value),
+      })),
+      reads: [
+        ...new Set(
+          frame.reads.flatMap((slot) =>
+            nameSlotChange(namer, slot, zero, zero).map((r) =>
+              r.named ? r.name : `slot ${slot.slice(0, 10)}…`,
+            ),
+          ),
+        ),
+      ],
+    };
   }, [frame, trace, bundles]);
   if (!frame) return null;
   const bundle = frame.code ? bundles[frame.code] : undefined;
@@ -69,6 +82,12 @@ function TracedFrameStorage({
             ))}
           </ul>
         </div>
+      ) : null}
+      {reads.length > 0 ? (
+        <p className="text-xs break-all">
+          <span className="font-medium">Storage read ({reads.length}): </span>
+          <span className="font-mono">{reads.join(", ")}</span>
+        </p>
       ) : null}
     </div>
   );
