@@ -20,6 +20,8 @@ import fixture from "./fixtures/ledger.json";
 import { SourceView } from "./SourceView";
 import { readStorageTrace } from "./storageTrace";
 
+/** The lookups resolve at once; a loaded machine may still take a while to render. */
+const SLOW = { timeout: 10_000 };
 const XSS = '<img src=x onerror="window.__xss=1">';
 const model = flatten(fixture.call as CallFrame);
 const endpoint: ResolvedEndpoint = {
@@ -88,7 +90,7 @@ describe("source and storage views", () => {
     publish();
     render(wrap(<SourceView model={model} selected={-1} />));
     const region = screen.getByRole("region", { name: /source/i });
-    expect(await within(region).findByText(/^LedgerChecker\.sol:\d+$/)).toBeTruthy();
+    expect(await within(region).findByText(/^LedgerChecker\.sol:\d+$/, {}, SLOW)).toBeTruthy();
     const marked = region.querySelector('[aria-current="true"]');
     expect(marked?.textContent).toContain("require(amount <= cap");
     expect(within(region).getAllByText(`// ${XSS}`).length).toBeGreaterThan(0);
@@ -103,7 +105,7 @@ describe("source and storage views", () => {
     cleanup();
     publish();
     render(wrap(<SourceView model={model} selected={1} />));
-    const files = await screen.findByRole("group", { name: "Source files" });
+    const files = await screen.findByRole("group", { name: "Source files" }, SLOW);
     expect(
       within(files)
         .getAllByRole("button")
@@ -117,7 +119,7 @@ describe("source and storage views", () => {
     if (diff.kind !== "diff") throw new Error("no diff");
     render(wrap(<NamedStateChanges accounts={diff.accounts} model={model} />));
     const region = screen.getByRole("region", { name: /state changes/i });
-    const cell = await within(region).findByRole("cell", { name: "serial uint64" });
+    const cell = await within(region).findByRole("cell", { name: "serial uint64" }, SLOW);
     const row = cell.closest("tr");
     expect(row?.textContent).toContain("2");
     expect(within(region).getByRole("cell", { name: "marks[2] uint256" })).toBeTruthy();
