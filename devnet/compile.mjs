@@ -14,18 +14,23 @@ const require = createRequire(import.meta.url);
 export const EVM_VERSION = "cancun";
 
 /**
- * @typedef {{ abi: import("viem").Abi, bytecode: `0x${string}`, source: string }} Artifact
- *   source: the file under devnet/contracts/ the contract is declared in
+ * @typedef {{ abi: import("viem").Abi, bytecode: `0x${string}`, source: string,
+ *   storageLayout?: unknown, sourceMap?: string, immutableReferences?: unknown,
+ *   sourceFiles?: string[] }} Artifact
+ *   source: the file under devnet/contracts/ the contract is declared in; storageLayout, sourceMap
+ *   (the runtime bytecode's) and immutableReferences as solc puts them; sourceFiles: the files
+ *   its metadata names (what Sourcify would hold for it)
+ * @typedef {Record<string, { id: number, content: string }>} CompiledSources  by file name
  * @typedef {Record<string, Artifact>} Artifacts  keyed by contract name
  * @typedef {{ version: string, settings: Record<string, unknown> }} Compiler
  *   version: solc's full version (`0.8.x+commit.…`), as Sourcify reports it
  */
 
 /** Bumped when the cache file's shape changes. */
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 
 /**
- * @returns {{ artifacts: Artifacts, compiler: Compiler, cached: boolean, ms: number }}
+ * @returns {{ artifacts: Artifacts, compiler: Compiler, sources: CompiledSources, cached: boolean, ms: number }}
  */
 export function compileContracts() {
   const t0 = Date.now();
@@ -39,7 +44,19 @@ export function compileContracts() {
   const settings = {
     evmVersion: EVM_VERSION,
     optimizer: { enabled: true, runs: 200 },
-    outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
+    // what the Sourcify stand-in serves besides the ABI: layouts, runtime source maps, metadata
+    outputSelection: {
+      "*": {
+        "*": [
+          "abi",
+          "evm.bytecode.object",
+          "storageLayout",
+          "metadata",
+          "evm.deployedBytecode.sourceMap",
+          "evm.deployedBytecode.immutableReferences",
+        ],
+      },
+    },
   };
   const hash = createHash("sha256")
     .update(JSON.stringify({ CACHE_FORMAT, solcVersion, settings, sources }))
@@ -47,8 +64,8 @@ export function compileContracts() {
     .slice(0, 16);
   const cacheFile = join(cacheDir, `contracts-${hash}.json`);
   try {
-    const { artifacts, compiler } = JSON.parse(readFileSync(cacheFile, "utf8"));
-    return { artifacts, compiler, cached: true, ms: Date.now() - t0 };
+    const cachedFile = JSON.parse(readFileSync(cacheFile, "utf8"));
+    return { ...cachedFile, cached: true, ms: Date.now() - t0 };
   } catch {
     // not cached yet
   }
@@ -67,11 +84,26 @@ export function compileContracts() {
   const artifacts = {};
   for (const [source, contracts] of Object.entries(output.contracts ?? {}))
     for (const [name, c] of Object.entries(
-      /** @type {Record<string, { abi: import("viem").Abi, evm: { bytecode: { object: string } } }>} */ (
+      /** @type {Record<string, { abi: import("viem").Abi, metadata: string, storageLayout: unknown,
+       *   evm: { bytecode: { object: string }, deployedBytecode: { sourceMap: string, immutableReferences: unknown } } }>} */ (
         contracts
       ),
     ))
-      artifacts[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, source };
+      artifacts[name] = {
+        abi: c.abi,
+        bytecode: `0x${c.evm.bytecode.object}`,
+        source,
+        storageLayout: c.storageLayout,
+        sourceMap: c.evm.deployedBytecode.sourceMap,
+        immutableReferences: c.evm.deployedBytecode.immutableReferences,
+        sourceFiles: Object.keys(JSON.parse(c.metadata).sources ?? {}).sort(),
+      };
+  /** @type {CompiledSources} */
+  const compiledSources = {};
+  for (const [file, info] of Object.entries(
+    /** @type {Record<string, { id: number }>} */ (output.sources ?? {}),
+  ))
+    compiledSources[file] = { id: info.id, content: sources[file]?.content ?? "" };
   /** @type {Compiler} */
   const compiler = {
     version: String(solc.version()).replace(/\.Emscripten\.clang$/, ""),
@@ -79,7 +111,7 @@ export function compileContracts() {
   };
   mkdirSync(cacheDir, { recursive: true });
   const tmp = `${cacheFile}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify({ artifacts, compiler }));
+  writeFileSync(tmp, JSON.stringify({ artifacts, compiler, sources: compiledSources }));
   renameSync(tmp, cacheFile);
-  return { artifacts, compiler, cached: false, ms: Date.now() - t0 };
+  return { artifacts, compiler, sources: compiledSources, cached: false, ms: Date.now() - t0 };
 }

@@ -3,6 +3,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { CHAIN_ID, startAnvil } from "./anvil.mjs";
 import { compileContracts } from "./compile.mjs";
+import { rpc } from "./rpc.mjs";
 import { COLLISION } from "./decoding.mjs";
 import { API_KEY, startGateway } from "./gateway.mjs";
 import { BLOCK_INTERVAL, STREAM_BLOCKS, runScenarios } from "./scenarios.mjs";
@@ -29,10 +30,37 @@ export { MAX_SLOW_MS, SERVICE_FAULTS } from "./services.mjs";
  *   calls: Record<string, ManifestCall>,
  *   insight: { recipients: string[], value: string, nftId: string },
  *   decoding: import("./decoding.mjs").DecodingContracts & { sigdb: string, sourcify: string, chainId: number },
+ *   storage: import("./storage.mjs").StorageContracts,
  * }} Manifest
  * @typedef {{ gatewayUrl: string, anvilUrl: string, anvilPid: number, manifest: Manifest,
  *   writeManifestFile(path: string): void, stop(): Promise<void> }} Devnet
  */
+
+/**
+ * The verified contracts with what Sourcify also serves of them: layout, source map, immutable
+ * references and files from the compiler, runtime code from the chain.
+ * @param {string} anvilUrl
+ * @param {import("./services.mjs").VerifiedContract[]} verified
+ * @param {Record<string, import("./compile.mjs").Artifact>} artifacts
+ */
+async function withCompilerOutput(anvilUrl, verified, artifacts) {
+  return Promise.all(
+    verified.map(async (c) => {
+      const a = artifacts[c.name];
+      const runtimeCode = /** @type {string} */ (
+        await rpc(anvilUrl, "eth_getCode", [c.address, "latest"])
+      );
+      return {
+        ...c,
+        runtimeCode,
+        storageLayout: a?.storageLayout,
+        sourceMap: a?.sourceMap,
+        immutableReferences: a?.immutableReferences,
+        sourceFiles: a?.sourceFiles,
+      };
+    }),
+  );
+}
 
 /**
  * Starts anvil on a loopback port, runs every scenario and puts the gateway in front of it.
@@ -72,7 +100,8 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
       sourcify: buildSourcifyRegistry({
         chainId: CHAIN_ID,
         compiler: compiled.compiler,
-        contracts: chain.verified,
+        contracts: await withCompilerOutput(node.url, chain.verified, compiled.artifacts),
+        sources: compiled.sources,
       }),
     };
     gateway = await startGateway({ anvilUrl: node.url, port, services });
@@ -97,6 +126,7 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
       token: /** @type {Manifest["token"]} */ (chain.token),
       calls: chain.calls,
       insight: chain.insight,
+      storage: chain.storage,
       decoding: {
         ...chain.decoding,
         sigdb: `${g}/sigdb`,

@@ -8,6 +8,7 @@ import {
   toEventSelector,
 } from "viem";
 import { runDecodingScenario } from "./decoding.mjs";
+import { runStorageScenario } from "./storage.mjs";
 import { fromHex, rpc, toHex } from "./rpc.mjs";
 
 /** Blocks the token's transfer stream spans. */
@@ -358,6 +359,18 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
     `decoding scenario: ${Object.keys(decoding.sent).length} txs in ${Date.now() - tDecoding} ms`,
   );
 
+  // ---- storage by name and a revert in source (last: the others' addresses stay put) ----
+  const storage = await runStorageScenario({
+    artifacts,
+    mined,
+    ok,
+    from: a0,
+    to: a7,
+    spender: a8,
+    admin: a9,
+  });
+  Object.assign(sent, storage.sent);
+
   // ---- describe everything: receipts, types, callTracer frame counts ----
   /** @type {Record<string, TxRecord>} */
   const transactions = {};
@@ -450,7 +463,9 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
         source: /** @type {Artifact} */ (art).source,
       })),
       ...decoding.verified,
+      ...storage.verified,
     ],
+    storage: storage.contracts,
     insight: {
       recipients: insightRecipients,
       value: insightValue.toString(),

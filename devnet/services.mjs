@@ -29,9 +29,13 @@ export const EIP1967_IMPLEMENTATION_SLOT =
  * @typedef {{ name: string, filtered: boolean }} SignatureEntry
  * @typedef {{ function: Map<string, SignatureEntry[]>, event: Map<string, SignatureEntry[]>, error: Map<string, SignatureEntry[]> }} SignatureDatabase
  * @typedef {{ address: string, name: string, abi: import("viem").Abi, source: string,
- *   implementation?: { address: string, name?: string } }} VerifiedContract
+ *   implementation?: { address: string, name?: string }, storageLayout?: unknown, sourceMap?: string,
+ *   immutableReferences?: unknown, sourceFiles?: string[], runtimeCode?: string }} VerifiedContract
+ *   storageLayout … runtimeCode: what the compiler said of it (and its code on the chain), served as
+ *   Sourcify's storageLayout, runtimeBytecode and sources fields
  * @typedef {{ chainId: number, compiler: import("./compile.mjs").Compiler, verifiedAt: string,
- *   contracts: Map<string, VerifiedContract & { matchId: string }> }} SourcifyRegistry
+ *   contracts: Map<string, VerifiedContract & { matchId: string }>,
+ *   sources: import("./compile.mjs").CompiledSources }} SourcifyRegistry
  * @typedef {{ sigdb: SignatureDatabase, sourcify: SourcifyRegistry }} Services
  * @typedef {{ status: number, body: unknown }} ServiceReply
  */
@@ -134,10 +138,12 @@ export function sigdbAnswer(db, path, query) {
 
 /**
  * The Sourcify registry: the verified contracts at their addresses, each with a match id.
- * @param {{ chainId: number, compiler: import("./compile.mjs").Compiler, contracts: VerifiedContract[], verifiedAt?: string }} options
+ * @param {{ chainId: number, compiler: import("./compile.mjs").Compiler, contracts: VerifiedContract[],
+ *   verifiedAt?: string, sources?: import("./compile.mjs").CompiledSources }} options
+ *   sources: the compilation's files with their ids (the sources and sourceIds fields)
  * @returns {SourcifyRegistry}
  */
-export function buildSourcifyRegistry({ chainId, compiler, contracts, verifiedAt }) {
+export function buildSourcifyRegistry({ chainId, compiler, contracts, verifiedAt, sources = {} }) {
   /** @type {SourcifyRegistry["contracts"]} */
   const map = new Map();
   contracts.forEach((c, i) =>
@@ -147,7 +153,13 @@ export function buildSourcifyRegistry({ chainId, compiler, contracts, verifiedAt
       matchId: String(i + 1),
     }),
   );
-  return { chainId, compiler, contracts: map, verifiedAt: verifiedAt ?? new Date().toISOString() };
+  return {
+    chainId,
+    compiler,
+    contracts: map,
+    verifiedAt: verifiedAt ?? new Date().toISOString(),
+    sources,
+  };
 }
 
 /** Top-level fields of the real service and the sub-fields it selects with dot notation. */
@@ -199,7 +211,16 @@ const SOURCIFY_FIELDS = /** @type {Record<string, string[]>} */ ({
   signatures: ["function", "event", "error"],
 });
 /** The fields this stand-in has data for (others are accepted and left out). */
-const SERVED = ["abi", "compilation", "signatures", "proxyResolution"];
+const SERVED = [
+  "abi",
+  "compilation",
+  "signatures",
+  "proxyResolution",
+  "sources",
+  "sourceIds",
+  "storageLayout",
+  "runtimeBytecode",
+];
 
 /** @param {string} customCode @param {string} message */
 const sourcifyError = (customCode, message) => ({ customCode, message, errorId: randomUUID() });
@@ -288,6 +309,34 @@ export function sourcifyAnswer(registry, path, query) {
       fullyQualifiedName: `contracts/${contract.source}:${contract.name}`,
     }),
     signatures: () => signaturesOf(contract.abi),
+    sources: () =>
+      Object.fromEntries(
+        (contract.sourceFiles ?? [contract.source]).map((f) => [
+          f,
+          { content: registry.sources[f]?.content ?? "" },
+        ]),
+      ),
+    sourceIds: () =>
+      Object.fromEntries(
+        (contract.sourceFiles ?? [contract.source]).map((f) => [
+          f,
+          { id: registry.sources[f]?.id ?? 0 },
+        ]),
+      ),
+    storageLayout: () =>
+      /** @type {Record<string, unknown>} */ (
+        contract.storageLayout ?? { storage: [], types: null }
+      ),
+    runtimeBytecode: () => ({
+      onchainBytecode: contract.runtimeCode ?? null,
+      recompiledBytecode: contract.runtimeCode ?? null,
+      sourceMap: contract.sourceMap ?? null,
+      linkReferences: {},
+      cborAuxdata: {},
+      immutableReferences: contract.immutableReferences ?? {},
+      transformations: [],
+      transformationValues: {},
+    }),
     proxyResolution: () =>
       contract.implementation
         ? {

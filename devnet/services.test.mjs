@@ -307,6 +307,27 @@ describe("Sourcify v2 (/sourcify)", () => {
     expect(omitted.proxyResolution).toBeDefined();
   });
 
+  it("serves sources, ids, storage layout and the runtime source map from the compiler's output", async () => {
+    const storage = /** @type {{ implementation: string, checker: string }} */ (manifest.storage);
+    const fields =
+      "sources,sourceIds,storageLayout,runtimeBytecode.sourceMap,runtimeBytecode.immutableReferences,runtimeBytecode.onchainBytecode,compilation.name";
+    const impl = await contract(storage.implementation, `fields=${fields}`);
+    expect(impl.status).toBe(200);
+    // Ledger.sol imports LedgerChecker.sol: both files, with the ids the source map uses
+    expect(Object.keys(impl.body.sources).sort()).toEqual(["Ledger.sol", "LedgerChecker.sol"]);
+    const ledger = artifacts.LedgerV1;
+    expect(impl.body.runtimeBytecode.sourceMap).toBe(ledger?.sourceMap);
+    expect(
+      impl.body.storageLayout.storage.map((/** @type {{ label: string }} */ v) => v.label),
+    ).toContain("grants");
+    const { sources } = compileContracts();
+    expect(impl.body.sourceIds["Ledger.sol"].id).toBe(sources["Ledger.sol"]?.id);
+    expect(impl.body.runtimeBytecode.onchainBytecode).toMatch(/^0x[0-9a-f]+$/);
+    const checker = await contract(storage.checker, `fields=${fields}`);
+    expect(Object.keys(checker.body.runtimeBytecode.immutableReferences)).toHaveLength(1);
+    expect(checker.body.compilation).toEqual({ name: "LedgerChecker" });
+  });
+
   it("the existing contracts are verified with their name and ABI", async () => {
     for (const [key, name] of [
       ["NodescopeToken", "NodescopeToken"],

@@ -41,6 +41,7 @@ function load(): Promise<Loaded> {
 /** The one resolver of the app (asking the services through the device cache). */
 export const resolver: Resolver = {
   resolve: (req, signal) => load().then((l) => l.resolver.resolve(req, signal)),
+  bundles: (req, signal) => load().then((l) => l.resolver.bundles(req, signal)),
 };
 
 /** Forgets every answer kept on the device (the next view asks the services again). */

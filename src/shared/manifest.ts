@@ -50,6 +50,10 @@ export const devnetManifestSchema = devnetInfoSchema.extend({
   insight: z
     .looseObject({ recipients: z.array(hex), value: z.string(), nftId: z.string() })
     .optional(),
+  /** The storage scenario: LedgerV1 behind LedgerProxy, its checker, and what `settle` was sent. */
+  storage: z
+    .looseObject({ proxy: hex, implementation: hex, checker: hex, reason: z.string() })
+    .optional(),
   /**
    * The contracts only the devnet's decoding services know, and those services' base URLs: the
    * signature database (`sigdb`, OpenChain-compatible) and Sourcify v2 (`sourcify`).

@@ -5,3 +5,4 @@ export * from "./cache";
 export * from "./resolver";
 export { loadGuesser, guesserLoaded, guessArguments, type GuessedArguments } from "./guess";
 export * from "./proxy";
+export * from "./sourceBundle";

@@ -9,6 +9,7 @@ import { loadGuesser } from "./guess";
 import { detectProxy, type DetectedProxy, type ProxyReaders } from "./proxy";
 import { lookupSignatures } from "./sigdb";
 import { lookupContract, usableAbi } from "./sourcify";
+import { resolveSourceBundles, type BundleAnswer, type BundleRequest } from "./sourceBundle";
 import {
   emptySources,
   isAbortError,
@@ -210,6 +211,15 @@ export class DecodingResolver {
         },
       );
     });
+  }
+
+  /** Sources, layouts and source maps (sourceBundle.ts), through the same device cache. */
+  bundles(req: BundleRequest, signal?: AbortSignal): Promise<BundleAnswer> {
+    return resolveSourceBundles(
+      req,
+      { cache: this.cache, fetch: this.fetchFn, now: this.now },
+      signal,
+    );
   }
 
   private normalise(req: ResolveRequest): ResolveRequest {

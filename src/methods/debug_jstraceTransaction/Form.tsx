@@ -15,6 +15,8 @@ import { LINKED_FORM } from "../../shared/form";
 export interface TraceExample {
   label: string;
   values: TraceFormValues;
+  /** The view the example opens on (`view` link param), when not the call tree. */
+  view?: string;
 }
 
 export interface TraceFormProps {
@@ -25,7 +27,7 @@ export interface TraceFormProps {
   values: TraceFormValues;
   /** Field errors of a link that names a transaction but cannot be run: shown at once. */
   linkErrors: FieldErrors<TraceFormValues>;
-  onSubmit: (values: TraceFormValues) => void;
+  onSubmit: (values: TraceFormValues, view?: string) => void;
   examples: TraceExample[];
   busy: boolean;
   /** What a trace costs on this endpoint ("280 compute units"), or null where it is not priced. */
@@ -170,7 +172,7 @@ export function TraceForm({
         examples={examples}
         onPick={(ex) => {
           reset(ex.values, { keepErrors: false });
-          onSubmit(ex.values);
+          onSubmit(ex.values, ex.view);
         }}
       />
     </form>

@@ -17,6 +17,7 @@ import {
 } from "./model";
 import { logPosition, pathOf } from "./tree";
 import { frameIssues, quoteRaw, type CallFrame } from "./result";
+import { FrameStorage } from "./source/FrameStorage";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -176,6 +177,7 @@ export function FrameDetail({
           </Row>
         ) : null}
       </dl>
+      <FrameStorage model={model} index={index} />
       {issues.length > 0 ? (
         <div
           role="note"

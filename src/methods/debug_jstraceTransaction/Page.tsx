@@ -35,7 +35,8 @@ import { parseTraceJson, type TraceAnswer } from "./load";
 import { AnswerPicker } from "./AnswerPicker";
 import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
 import { TracePreviewCard } from "./TracePreview";
-import { StatePanel } from "./insight/StatePanel";
+import { NamedStatePanel } from "./insight/NamedStatePanel";
+import { useSourceInsightHost } from "./source/useSourceInsightHost";
 import { useFramesComplete } from "./useTraceMemory";
 import { examplesFrom } from "./examples";
 import { onwardLinks } from "./onward";
@@ -114,12 +115,13 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
         }
       : null;
 
-  const onSubmit = (values: TraceFormValues) => {
+  const onSubmit = (values: TraceFormValues, view?: string) => {
     setLoaded(null);
     setEditing(false);
-    const next = toSearch(values);
+    const next: Record<string, string | undefined> = { ...toSearch(values), view };
     const current = new URLSearchParams(searchString);
     const same = FORM_PARAMS.every((k) => (current.get(k) ?? undefined) === next[k]);
+    if (same && isTraceTab(view)) onTabChange(view);
     if (same) {
       // The same request: show what is kept; ask the node again only after a failure.
       if (query.isError) void query.refetch();
@@ -177,6 +179,14 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const onward = (f: Parameters<typeof onwardLinks>[0], whole: boolean) =>
     onwardLinks(f, whole, { request, blockHash: side.blockHash, txIndex: side.txIndex });
   const rpcMethod = rpcMethodOf(endpoint);
+  useSourceInsightHost({
+    endpoint,
+    hash: !standalone && request ? request.hash : null,
+    model: model && framesComplete ? model : null,
+    view: tab,
+    costNote,
+    frameLink: standalone ? null : frameLink,
+  });
   const stateHint = stateQuery.isError
     ? explainTraceError(stateQuery.error, rpcMethod)?.hint
     : null;
@@ -330,7 +340,8 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                     trace was opened from a file or picked out of a block&apos;s answer.
                   </p>
                 ) : (
-                  <StatePanel
+                  <NamedStatePanel
+                    model={model}
                     asked={side.stateAsked}
                     onAsk={side.askState}
                     busy={stateQuery.isFetching}

@@ -7,6 +7,7 @@ export const TRACE_TABS = [
   { id: "balances", label: "Balance changes" },
   { id: "flow", label: "Token flow" },
   { id: "state", label: "State changes" },
+  { id: "source", label: "Source" },
   { id: "gas", label: "Gas by function" },
   { id: "raw", label: "Raw JSON" },
 ] as const;

@@ -38,6 +38,7 @@ import { GasByFunction } from "./insight/GasByFunction";
 import { deriveGasByFunction, type GasRow } from "./insight/gasByFunction";
 import { TokenFlow } from "./insight/TokenFlow";
 import { deriveBalanceChanges, transfersOf } from "./insight/transfers";
+import { SourceView } from "./source/SourceView";
 
 export { isTraceTab, TRACE_TABS, type TraceTab } from "./TraceTabs";
 
@@ -315,6 +316,9 @@ export function TraceView(props: TraceViewProps) {
         {tab === "state"
           ? (props.stateView ?? <p className="text-sm">State changes are not available here.</p>)
           : null}
+        {tab === "source" && complete ? (
+          <SourceView model={model} selected={state.selected} />
+        ) : null}
         {tab === "gas" && gasRows ? (
           <GasByFunction
             rows={gasRows}

@@ -3,7 +3,9 @@ import type { DecodingResolver } from "../../chain";
 import type { ServiceBases } from "./settings";
 
 /** What a view needs of the resolver (the app's loads with the first ask). */
-export type Resolver = Pick<DecodingResolver, "resolve">;
+export type Resolver = Pick<DecodingResolver, "resolve"> &
+  /** Sources and layouts for the storage and source views (absent in view tests). */
+  Partial<Pick<DecodingResolver, "bundles">>;
 
 export interface DecodingContextValue {
   /** Where the services are asked (null = off), as the settings, the devnet and the tab's link decide. */

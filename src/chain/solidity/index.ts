@@ -1,0 +1,3 @@
+export * from "./layout";
+export * from "./sourceMap";
+export * from "./storageNames";

@@ -1,0 +1,210 @@
+/**
+ * What the storage and source views need of a verified contract, from Sourcify v2: its source
+ * files and their ids, its storage layout, its runtime bytecode's source map (with the immutable
+ * references and the bytecode the map's instructions are counted in), its compilation and its
+ * proxy resolution. Asked only when such a view asks, per address, a few at a time, through the
+ * device cache like the ABIs (30 days; "not verified" a day), and a proxy's implementation with
+ * it. Only the chain id and the address are sent.
+ */
+import { z } from "zod";
+import { storageLayoutSchema, type StorageLayout } from "../solidity/layout";
+import { cacheKey, isFresh, type CachedAnswer, type DecodingCache } from "./cache";
+import { getJson, hostOf } from "./http";
+import { DecodingServiceError, isAbortError, trimBase, type ServiceCallOptions } from "./types";
+
+export const SOURCE_BUNDLE_FIELDS = [
+  "sources",
+  "sourceIds",
+  "storageLayout",
+  "runtimeBytecode.sourceMap",
+  "runtimeBytecode.immutableReferences",
+  "runtimeBytecode.onchainBytecode",
+  "compilation.name",
+  "compilation.language",
+  "compilation.compilerVersion",
+  "compilation.fullyQualifiedName",
+  "proxyResolution",
+].join(",");
+
+export interface SourceBundle {
+  address: string;
+  name: string | null;
+  compilerVersion: string | null;
+  fullyQualifiedName: string | null;
+  /** Files by path, with the ids the source map uses (-1 where Sourcify gave none). */
+  sources: { path: string; id: number; content: string }[];
+  storageLayout: StorageLayout | null;
+  sourceMap: string | null;
+  immutableReferences: Record<string, { start: number; length: number }[]> | null;
+  runtimeCode: string | null;
+  /** A proxy's implementation (lower-case), as Sourcify resolves it. */
+  implementation: string | null;
+}
+
+const ADDRESS_RE = /^0x[0-9a-f]{40}$/;
+const idsSchema = z.record(z.string(), z.looseObject({ id: z.number().int() }));
+const bundleSchema = z.looseObject({
+  match: z.string().nullish(),
+  sources: z.record(z.string(), z.looseObject({ content: z.string() })).nullish(),
+  sourceIds: idsSchema.nullish(),
+  stdJsonOutput: z.looseObject({ sources: idsSchema.nullish() }).nullish(),
+  storageLayout: z.unknown().optional(),
+  runtimeBytecode: z
+    .looseObject({
+      sourceMap: z.string().nullish(),
+      onchainBytecode: z.string().nullish(),
+      recompiledBytecode: z.string().nullish(),
+      immutableReferences: z
+        .record(z.string(), z.array(z.looseObject({ start: z.number(), length: z.number() })))
+        .nullish(),
+    })
+    .nullish(),
+  compilation: z
+    .looseObject({
+      name: z.string().nullish(),
+      compilerVersion: z.string().nullish(),
+      fullyQualifiedName: z.string().nullish(),
+    })
+    .nullish(),
+  proxyResolution: z
+    .looseObject({
+      isProxy: z.boolean().nullish(),
+      implementations: z.array(z.looseObject({ address: z.string() })).nullish(),
+    })
+    .nullish(),
+});
+
+/** A v2 answer as a bundle; null when it is not one (or names no match). */
+export function parseSourceBundle(body: unknown, address: string): SourceBundle | null {
+  const parsed = bundleSchema.safeParse(body);
+  if (!parsed.success || parsed.data.match === null) return null;
+  const c = parsed.data;
+  const ids = c.sourceIds ?? c.stdJsonOutput?.sources ?? {};
+  const sources = Object.entries(c.sources ?? {}).map(([path, s]) => ({
+    path,
+    id: ids[path]?.id ?? -1,
+    content: s.content,
+  }));
+  const layout = storageLayoutSchema.safeParse(c.storageLayout);
+  const rb = c.runtimeBytecode;
+  const impl = c.proxyResolution?.isProxy
+    ? (c.proxyResolution.implementations ?? [])
+        .map((i) => i.address.toLowerCase())
+        .find((a) => ADDRESS_RE.test(a))
+    : undefined;
+  return {
+    address: address.toLowerCase(),
+    name: c.compilation?.name ?? null,
+    compilerVersion: c.compilation?.compilerVersion ?? null,
+    fullyQualifiedName: c.compilation?.fullyQualifiedName ?? null,
+    sources,
+    storageLayout: layout.success ? layout.data : null,
+    sourceMap: rb?.sourceMap ?? null,
+    immutableReferences: rb?.immutableReferences ?? null,
+    runtimeCode: rb?.onchainBytecode ?? rb?.recompiledBytecode ?? null,
+    implementation: impl ?? null,
+  };
+}
+
+/** One address's bundle, or null when Sourcify has not verified it. */
+export async function lookupSourceBundle(
+  base: string,
+  chainId: number,
+  address: string,
+  opts: ServiceCallOptions = {},
+): Promise<SourceBundle | null> {
+  const addr = address.toLowerCase();
+  if (!ADDRESS_RE.test(addr)) throw new TypeError(`not an address: ${JSON.stringify(address)}`);
+  const url = `${trimBase(base)}/v2/contract/${chainId}/${addr}?fields=${SOURCE_BUNDLE_FIELDS}`;
+  const { status, body } = await getJson("sourcify", url, { timeoutMs: 20_000, ...opts });
+  if (status === 404) return null;
+  if (status < 200 || status >= 300)
+    throw new DecodingServiceError("sourcify", `${hostOf(url)} answered HTTP ${status}`, status);
+  if (!bundleSchema.safeParse(body).success)
+    throw new DecodingServiceError(
+      "sourcify",
+      `${hostOf(url)} sent an answer that is not a contract`,
+    );
+  return parseSourceBundle(body, addr);
+}
+
+export interface BundleRequest {
+  base: string;
+  chainId: number;
+  addresses: string[];
+}
+
+export interface BundleAnswer {
+  /** By lower-case address; null = not verified. Implementations of proxies included. */
+  bundles: Record<string, SourceBundle | null>;
+  failures: string[];
+}
+
+const MAX_BUNDLES = 12;
+
+function readCached(value: unknown): SourceBundle | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== "object" || value === null || !("address" in value)) return undefined;
+  const v = value as SourceBundle;
+  return Array.isArray(v.sources) && typeof v.address === "string" ? v : undefined;
+}
+
+/** Bundles through the cache; service failures become `failures`, only an abort rejects. */
+export async function resolveSourceBundles(
+  req: BundleRequest,
+  deps: { cache: DecodingCache; fetch?: typeof fetch; now?: () => number },
+  signal?: AbortSignal,
+): Promise<BundleAnswer> {
+  const now = deps.now ?? Date.now;
+  const out: BundleAnswer = { bundles: {}, failures: [] };
+  const keyOf = (a: string) => cacheKey("sourcify", req.base, `bundle:${req.chainId}:${a}`);
+  const round = async (addresses: string[]) => {
+    const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))]
+      .filter((a) => ADDRESS_RE.test(a) && !(a in out.bundles))
+      .slice(0, MAX_BUNDLES);
+    if (wanted.length === 0) return;
+    let cached: (CachedAnswer | undefined)[];
+    try {
+      cached = await deps.cache.getMany(wanted.map(keyOf));
+    } catch {
+      cached = wanted.map(() => undefined);
+    }
+    const missing: string[] = [];
+    wanted.forEach((a, i) => {
+      const hit = cached[i];
+      const b = hit === undefined ? undefined : readCached(hit.value);
+      if (hit !== undefined && b !== undefined && isFresh(hit, b === null, now()))
+        out.bundles[a] = b;
+      else missing.push(a);
+    });
+    const entries: [string, CachedAnswer][] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < missing.length) {
+        const a = missing[next++] as string;
+        try {
+          const b = await lookupSourceBundle(req.base, req.chainId, a, {
+            signal,
+            fetch: deps.fetch,
+          });
+          out.bundles[a] = b;
+          entries.push([keyOf(a), { value: b, storedAt: now() }]);
+        } catch (err) {
+          if (signal?.aborted || isAbortError(err)) throw err;
+          out.failures.push(err instanceof Error ? err.message : String(err));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(4, missing.length) }, worker));
+    try {
+      await deps.cache.setMany(entries);
+    } catch {
+      // a cache that cannot be written only costs a lookup next time
+    }
+  };
+  await round(req.addresses);
+  await round(
+    Object.values(out.bundles).flatMap((b) => (b?.implementation ? [b.implementation] : [])),
+  );
+  return out;
+}

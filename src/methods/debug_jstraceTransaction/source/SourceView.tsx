@@ -1,0 +1,196 @@
+/**
+ * The Source view: the selected frame's verified contract source (with no frame chosen, the first
+ * failed frame's), its failing line highlighted and named `File.sol:LINE` — the frame's REVERT (or
+ * other failing instruction) through the source map, found by the storage tracer. Multi-file
+ * sources get a file list. A missing source is said, never waited for. Source text comes from
+ * Sourcify and whoever verified the contract: rendered as text only.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { SourcePlace } from "../../../chain/solidity";
+import type { SourceBundle } from "../../../chain/sources";
+import { Button } from "../../../ui";
+import { InsightSection } from "../insight/Section";
+import { frameFailed, type TraceModel } from "../model";
+import { pathOf } from "../tree";
+import { useSourceInsight, type SourceInsight } from "./context";
+import { mainFile, placeOf } from "./locate";
+import { useSourceBundles } from "./useSourceBundles";
+
+function codeAddress(model: TraceModel, i: number): string | null {
+  const to = model.frames[i]?.to;
+  return typeof to === "string" && /^0x[0-9a-fA-F]{40}$/.test(to) ? to.toLowerCase() : null;
+}
+
+/** The frame the view shows: the selected one, else the first failed one, else the top frame. */
+export function sourceFrame(model: TraceModel, selected: number): number {
+  if (selected >= 0 && selected < model.size) return selected;
+  return model.failures[0] ?? 0;
+}
+
+export function SourceView({ model, selected }: { model: TraceModel; selected: number }) {
+  const insight = useSourceInsight();
+  if (!insight)
+    return (
+      <InsightSection title="Source" note="">
+        <p className="text-sm">
+          The source view needs the node: the failing instruction is found by another trace of this
+          transaction, and this trace was not asked of one (opened from a file or picked out of a
+          block&apos;s answer).
+        </p>
+      </InsightSection>
+    );
+  return <SourceOfFrame model={model} selected={selected} insight={insight} />;
+}
+
+function SourceOfFrame({
+  model,
+  selected,
+  insight,
+}: {
+  model: TraceModel;
+  selected: number;
+  insight: SourceInsight;
+}) {
+  const index = sourceFrame(model, selected);
+  const address = codeAddress(model, index);
+  const { bundles, pending, note } = useSourceBundles(insight.endpoint, address ? [address] : []);
+  const bundle = address ? bundles[address] : undefined;
+  const frame = insight.trace?.inStep ? insight.trace.frames[index] : undefined;
+  const place = bundle && frame ? placeOf(frame, bundle) : null;
+  const failed = model.frames[index] ? frameFailed(model.frames[index]) : false;
+  const path = pathOf(model, index);
+  return (
+    <InsightSection
+      title="Source"
+      note={
+        <>
+          Frame {path}
+          {selected < 0 ? (failed ? " (the first failed frame)" : " (the top frame)") : ""}
+          {bundle?.name ? `: ${bundle.name}` : ""}
+          {address ? ` at ${address}` : ""}.
+        </>
+      }
+    >
+      {failed && !insight.asked ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <Button variant="primary" onClick={insight.ask}>
+            Locate in source
+          </Button>
+          <span>
+            Finds the failing instruction with Nodescope&apos;s storage tracer, another trace of
+            this transaction{insight.costNote ? ` (it costs ${insight.costNote})` : ""}.
+          </span>
+        </div>
+      ) : null}
+      {insight.busy ? (
+        <p role="status" className="text-sm">
+          Running the storage tracer to find the failing instruction…
+        </p>
+      ) : null}
+      {insight.error}
+      {!address ? <p className="text-sm">This frame has no contract address.</p> : null}
+      {address && bundle === undefined && pending ? (
+        <p role="status" className="text-sm">
+          Asking Sourcify for the source of {address}…
+        </p>
+      ) : null}
+      {note ? <p className="text-xs">{note}</p> : null}
+      {address && bundle === null ? (
+        <p className="text-sm">
+          Sourcify has no verified source for {address}: there is no source to show.
+        </p>
+      ) : null}
+      {failed && frame && bundle && !place ? (
+        <p className="text-sm">
+          The failing instruction (pc {frame.failPc ?? "unknown"}) does not map to a line of the
+          verified source.
+        </p>
+      ) : null}
+      {bundle ? <SourceFiles bundle={bundle} place={place} /> : null}
+    </InsightSection>
+  );
+}
+
+/** `File.sol:LINE` and the line, for the view and the frame detail. */
+export function PlaceLine({ place }: { place: SourcePlace }) {
+  return (
+    <span className="flex flex-col gap-1">
+      <span className="font-mono text-sm font-semibold">
+        {place.path}:{place.line}
+      </span>
+      <code className="font-mono text-xs break-all whitespace-pre-wrap">{place.text.trim()}</code>
+      {place.via === "jump" ? (
+        <span className="text-xs">
+          (the failing instruction is in code the compiler generated or shares between reverts: this
+          is the jump into it)
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function SourceFiles({ bundle, place }: { bundle: SourceBundle; place: SourcePlace | null }) {
+  const first = place?.path ?? mainFile(bundle);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const shown = chosen ?? first;
+  const file = bundle.sources.find((s) => s.path === shown) ?? bundle.sources[0];
+  const lines = useMemo(() => (file ? file.content.split("\n") : []), [file]);
+  const mark = place && file && place.path === file.path ? place.line : null;
+  const boxRef = useRef<HTMLDivElement>(null);
+  const markRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const box = boxRef.current;
+    const li = markRef.current;
+    if (box && li) box.scrollTop = Math.max(0, li.offsetTop - box.clientHeight / 2);
+  }, [mark, file]);
+  if (!file) return <p className="text-sm">Sourcify sent no source files for this contract.</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      {place ? (
+        <div className="rounded border border-red-300 bg-red-50 p-2 dark:border-red-800 dark:bg-red-950">
+          <span className="text-xs font-semibold">Failed at </span>
+          <PlaceLine place={place} />
+        </div>
+      ) : null}
+      {bundle.sources.length > 1 ? (
+        <div role="group" aria-label="Source files" className="flex flex-wrap gap-1">
+          {bundle.sources.map((s) => (
+            <Button
+              key={s.path}
+              aria-pressed={s.path === file.path}
+              onClick={() => setChosen(s.path)}
+            >
+              {s.path}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <div
+        ref={boxRef}
+        className="max-h-[60vh] overflow-auto rounded border border-slate-200 dark:border-slate-700"
+      >
+        <ol aria-label={`${file.path} source`} className="font-mono text-xs">
+          {lines.map((text, i) => {
+            const here = mark === i + 1;
+            return (
+              <li
+                key={i}
+                ref={here ? markRef : undefined}
+                aria-current={here ? "true" : undefined}
+                className={`flex gap-3 whitespace-pre ${here ? "bg-red-100 font-semibold dark:bg-red-900" : ""}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className="w-10 shrink-0 pr-1 text-right text-slate-500 select-none"
+                >
+                  {i + 1}
+                </span>
+                <span>{text}</span>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </div>
+  );
+}

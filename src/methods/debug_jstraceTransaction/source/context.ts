@@ -1,0 +1,32 @@
+/**
+ * What the storage and source views share inside the trace page: the storage tracer's state
+ * (asked once, by a click or by a link carrying the view), the endpoint the Sourcify lookups name
+ * the chain of, and links to frames. The page publishes it (useSourceInsightHost: one hook call,
+ * no provider to wrap the workspace in); null where no page does (view tests, a trace opened
+ * from a file), and the views say what they cannot show. One trace page exists at a time.
+ */
+import type { ReactNode } from "react";
+import { createStore } from "../../../platform/store";
+import { useStore } from "../../../ui/store";
+import type { ResolvedEndpoint } from "../../../endpoints";
+import type { StorageTrace } from "./storageTrace";
+
+export interface SourceInsight {
+  endpoint: ResolvedEndpoint | null;
+  asked: boolean;
+  ask: () => void;
+  busy: boolean;
+  trace: StorageTrace | null;
+  /** The failure, rendered (error panel and what to try), or the tracer's answer unreadable. */
+  error: ReactNode | null;
+  /** "280 compute units" on a priced endpoint, else null. */
+  costNote: string | null;
+  /** A link that selects the frame at `path` in the call tree; null when frames cannot be linked. */
+  frameLink: ((path: string) => string) | null;
+}
+
+export const sourceInsightStore = createStore<SourceInsight | null>(null);
+
+export function useSourceInsight(): SourceInsight | null {
+  return useStore(sourceInsightStore);
+}
