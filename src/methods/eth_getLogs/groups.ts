@@ -1,0 +1,266 @@
+/**
+ * Group by, facets and the typed sorts: passes over the shown rows that read each log's fields
+ * and arguments where they sit (kinds.ts), with exact bigint sums. No React.
+ */
+import type { ArgSpec, EventKind, KindIndex } from "./kinds";
+import { valueText } from "./kinds";
+import type { LogRow } from "./result";
+
+/** `none`, a field of the log, a block bucket (`blocks:1000`), or a decoded argument (`arg:to`). */
+export type GroupBy = string;
+
+export interface GroupOption {
+  value: GroupBy;
+  label: string;
+}
+
+export interface Group {
+  /** The key as text (addresses in lower case). */
+  key: string;
+  /** The filter term that narrows the log table to this group. */
+  term: string;
+  count: number;
+  /** Per numeric argument (Grouping.numeric): sum, min, max. */
+  sums: bigint[];
+  mins: bigint[];
+  maxs: bigint[];
+  /** The one contract every log of the group comes from (its token decimals apply), or null. */
+  contract: string | null;
+}
+
+export interface Grouping {
+  by: GroupBy;
+  groups: Group[];
+  numeric: ArgSpec[];
+  /** The key is an address (shown as one). */
+  keyIsAddress: boolean;
+}
+
+/** A block bucket size giving about 40 buckets over the span: 1, 2, 5 × a power of ten. */
+export function bucketSize(rows: readonly LogRow[]): number {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const r of rows) {
+    if (r.blockNumber === null) continue;
+    if (r.blockNumber < lo) lo = r.blockNumber;
+    if (r.blockNumber > hi) hi = r.blockNumber;
+  }
+  const span = hi >= lo ? hi - lo + 1 : 1;
+  const raw = Math.max(1, span / 40);
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return 10 * p;
+}
+
+/** What the rows can be grouped by: None first, the log's fields, block buckets, each argument. */
+export function groupOptions(kind: EventKind | null, bucket: number): GroupOption[] {
+  const out: GroupOption[] = [
+    { value: "none", label: "None" },
+    { value: "contract", label: "Contract (address)" },
+    { value: "event", label: "Event" },
+  ];
+  for (const a of kind?.args ?? []) if (a.name) out.push({ value: `arg:${a.name}`, label: a.name });
+  out.push({ value: "tx", label: "Transaction" }, { value: "block", label: "Block" });
+  if (bucket > 1)
+    out.push({ value: `blocks:${bucket}`, label: `Blocks (by ${bucket.toLocaleString("en-US")})` });
+  return out;
+}
+
+function numericArgs(kind: EventKind | null): ArgSpec[] {
+  return (kind?.args ?? []).filter((a) => a.type === "uint" || a.type === "int");
+}
+
+/** Groups `rows` (one event: `kind`, or null) with counts and exact sums, min and max. */
+export function groupRows(
+  rows: readonly LogRow[],
+  index: KindIndex,
+  kind: EventKind | null,
+  by: GroupBy,
+): Grouping {
+  const numeric = numericArgs(kind);
+  const numericAt = numeric.map((a) => kind?.args.indexOf(a) ?? -1);
+  const argAt = by.startsWith("arg:")
+    ? (kind?.args.findIndex((a) => a.name === by.slice(4)) ?? -1)
+    : -1;
+  const argSpec = kind?.args[argAt];
+  const bucket = by.startsWith("blocks:") ? Math.max(1, Number(by.slice(7)) || 1) : 1;
+  const keyOf = (r: LogRow): string | null => {
+    switch (by) {
+      case "contract":
+        return r.address.toLowerCase();
+      case "event":
+        return index.kindOf(r)?.name ?? (r.topics[0] ? r.topics[0].toLowerCase() : "(no topics)");
+      case "tx":
+        return r.transactionHash?.toLowerCase() ?? "pending";
+      case "block":
+        return r.blockNumber === null ? "pending" : String(r.blockNumber);
+      default:
+        if (by.startsWith("blocks:")) {
+          if (r.blockNumber === null) return "pending";
+          const lo = Math.floor(r.blockNumber / bucket) * bucket;
+          return `${lo}..${lo + bucket - 1}`;
+        }
+        if (kind === null || argSpec === undefined) return null;
+        if (index.kindOf(r) !== kind) return null;
+        return valueText(index.value(r, kind, argAt));
+    }
+  };
+  const map = new Map<string, Group>();
+  for (const r of rows) {
+    const key = keyOf(r);
+    if (key === null) continue;
+    let g = map.get(key);
+    if (g === undefined) {
+      g = {
+        key,
+        term: termFor(by, key, argSpec),
+        count: 0,
+        sums: numeric.map(() => 0n),
+        mins: [],
+        maxs: [],
+        contract: r.address.toLowerCase(),
+      };
+      map.set(key, g);
+    }
+    g.count++;
+    if (g.contract !== null && g.contract !== r.address && g.contract !== r.address.toLowerCase())
+      g.contract = null;
+    if (numeric.length > 0 && kind !== null && index.kindOf(r) === kind) {
+      for (let k = 0; k < numeric.length; k++) {
+        const v = index.value(r, kind, numericAt[k] ?? -1);
+        if (typeof v !== "bigint") continue;
+        g.sums[k] = (g.sums[k] ?? 0n) + v;
+        const mn = g.mins[k];
+        const mx = g.maxs[k];
+        if (mn === undefined || v < mn) g.mins[k] = v;
+        if (mx === undefined || v > mx) g.maxs[k] = v;
+      }
+    }
+  }
+  return {
+    by,
+    groups: [...map.values()],
+    numeric,
+    keyIsAddress: by === "contract" || argSpec?.type === "address",
+  };
+}
+
+function termFor(by: GroupBy, key: string, arg: ArgSpec | undefined): string {
+  if (by === "contract") return `contract=${key}`;
+  if (by === "event") return `event=${key.toLowerCase()}`;
+  if (by === "tx") return `tx=${key}`;
+  if (by === "block") return `block=${key}`;
+  if (by.startsWith("blocks:")) return `block:${key}`;
+  const name = (arg?.name ?? by.slice(4)).toLowerCase();
+  return /\s/.test(key) ? `${name}:"${key}"` : `${name}=${key}`;
+}
+
+export type GroupSortKey = "key" | "count" | `sum:${number}`;
+export interface GroupSort {
+  key: GroupSortKey;
+  dir: "asc" | "desc";
+}
+
+function cmp<T extends bigint | number | string>(a: T, b: T): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The groups in the asked order (numbers as numbers, keys as numbers where they are). */
+export function sortGroups(groups: readonly Group[], sort: GroupSort): Group[] {
+  const sign = sort.dir === "asc" ? 1 : -1;
+  const out = [...groups];
+  if (sort.key === "count") out.sort((a, b) => sign * (a.count - b.count) || cmp(a.key, b.key));
+  else if (sort.key === "key") {
+    const numeric = out.every((g) => /^\d+/.test(g.key));
+    out.sort((a, b) =>
+      numeric
+        ? sign * (Number.parseInt(a.key, 10) - Number.parseInt(b.key, 10))
+        : sign * cmp(a.key, b.key),
+    );
+  } else {
+    const k = Number(sort.key.slice(4));
+    out.sort((a, b) => sign * cmp(a.sums[k] ?? 0n, b.sums[k] ?? 0n) || b.count - a.count);
+  }
+  return out;
+}
+
+export interface Facet {
+  /** The field term's name: contract, event, or an address argument's name. */
+  field: string;
+  label: string;
+  values: { value: string; count: number }[];
+  /** How many distinct values there are in all. */
+  distinct: number;
+}
+
+/** The top values of the contract, the event and each address argument among `rows`. */
+export function facets(
+  rows: readonly LogRow[],
+  index: KindIndex,
+  kind: EventKind | null,
+  top = 5,
+): Facet[] {
+  const fields: { field: string; label: string; by: GroupBy }[] = [
+    { field: "contract", label: "Contract", by: "contract" },
+    { field: "event", label: "Event", by: "event" },
+  ];
+  for (const a of kind?.args ?? [])
+    if (a.type === "address" && a.name)
+      fields.push({ field: a.name, label: a.name, by: `arg:${a.name}` });
+  return fields.map(({ field, label, by }) => {
+    const counts = new Map<string, number>();
+    for (const r of rows) {
+      let key: string | null;
+      if (by === "contract") key = r.address.toLowerCase();
+      else if (by === "event") key = index.kindOf(r)?.name ?? null;
+      else {
+        const k = index.kindOf(r);
+        const i = k?.args.findIndex((a) => a.name === field) ?? -1;
+        key = k && i >= 0 ? valueText(index.value(r, k, i)) : null;
+      }
+      if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const values = [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || cmp(a.value, b.value))
+      .slice(0, top);
+    return { field, label, values, distinct: counts.size };
+  });
+}
+
+/**
+ * The rows by one decoded argument, typed: bigints as numbers, addresses and bytes as text,
+ * false before true; rows without it (another event) last. Stable.
+ */
+export function sortByArg(
+  rows: readonly LogRow[],
+  index: KindIndex,
+  name: string,
+  dir: "asc" | "desc",
+): LogRow[] {
+  const n = rows.length;
+  const keys: (bigint | string | number | null)[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as LogRow;
+    const k = index.kindOf(r);
+    const at = k === null ? -1 : k.args.findIndex((a) => a.name === name);
+    if (k === null || at < 0) {
+      keys[i] = null;
+      continue;
+    }
+    const v = index.value(r, k, at);
+    keys[i] = typeof v === "boolean" ? (v ? 1 : 0) : v;
+  }
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const sign = dir === "asc" ? 1 : -1;
+  order.sort((a, b) => {
+    const x = keys[a] ?? null;
+    const y = keys[b] ?? null;
+    if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+    return sign * (x < y ? -1 : x > y ? 1 : 0) || a - b;
+  });
+  const out: LogRow[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = rows[order[i] as number] as LogRow;
+  return out;
+}
