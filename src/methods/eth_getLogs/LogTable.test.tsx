@@ -143,4 +143,54 @@ describe("LogTable", () => {
     await screen.findByText("5,000 logs");
     expect(screen.getByRole("table").getAttribute("aria-rowcount")).toBe("5001");
   });
+
+  it("shows the event's arguments as columns, sorts value as a number, groups by to and narrows to a group", async () => {
+    const raw = [3, 20, 100].map((v, i) => ({
+      ...transfer(5 + i, 0),
+      data: pad(v.toString(16)),
+      topics: [
+        TRANSFER,
+        pad("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"),
+        pad(
+          i === 1
+            ? "0x70997970c51812dc3a010c7d01b50e0d17dc79c8"
+            : "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc",
+        ),
+      ],
+    }));
+    const rows = rowsOf(raw);
+    const seen: string[] = [];
+    render(
+      <LogTable
+        rows={rows}
+        decode={decode}
+        initialRect={RECT}
+        onExplore={(e) => seen.push(`${e.group} ${e.sort.key}:${e.sort.dir} ${e.q}`)}
+      />,
+    );
+    const value = screen.getByRole("columnheader", { name: /^value/i });
+    fireEvent.click(within(value).getByRole("button"));
+    fireEvent.click(within(value).getByRole("button"));
+    const valueCells = () =>
+      screen
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => within(r).getAllByRole("cell")[9]?.textContent);
+    // descending as numbers: 100 > 20 > 3 (as text "3" would come first)
+    expect(valueCells()).toEqual(["100", "20", "3"]);
+
+    fireEvent.change(screen.getByLabelText(/group by/i), { target: { value: "arg:to" } });
+    const groups = screen.getByRole("table", { name: "Groups" });
+    expect(groups.getAttribute("aria-rowcount")).toBe("3");
+    const top = within(groups).getAllByRole("row")[1] as HTMLElement;
+    expect(top.textContent).toContain("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
+    expect(top.textContent).toContain("103");
+    expect(screen.getByRole("button", { name: /Export CSV \(2 groups\)/ })).toBeTruthy();
+
+    fireEvent.click(within(top).getByRole("button", { name: /0x3C44/ }));
+    await screen.findByText("2 of 3 logs match", undefined, { timeout: 5_000 });
+    expect(screen.getByRole("table", { name: "Logs" }).getAttribute("aria-rowcount")).toBe("3");
+    expect(screen.getByRole("button", { name: /Export CSV \(2 rows\)/ })).toBeTruthy();
+    expect(seen.at(-1)).toBe("none arg:value:desc to=0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc");
+  });
 });
