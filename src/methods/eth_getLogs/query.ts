@@ -150,19 +150,39 @@ type RowTest = (row: LogRow, kind: EventKind | null, lower: boolean) => boolean;
 
 const low = (s: string, lower: boolean) => (lower ? s : s.toLowerCase());
 
-/** Free text: any value the row shows holds it. */
+/** Where an argument's 64 hex digits start in its topic or in data; -1: no fixed place. */
+function hexAt(row: LogRow, a: ArgSpec): { s: string; at: number } | null {
+  if (a.topic !== null) {
+    const t = row.topics[a.topic];
+    return t === undefined ? null : { s: t, at: 2 };
+  }
+  if (a.word !== null) return { s: row.data, at: 2 + a.word * 64 };
+  return null;
+}
+
+/**
+ * Free text: any value the row shows holds it. A term opening with 0x can only match a value at
+ * its start (no hex digit is an x), so it is compared there (a failed startsWith stops at the
+ * first differing digit, where includes reads the whole value): the case of an address or a
+ * hash pasted in full, the one a user waits for.
+ */
 function textTest(index: KindIndex, q: string): RowTest {
   const short = shortForm(q);
-  const hexBody = /^0x[0-9a-f]{1,40}$/.test(q) ? q.slice(2) : null;
+  const hex0x = /^0x[0-9a-f]*$/.test(q);
+  const hexBody = hex0x ? q.slice(2) : null;
   const digits = /^\d+$/.test(q);
-  // per kind: which arguments free text could match at all, decided once
-  const possible = new Map<EventKind, boolean[]>();
+  const has = hex0x ? (s: string) => s.startsWith(q) : (s: string) => s.includes(q);
+  // per kind, decided once: whether its event text holds the term, and which arguments could
+  const possible = new Map<EventKind, { event: boolean; args: boolean[] }>();
   const possibleFor = (k: EventKind) => {
     let p = possible.get(k);
     if (p === undefined) {
-      p = k.args.map(
-        (a) => a.type === "text" || (q.length <= maxPiece(a) && within(q, argChars(a))),
-      );
+      p = {
+        event: k.text.includes(q),
+        args: k.args.map(
+          (a) => a.type === "text" || (q.length <= maxPiece(a) && within(q, argChars(a))),
+        ),
+      };
       possible.set(k, p);
     }
     return p;
@@ -174,16 +194,16 @@ function textTest(index: KindIndex, q: string): RowTest {
       const tx = row.transactionHash;
       if (tx !== null && hexMatches(low(tx, lower), q, ":")) return true;
     } else {
-      if (addr.includes(q)) return true;
-      if (row.transactionHash !== null && low(row.transactionHash, lower).includes(q)) return true;
-      for (const t of row.topics) if (low(t, lower).includes(q)) return true;
+      if (has(addr)) return true;
+      if (row.transactionHash !== null && has(low(row.transactionHash, lower))) return true;
+      for (const t of row.topics) if (has(low(t, lower))) return true;
       if (digits && row.blockNumber !== null && String(row.blockNumber).includes(q)) return true;
       if (row.removed && "removed".includes(q)) return true;
       if (row.pending && "pending".includes(q)) return true;
     }
     if (kind === null) return false;
-    if (!short && kind.text.includes(q)) return true;
     const p = possibleFor(kind);
+    if (!short && p.event) return true;
     for (let i = 0; i < kind.args.length; i++) {
       const a = kind.args[i];
       if (a === undefined) continue;
@@ -193,12 +213,14 @@ function textTest(index: KindIndex, q: string): RowTest {
         if (w !== null && hexMatches(`0x${low(w.slice(24), lower)}`, q, ":")) return true;
         continue;
       }
-      if (p[i] !== true) continue;
-      // An address typed (or its start): the argument's word holds it after 12 zero bytes.
-      if (a.type === "address" && hexBody !== null) {
-        const w = wordOf(row, a);
-        // "0x" opens the value in `name=0x…`, so nowhere else in it can the term fall
-        if (w !== null && low(w, lower).startsWith(hexBody, 24)) return true;
+      if (p.args[i] !== true) continue;
+      if (hexBody !== null && (a.type === "address" || a.type === "bytes")) {
+        // "0x" opens the value in `name=0x…`: the term can only be its start
+        const h = hexAt(row, a);
+        if (h === null) continue;
+        const at = h.at + (a.type === "address" ? 24 : 0);
+        if (lower ? h.s.startsWith(hexBody, at) : h.s.toLowerCase().startsWith(hexBody, at))
+          return true;
         continue;
       }
       const v = index.value(row, kind, i);
