@@ -72,4 +72,24 @@ describe("useLogFilter", () => {
     expect(result.current?.matches).toEqual(expected);
     expect(expected).toContain(target);
   });
+
+  it("follows rows streaming in: the answer grows with them and stays exact", async () => {
+    const { decode } = counting();
+    const q = "event=approval";
+    const expected = rows.filter((_, i) => i % 5 === 4);
+    const { result, rerender } = renderHook(({ shown }) => useLogFilter(shown, decode, q), {
+      initialProps: { shown: rows.slice(0, 1000) },
+    });
+    await waitFor(() => expect(result.current?.done).toBe(true), { timeout: 15_000 });
+    expect(result.current?.matches).toEqual(expected.slice(0, 200));
+    rerender({ shown: rows.slice(0, 2000) });
+    await waitFor(() => expect(result.current?.matches).toHaveLength(400), { timeout: 15_000 });
+    // a row inserted before the end (a scan's piece landing in order) means a pass over all
+    const reordered = [rows[2504] as LogRow, ...rows.slice(0, 2000)]; // an Approval
+    rerender({ shown: reordered });
+    await waitFor(() => expect(result.current?.matches).toHaveLength(401), { timeout: 15_000 });
+    rerender({ shown: rows });
+    await waitFor(() => expect(result.current?.matches).toEqual(expected), { timeout: 15_000 });
+    expect(result.current?.done).toBe(true);
+  });
 });

@@ -79,29 +79,37 @@ export function useLogFilter(
   } | null>(null);
 
   useEffect(() => {
-    if (last.current && last.current.rows !== rows) last.current = null;
+    const prev = last.current;
+    // Rows still streaming in: the same query needs only the rows added since its last answer.
+    const grown =
+      prev !== null && prev.rows !== rows && prev.index === index && prev.query === query
+        ? extension(prev.rows, rows)
+        : null;
+    if (prev && prev.rows !== rows && grown === null) last.current = null;
     const terms = parseQuery(query);
     if (terms.length === 0) return;
     const key = [idOf(rows), idOf(index), query] as const;
     const test = compileQuery(terms, index);
-    const prev = last.current;
     const source =
-      prev &&
-      prev.rows === rows &&
-      prev.index === index &&
-      query.startsWith(prev.query) &&
-      narrowsByTyping(terms) &&
-      narrowsByTyping(parseQuery(prev.query))
-        ? prev.matches
-        : rows;
+      grown !== null
+        ? grown
+        : prev &&
+            prev.rows === rows &&
+            prev.index === index &&
+            query.startsWith(prev.query) &&
+            narrowsByTyping(terms) &&
+            narrowsByTyping(parseQuery(prev.query))
+          ? prev.matches
+          : rows;
     const n = source.length;
-    const found: LogRow[] = [];
+    const found: LogRow[] = grown !== null && prev ? [...prev.matches] : [];
     let i = 0;
     let lastPublish = performance.now();
     let cancel: Cancel | null = null;
     const publish = (done: boolean) => {
       if (done) last.current = { rows, index, query, matches: found };
-      const scanned = source !== rows ? (done ? rows.length : 0) : i;
+      const scanned =
+        grown !== null ? rows.length - n + i : source !== rows ? (done ? rows.length : 0) : i;
       setState({ key, value: { matches: done ? found : [...found], scanned, done } });
     };
     const step = () => {
@@ -133,6 +141,17 @@ export function useLogFilter(
     return state.value;
   // A new query or new rows: the last answer stays on screen, marked unfinished, until the next one.
   return state ? { ...state.value, done: false } : { matches: [], scanned: 0, done: false };
+}
+
+/**
+ * The rows added to `before` to make `after` (the scan appends, in order), or null when `after`
+ * is not `before` with rows after it: a row inserted earlier moves the last old row.
+ */
+function extension(before: readonly LogRow[], after: readonly LogRow[]): readonly LogRow[] | null {
+  const k = before.length;
+  if (k === 0 || after.length < k || after[0] !== before[0] || after[k - 1] !== before[k - 1])
+    return null;
+  return after.slice(k);
 }
 
 const ids = new WeakMap<object, number>();
