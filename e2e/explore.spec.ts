@@ -35,6 +35,18 @@ const valueOf = (l: RawLog) => BigInt(l.data);
 /** An exact integer as the grouped table writes it: digit groups of three. */
 const grouped = (v: bigint) => v.toLocaleString("en-US");
 
+/** One CSV line's cells (quoted cells may hold commas and doubled quotes). */
+function csvCells(line: string): string[] {
+  const out: string[] = [];
+  const re = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
+  for (let m = re.exec(line); m !== null && m.index < line.length; m = re.exec(line)) {
+    const cell = m[1] ?? "";
+    out.push(cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell);
+    if (m[2] === "") break;
+  }
+  return out;
+}
+
 const logsTable = (page: Page) => page.getByRole("table", { name: "Logs" });
 const rowCount = async (page: Page) =>
   Number(await logsTable(page).getAttribute("aria-rowcount")) - 1;
@@ -105,11 +117,11 @@ test.describe("exploring logs", () => {
     // choosing a group narrows the log table to its logs
     await first.getByRole("button", { name: new RegExp(topTo ?? "", "i") }).click();
     await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String((top?.count ?? 0) + 1));
-    await expect(page.getByLabel(/filter/i)).toHaveValue(`to=${topTo}`);
+    await expect(page.getByRole("searchbox", { name: /filter/i })).toHaveValue(`to=${topTo}`);
     await expect(groupBy).toHaveValue("none");
 
     // back to every log, sorted by value as a number
-    await page.getByLabel(/filter/i).fill("");
+    await page.getByRole("searchbox", { name: /filter/i }).fill("");
     await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(expected.length + 1));
     const values = expected.map(valueOf).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const header = logsTable(page).getByRole("columnheader", { name: /^value/i });
@@ -130,25 +142,27 @@ test.describe("exploring logs", () => {
     manifest,
   }) => {
     const token = manifest.token;
-    // the token's first block: one transaction paying distinct receivers
+    // the token's transfers before its stream (its mint, the example transfer, …): an address
+    // there is in one log (the stream pays 40 receivers over and over)
+    const last = token.fromBlock - 1;
     const expected = await anvilLogs(
       manifest.anvilUrl,
       { address: token.address, topics: [TRANSFER_TOPIC0] },
-      token.fromBlock,
-      token.fromBlock,
+      1,
+      last,
     );
     const counts = new Map<string, number>();
     for (const l of expected)
-      for (const t of l.topics.slice(1))
-        counts.set(addressOf(t), (counts.get(addressOf(t)) ?? 0) + 1);
+      for (const a of new Set(l.topics.slice(1).map(addressOf)))
+        counts.set(a, (counts.get(a) ?? 0) + 1);
     const once = [...counts].find(([, n]) => n === 1)?.[0];
     expect(once, "an address in exactly one log").toBeTruthy();
     const match = expected.find((l) => l.topics.slice(1).some((t) => addressOf(t) === once));
 
-    await page.goto(tokenLink(token, token.fromBlock, token.fromBlock));
+    await page.goto(tokenLink(token, 1, last));
     await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible();
     expect(await rowCount(page)).toBe(expected.length);
-    await page.getByLabel(/filter/i).fill(once ?? "");
+    await page.getByRole("searchbox", { name: /filter/i }).fill(once ?? "");
     await expect(logsTable(page)).toHaveAttribute("aria-rowcount", "2");
     await expect(page).toHaveURL(new RegExp(`q=${once}`));
 
@@ -160,11 +174,12 @@ test.describe("exploring logs", () => {
     const fs = await import("node:fs/promises");
     const lines = (await fs.readFile(file, "utf8")).trim().split("\r\n");
     expect(lines).toHaveLength(2);
-    const header = (lines[0] ?? "").split(",");
+    const header = csvCells(lines[0] ?? "");
     expect(header).toEqual(
       expect.arrayContaining(["blockNumber", "transactionHash", "from", "to", "value"]),
     );
-    const cells = (lines[1] ?? "").split(",");
+    const cells = csvCells(lines[1] ?? "");
+    expect(cells).toHaveLength(header.length);
     const cell = (name: string) => cells[header.indexOf(name)];
     expect(cell("transactionHash")).toBe(match?.transactionHash);
     expect(cell("to")).toBe(addressOf(match?.topics[2]));
@@ -194,7 +209,7 @@ test.describe("exploring logs", () => {
     await expect(page.getByRole("status").filter({ hasText: /^Done/ })).toBeVisible({
       timeout: 60_000,
     });
-    await expect(page.getByLabel(/filter/i)).toHaveValue(`value>${median}`);
+    await expect(page.getByRole("searchbox", { name: /filter/i })).toHaveValue(`value>${median}`);
     await expect(page.getByLabel(/group by/i)).toHaveValue("arg:to");
     await expect(page.getByRole("table", { name: "Groups" })).toHaveAttribute(
       "aria-rowcount",
@@ -204,7 +219,7 @@ test.describe("exploring logs", () => {
       new RegExp(`${receivers.size} groups?`),
     );
 
-    // the rows, sorted by value descending, from a link
+    // the rows, sorted by value descending, from a link opened on the same page
     await page.goto(
       tokenLink(token, token.fromBlock, token.toBlock, `&q=${q}&sort=arg%3Avalue%3Adesc&hide=args`),
     );

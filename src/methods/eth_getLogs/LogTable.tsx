@@ -25,7 +25,7 @@ import { downloadText } from "../../ui";
 import type { TokenMeta } from "../../shared/tokenMeta";
 import { argColumns, isSortable, nextSort, shownColumns, sortRows, type SortKey } from "./columns";
 import { SlotKeys, useFling } from "../../ui/virtual";
-import { defaultExplore, type Explore } from "./exploreParams";
+import { defaultExplore, exploreToSearch, type Explore } from "./exploreParams";
 import { groupsToCsv, groupsToJson, toCsv, toJson } from "./export";
 import { Facets } from "./Facets";
 import { bucketSize, groupOptions, groupRows, sortGroups, type Group } from "./groups";
@@ -51,7 +51,7 @@ export interface LogTableProps {
   initialRect?: Rect;
   /** Max height of the scrolling viewport. */
   maxHeight?: string;
-  /** The exploration a link opened with (filter, group, sorts, columns). */
+  /** The exploration the link holds (filter, group, sorts, columns). */
   explore?: Explore;
   /** Told every change of the exploration (the page keeps it in the link). */
   onExplore?: (e: Explore) => void;
@@ -61,6 +61,10 @@ export interface LogTableProps {
 
 /** How long the filter waits for typing to pause. */
 export const FILTER_DEBOUNCE_MS = 50;
+
+function linkKey(e: Explore): string {
+  return JSON.stringify(exploreToSearch(e));
+}
 
 /** A copy of `list` with `item` added, or removed when it was there. */
 function toggled<T>(list: ReadonlySet<T>, item: T): ReadonlySet<T> {
@@ -76,25 +80,39 @@ export function LogTable({
   exactDecode,
   initialRect,
   maxHeight = "70vh",
-  explore: initialExplore,
+  explore: linked,
   onExplore,
   tokenOf,
 }: LogTableProps) {
-  const [explore, setExplore] = useState<Explore>(() => initialExplore ?? defaultExplore());
+  const [explore, setExplore] = useState<Explore>(() => linked ?? defaultExplore());
   const { sort, group } = explore;
   const update = useCallback(
     (patch: Partial<Explore>) => setExplore((e) => ({ ...e, ...patch })),
     [],
   );
-  // The page keeps the exploration in the link (the first state came from it).
+  const [filterText, setFilterText] = useState(explore.q);
+  // The page keeps the exploration in the link (the first state came from it). A link that
+  // changes for another reason (back, a link opened on this page) is followed; the table's own
+  // changes coming back through the link are recognised and left alone.
   const told = useRef(explore);
+  const written = useRef<string[]>([]);
   useEffect(() => {
     if (told.current === explore) return;
     told.current = explore;
+    written.current = [...written.current.slice(-7), linkKey(explore)];
     onExplore?.(explore);
   }, [explore, onExplore]);
+  const [seenLink, setSeenLink] = useState(linked);
+  if (linked !== seenLink) {
+    setSeenLink(linked);
+    const key = linked ? linkKey(linked) : "";
+    if (linked && key !== linkKey(explore) && !written.current.includes(key)) {
+      told.current = linked;
+      setExplore(linked);
+      setFilterText(linked.q);
+    }
+  }
 
-  const [filterText, setFilterText] = useState(explore.q);
   // The filter runs once typing pauses (FILTER_DEBOUNCE_MS), not on every keystroke.
   const typed = filterText.trim().toLowerCase();
   const [settledQuery, setSettledQuery] = useState(typed);

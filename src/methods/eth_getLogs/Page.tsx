@@ -19,7 +19,13 @@ import {
 } from "./decode";
 import { tokenMetaQueryOptions, type TokenMeta } from "../../shared/tokenMeta";
 import { useQuery } from "@tanstack/react-query";
-import { exploreFromSearch, exploreToSearch, withoutExplore, type Explore } from "./exploreParams";
+import {
+  EXPLORE_PARAMS,
+  exploreFromSearch,
+  exploreToSearch,
+  withoutExplore,
+  type Explore,
+} from "./exploreParams";
 import { LogsForm, type Example } from "./Form";
 import { LogsChart } from "./LogsChart";
 import { LogTable } from "./LogTable";
@@ -61,8 +67,14 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
   // the view, never the request or the form.
   const filterSearch = withoutExplore(search).toString();
   const link = useMemo(() => fromSearch(new URLSearchParams(filterSearch)), [filterSearch]);
-  // The exploration a link opens with; later changes go to the link from the table.
-  const [initialExplore] = useState(() => exploreFromSearch(search));
+  // The exploration the link holds: the table starts from it, follows a link opened later (back,
+  // a pasted link) and writes its own changes to it.
+  const exploreKey = EXPLORE_PARAMS.map((k) => search.get(k) ?? "").join("\n");
+  const explore = useMemo(
+    () => exploreFromSearch(new URLSearchParams(searchString)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the exploration's params matter
+    [exploreKey],
+  );
   const onExplore = useCallback(
     (e: Explore) => {
       const next: Record<string, string | undefined> = {};
@@ -261,7 +273,7 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
                 decode={shownDecode}
                 exactDecode={decode}
                 initialRect={{ width: 1024, height: 640 }}
-                explore={initialExplore}
+                explore={explore}
                 onExplore={onExplore}
                 tokenOf={tokenOf}
               />
