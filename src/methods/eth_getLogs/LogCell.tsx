@@ -180,7 +180,8 @@ export function lightCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null):
 
 /**
  * A decoded argument's own column: read where it sits in the log (kinds.ts), exact — integers in
- * full, addresses short with the full one in the tooltip (and in full while flung through: text).
+ * full, addresses short with the full one in the tooltip. Empty while the row is flung through
+ * (`light`), as the other cells beyond block, time and event.
  */
 export function argCell(
   c: ShownColumn,
@@ -188,14 +189,15 @@ export function argCell(
   kinds: KindIndex,
   light: boolean,
 ): ReactElement {
+  if (light) return <span key={c.key} role="cell" className={cellCls} />;
   const kind = kinds.kindOf(row);
   const at = kind ? kind.args.findIndex((a) => a.name === c.label) : -1;
   const spec = kind?.args[at];
   const v = kind && spec ? kinds.value(row, kind, at) : null;
   const text = valueText(v);
   return (
-    <span key={c.key} role="cell" className={cellCls} title={light ? undefined : text}>
-      {spec?.type === "address" && !light && typeof v === "string" ? (
+    <span key={c.key} role="cell" className={cellCls} title={text}>
+      {spec?.type === "address" && typeof v === "string" ? (
         <ShortAddress value={v} format={shortHex} />
       ) : (
         text
