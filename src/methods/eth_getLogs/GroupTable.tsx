@@ -23,7 +23,7 @@ export interface GroupTableProps {
 }
 
 /** Rows rendered at first, and how many more each "Show more" adds. */
-const PAGE = 200;
+const PAGE = 100;
 const BARS = 10;
 
 function keyText(g: Group, isAddress: boolean): string {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { LogTable } from "./LogTable";
 import { AbiRegistry } from "../../chain";
 import { decodeLogRow } from "./decode";
@@ -191,6 +191,8 @@ describe("LogTable", () => {
     await screen.findByText("2 of 3 logs match", undefined, { timeout: 5_000 });
     expect(screen.getByRole("table", { name: "Logs" }).getAttribute("aria-rowcount")).toBe("3");
     expect(screen.getByRole("button", { name: /Export CSV \(2 rows\)/ })).toBeTruthy();
-    expect(seen.at(-1)).toBe("none arg:value:desc to=0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc");
+    await waitFor(() =>
+      expect(seen.at(-1)).toBe("none arg:value:desc to=0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc"),
+    );
   });
 });

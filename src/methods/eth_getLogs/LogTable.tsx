@@ -62,6 +62,27 @@ export interface LogTableProps {
 /** How long the filter waits for typing to pause. */
 export const FILTER_DEBOUNCE_MS = 50;
 
+/**
+ * Runs `fn` after the next frame has been painted (a task after the animation frame); returns the
+ * cancel. The table's one scheduling call: platform's `afterPaint` replaces it.
+ */
+function afterPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  if (typeof requestAnimationFrame === "undefined") {
+    timer = setTimeout(fn, 0);
+    return () => {
+      if (timer !== null) clearTimeout(timer);
+    };
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== null) clearTimeout(timer);
+  };
+}
+
 function linkKey(e: Explore): string {
   return JSON.stringify(exploreToSearch(e));
 }
@@ -96,12 +117,18 @@ export function LogTable({
   // changes coming back through the link are recognised and left alone.
   const told = useRef(explore);
   const written = useRef<string[]>([]);
+  const tell = useRef(onExplore);
+  useEffect(() => {
+    tell.current = onExplore;
+  }, [onExplore]);
   useEffect(() => {
     if (told.current === explore) return;
     told.current = explore;
     written.current = [...written.current.slice(-7), linkKey(explore)];
-    onExplore?.(explore);
-  }, [explore, onExplore]);
+    // The link is written once the change has been painted: writing it re-renders the app, which
+    // a grouped table or a sorted list should not wait for.
+    return afterPaint(() => tell.current?.(explore));
+  }, [explore]);
   const [seenLink, setSeenLink] = useState(linked);
   if (linked !== seenLink) {
     setSeenLink(linked);
@@ -255,6 +282,13 @@ export function LogTable({
         onExport={onExport}
       />
       <Facets rows={base} index={kinds} kind={kind} onTerm={addTerm} />
+      {grouping && grouping.groups.length === 0 ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          {group.startsWith("arg:") && kind === null
+            ? `The logs shown are of several events: narrow them to one (e.g. event=Transfer, or the Event facet) to group by its argument ${group.slice(4)}.`
+            : `No logs to group by ${keyLabel}.`}
+        </p>
+      ) : null}
       {grouping ? (
         <GroupTable
           grouping={grouping}

@@ -178,7 +178,8 @@ export function groupRows(
 
 function termFor(by: GroupBy, key: string, arg: ArgSpec | undefined): string {
   if (by === "contract") return `contract=${key}`;
-  if (by === "event") return `event=${key.toLowerCase()}`;
+  // an event no ABI names is its topic0
+  if (by === "event") return key.startsWith("0x") ? `topic0=${key}` : `event=${key.toLowerCase()}`;
   if (by === "tx") return `tx=${key}`;
   if (by === "block") return `block=${key}`;
   if (by.startsWith("blocks:")) return `block:${key}`;
