@@ -60,6 +60,22 @@ describe("groupRows", () => {
     expect(g.groups.find((x) => x.key === TOKEN_B)).toMatchObject({ count: 1, sums: [3n] });
   });
 
+  it("keeps sums of many amounts just below 2^52 exact past 2^53, and mixes them with big ones", () => {
+    const near = 2n ** 52n - 1n;
+    const many = parseLogs([
+      ...Array.from({ length: 5 }, (_, i) => transfer(TOKEN_A, ALICE, BOB, near, 300 + i)),
+      transfer(TOKEN_A, ALICE, BOB, BIG, 310),
+      transfer(TOKEN_A, ALICE, BOB, 1n, 311),
+    ]).map((r, i) => toLogRow(r, i));
+    const g = groupRows(many, index, singleKind(many, index), "contract");
+    expect(g.groups[0]).toMatchObject({
+      count: 7,
+      sums: [5n * near + BIG + 1n],
+      mins: [1n],
+      maxs: [BIG],
+    });
+  });
+
   it("groups by an address argument, whatever the contract (no single token then)", () => {
     const g = groupRows(rows, index, kind, "arg:to");
     const bob = g.groups.find((x) => x.key === BOB);

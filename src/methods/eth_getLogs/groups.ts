@@ -83,32 +83,11 @@ export function groupRows(
     ? (kind?.args.findIndex((a) => a.name === by.slice(4)) ?? -1)
     : -1;
   const argSpec = kind?.args[argAt];
-  const bucket = by.startsWith("blocks:") ? Math.max(1, Number(by.slice(7)) || 1) : 1;
-  // An address argument in a topic groups by the topic itself (no string made per log); the
-  // key becomes the address once per group.
+  // keyed by the topic itself (keyFunction): made the address once per group below
   const byTopic = argSpec?.type === "address" && argSpec.topic !== null ? argSpec.topic : null;
-  const keyOf = (r: LogRow, k: EventKind | null): string | null => {
-    switch (by) {
-      case "contract":
-        return r.address;
-      case "event":
-        return k?.name ?? (r.topics[0] ? r.topics[0].toLowerCase() : "(no topics)");
-      case "tx":
-        return r.transactionHash?.toLowerCase() ?? "pending";
-      case "block":
-        return r.blockNumber === null ? "pending" : String(r.blockNumber);
-      default:
-        if (by.startsWith("blocks:")) {
-          if (r.blockNumber === null) return "pending";
-          const lo = Math.floor(r.blockNumber / bucket) * bucket;
-          return `${lo}..${lo + bucket - 1}`;
-        }
-        if (kind === null || argSpec === undefined || k !== kind) return null;
-        if (byTopic !== null) return r.topics[byTopic] ?? null;
-        return valueText(index.value(r, kind, argAt));
-    }
-  };
+  const keyOf = keyFunction(by, index, kind, argSpec, argAt);
   const raw = new Map<string, Group>();
+  const n = numeric.length;
   for (const r of rows) {
     const k = index.kindOf(r);
     const key = keyOf(r, k);
@@ -128,16 +107,15 @@ export function groupRows(
     }
     g.count++;
     if (g.contract !== null && g.contract !== r.address) g.contract = null;
-    if (numeric.length > 0 && kind !== null && k === kind) {
-      for (let j = 0; j < numeric.length; j++) {
-        const v = index.value(r, kind, numericAt[j] ?? -1);
-        if (typeof v !== "bigint") continue;
-        g.sums[j] = (g.sums[j] ?? 0n) + v;
-        const mn = g.mins[j];
-        const mx = g.maxs[j];
-        if (mn === undefined || v < mn) g.mins[j] = v;
-        if (mx === undefined || v > mx) g.maxs[j] = v;
-      }
+    if (n === 0 || kind === null || k !== kind) continue;
+    for (let j = 0; j < n; j++) {
+      const v = index.value(r, kind, numericAt[j] ?? -1);
+      if (typeof v !== "bigint") continue;
+      g.sums[j] = (g.sums[j] ?? 0n) + v;
+      const mn = g.mins[j];
+      const mx = g.maxs[j];
+      if (mn === undefined || v < mn) g.mins[j] = v;
+      if (mx === undefined || v > mx) g.maxs[j] = v;
     }
   }
   // Keys as shown and filtered: lower case, a topic's address as the address; groups whose keys
@@ -174,6 +152,40 @@ export function groupRows(
     numeric,
     keyIsAddress: by === "contract" || argSpec?.type === "address",
   };
+}
+
+/** How a log gives its group's key (decided once per grouping, not per log). */
+function keyFunction(
+  by: GroupBy,
+  index: KindIndex,
+  kind: EventKind | null,
+  argSpec: ArgSpec | undefined,
+  argAt: number,
+): (r: LogRow, k: EventKind | null) => string | null {
+  switch (by) {
+    case "contract":
+      return (r) => r.address;
+    case "event":
+      return (r, k) => k?.name ?? (r.topics[0] ? r.topics[0].toLowerCase() : "(no topics)");
+    case "tx":
+      return (r) => r.transactionHash?.toLowerCase() ?? "pending";
+    case "block":
+      return (r) => (r.blockNumber === null ? "pending" : String(r.blockNumber));
+  }
+  if (by.startsWith("blocks:")) {
+    const bucket = Math.max(1, Number(by.slice(7)) || 1);
+    return (r) => {
+      if (r.blockNumber === null) return "pending";
+      const lo = Math.floor(r.blockNumber / bucket) * bucket;
+      return `${lo}..${lo + bucket - 1}`;
+    };
+  }
+  if (kind === null || argSpec === undefined) return () => null;
+  // An address argument in a topic groups by the topic itself (no string made per log); the
+  // key becomes the address once per group.
+  const topic = argSpec.type === "address" ? argSpec.topic : null;
+  if (topic !== null) return (r, k) => (k === kind ? (r.topics[topic] ?? null) : null);
+  return (r, k) => (k === kind ? valueText(index.value(r, kind, argAt)) : null);
 }
 
 function termFor(by: GroupBy, key: string, arg: ArgSpec | undefined): string {
@@ -217,7 +229,6 @@ export function sortGroups(groups: readonly Group[], sort: GroupSort): Group[] {
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
 export interface Facet {
   /** The field term's name: contract, event, or an address argument's name. */
   field: string;
@@ -274,7 +285,8 @@ export function sortByArg(
 ): LogRow[] {
   const n = rows.length;
   const keys: (bigint | string | number | null)[] = new Array(n);
-  // Amounts up to 2^53 (most of them) compare as plain numbers, which sort several times faster.
+  // Amounts up to 2^53 compare as plain numbers: 80,000 keys sorted in 16-24 ms instead of
+  // 19-31 ms as bigints (node, interleaved runs).
   let small = true;
   for (let i = 0; i < n; i++) {
     const r = rows[i] as LogRow;
