@@ -74,7 +74,7 @@ export const LogTableToolbar = memo(function LogTableToolbar({
             onChange={(e) => onFilterText(e.target.value)}
             placeholder="0x… address, to:0x…, value>1000000, event:Transfer"
             aria-describedby="logs-filter-hint"
-            className="w-[26rem] max-w-full rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+            className="w-72 max-w-full rounded sm:w-96 border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
             autoComplete="off"
             spellCheck={false}
           />
