@@ -19,7 +19,8 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=trace,logs,scan (which view scenarios run), --results=<file> (instead of
+// --views=trace,logs,explore,scan (which view scenarios run; explore: bench/explore.mjs, at the
+// one-answer sizes from 10,000 up), --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 /* global window, document, location -- used inside page.evaluate callbacks, which run in the page */
 import { spawn } from "node:child_process";
@@ -38,6 +39,7 @@ import {
   traceHash,
 } from "./synthetic.mjs";
 import { checkBudgets, missedBudgets } from "./budgets.mjs";
+import { exploreExpectations, exploreOnce } from "./explore.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
@@ -63,7 +65,7 @@ const SCAN_SIZES = (option("scan-sizes") ?? "100000")
 const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
-const VIEWS = (option("views") ?? "trace,logs,scan").split(",");
+const VIEWS = (option("views") ?? "trace,logs,explore,scan").split(",");
 
 const log = (msg) => console.log(`[bench] ${msg}`);
 
@@ -800,6 +802,10 @@ const VIEW_COLUMNS = [
   { key: "allRowsMs", label: "all rows" },
   { key: "find", label: "filter/search" },
   { key: "filterDoneMs", label: "filter final" },
+  { key: "filterAddressEarlyMs", label: "address 1 s in" },
+  { key: "groupContractMs", label: "group contract" },
+  { key: "groupArgMs", label: "group to" },
+  { key: "sortValueMs", label: "sort value" },
   { key: "scrollP95FrameMs", label: "scroll p95" },
   { key: "scrollSettleFrameMs", label: "fill-in frame" },
   { key: "jumpFromRestMs", label: "jump at rest" },
@@ -950,6 +956,8 @@ async function main() {
         "trace: the last frame's address typed into Search frames → end of the frame showing 1 of 1 matches",
       filterMs:
         "logs: a transaction hash that matches one row typed into the filter → end of the frame where that row is the one row shown; filterDoneMs: → the count is final too (1 of N logs match, every row looked at)",
+      filterAddressEarlyMs:
+        "logs (bench/explore.mjs, a page of its own): an address typed into the filter 1 s after the first rows were painted → end of the frame showing exactly its logs (count final); groupContractMs: Group by Contract → grouped table; filterEventMs: event=transfer typed → the Transfer logs alone; groupArgMs: Group by to → grouped table of every receiver; sortValueMs / sortValueDescMs: the value column's header clicked (again) → rows by value as a number",
       scrollFrameMs:
         "per scroll step: start of the frame that handles the scroll → end of its rendering; 40 wheel-like steps of 280 px, then 40 jumps one frame after another (a dragged scrollbar thumb: rows drawn light, ui/virtual.ts useFling) (trace: after Expand all); scrollSettleFrameMs: the longest frame in the 400 ms after the last jump (it draws the rows in full again); jumpFromRestMs: median of 5 jumps each after 300 ms at rest (drawn in full)",
       maxDomRows:
@@ -976,6 +984,35 @@ async function main() {
     log(label);
     results.logs[n] = await repeat(label, RUNS, () =>
       logsOnce(browser, base, synthetic.url, n, true),
+    );
+  }
+  for (const n of VIEWS.includes("explore") ? SIZES.filter((x) => x >= 10_000) : []) {
+    const label = `log table ${n.toLocaleString("en-US")} logs explored (filter, group, sort)`;
+    log(label);
+    const expect = exploreExpectations(n);
+    const explored = await repeat(label, RUNS, () =>
+      exploreOnce({
+        browser,
+        base,
+        rpcBase: synthetic.url,
+        n,
+        newPage,
+        waitFirstRows,
+        expect,
+      }),
+    );
+    const figures = { ...explored };
+    for (const k of ["runs", "pageErrors", "error", "logs"]) delete figures[k];
+    const { pageErrors, error } = explored;
+    const before = results.logs[n] ?? { logs: n };
+    results.logs[n] = {
+      ...before,
+      ...figures,
+      pageErrors: [...(before.pageErrors ?? []), ...pageErrors],
+      ...(error ? { exploreError: error } : {}),
+    };
+    log(
+      `  explored: address typed 1 s after first rows ${explored.filterAddressEarlyMs} ms, group by contract ${explored.groupContractMs} ms, event=transfer ${explored.filterEventMs} ms, group by to ${explored.groupArgMs} ms, sort by value ${explored.sortValueMs} / ${explored.sortValueDescMs} ms`,
     );
   }
   for (const n of VIEWS.includes("scan") ? SCAN_SIZES : []) {

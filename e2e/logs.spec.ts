@@ -123,8 +123,9 @@ test.describe("eth_getLogs", () => {
     const fs = await import("node:fs/promises");
     const text = await fs.readFile(path, "utf8");
     const lines = text.trim().split("\r\n");
+    // the visible columns, the event's arguments each a column of their own
     expect(lines[0]).toMatch(
-      /^blockNumber,blockTimestamp,transactionIndex,logIndex,transactionHash,address,event,signature,args,/,
+      /^blockNumber,(blockTimestamp,)?transactionIndex,logIndex,transactionHash,address,event,signature,from,to,value,args,removed$/,
     );
     expect(lines).toHaveLength(rows + 1);
     expect(lines[1]).toContain(",Transfer,");

@@ -1,7 +1,8 @@
 /** One cell of a log row: what each column shows of the log and its decoded event. */
 import type { ReactElement } from "react";
 import { href } from "../../shared/links";
-import type { ColumnId } from "./columns";
+import type { ColumnId, ColumnKey, ShownColumn } from "./columns";
+import { valueText, type KindIndex } from "./kinds";
 import { OriginBadge } from "../../shared/decoding/Origin";
 import { ShortAddress } from "../../ui";
 import { argsRowText, argsText, formatTimestamp, shortHex, type DecodedEvent } from "./model";
@@ -46,7 +47,8 @@ function argsOf(ev: DecodedEvent): { full: string; shown: string } {
  * One cell, as an element keyed by its column: called by the row (not mounted as a component of
  * its own), so a row costs React one component, not one per column.
  */
-export function logCell(id: ColumnId, row: LogRow, ev: DecodedEvent | null): ReactElement {
+export function logCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null): ReactElement {
+  const id = key as ColumnId;
   switch (id) {
     case "block":
       return (
@@ -152,7 +154,8 @@ export function logCell(id: ColumnId, row: LogRow, ev: DecodedEvent | null): Rea
  * One cell as a row flung through shows it (LogRow's `light`): where it is (block, time) and what
  * (the event), as plain text; the other cells stay empty until the scrolling stops.
  */
-export function lightCell(id: ColumnId, row: LogRow, ev: DecodedEvent | null): ReactElement {
+export function lightCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null): ReactElement {
+  const id = key;
   let text: string | number | null;
   switch (id) {
     case "block":
@@ -171,6 +174,34 @@ export function lightCell(id: ColumnId, row: LogRow, ev: DecodedEvent | null): R
   return (
     <span key={id} role="cell" className={cellCls}>
       {text}
+    </span>
+  );
+}
+
+/**
+ * A decoded argument's own column: read where it sits in the log (kinds.ts), exact — integers in
+ * full, addresses short with the full one in the tooltip. Empty while the row is flung through
+ * (`light`), as the other cells beyond block, time and event.
+ */
+export function argCell(
+  c: ShownColumn,
+  row: LogRow,
+  kinds: KindIndex,
+  light: boolean,
+): ReactElement {
+  if (light) return <span key={c.key} role="cell" className={cellCls} />;
+  const kind = kinds.kindOf(row);
+  const at = kind ? kind.args.findIndex((a) => a.name === c.label) : -1;
+  const spec = kind?.args[at];
+  const v = kind && spec ? kinds.value(row, kind, at) : null;
+  const text = valueText(v);
+  return (
+    <span key={c.key} role="cell" className={cellCls} title={text}>
+      {spec?.type === "address" && typeof v === "string" ? (
+        <ShortAddress value={v} format={shortHex} />
+      ) : (
+        text
+      )}
     </span>
   );
 }

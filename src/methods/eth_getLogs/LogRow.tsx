@@ -3,8 +3,9 @@
  * once opened. Decodes its log through the memoised `decode`, so only rows on screen decode.
  */
 import { memo, type CSSProperties } from "react";
-import type { Column } from "./columns";
-import { lightCell, logCell } from "./LogCell";
+import type { ShownColumn } from "./columns";
+import type { KindIndex } from "./kinds";
+import { argCell, lightCell, logCell } from "./LogCell";
 import { LogDetail } from "./LogDetail";
 import type { Decode } from "./model";
 import type { LogRow } from "./result";
@@ -16,8 +17,10 @@ interface RowProps {
   index: number;
   start: number;
   template: string;
-  columns: readonly Column[];
+  columns: readonly ShownColumn[];
   decode: Decode;
+  /** Reads the decoded argument columns' values. */
+  kinds: KindIndex;
   expanded: boolean;
   onToggle: (id: number) => void;
   /** Only open rows are measured (and observed); collapsed ones are ROW_HEIGHT. */
@@ -36,6 +39,7 @@ export const LogRowView = memo(function LogRowView({
   template,
   columns,
   decode,
+  kinds,
   expanded,
   onToggle,
   measure,
@@ -87,9 +91,13 @@ export const LogRowView = memo(function LogRowView({
           </button>
         )}
       </span>
-      {light
-        ? columns.map((c) => lightCell(c.id, row, ev))
-        : columns.map((c) => logCell(c.id, row, ev))}
+      {columns.map((c) =>
+        c.arg !== undefined
+          ? argCell(c, row, kinds, light === true)
+          : light
+            ? lightCell(c.key, row, ev)
+            : logCell(c.key, row, ev),
+      )}
       {expanded ? (
         <div
           role="cell"

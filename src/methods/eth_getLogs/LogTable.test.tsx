@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { LogTable } from "./LogTable";
 import { AbiRegistry } from "../../chain";
 import { decodeLogRow } from "./decode";
@@ -101,7 +101,7 @@ describe("LogTable", () => {
       within(screen.getAllByRole("row")[1] as HTMLElement).getAllByRole("cell")[1]?.textContent;
     expect(firstCell()).toBe("7");
     fireEvent.change(screen.getByLabelText("Filter results"), { target: { value: "1006" } });
-    await screen.findByText("1 of 3 logs match");
+    await screen.findByText("1 of 3 logs match", undefined, { timeout: 5_000 });
     expect(screen.getByRole("table").getAttribute("aria-rowcount")).toBe("2");
     expect(firstCell()).toBe("6");
   });
@@ -125,20 +125,74 @@ describe("LogTable", () => {
     expect(mounted).toBeLessThan(200);
   });
 
-  it("filters a large result in slices, narrows as the query grows and widens when it shrinks", async () => {
+  it("filters a large result by numeric ranges and by digits, narrowing and widening", async () => {
     // 5,000 transfers: values 1100…6099 (block 100 + i, value 1000 + block).
     const rows = rowsOf(Array.from({ length: 5_000 }, (_, i) => transfer(100 + i, 0)));
     render(<LogTable rows={rows} decode={decode} initialRect={{ width: 1400, height: 700 }} />);
     const input = screen.getByLabelText("Filter results");
-    // "value=2" and its first digit: 2000…2999 plus 200…299 never occur; only 2000–2999 → 1,000 rows
-    fireEvent.change(input, { target: { value: "value=2" } });
+    // a range of the value as a number, then its digits as text
+    fireEvent.change(input, { target: { value: "value>=2000 value<3000" } });
     await screen.findByText("1,000 of 5,000 logs match", undefined, { timeout: 5_000 });
-    fireEvent.change(input, { target: { value: "value=25" } });
-    await screen.findByText("100 of 5,000 logs match", undefined, { timeout: 5_000 });
-    fireEvent.change(input, { target: { value: "value=2" } });
-    await screen.findByText("1,000 of 5,000 logs match", undefined, { timeout: 5_000 });
+    fireEvent.change(input, { target: { value: "value:25" } });
+    await screen.findByText("199 of 5,000 logs match", undefined, { timeout: 5_000 });
+    fireEvent.change(input, { target: { value: "value:2" } });
+    await screen.findByText("2,084 of 5,000 logs match", undefined, { timeout: 5_000 });
+    fireEvent.change(input, { target: { value: "value:25" } });
+    await screen.findByText("199 of 5,000 logs match", undefined, { timeout: 5_000 });
     fireEvent.change(input, { target: { value: "" } });
     await screen.findByText("5,000 logs");
     expect(screen.getByRole("table").getAttribute("aria-rowcount")).toBe("5001");
+  });
+
+  it("shows the event's arguments as columns, sorts value as a number, groups by to and narrows to a group", async () => {
+    const raw = [3, 20, 100].map((v, i) => ({
+      ...transfer(5 + i, 0),
+      data: pad(v.toString(16)),
+      topics: [
+        TRANSFER,
+        pad("0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"),
+        pad(
+          i === 1
+            ? "0x70997970c51812dc3a010c7d01b50e0d17dc79c8"
+            : "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc",
+        ),
+      ],
+    }));
+    const rows = rowsOf(raw);
+    const seen: string[] = [];
+    render(
+      <LogTable
+        rows={rows}
+        decode={decode}
+        initialRect={RECT}
+        onExplore={(e) => seen.push(`${e.group} ${e.sort.key}:${e.sort.dir} ${e.q}`)}
+      />,
+    );
+    const value = screen.getByRole("columnheader", { name: /^value/i });
+    fireEvent.click(within(value).getByRole("button"));
+    fireEvent.click(within(value).getByRole("button"));
+    const valueCells = () =>
+      screen
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => within(r).getAllByRole("cell")[9]?.textContent);
+    // descending as numbers: 100 > 20 > 3 (as text "3" would come first)
+    expect(valueCells()).toEqual(["100", "20", "3"]);
+
+    fireEvent.change(screen.getByLabelText(/group by/i), { target: { value: "arg:to" } });
+    const groups = screen.getByRole("table", { name: "Groups" });
+    expect(groups.getAttribute("aria-rowcount")).toBe("3");
+    const top = within(groups).getAllByRole("row")[1] as HTMLElement;
+    expect(top.textContent).toContain("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
+    expect(top.textContent).toContain("103");
+    expect(screen.getByRole("button", { name: /Export CSV \(2 groups\)/ })).toBeTruthy();
+
+    fireEvent.click(within(top).getByRole("button", { name: /0x3C44/ }));
+    await screen.findByText("2 of 3 logs match", undefined, { timeout: 5_000 });
+    expect(screen.getByRole("table", { name: "Logs" }).getAttribute("aria-rowcount")).toBe("3");
+    expect(screen.getByRole("button", { name: /Export CSV \(2 rows\)/ })).toBeTruthy();
+    await waitFor(() =>
+      expect(seen.at(-1)).toBe("none arg:value:desc to=0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc"),
+    );
   });
 });

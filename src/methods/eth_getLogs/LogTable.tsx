@@ -1,8 +1,11 @@
 /**
  * The logs table: virtualised (only the rows in view are mounted), role="table" with
  * aria-rowcount = shown logs + 1 (the header). Decoding happens per visible row through the
- * memoised `decode`; the text filter searches strings prepared once per result.
+ * memoised `decode`; the filter, the argument columns, their sorts and Group by read each log's
+ * arguments where they sit (kinds.ts), so none of them waits for rows to be decoded. When
+ * grouped, the grouped table (GroupTable) stands in for the rows.
  */
+import { afterPaint } from "../../platform/schedule";
 import {
   useCallback,
   useDeferredValue,
@@ -19,68 +22,172 @@ import {
   type Rect,
   type VirtualItem,
 } from "@tanstack/react-virtual";
-import {
-  COLUMNS,
-  isSortable,
-  nextSort,
-  sortRows,
-  type ColumnId,
-  type SortKey,
-  type SortState,
-} from "./columns";
+import { downloadText } from "../../ui";
+import type { TokenMeta } from "../../shared/tokenMeta";
+import { argColumns, isSortable, nextSort, shownColumns, sortRows, type SortKey } from "./columns";
 import { SlotKeys, useFling } from "../../ui/virtual";
+import { defaultExplore, exploreToSearch, type Explore } from "./exploreParams";
+import { groupsToCsv, groupsToJson, toCsv, toJson } from "./export";
+import { Facets } from "./Facets";
+import { bucketSize, groupOptions, groupRows, sortGroups, type Group } from "./groups";
+import { GroupTable } from "./GroupTable";
+import { kindIndexOf, singleKind } from "./kinds";
 import { LogRowView, ROW_HEIGHT } from "./LogRow";
 import { LogTableToolbar } from "./LogTableToolbar";
 import type { Decode } from "./model";
+import { withTerm } from "./query";
 import type { LogRow } from "./result";
 import { useLogFilter } from "./useLogFilter";
 
 export interface LogTableProps {
   rows: readonly LogRow[];
+  /** Decodes a row as the table shows it (amounts in whole tokens where known). */
   decode: Decode;
+  /**
+   * Decodes a row exactly (integers in full): what the exports write, and what the argument
+   * columns, the filter and Group by learn each event's shape from. Default: `decode`.
+   */
+  exactDecode?: Decode;
   /** Viewport size before the browser measures it (tests and the first paint). */
   initialRect?: Rect;
   /** Max height of the scrolling viewport. */
   maxHeight?: string;
+  /** The exploration the link holds (filter, group, sorts, columns). */
+  explore?: Explore;
+  /** Told every change of the exploration (the page keeps it in the link). */
+  onExplore?: (e: Explore) => void;
+  /** A token's decimals and symbol by its contract (lower case), where known. */
+  tokenOf?: (address: string) => TokenMeta | undefined;
 }
 
 /** How long the filter waits for typing to pause. */
 export const FILTER_DEBOUNCE_MS = 50;
 
-/** A copy of `set` with `item` added, or removed when it was there. */
-function toggled<T>(set: ReadonlySet<T>, item: T): ReadonlySet<T> {
-  const next = new Set(set);
+function linkKey(e: Explore): string {
+  return JSON.stringify(exploreToSearch(e));
+}
+
+/** A copy of `list` with `item` added, or removed when it was there. */
+function toggled<T>(list: ReadonlySet<T>, item: T): ReadonlySet<T> {
+  const next = new Set(list);
   if (next.has(item)) next.delete(item);
   else next.add(item);
   return next;
 }
 
-export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogTableProps) {
-  const [sort, setSort] = useState<SortState>({ key: "block", dir: "asc" });
-  const [filterText, setFilterText] = useState("");
+export function LogTable({
+  rows,
+  decode,
+  exactDecode,
+  initialRect,
+  maxHeight = "70vh",
+  explore: linked,
+  onExplore,
+  tokenOf,
+}: LogTableProps) {
+  const [explore, setExplore] = useState<Explore>(() => linked ?? defaultExplore());
+  const { sort, group } = explore;
+  const update = useCallback(
+    (patch: Partial<Explore>) => setExplore((e) => ({ ...e, ...patch })),
+    [],
+  );
+  const [filterText, setFilterText] = useState(explore.q);
+  // The page keeps the exploration in the link (the first state came from it). A link that
+  // changes for another reason (back, a link opened on this page) is followed; the table's own
+  // changes coming back through the link are recognised and left alone.
+  const told = useRef(explore);
+  const written = useRef<string[]>([]);
+  const tell = useRef(onExplore);
+  useEffect(() => {
+    tell.current = onExplore;
+  }, [onExplore]);
+  useEffect(() => {
+    if (told.current === explore) return;
+    told.current = explore;
+    written.current = [...written.current.slice(-7), linkKey(explore)];
+    // The link is written once the change has been painted: writing it re-renders the app, which
+    // a grouped table or a sorted list should not wait for.
+    return afterPaint(() => tell.current?.(explore));
+  }, [explore]);
+  const [seenLink, setSeenLink] = useState(linked);
+  if (linked !== seenLink) {
+    setSeenLink(linked);
+    const key = linked ? linkKey(linked) : "";
+    if (linked && key !== linkKey(explore) && !written.current.includes(key)) {
+      told.current = linked;
+      setExplore(linked);
+      setFilterText(linked.q);
+    }
+  }
+
   // The filter runs once typing pauses (FILTER_DEBOUNCE_MS), not on every keystroke.
   const typed = filterText.trim().toLowerCase();
-  const [settledQuery, setSettledQuery] = useState("");
+  const [settledQuery, setSettledQuery] = useState(typed);
   useEffect(() => {
     const t = setTimeout(() => setSettledQuery(typed), typed === "" ? 0 : FILTER_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [typed]);
+  useEffect(() => {
+    setExplore((e) =>
+      e.q.trim().toLowerCase() === settledQuery ? e : { ...e, q: filterText.trim() },
+    );
+    // the text as typed goes to the link once it settled
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settledQuery]);
   const query = useDeferredValue(typed === "" ? "" : settledQuery);
-  const [hidden, setHidden] = useState<ReadonlySet<ColumnId>>(() => new Set());
+  const hidden = useMemo<ReadonlySet<string>>(() => new Set(explore.hide), [explore.hide]);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const filtered = useLogFilter(rows, decode, query);
+  const exact = exactDecode ?? decode;
+  const kinds = kindIndexOf(exact);
+  const filtered = useLogFilter(rows, exact, query);
+  const base = filtered ? filtered.matches : rows;
+  // The shown logs' one event (its arguments become columns), or null when they are several.
+  const kind = useMemo(() => singleKind(base, kinds), [base, kinds]);
 
   const hasTime = useMemo(() => rows.some((r) => r.blockTimestamp !== null), [rows]);
-  const columns = useMemo(
-    () => COLUMNS.filter((c) => !hidden.has(c.id) && (c.id !== "time" || hasTime)),
-    [hidden, hasTime],
-  );
+  const columns = useMemo(() => shownColumns(kind, hidden, hasTime), [kind, hidden, hasTime]);
+  const args = useMemo(() => argColumns(kind), [kind]);
   const template = useMemo(() => ["2.25rem", ...columns.map((c) => c.width)].join(" "), [columns]);
 
-  const view = useMemo(
-    () => sortRows(filtered ? filtered.matches : rows, sort),
-    [rows, filtered, sort],
+  const view = useMemo(() => sortRows(base, sort, kinds), [base, sort, kinds]);
+
+  const options = useMemo(() => {
+    const list = groupOptions(kind, bucketSize(rows));
+    if (!list.some((o) => o.value === group))
+      list.push({ value: group, label: group.replace(/^arg:/, "") });
+    return list;
+  }, [kind, rows, group]);
+  const grouping = useMemo(
+    () => (group !== "none" ? groupRows(base, kinds, kind, group) : null),
+    [base, kinds, kind, group],
   );
+  const groups = useMemo(
+    () => (grouping ? sortGroups(grouping.groups, explore.groupSort) : []),
+    [grouping, explore.groupSort],
+  );
+  const keyLabel = options.find((o) => o.value === group)?.label ?? group;
+
+  const addTerm = useCallback(
+    (term: string) => {
+      const next = withTerm(filterText.trim(), term);
+      setFilterText(next);
+      update({ q: next, group: "none" });
+    },
+    [filterText, update],
+  );
+  const pickGroup = useCallback((g: Group) => addTerm(g.term), [addTerm]);
+
+  const onExport = (format: "csv" | "json") => {
+    if (grouping) {
+      const name = `logs-by-${group.replace(/[^\w]+/g, "-")}.${format}`;
+      if (format === "csv")
+        downloadText(name, groupsToCsv(grouping, groups, keyLabel, explore.minMax), "text/csv");
+      else downloadText(name, groupsToJson(grouping, groups, keyLabel, explore.minMax));
+      return;
+    }
+    if (format === "csv") downloadText("logs.csv", toCsv(view, columns, exact, kinds), "text/csv");
+    else downloadText("logs.json", toJson(view, columns, exact, kinds), "application/json");
+  };
 
   // Stable between renders: a new function would make the virtualizer lay out every row again
   // (100,000 of them) on each scroll.
@@ -126,8 +233,11 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
     if (id !== focusedId) setFocusedId(id);
   };
 
-  const toggleSort = (key: SortKey) => setSort((s) => nextSort(s, key));
-  const toggleColumn = useCallback((id: ColumnId) => setHidden((h) => toggled(h, id)), []);
+  const toggleSort = (key: SortKey) => update({ sort: nextSort(sort, key) });
+  const toggleColumn = useCallback(
+    (key: string) => setExplore((e) => ({ ...e, hide: [...toggled(new Set(e.hide), key)] })),
+    [],
+  );
   const toggleRow = useCallback((id: number) => setExpanded((e) => toggled(e, id)), []);
 
   const preparing = filtered !== null && !filtered.done;
@@ -139,14 +249,43 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
         onFilterText={setFilterText}
         hidden={hidden}
         onToggleColumn={toggleColumn}
+        argColumns={args}
+        groupOptions={options}
+        group={group}
+        onGroup={(g) => update({ group: g })}
         query={query}
         total={rows.length}
         shown={view.length}
         searching={preparing ? filtered.scanned : null}
+        exportCount={grouping ? groups.length : view.length}
+        exportWhat={grouping ? "group" : "row"}
+        onExport={onExport}
       />
+      <Facets rows={base} index={kinds} kind={kind} onTerm={addTerm} />
+      {grouping && grouping.groups.length === 0 ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          {group.startsWith("arg:") && kind === null
+            ? `The logs shown are of several events: narrow them to one (e.g. event=Transfer, or the Event facet) to group by its argument ${group.slice(4)}.`
+            : `No logs to group by ${keyLabel}.`}
+        </p>
+      ) : null}
+      {grouping ? (
+        <GroupTable
+          grouping={grouping}
+          groups={groups}
+          keyLabel={keyLabel}
+          sort={explore.groupSort}
+          onSort={(s) => update({ groupSort: s })}
+          minMax={explore.minMax}
+          onMinMax={(on) => update({ minMax: on })}
+          onPick={pickGroup}
+          tokenOf={tokenOf}
+        />
+      ) : null}
 
       <div
         ref={scrollRef}
+        hidden={grouping !== null}
         role="table"
         aria-label="Logs"
         onFocus={onFocus}
@@ -167,11 +306,11 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
                 <span className="sr-only">Details</span>
               </span>
               {columns.map((c) => {
-                const sortKey = isSortable(c.id) ? c.id : null;
+                const sortKey = isSortable(c.key) ? c.key : null;
                 const active = sortKey !== null && sort.key === sortKey;
                 return (
                   <span
-                    key={c.id}
+                    key={c.key}
                     role="columnheader"
                     aria-sort={
                       active
@@ -217,6 +356,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
                   template={template}
                   columns={columns}
                   decode={decode}
+                  kinds={kinds}
                   expanded={open}
                   onToggle={toggleRow}
                   measure={open ? virtualizer.measureElement : undefined}
@@ -227,7 +367,7 @@ export function LogTable({ rows, decode, initialRect, maxHeight = "70vh" }: LogT
           </div>
         </div>
       </div>
-      {query !== "" && view.length === 0 && !preparing ? (
+      {query !== "" && view.length === 0 && !preparing && !grouping ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
           No log in this result matches “{filterText.trim()}”.
         </p>

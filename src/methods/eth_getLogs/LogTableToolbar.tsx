@@ -1,18 +1,38 @@
-/** Above the logs table: the results filter, the column chooser and the live count. */
+/**
+ * Above the logs table: the results filter and its hint, the column chooser (the event's
+ * arguments among the columns), Group by, the live count and the exports (saying how many rows
+ * go out).
+ */
 import { memo } from "react";
-import { COLUMNS, type ColumnId } from "./columns";
+import { Button } from "../../ui";
+import { COLUMNS, type ShownColumn } from "./columns";
+import type { GroupOption } from "./groups";
+import { FILTER_HINT } from "./query";
 
 export interface LogTableToolbarProps {
   filterText: string;
   onFilterText: (text: string) => void;
-  hidden: ReadonlySet<ColumnId>;
-  onToggleColumn: (id: ColumnId) => void;
-  /** The filter as applied (deferred, trimmed, lower-case); "" when none. */
+  hidden: ReadonlySet<string>;
+  onToggleColumn: (key: string) => void;
+  /** The decoded argument columns the shown event offers. */
+  argColumns: readonly ShownColumn[];
+  groupOptions: readonly GroupOption[];
+  group: string;
+  onGroup: (group: string) => void;
+  /** The filter as applied; "" when none. */
   query: string;
   total: number;
   shown: number;
-  /** Rows searched so far while the filter's search texts are being prepared; null when done. */
+  /** Rows searched so far while the filter is still looking; null when done. */
   searching: number | null;
+  /** Rows (or groups) an export writes, and what they are. */
+  exportCount: number;
+  exportWhat: "row" | "group";
+  onExport: (format: "csv" | "json") => void;
+}
+
+function plural(n: number, what: string): string {
+  return `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
 }
 
 /** Memoised: the table re-renders on every scroll step, its toolbar only when its props change. */
@@ -21,53 +41,96 @@ export const LogTableToolbar = memo(function LogTableToolbar({
   onFilterText,
   hidden,
   onToggleColumn,
+  argColumns,
+  groupOptions,
+  group,
+  onGroup,
   query,
   total,
   shown,
   searching,
+  exportCount,
+  exportWhat,
+  onExport,
 }: LogTableToolbarProps) {
+  const choosable = [
+    ...COLUMNS.map((c) => ({ key: c.id as string, label: c.label })),
+    ...argColumns,
+  ];
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <div className="flex flex-col gap-1">
-        <label
-          htmlFor="logs-filter"
-          className="text-sm font-medium text-slate-700 dark:text-slate-200"
-        >
-          Filter results
-        </label>
-        <input
-          id="logs-filter"
-          type="search"
-          value={filterText}
-          onChange={(e) => onFilterText(e.target.value)}
-          placeholder="address, event, argument value…"
-          className="w-72 max-w-full rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </div>
-      <details className="text-sm">
-        <summary className="cursor-pointer rounded border border-slate-300 px-2 py-1 dark:border-slate-600">
-          Columns
-        </summary>
-        <div role="group" aria-label="Visible columns" className="mt-1 flex flex-wrap gap-1">
-          {COLUMNS.map((c) => (
-            <button
-              key={c.id}
-              type="button"
-              aria-pressed={!hidden.has(c.id)}
-              onClick={() => onToggleColumn(c.id)}
-              className={`rounded border px-2 py-0.5 text-xs ${
-                hidden.has(c.id)
-                  ? "border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-300"
-                  : "border-indigo-700 bg-indigo-50 text-indigo-900 dark:border-indigo-300 dark:bg-indigo-950 dark:text-indigo-100"
-              }`}
-            >
-              {c.label}
-            </button>
-          ))}
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <label
+            htmlFor="logs-filter"
+            className="text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
+            Filter results
+          </label>
+          <input
+            id="logs-filter"
+            type="search"
+            value={filterText}
+            onChange={(e) => onFilterText(e.target.value)}
+            placeholder="0x… address, to:0x…, value>1000000, event:Transfer"
+            aria-describedby="logs-filter-hint"
+            className="w-72 max-w-full rounded sm:w-96 border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
-      </details>
+        <div className="flex flex-col gap-1">
+          <label
+            htmlFor="logs-group"
+            className="text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
+            Group by
+          </label>
+          <select
+            id="logs-group"
+            value={group}
+            onChange={(e) => onGroup(e.target.value)}
+            className="rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+          >
+            {groupOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <details className="text-sm">
+          <summary className="cursor-pointer rounded border border-slate-300 px-2 py-1 dark:border-slate-600">
+            Columns
+          </summary>
+          <div role="group" aria-label="Visible columns" className="mt-1 flex flex-wrap gap-1">
+            {choosable.map((c) => (
+              <button
+                key={c.key}
+                type="button"
+                aria-pressed={!hidden.has(c.key)}
+                onClick={() => onToggleColumn(c.key)}
+                className={`rounded border px-2 py-0.5 text-xs ${
+                  hidden.has(c.key)
+                    ? "border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-300"
+                    : "border-indigo-700 bg-indigo-50 text-indigo-900 dark:border-indigo-300 dark:bg-indigo-950 dark:text-indigo-100"
+                }`}
+              >
+                {c.label}
+              </button>
+            ))}
+          </div>
+        </details>
+        <Button onClick={() => onExport("csv")} disabled={exportCount === 0}>
+          Export CSV ({plural(exportCount, exportWhat)})
+        </Button>
+        <Button onClick={() => onExport("json")} disabled={exportCount === 0}>
+          Export JSON ({plural(exportCount, exportWhat)})
+        </Button>
+      </div>
+      <p id="logs-filter-hint" className="text-xs text-slate-700 dark:text-slate-300">
+        {FILTER_HINT}
+      </p>
       <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
         {query !== ""
           ? `${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} logs match`

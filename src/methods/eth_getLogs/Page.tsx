@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { getAddress } from "viem";
-import { Alert, Button, Card, LinkProblems, downloadText, PageHeader } from "../../ui";
+import { Alert, Button, Card, LinkProblems, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import type { DevnetManifest } from "../../shared/manifest";
@@ -17,9 +17,15 @@ import {
   logsDecodingKeys,
   withTokenUnits,
 } from "./decode";
-import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
+import { tokenMetaQueryOptions, type TokenMeta } from "../../shared/tokenMeta";
 import { useQuery } from "@tanstack/react-query";
-import { toCsv, toJson } from "./export";
+import {
+  EXPLORE_PARAMS,
+  exploreFromSearch,
+  exploreToSearch,
+  withoutExplore,
+  type Explore,
+} from "./exploreParams";
 import { LogsForm, type Example } from "./Form";
 import { LogsChart } from "./LogsChart";
 import { LogTable } from "./LogTable";
@@ -58,7 +64,28 @@ function examplesFrom(devnet: DevnetManifest | null): Example[] {
 export default function LogsPage({ search, setSearch }: MethodPageProps) {
   const { client, resolve, devnet } = useRpc();
   const searchString = search.toString();
-  const link = useMemo(() => fromSearch(new URLSearchParams(searchString)), [searchString]);
+  // The request follows the filter's params only: the exploration's (exploreParams.ts) change
+  // the view, never the request or the form.
+  const filterSearch = withoutExplore(search).toString();
+  const link = useMemo(() => fromSearch(new URLSearchParams(filterSearch)), [filterSearch]);
+  // The exploration the link holds: the table starts from it, follows a link opened later (back,
+  // a pasted link) and writes its own changes to it.
+  const exploreKey = EXPLORE_PARAMS.map((k) => search.get(k) ?? "").join("\n");
+  const explore = useMemo(
+    () => exploreFromSearch(new URLSearchParams(searchString)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the exploration's params matter
+    [exploreKey],
+  );
+  const onExplore = useCallback(
+    (e: Explore) => {
+      const next: Record<string, string | undefined> = {};
+      new URLSearchParams(searchString).forEach((v, k) => {
+        next[k] = v;
+      });
+      setSearch({ ...next, ...exploreToSearch(e) }, { replace: true });
+    },
+    [searchString, setSearch],
+  );
   const hasFilter = link.hasFilter;
   const checked = useMemo(() => checkValues(link.values), [link]);
   const filter = hasFilter && link.problems.length === 0 && checked.ok ? checked.filter : null;
@@ -110,14 +137,19 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
         next.fromBlock = "latest";
         next.toBlock = "latest";
       }
-      const current = new URLSearchParams(searchString);
+      const current = new URLSearchParams(filterSearch);
       const same =
         Object.entries(next).every(([k, v]) => (current.get(k) ?? undefined) === v) &&
         [...current.keys()].every((k) => next[k] !== undefined);
       if (same) setRun((n) => n + 1);
-      else setSearch(next);
+      // the exploration stays: a new range seen the same way
+      else
+        setSearch({
+          ...next,
+          ...exploreToSearch(exploreFromSearch(new URLSearchParams(searchString))),
+        });
     },
-    [searchString, setSearch, setRun, setEditing, setPicked],
+    [searchString, filterSearch, setSearch, setRun, setEditing, setPicked],
   );
 
   const { view } = scan;
@@ -148,6 +180,11 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
         : decode,
     [decode, tokenMeta],
   );
+  const tokenOf = useMemo(() => {
+    const byLower = new Map<string, TokenMeta>();
+    for (const [a, m] of tokenMeta ?? []) byLower.set(a.toLowerCase(), m);
+    return (address: string) => byLower.get(address.toLowerCase());
+  }, [tokenMeta]);
   const rangeForChart = view.progress?.range ?? null;
 
   return (
@@ -212,27 +249,7 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
       ) : null}
 
       {view.status !== "idle" && (view.logs.length > 0 || view.status !== "running") ? (
-        <Card
-          title="Results"
-          actions={
-            view.logs.length > 0 ? (
-              <>
-                <Button
-                  onClick={() => downloadText("logs.csv", toCsv(view.logs, decode), "text/csv")}
-                >
-                  Export CSV
-                </Button>
-                <Button
-                  onClick={() =>
-                    downloadText("logs.json", toJson(view.logs, decode), "application/json")
-                  }
-                >
-                  Export JSON
-                </Button>
-              </>
-            ) : null
-          }
-        >
+        <Card title="Results">
           {view.logs.length === 0 ? (
             <p role="status" className="text-sm text-slate-800 dark:text-slate-200">
               {view.status === "done"
@@ -255,7 +272,11 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
               <LogTable
                 rows={view.logs}
                 decode={shownDecode}
+                exactDecode={decode}
                 initialRect={{ width: 1024, height: 640 }}
+                explore={explore}
+                onExplore={onExplore}
+                tokenOf={tokenOf}
               />
             </div>
           )}

@@ -1,7 +1,10 @@
 /**
- * The logs table's columns (what can be shown or hidden, and how wide) and its two sort orders.
+ * The logs table's columns (what can be shown or hidden, and how wide, a decoded argument's among
+ * them) and its sort orders (block, log index, an argument by its type).
  */
 import type { LogRow } from "./result";
+import type { EventKind, KindIndex } from "./kinds";
+import { sortByArg } from "./groups";
 
 export type ColumnId =
   "block" | "time" | "txIndex" | "logIndex" | "txHash" | "address" | "event" | "args" | "removed";
@@ -25,15 +28,62 @@ export const COLUMNS: readonly Column[] = [
   { id: "removed", label: "Removed", width: "7.5rem" },
 ];
 
-export type SortKey = "block" | "logIndex";
+/** A column of the table: a field of the log, or a decoded argument (`arg:<name>`). */
+export type ColumnKey = ColumnId | `arg:${string}`;
+
+export interface ShownColumn {
+  key: ColumnKey;
+  label: string;
+  width: string;
+  /** For an argument column: its place in the event's arguments. */
+  arg?: number;
+}
+
+/** The argument columns of one event: after Event, named by the ABI. */
+export function argColumns(kind: EventKind | null): ShownColumn[] {
+  return (kind?.args ?? []).flatMap((a, i) =>
+    a.name
+      ? [
+          {
+            key: `arg:${a.name}` as const,
+            label: a.name,
+            width:
+              a.type === "address"
+                ? "9.5rem"
+                : a.type === "uint" || a.type === "int"
+                  ? "11rem"
+                  : "9rem",
+            arg: i,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The columns shown: the log's fields (Time only when known) with the event's arguments after Event. */
+export function shownColumns(
+  kind: EventKind | null,
+  hidden: ReadonlySet<string>,
+  hasTime: boolean,
+): ShownColumn[] {
+  const out: ShownColumn[] = [];
+  for (const c of COLUMNS) {
+    if (c.id === "time" && !hasTime) continue;
+    if (!hidden.has(c.id)) out.push({ key: c.id, label: c.label, width: c.width });
+    if (c.id === "event") for (const a of argColumns(kind)) if (!hidden.has(a.key)) out.push(a);
+  }
+  return out;
+}
+
+export type SortKey = "block" | "logIndex" | `arg:${string}`;
 
 export interface SortState {
   key: SortKey;
   dir: "asc" | "desc";
 }
 
-export function isSortable(id: ColumnId): id is SortKey {
-  return id === "block" || id === "logIndex";
+export function isSortable(id: ColumnKey): id is SortKey {
+  return id === "block" || id === "logIndex" || id.startsWith("arg:");
 }
 
 /** By log index, then block; pending logs (no block or index yet) after the mined ones. */
@@ -49,7 +99,13 @@ function byLogIndex(a: LogRow, b: LogRow): number {
  * `list` in the asked order. The scan hands rows over sorted by block and log index, so the block
  * order only ever reverses them (and ascending needs no copy).
  */
-export function sortRows(list: readonly LogRow[], sort: SortState): readonly LogRow[] {
+export function sortRows(
+  list: readonly LogRow[],
+  sort: SortState,
+  index?: KindIndex,
+): readonly LogRow[] {
+  if (sort.key.startsWith("arg:"))
+    return index ? sortByArg(list, index, sort.key.slice(4), sort.dir) : list;
   if (sort.key === "block") return sort.dir === "asc" ? list : [...list].reverse();
   const sorted = [...list].sort(byLogIndex);
   return sort.dir === "asc" ? sorted : sorted.reverse();

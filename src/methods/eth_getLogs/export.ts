@@ -1,7 +1,12 @@
 /**
- * CSV and JSON exports of the current result with the decoded columns. CSV cells are quoted when
- * needed, and a cell that a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading '.
+ * CSV and JSON exports of what the table shows: the filtered rows in their sorted order with the
+ * visible columns (each decoded argument a column of its own, exact: integers in full, addresses
+ * in full), or the grouped table when grouped. CSV cells are quoted when needed, and a cell that a
+ * spreadsheet would run as a formula (= + - @, tab, CR) gets a leading '.
  */
+import type { ShownColumn } from "./columns";
+import type { Group, Grouping } from "./groups";
+import { valueText, type KindIndex } from "./kinds";
 import { argsText, type Decode } from "./model";
 import type { LogRow } from "./result";
 
@@ -11,73 +16,166 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-export const CSV_COLUMNS = [
-  "blockNumber",
-  "blockTimestamp",
-  "transactionIndex",
-  "logIndex",
-  "transactionHash",
-  "address",
-  "event",
-  "signature",
-  "args",
-  "topic0",
-  "topic1",
-  "topic2",
-  "topic3",
-  "data",
-  "removed",
-  "blockHash",
-] as const;
+/** The export's name(s) of each log column. */
+const FIELD_NAMES: Record<string, readonly string[]> = {
+  block: ["blockNumber"],
+  time: ["blockTimestamp"],
+  txIndex: ["transactionIndex"],
+  logIndex: ["logIndex"],
+  txHash: ["transactionHash"],
+  address: ["address"],
+  event: ["event", "signature"],
+  args: ["args"],
+  removed: ["removed"],
+};
+const TAKEN = new Set(Object.values(FIELD_NAMES).flat());
 
-const str = (n: number | null) => (n === null ? "" : String(n));
+type Cell = string | number | boolean | null;
 
-export function toCsv(rows: readonly LogRow[], decode: Decode): string {
-  const lines: string[] = [CSV_COLUMNS.join(",")];
-  for (const r of rows) {
-    const ev = (decode.fresh ?? decode)(r);
-    const cells = [
-      r.pending ? "pending" : str(r.blockNumber),
-      str(r.blockTimestamp),
-      str(r.transactionIndex),
-      str(r.logIndex),
-      r.transactionHash ?? "",
-      r.address,
-      ev?.name ?? "",
-      ev?.signature ?? "",
-      ev ? argsText(ev) : "",
-      r.topics[0] ?? "",
-      r.topics[1] ?? "",
-      r.topics[2] ?? "",
-      r.topics[3] ?? "",
-      r.data,
-      r.removed ? "true" : "false",
-      r.blockHash ?? "",
-    ];
-    lines.push(cells.map(csvCell).join(","));
-  }
-  return `${lines.join("\r\n")}\r\n`;
+interface Table {
+  header: string[];
+  cells: (row: LogRow) => Cell[];
 }
 
-/** The logs as the node sent them (camelCase, unknown fields kept) plus the decoded event. */
-export function toJson(rows: readonly LogRow[], decode: Decode): string {
+const numOr = (n: number | null): Cell => n;
+
+function logTable(columns: readonly ShownColumn[], decode: Decode, index: KindIndex): Table {
+  const header: string[] = [];
+  for (const c of columns) {
+    if (c.arg !== undefined) header.push(TAKEN.has(c.label) ? `arg.${c.label}` : c.label);
+    else header.push(...(FIELD_NAMES[c.key] ?? [c.key]));
+  }
+  const needsEvent = columns.some((c) => c.key === "event" || c.key === "args");
+  const cells = (r: LogRow): Cell[] => {
+    const ev = needsEvent ? (decode.fresh ?? decode)(r) : null;
+    const kind = columns.some((c) => c.arg !== undefined) ? index.kindOf(r) : null;
+    const out: Cell[] = [];
+    for (const c of columns) {
+      if (c.arg !== undefined) {
+        const name = c.key.slice(4);
+        const at = kind ? kind.args.findIndex((a) => a.name === name) : -1;
+        out.push(kind && at >= 0 ? valueText(index.value(r, kind, at)) : null);
+        continue;
+      }
+      switch (c.key) {
+        case "block":
+          out.push(r.pending ? "pending" : numOr(r.blockNumber));
+          break;
+        case "time":
+          out.push(numOr(r.blockTimestamp));
+          break;
+        case "txIndex":
+          out.push(numOr(r.transactionIndex));
+          break;
+        case "logIndex":
+          out.push(numOr(r.logIndex));
+          break;
+        case "txHash":
+          out.push(r.transactionHash);
+          break;
+        case "address":
+          out.push(r.address);
+          break;
+        case "event":
+          out.push(ev?.name ?? null, ev?.signature ?? null);
+          break;
+        case "args":
+          out.push(ev ? argsText(ev) : null);
+          break;
+        case "removed":
+          out.push(r.removed);
+          break;
+      }
+    }
+    return out;
+  };
+  return { header, cells };
+}
+
+const text = (c: Cell) => (c === null ? "" : String(c));
+
+function csv(header: readonly string[], lines: Iterable<Cell[]>): string {
+  const out: string[] = [header.map(csvCell).join(",")];
+  for (const cells of lines) out.push(cells.map((c) => csvCell(text(c))).join(","));
+  return `${out.join("\r\n")}\r\n`;
+}
+
+function* mapRows(rows: readonly LogRow[], f: (r: LogRow) => Cell[]): Iterable<Cell[]> {
+  for (const r of rows) yield f(r);
+}
+
+/** The rows as the table shows them: one CSV line per row, one column per visible column. */
+export function toCsv(
+  rows: readonly LogRow[],
+  columns: readonly ShownColumn[],
+  decode: Decode,
+  index: KindIndex,
+): string {
+  const t = logTable(columns, decode, index);
+  return csv(t.header, mapRows(rows, t.cells));
+}
+
+/** The same as JSON: one object per row keyed by the CSV's header. */
+export function toJson(
+  rows: readonly LogRow[],
+  columns: readonly ShownColumn[],
+  decode: Decode,
+  index: KindIndex,
+): string {
+  const t = logTable(columns, decode, index);
   const out = rows.map((r) => {
-    const ev = (decode.fresh ?? decode)(r);
-    return {
-      ...r.raw,
-      decoded: ev
-        ? {
-            event: ev.name,
-            signature: ev.signature,
-            args: ev.args.map((a) => ({
-              name: a.name,
-              type: a.type,
-              indexed: a.indexed,
-              value: a.value,
-            })),
-          }
-        : null,
-    };
+    const cells = t.cells(r);
+    return Object.fromEntries(t.header.map((h, i) => [h, cells[i] ?? null]));
   });
   return JSON.stringify(out, null, 2);
+}
+
+function groupTable(
+  g: Grouping,
+  keyLabel: string,
+  minMax: boolean,
+): Table & { row: (x: Group) => Cell[] } {
+  const header = [keyLabel, "count"];
+  for (const a of g.numeric) {
+    header.push(`${a.name}_sum`);
+    if (minMax) header.push(`${a.name}_min`, `${a.name}_max`);
+  }
+  const row = (x: Group): Cell[] => {
+    const out: Cell[] = [x.key, x.count];
+    g.numeric.forEach((_, k) => {
+      out.push(String(x.sums[k] ?? 0n));
+      if (minMax)
+        out.push(text(x.mins[k]?.toString() ?? null), text(x.maxs[k]?.toString() ?? null));
+    });
+    return out;
+  };
+  return { header, cells: () => [], row };
+}
+
+/** The grouped table: one line per group (key, count, exact sums; min and max when shown). */
+export function groupsToCsv(
+  g: Grouping,
+  groups: readonly Group[],
+  keyLabel: string,
+  minMax: boolean,
+): string {
+  const t = groupTable(g, keyLabel, minMax);
+  return csv(t.header, groups.map(t.row));
+}
+
+export function groupsToJson(
+  g: Grouping,
+  groups: readonly Group[],
+  keyLabel: string,
+  minMax: boolean,
+): string {
+  const t = groupTable(g, keyLabel, minMax);
+  return JSON.stringify(
+    groups.map((x) => {
+      const cells = t.row(x);
+      return Object.fromEntries(t.header.map((h, i) => [h, cells[i] ?? null]));
+    }),
+    null,
+    2,
+  );
 }

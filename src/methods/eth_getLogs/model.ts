@@ -83,17 +83,3 @@ export function dataWords(data: string): string[] {
   for (let i = 0; i < body.length; i += 64) out.push(`0x${body.slice(i, i + 64)}`);
   return out;
 }
-
-/** The lower-case text the results filter searches: address, event, arguments, hashes, topics. */
-export function searchText(row: LogRow, decode: Decode): string {
-  const ev = (decode.fresh ?? decode)(row);
-  const parts = [row.address, row.transactionHash ?? "", ...row.topics];
-  if (ev) {
-    parts.push(ev.name, ev.signature);
-    // `name=value` in full, as the cell's tooltip, the row's detail and the export give it
-    for (const a of ev.args) parts.push(a.name ? `${a.name}=${a.value}` : a.value);
-  }
-  if (row.removed) parts.push("removed");
-  if (row.pending) parts.push("pending");
-  return parts.join(" ").toLowerCase();
-}

@@ -7,10 +7,8 @@ import {
   toSearch,
   type LogsFormValues,
 } from "./params";
-import { csvCell, toCsv } from "./export";
-import { memoDecode } from "./model";
-import { AbiRegistry } from "../../chain";
-import { addressToTopic, decodeLogRow, eventTopic0 } from "./decode";
+import { csvCell } from "./export";
+import { addressToTopic, eventTopic0 } from "./decode";
 import { parseLogs, toLogRow } from "./result";
 
 const A = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
@@ -182,41 +180,5 @@ describe("decoding helpers and export", () => {
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell("@x")).toBe("'@x");
     expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
-  });
-
-  it("exports decoded Transfer columns", () => {
-    const rows = parseLogs([
-      {
-        address: A,
-        topics: [T0, `0x${"0".repeat(24)}${A.slice(2)}`, T1],
-        data: `0x${(1234).toString(16).padStart(64, "0")}`,
-        blockNumber: "0x10",
-        blockHash: H,
-        transactionHash: H,
-        transactionIndex: "0x0",
-        logIndex: "0x1",
-        removed: false,
-      },
-    ]).map((r, i) => toLogRow(r, i));
-    const registry = new AbiRegistry();
-    const csv = toCsv(
-      rows,
-      memoDecode((r) => decodeLogRow(r, registry)),
-    );
-    const [header, line] = csv.trim().split("\r\n");
-    expect(header?.split(",").slice(0, 9)).toEqual([
-      "blockNumber",
-      "blockTimestamp",
-      "transactionIndex",
-      "logIndex",
-      "transactionHash",
-      "address",
-      "event",
-      "signature",
-      "args",
-    ]);
-    expect(line).toContain(",Transfer,");
-    expect(line).toContain("value=1234");
-    expect(line).toContain(`to=0x70997970C51812dc3A010C7d01b50e0d17dc79C8`);
   });
 });

@@ -1,0 +1,317 @@
+/**
+ * Group by, facets and the typed sorts: passes over the shown rows that read each log's fields
+ * and arguments where they sit (kinds.ts), with exact bigint sums. No React.
+ */
+import type { ArgSpec, EventKind, KindIndex } from "./kinds";
+import { valueText } from "./kinds";
+import type { LogRow } from "./result";
+
+/** `none`, a field of the log, a block bucket (`blocks:1000`), or a decoded argument (`arg:to`). */
+export type GroupBy = string;
+
+export interface GroupOption {
+  value: GroupBy;
+  label: string;
+}
+
+export interface Group {
+  /** The key as text (addresses in lower case). */
+  key: string;
+  /** The filter term that narrows the log table to this group. */
+  term: string;
+  count: number;
+  /** Per numeric argument (Grouping.numeric): sum, min, max. */
+  sums: bigint[];
+  mins: bigint[];
+  maxs: bigint[];
+  /** The one contract every log of the group comes from (its token decimals apply), or null. */
+  contract: string | null;
+}
+
+export interface Grouping {
+  by: GroupBy;
+  groups: Group[];
+  numeric: ArgSpec[];
+  /** The key is an address (shown as one). */
+  keyIsAddress: boolean;
+}
+
+/** A block bucket size giving about 40 buckets over the span: 1, 2, 5 × a power of ten. */
+export function bucketSize(rows: readonly LogRow[]): number {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const r of rows) {
+    if (r.blockNumber === null) continue;
+    if (r.blockNumber < lo) lo = r.blockNumber;
+    if (r.blockNumber > hi) hi = r.blockNumber;
+  }
+  const span = hi >= lo ? hi - lo + 1 : 1;
+  const raw = Math.max(1, span / 40);
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return 10 * p;
+}
+
+/** What the rows can be grouped by: None first, the log's fields, block buckets, each argument. */
+export function groupOptions(kind: EventKind | null, bucket: number): GroupOption[] {
+  const out: GroupOption[] = [
+    { value: "none", label: "None" },
+    { value: "contract", label: "Contract (address)" },
+    { value: "event", label: "Event" },
+  ];
+  for (const a of kind?.args ?? []) if (a.name) out.push({ value: `arg:${a.name}`, label: a.name });
+  out.push({ value: "tx", label: "Transaction" }, { value: "block", label: "Block" });
+  if (bucket > 1)
+    out.push({ value: `blocks:${bucket}`, label: `Blocks (by ${bucket.toLocaleString("en-US")})` });
+  return out;
+}
+
+function numericArgs(kind: EventKind | null): ArgSpec[] {
+  return (kind?.args ?? []).filter((a) => a.type === "uint" || a.type === "int");
+}
+
+/** Groups `rows` (one event: `kind`, or null) with counts and exact sums, min and max. */
+export function groupRows(
+  rows: readonly LogRow[],
+  index: KindIndex,
+  kind: EventKind | null,
+  by: GroupBy,
+): Grouping {
+  const numeric = numericArgs(kind);
+  const numericAt = numeric.map((a) => kind?.args.indexOf(a) ?? -1);
+  const argAt = by.startsWith("arg:")
+    ? (kind?.args.findIndex((a) => a.name === by.slice(4)) ?? -1)
+    : -1;
+  const argSpec = kind?.args[argAt];
+  // keyed by the topic itself (keyFunction): made the address once per group below
+  const byTopic = argSpec?.type === "address" && argSpec.topic !== null ? argSpec.topic : null;
+  const keyOf = keyFunction(by, index, kind, argSpec, argAt);
+  const raw = new Map<string, Group>();
+  const n = numeric.length;
+  for (const r of rows) {
+    const k = index.kindOf(r);
+    const key = keyOf(r, k);
+    if (key === null) continue;
+    let g = raw.get(key);
+    if (g === undefined) {
+      g = {
+        key,
+        term: "",
+        count: 0,
+        sums: numeric.map(() => 0n),
+        mins: [],
+        maxs: [],
+        contract: r.address,
+      };
+      raw.set(key, g);
+    }
+    g.count++;
+    if (g.contract !== null && g.contract !== r.address) g.contract = null;
+    if (n === 0 || kind === null || k !== kind) continue;
+    for (let j = 0; j < n; j++) {
+      const v = index.value(r, kind, numericAt[j] ?? -1);
+      if (typeof v !== "bigint") continue;
+      g.sums[j] = (g.sums[j] ?? 0n) + v;
+      const mn = g.mins[j];
+      const mx = g.maxs[j];
+      if (mn === undefined || v < mn) g.mins[j] = v;
+      if (mx === undefined || v > mx) g.maxs[j] = v;
+    }
+  }
+  // Keys as shown and filtered: lower case, a topic's address as the address; groups whose keys
+  // differ only in case (a node mixing cases) become one.
+  const map = new Map<string, Group>();
+  for (const g of raw.values()) {
+    const key =
+      byTopic !== null
+        ? `0x${g.key.slice(26).toLowerCase()}`
+        : by === "contract"
+          ? g.key.toLowerCase()
+          : g.key;
+    const contract = g.contract?.toLowerCase() ?? null;
+    const seen = map.get(key);
+    if (seen === undefined) {
+      map.set(key, { ...g, key, contract, term: termFor(by, key, argSpec) });
+      continue;
+    }
+    seen.count += g.count;
+    if (seen.contract !== contract) seen.contract = null;
+    g.sums.forEach((v, j) => (seen.sums[j] = (seen.sums[j] ?? 0n) + v));
+    g.mins.forEach((v, j) => {
+      const m = seen.mins[j];
+      if (m === undefined || v < m) seen.mins[j] = v;
+    });
+    g.maxs.forEach((v, j) => {
+      const m = seen.maxs[j];
+      if (m === undefined || v > m) seen.maxs[j] = v;
+    });
+  }
+  return {
+    by,
+    groups: [...map.values()],
+    numeric,
+    keyIsAddress: by === "contract" || argSpec?.type === "address",
+  };
+}
+
+/** How a log gives its group's key (decided once per grouping, not per log). */
+function keyFunction(
+  by: GroupBy,
+  index: KindIndex,
+  kind: EventKind | null,
+  argSpec: ArgSpec | undefined,
+  argAt: number,
+): (r: LogRow, k: EventKind | null) => string | null {
+  switch (by) {
+    case "contract":
+      return (r) => r.address;
+    case "event":
+      return (r, k) => k?.name ?? (r.topics[0] ? r.topics[0].toLowerCase() : "(no topics)");
+    case "tx":
+      return (r) => r.transactionHash?.toLowerCase() ?? "pending";
+    case "block":
+      return (r) => (r.blockNumber === null ? "pending" : String(r.blockNumber));
+  }
+  if (by.startsWith("blocks:")) {
+    const bucket = Math.max(1, Number(by.slice(7)) || 1);
+    return (r) => {
+      if (r.blockNumber === null) return "pending";
+      const lo = Math.floor(r.blockNumber / bucket) * bucket;
+      return `${lo}..${lo + bucket - 1}`;
+    };
+  }
+  if (kind === null || argSpec === undefined) return () => null;
+  // An address argument in a topic groups by the topic itself (no string made per log); the
+  // key becomes the address once per group.
+  const topic = argSpec.type === "address" ? argSpec.topic : null;
+  if (topic !== null) return (r, k) => (k === kind ? (r.topics[topic] ?? null) : null);
+  return (r, k) => (k === kind ? valueText(index.value(r, kind, argAt)) : null);
+}
+
+function termFor(by: GroupBy, key: string, arg: ArgSpec | undefined): string {
+  if (by === "contract") return `contract=${key}`;
+  // an event no ABI names is its topic0
+  if (by === "event") return key.startsWith("0x") ? `topic0=${key}` : `event=${key.toLowerCase()}`;
+  if (by === "tx") return `tx=${key}`;
+  if (by === "block") return `block=${key}`;
+  if (by.startsWith("blocks:")) return `block:${key}`;
+  const name = (arg?.name ?? by.slice(4)).toLowerCase();
+  return /\s/.test(key) ? `${name}:"${key}"` : `${name}=${key}`;
+}
+
+export type GroupSortKey = "key" | "count" | `sum:${number}`;
+export interface GroupSort {
+  key: GroupSortKey;
+  dir: "asc" | "desc";
+}
+
+function cmp<T extends bigint | number | string>(a: T, b: T): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The groups in the asked order (numbers as numbers, keys as numbers where they are). */
+export function sortGroups(groups: readonly Group[], sort: GroupSort): Group[] {
+  const sign = sort.dir === "asc" ? 1 : -1;
+  const out = [...groups];
+  if (sort.key === "count") out.sort((a, b) => sign * (a.count - b.count) || cmp(a.key, b.key));
+  else if (sort.key === "key") {
+    const numeric = out.every((g) => /^\d+/.test(g.key));
+    out.sort((a, b) =>
+      numeric
+        ? sign * (Number.parseInt(a.key, 10) - Number.parseInt(b.key, 10))
+        : sign * cmp(a.key, b.key),
+    );
+  } else {
+    const k = Number(sort.key.slice(4));
+    out.sort((a, b) => sign * cmp(a.sums[k] ?? 0n, b.sums[k] ?? 0n) || b.count - a.count);
+  }
+  return out;
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+export interface Facet {
+  /** The field term's name: contract, event, or an address argument's name. */
+  field: string;
+  label: string;
+  values: { value: string; count: number }[];
+  /** How many distinct values there are in all. */
+  distinct: number;
+}
+
+/** The top values of the contract, the event and each address argument among `rows`. */
+export function facets(
+  rows: readonly LogRow[],
+  index: KindIndex,
+  kind: EventKind | null,
+  top = 5,
+): Facet[] {
+  const fields: { field: string; label: string; by: GroupBy }[] = [
+    { field: "contract", label: "Contract", by: "contract" },
+    { field: "event", label: "Event", by: "event" },
+  ];
+  for (const a of kind?.args ?? [])
+    if (a.type === "address" && a.name)
+      fields.push({ field: a.name, label: a.name, by: `arg:${a.name}` });
+  return fields.map(({ field, label, by }) => {
+    const counts = new Map<string, number>();
+    for (const r of rows) {
+      let key: string | null;
+      if (by === "contract") key = r.address.toLowerCase();
+      else if (by === "event") key = index.kindOf(r)?.name ?? null;
+      else {
+        const k = index.kindOf(r);
+        const i = k?.args.findIndex((a) => a.name === field) ?? -1;
+        key = k && i >= 0 ? valueText(index.value(r, k, i)) : null;
+      }
+      if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const values = [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || cmp(a.value, b.value))
+      .slice(0, top);
+    return { field, label, values, distinct: counts.size };
+  });
+}
+
+/**
+ * The rows by one decoded argument, typed: bigints as numbers, addresses and bytes as text,
+ * false before true; rows without it (another event) last. Stable.
+ */
+export function sortByArg(
+  rows: readonly LogRow[],
+  index: KindIndex,
+  name: string,
+  dir: "asc" | "desc",
+): LogRow[] {
+  const n = rows.length;
+  const keys: (bigint | string | number | null)[] = new Array(n);
+  // Amounts up to 2^53 compare as plain numbers: 80,000 keys sorted in 16-24 ms instead of
+  // 19-31 ms as bigints (node, interleaved runs).
+  let small = true;
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as LogRow;
+    const k = index.kindOf(r);
+    const at = k === null ? -1 : k.args.findIndex((a) => a.name === name);
+    if (k === null || at < 0) {
+      keys[i] = null;
+      continue;
+    }
+    const v = index.value(r, k, at);
+    keys[i] = typeof v === "boolean" ? (v ? 1 : 0) : v;
+    if (typeof v === "string" || (typeof v === "bigint" && (v > MAX_SAFE || v < -MAX_SAFE)))
+      small = false;
+  }
+  if (small) for (let i = 0; i < n; i++) if (typeof keys[i] === "bigint") keys[i] = Number(keys[i]);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const sign = dir === "asc" ? 1 : -1;
+  order.sort((a, b) => {
+    const x = keys[a] ?? null;
+    const y = keys[b] ?? null;
+    if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+    return sign * (x < y ? -1 : x > y ? 1 : 0) || a - b;
+  });
+  const out: LogRow[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = rows[order[i] as number] as LogRow;
+  return out;
+}

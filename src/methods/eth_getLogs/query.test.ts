@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { AbiRegistry } from "../../chain";
+import { decodeLogRow } from "./decode";
+import { KindIndex } from "./kinds";
+import { memoDecode } from "./model";
+import { compileQuery, parseNumber, parseQuery, withTerm } from "./query";
+import { parseLogs, toLogRow, type LogRow } from "./result";
+
+const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+const APPROVAL = "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925";
+const TOKEN = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+const ALICE = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
+const BOB = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
+const pad = (hex: string) => `0x${hex.replace(/^0x/, "").padStart(64, "0")}`;
+
+function log(topic0: string, from: string, to: string, value: bigint, block: number) {
+  return {
+    address: TOKEN,
+    topics: [topic0, pad(from), pad(to)],
+    data: pad(value.toString(16)),
+    blockNumber: `0x${block.toString(16)}`,
+    blockHash: pad(`b${block}`),
+    transactionHash: pad(`a${block}`),
+    transactionIndex: "0x0",
+    logIndex: "0x0",
+    removed: false,
+  };
+}
+
+const rows: LogRow[] = parseLogs([
+  log(TRANSFER, ALICE, BOB, 5n, 10),
+  log(TRANSFER, BOB, ALICE, 2_000_000n, 11),
+  log(APPROVAL, ALICE, BOB, 10n ** 30n, 12),
+  log(TRANSFER, ALICE, ALICE, 7n, 13),
+]).map((r, i) => toLogRow(r, i));
+
+const registry = new AbiRegistry();
+const index = new KindIndex(memoDecode((r) => decodeLogRow(r, registry)));
+const find = (q: string) => {
+  const test = compileQuery(parseQuery(q), index);
+  return rows.filter((r) => test(r, true)).map((r) => r.blockNumber);
+};
+
+describe("parseQuery", () => {
+  it("reads free text, quoted phrases, field terms, comparisons and exclusions", () => {
+    expect(parseQuery('To:0xAB value>1000000 "two words" -event=Approval plain value!=5')).toEqual([
+      { type: "field", field: "to", op: ":", value: "0xab", negate: false, source: "to:0xab" },
+      {
+        type: "field",
+        field: "value",
+        op: ">",
+        value: "1000000",
+        negate: false,
+        source: "value>1000000",
+      },
+      { type: "text", text: "two words", negate: false },
+      {
+        type: "field",
+        field: "event",
+        op: "=",
+        value: "approval",
+        negate: true,
+        source: "event=approval",
+      },
+      { type: "text", text: "plain", negate: false },
+      { type: "field", field: "value", op: "=", value: "5", negate: true, source: "value!=5" },
+    ]);
+    expect(parseQuery("   ")).toEqual([]);
+    expect(parseQuery("address:0x1 hash:0x2")).toMatchObject([
+      { field: "contract" },
+      { field: "tx" },
+    ]);
+  });
+
+  it("reads numbers in decimal, with separators, in hex and with an exponent", () => {
+    expect(parseNumber("1_000,000")).toBe(1_000_000n);
+    expect(parseNumber("0x10")).toBe(16n);
+    expect(parseNumber("1e18")).toBe(10n ** 18n);
+    expect(parseNumber("1.5e3")).toBe(1500n);
+    expect(parseNumber("1.2345e2")).toBeNull();
+    expect(parseNumber("abc")).toBeNull();
+  });
+});
+
+describe("compileQuery", () => {
+  it("finds an address typed in full in the arguments, though the topic holds it padded", () => {
+    expect(find(BOB)).toEqual([10, 11, 12]);
+    expect(find(`to:${BOB}`)).toEqual([10]);
+    expect(find(`from:${BOB}`)).toEqual([11]);
+    // the owner of the Approval is ALICE; `to` is not one of its arguments
+    expect(find(`to:${ALICE}`)).toEqual([11, 13]);
+  });
+
+  it("finds an address typed short, as the table shows it", () => {
+    const short = `${BOB.slice(0, 6)}…${BOB.slice(-4)}`;
+    expect(find(short)).toEqual([10, 11, 12]);
+    expect(find(`to:${BOB.slice(0, 6)}...${BOB.slice(-4)}`)).toEqual([10]);
+  });
+
+  it("compares numeric arguments as exact integers", () => {
+    expect(find("value>1000000")).toEqual([11, 12]);
+    expect(find("value>=1e30")).toEqual([12]);
+    expect(find("value<=7")).toEqual([10, 13]);
+    expect(find("value=5")).toEqual([10]);
+    expect(find("value!=5")).toEqual([11, 12, 13]);
+    expect(find("value:000")).toEqual([11, 12]);
+  });
+
+  it("matches the event, the contract, the block and free text in decoded values", () => {
+    expect(find("event:Transfer")).toEqual([10, 11, 13]);
+    expect(find("event=approval")).toEqual([12]);
+    expect(find("-event:Transfer")).toEqual([12]);
+    expect(find(`contract=${TOKEN}`)).toEqual([10, 11, 12, 13]);
+    expect(find("block:11..12")).toEqual([11, 12]);
+    expect(find("block>12")).toEqual([13]);
+    expect(find("2000000")).toEqual([11]);
+    expect(find("value=2000000")).toEqual([11]);
+    expect(find("approval(address")).toEqual([12]);
+    expect(find(`event:transfer to:${ALICE} value<100`)).toEqual([13]);
+  });
+
+  it("reads an unknown field as free text", () => {
+    expect(find("nothing:here")).toEqual([]);
+    expect(find("spender:0x")).toEqual([12]);
+  });
+});
+
+describe("withTerm", () => {
+  it("adds a term once and swaps include for exclude", () => {
+    expect(withTerm("", "to=0xab")).toBe("to=0xab");
+    expect(withTerm("value>1 to=0xab", "-to=0xab")).toBe("value>1 -to=0xab");
+    expect(withTerm("to=0xab", "to=0xab")).toBe("to=0xab");
+  });
+});

@@ -1,0 +1,332 @@
+/**
+ * The results filter's language and its matcher. A query is terms separated by spaces (a quoted
+ * phrase is one term), all of which must hold; a leading `-` excludes. A term is free text, found
+ * in any value a row shows — the contract and transaction hash (in full, or short as the table
+ * shows them: `0xabcd…1234`), the topics, the event's name and signature, each decoded argument as
+ * `name=value` (addresses in full, numbers as exact integers), the block number — or a field
+ * term: `field:text` (contains; an address in full or short must be that address),
+ * `field=value` (equals), `field>n`, `>=`, `<`, `<=`, `!=`. Fields: contract (or address), event,
+ * tx, block (also `block:100..200`), topic0…topic3 and each decoded argument by its name. The
+ * matcher reads arguments where they sit (kinds.ts), so no log is decoded to be filtered.
+ */
+import { KindIndex, valueText, wordOf, type ArgSpec, type EventKind } from "./kinds";
+import type { LogRow } from "./result";
+
+export type Op = ":" | "=" | "!=" | ">" | ">=" | "<" | "<=";
+
+export type Term =
+  | { type: "text"; text: string; negate: boolean }
+  | { type: "field"; field: string; op: Op; value: string; negate: boolean; source: string };
+
+/** Shown beside the filter box. */
+export const FILTER_HINT =
+  "Free text matches any shown value (addresses in full or as 0xabcd…1234, hashes, arguments). Field terms: contract:0x…, event:Transfer, tx:0x…, block:100..200, to:0x…, value>1000000, value<=5; a leading - excludes; terms combine with AND.";
+
+const TERM_RE = /^([A-Za-z_][\w]*)(>=|<=|!=|:|=|>|<)(.+)$/;
+
+/** Splits the filter text into terms (lower case); quotes keep a phrase with spaces as one. */
+export function parseQuery(input: string): Term[] {
+  const out: Term[] = [];
+  const re = /(-?)"([^"]*)"?|(\S+)/g;
+  for (let m = re.exec(input); m !== null; m = re.exec(input)) {
+    if (m[2] !== undefined) {
+      const text = m[2].trim().toLowerCase();
+      if (text !== "") out.push({ type: "text", text, negate: m[1] === "-" });
+      continue;
+    }
+    let token = m[3] ?? "";
+    let negate = false;
+    if (token.length > 1 && token.startsWith("-")) {
+      negate = true;
+      token = token.slice(1);
+    }
+    const f = TERM_RE.exec(token);
+    if (f && f[1] !== undefined && f[2] !== undefined && f[3] !== undefined) {
+      const field = f[1].toLowerCase();
+      const op = f[2] as Op;
+      const value = f[3].replace(/^"|"$/g, "").toLowerCase();
+      out.push({
+        type: "field",
+        field: FIELD_ALIASES[field] ?? field,
+        op: op === "!=" ? "=" : op,
+        value,
+        negate: negate !== (op === "!="),
+        source: token.toLowerCase(),
+      });
+    } else out.push({ type: "text", text: token.toLowerCase(), negate });
+  }
+  return out;
+}
+
+const FIELD_ALIASES: Record<string, string> = {
+  address: "contract",
+  hash: "tx",
+  transaction: "tx",
+  txhash: "tx",
+};
+const ROW_FIELDS = new Set([
+  "contract",
+  "event",
+  "tx",
+  "block",
+  "topic0",
+  "topic1",
+  "topic2",
+  "topic3",
+]);
+
+/** A number a term compares with: decimal (1_000, 1,000, 1e18) or 0x hex; null if it is none. */
+export function parseNumber(s: string): bigint | null {
+  const t = s.replace(/[_,]/g, "");
+  if (/^-?\d+$/.test(t)) return BigInt(t);
+  if (/^0x[0-9a-f]+$/.test(t)) return BigInt(t);
+  const e = /^(\d+)(?:\.(\d+))?e(\d+)$/.exec(t);
+  if (e && e[1] !== undefined && e[3] !== undefined) {
+    const frac = e[2] ?? "";
+    const exp = Number(e[3]);
+    if (frac.length > exp) return null;
+    return BigInt(e[1] + frac) * 10n ** BigInt(exp - frac.length);
+  }
+  return null;
+}
+
+const SHORT_RE = /^0x([0-9a-f]+)(?:…|\.\.\.?)([0-9a-f]+)$/;
+
+/** An address (or hash) typed short, as the table shows it: its first and last hex digits. */
+function shortForm(q: string): { head: string; tail: string } | null {
+  const m = SHORT_RE.exec(q);
+  return m && m[1] !== undefined && m[2] !== undefined ? { head: `0x${m[1]}`, tail: m[2] } : null;
+}
+
+/** Whether `hex` (0x…, lower case) is what `q` names: in full, short, or (contains) a part. */
+function hexMatches(hex: string, q: string, op: Op): boolean {
+  const s = shortForm(q);
+  if (s) return hex.startsWith(s.head) && hex.endsWith(s.tail);
+  return op === "=" ? hex === q : hex.includes(q);
+}
+
+function compare(v: bigint, op: Op, n: bigint): boolean {
+  switch (op) {
+    case ">":
+      return v > n;
+    case ">=":
+      return v >= n;
+    case "<":
+      return v < n;
+    case "<=":
+      return v <= n;
+    default:
+      return v === n;
+  }
+}
+
+/** The characters an argument's `name=value` text can hold: free text outside them cannot match it. */
+function argChars(a: ArgSpec): string {
+  const value =
+    a.type === "address" || a.type === "bytes"
+      ? "0x123456789abcdef"
+      : a.type === "uint"
+        ? "0123456789"
+        : a.type === "int"
+          ? "-0123456789"
+          : a.type === "bool"
+            ? "truefals"
+            : null;
+  return value === null ? "" : `${a.name.toLowerCase()}=${value}`;
+}
+
+/** The longest `name=value` text an argument of fixed size can show. */
+function maxPiece(a: ArgSpec): number {
+  const value = a.type === "address" ? 42 : a.type === "bytes" ? 66 : a.type === "bool" ? 5 : 80;
+  return a.name.length + 1 + value;
+}
+
+function within(q: string, chars: string): boolean {
+  for (let i = 0; i < q.length; i++) if (!chars.includes(q.charAt(i))) return false;
+  return true;
+}
+
+type RowTest = (row: LogRow, kind: EventKind | null, lower: boolean) => boolean;
+
+const low = (s: string, lower: boolean) => (lower ? s : s.toLowerCase());
+
+/** Where an argument's 64 hex digits start in its topic or in data; -1: no fixed place. */
+function hexAt(row: LogRow, a: ArgSpec): { s: string; at: number } | null {
+  if (a.topic !== null) {
+    const t = row.topics[a.topic];
+    return t === undefined ? null : { s: t, at: 2 };
+  }
+  if (a.word !== null) return { s: row.data, at: 2 + a.word * 64 };
+  return null;
+}
+
+/**
+ * Free text: any value the row shows holds it. A term opening with 0x can only match a value at
+ * its start (no hex digit is an x), so it is compared there (a failed startsWith stops at the
+ * first differing digit, where includes reads the whole value): the case of an address or a
+ * hash pasted in full, the one a user waits for.
+ */
+function textTest(index: KindIndex, q: string): RowTest {
+  const short = shortForm(q);
+  const hex0x = /^0x[0-9a-f]*$/.test(q);
+  const hexBody = hex0x ? q.slice(2) : null;
+  const digits = /^\d+$/.test(q);
+  const has = hex0x ? (s: string) => s.startsWith(q) : (s: string) => s.includes(q);
+  // per kind, decided once: whether its event text holds the term, and which arguments could
+  const possible = new Map<EventKind, { event: boolean; args: boolean[] }>();
+  const possibleFor = (k: EventKind) => {
+    let p = possible.get(k);
+    if (p === undefined) {
+      p = {
+        event: k.text.includes(q),
+        args: k.args.map(
+          (a) => a.type === "text" || (q.length <= maxPiece(a) && within(q, argChars(a))),
+        ),
+      };
+      possible.set(k, p);
+    }
+    return p;
+  };
+  return (row, kind, lower) => {
+    const addr = low(row.address, lower);
+    if (short) {
+      if (addr.startsWith(short.head) && addr.endsWith(short.tail)) return true;
+      const tx = row.transactionHash;
+      if (tx !== null && hexMatches(low(tx, lower), q, ":")) return true;
+    } else {
+      if (has(addr)) return true;
+      if (row.transactionHash !== null && has(low(row.transactionHash, lower))) return true;
+      for (const t of row.topics) if (has(low(t, lower))) return true;
+      if (digits && row.blockNumber !== null && String(row.blockNumber).includes(q)) return true;
+      if (row.removed && "removed".includes(q)) return true;
+      if (row.pending && "pending".includes(q)) return true;
+    }
+    if (kind === null) return false;
+    const p = possibleFor(kind);
+    if (!short && p.event) return true;
+    for (let i = 0; i < kind.args.length; i++) {
+      const a = kind.args[i];
+      if (a === undefined) continue;
+      if (short) {
+        if (a.type !== "address") continue;
+        const w = wordOf(row, a);
+        if (w !== null && hexMatches(`0x${low(w.slice(24), lower)}`, q, ":")) return true;
+        continue;
+      }
+      if (p.args[i] !== true) continue;
+      if (hexBody !== null && (a.type === "address" || a.type === "bytes")) {
+        // "0x" opens the value in `name=0x…`: the term can only be its start
+        const h = hexAt(row, a);
+        if (h === null) continue;
+        const at = h.at + (a.type === "address" ? 24 : 0);
+        if (lower ? h.s.startsWith(hexBody, at) : h.s.toLowerCase().startsWith(hexBody, at))
+          return true;
+        continue;
+      }
+      const v = index.value(row, kind, i);
+      if (`${a.name.toLowerCase()}=${valueText(v)}`.includes(q)) return true;
+    }
+    return false;
+  };
+}
+
+/** One field of a row, typed: what a field term compares. */
+function fieldTest(index: KindIndex, t: Extract<Term, { type: "field" }>): RowTest {
+  const n = parseNumber(t.value);
+  const numeric = t.op !== ":" && t.op !== "=";
+  if (t.field === "contract")
+    return (row, _k, lower) => !numeric && hexMatches(low(row.address, lower), t.value, t.op);
+  if (t.field === "tx")
+    return (row, _k, lower) =>
+      !numeric &&
+      row.transactionHash !== null &&
+      hexMatches(low(row.transactionHash, lower), t.value, t.op);
+  if (t.field.startsWith("topic") && ROW_FIELDS.has(t.field)) {
+    const at = Number(t.field.slice(5));
+    return (row, _k, lower) => {
+      const topic = row.topics[at];
+      return !numeric && topic !== undefined && hexMatches(low(topic, lower), t.value, t.op);
+    };
+  }
+  if (t.field === "event")
+    return (_row, k) =>
+      k !== null &&
+      !numeric &&
+      (t.op === "=" ? k.name.toLowerCase() === t.value : k.text.includes(t.value));
+  if (t.field === "block") {
+    const range = /^(\d+)\.\.(\d+)$/.exec(t.value);
+    if (range && range[1] !== undefined && range[2] !== undefined) {
+      const lo = Number(range[1]);
+      const hi = Number(range[2]);
+      return (row) => row.blockNumber !== null && row.blockNumber >= lo && row.blockNumber <= hi;
+    }
+    return (row) =>
+      n !== null && row.blockNumber !== null && compare(BigInt(row.blockNumber), t.op, n);
+  }
+  // A decoded argument by name; a row whose event has none reads the term as free text.
+  const asText = textTest(index, t.source);
+  const at = new Map<EventKind, number>();
+  const argAt = (k: EventKind) => {
+    let i = at.get(k);
+    if (i === undefined) {
+      i = k.args.findIndex((a) => a.name.toLowerCase() === t.field);
+      at.set(k, i);
+    }
+    return i;
+  };
+  return (row, kind, lower) => {
+    const i = kind === null ? -1 : argAt(kind);
+    const a = kind?.args[i];
+    if (kind === null || a === undefined) return asText(row, kind, lower);
+    if (a.type === "address" && !numeric) {
+      const w = wordOf(row, a);
+      return w !== null && hexMatches(`0x${low(w.slice(24), lower)}`, t.value, t.op);
+    }
+    const v = index.value(row, kind, i);
+    if (typeof v === "bigint") {
+      if (n !== null && (numeric || t.op === "=")) return compare(v, t.op, n);
+      return t.op === ":" && v.toString().includes(t.value);
+    }
+    if (numeric || v === null) return false;
+    const s = valueText(v).toLowerCase();
+    return t.op === "=" ? s === t.value : s.includes(t.value);
+  };
+}
+
+/**
+ * A test of one row against every term. `lower`: the node sends hex in lower case (most do),
+ * so nothing is lower-cased per row.
+ */
+export function compileQuery(
+  terms: readonly Term[],
+  index: KindIndex,
+): (row: LogRow, lower: boolean) => boolean {
+  const tests = terms.map((t) => ({
+    negate: t.negate,
+    test: t.type === "text" ? textTest(index, t.text) : fieldTest(index, t),
+  }));
+  return (row, lower) => {
+    const kind = index.kindOf(row);
+    for (const { test, negate } of tests) if (test(row, kind, lower) === negate) return false;
+    return true;
+  };
+}
+
+/** Whether the node sends its hex in lower case: a few rows across the result are looked at. */
+export function sendsLowerCase(rows: readonly LogRow[]): boolean {
+  const step = Math.max(1, Math.floor(rows.length / 16));
+  for (let i = 0; i < rows.length; i += step) {
+    const r = rows[i];
+    if (!r) continue;
+    const parts = [r.address, r.transactionHash ?? "", ...r.topics];
+    if (parts.some((p) => p !== p.toLowerCase())) return false;
+  }
+  return true;
+}
+
+/** The query with `term` added (or its opposite replaced): a facet's or a group's click. */
+export function withTerm(query: string, term: string): string {
+  const base = term.startsWith("-") ? term.slice(1) : term;
+  const kept = query.split(/\s+/).filter((t) => t !== "" && t !== base && t !== `-${base}`);
+  return [...kept, term].join(" ");
+}
