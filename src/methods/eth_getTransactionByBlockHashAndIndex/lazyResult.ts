@@ -7,6 +7,7 @@
  * 300 ms after its fallback (React's throttle), a store re-renders as soon as the module is in.
  * No React here: main.tsx imports this before React loads.
  */
+import { parseHash } from "../../shared/route";
 import type { ComponentType } from "react";
 import { createStore } from "../../platform/store";
 import type { TxResultProps } from "./Result";
@@ -40,5 +41,6 @@ export const subscribeTxResult = txResult.subscribe;
 
 /** A transaction route whose link carries params: its lookup part is wanted at once. */
 export function isTxLookupLink(hash: string): boolean {
-  return /^#\/*(?:tx)?\?./.test(hash);
+  const link = parseHash(hash);
+  return link.route === "tx" && link.searchString !== "";
 }
