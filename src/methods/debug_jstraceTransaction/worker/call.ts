@@ -7,12 +7,14 @@
  */
 import {
   initialConnectionOf,
+  readOverride,
   resolveEndpoint,
   type DevnetInfo,
   type ResolvedEndpoint,
   type StoredConnection,
 } from "../../../endpoints";
 import { parseHash, viewSearch } from "../../../shared/route";
+import { linkGate, spenderOf, type Spender } from "../gate";
 import { formSearchOf, fromSearch, isCallTracer, toParams, type TraceRequest } from "../params";
 
 /** The trace route's method (the folder's name), as the router names it. */
@@ -26,19 +28,21 @@ export interface TraceCall {
 
 /**
  * Whether the Worker may send `request` before anyone asked: only built-in tracers it reads
- * itself (callTracer). Custom JavaScript tracer code never runs on a link alone.
+ * itself (callTracer), and only what the page would send on load too — a request that waits for
+ * the user's press (gate.ts: tracer code, a long timeout, on the user's key) never starts here.
  */
-export function startsAhead(request: TraceRequest): boolean {
-  return isCallTracer(request);
+export function startsAhead(request: TraceRequest, spender: Spender): boolean {
+  return isCallTracer(request) && linkGate(request, spender) === null;
 }
 
 /** The call a trace link makes on `endpoint`; null when the link makes no complete request. */
 export function traceCall(
   search: URLSearchParams,
-  endpoint: Pick<ResolvedEndpoint, "rpcMethod" | "url">,
+  endpoint: Pick<ResolvedEndpoint, "rpcMethod" | "url" | "provider">,
 ): TraceCall | null {
   const { request } = fromSearch(formSearchOf(viewSearch(search)));
-  if (!request || !startsAhead(request)) return null;
+  const spender = spenderOf(endpoint.provider, readOverride(search) !== null);
+  if (!request || !startsAhead(request, spender)) return null;
   return { url: endpoint.url, method: endpoint.rpcMethod, params: [...toParams(request)] };
 }
 
