@@ -84,7 +84,9 @@ export function LinkGate({ request, reasons, endpoint, onRun }: LinkGateProps) {
         <Button variant="primary" onClick={onRun}>
           Run this tracer
         </Button>
-        <span className="text-xs">Nothing has been sent yet. Edit opens the form to change it.</span>
+        <span className="text-xs">
+          Nothing has been sent yet. Edit opens the form to change it.
+        </span>
       </div>
     </section>
   );
