@@ -111,6 +111,27 @@ test.describe("a trace link on a provider key kept on this device", () => {
     expect(await traces(gateway)).toHaveLength(1);
   });
 
+  test("custom code on a link naming its own endpoint (rpc=) spends no key of the user's: it runs at once", async ({
+    page,
+    context,
+    manifest,
+    gateway,
+  }) => {
+    await keepProviderKey(page, context, manifest);
+    await gateway.clearLog();
+    const tx = manifest.transactions.nestedCalls;
+    const rpc = encodeURIComponent(gateway.url(`/bsc-mainnet/v1/${manifest.apiKey}`));
+    await page.goto(
+      `/#/trace?hash=${tx.hash}&tracer=${encodeURIComponent(CODE)}&rpc=${rpc}&traceMethod=debug_jstraceTransaction${OFF}`,
+    );
+    await expect.poll(async () => (await traces(gateway)).length, { timeout: 30_000 }).toBe(1);
+    await expect(page.getByRole("region", { name: "Tracer result" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(gate(page)).toHaveCount(0);
+    expect(await traces(gateway)).toHaveLength(1);
+  });
+
   test("a built-in tracer link still sends its one request at once", async ({
     page,
     context,

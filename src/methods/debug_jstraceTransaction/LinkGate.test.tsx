@@ -90,6 +90,14 @@ describe("a trace link that would spend the user's key on code they have not see
     await waitFor(() => expect(traces()).toHaveLength(2));
   });
 
+  it("everything the link would send is shown: its tracer config and timeout too", async () => {
+    setup({ hash: HASH, tracer: CODE, tracerConfig: '{"depth":2}', timeout: "3s" });
+    const gate = await screen.findByRole("region", { name: GATE });
+    expect(gate.textContent).toContain('Tracer config{"depth":2}');
+    expect(gate.textContent).toContain("Timeout3s");
+    expect(gate.textContent).not.toMatch(/nodes stop at/);
+  });
+
   it("a built-in tracer link runs at once, with no gate", async () => {
     const { traces } = setup({ hash: HASH, tracer: "callTracer" });
     await screen.findByRole("button", { name: "Run again" });

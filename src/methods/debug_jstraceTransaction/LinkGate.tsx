@@ -52,11 +52,18 @@ export function LinkGate({ request, reasons, endpoint, onRun }: LinkGateProps) {
             ? `custom code, ${count(code.bytes, "byte")}, ${count(code.lines, "line")}`
             : request.options.tracer}
         </dd>
-        {timeout ? (
+        {request.options.tracerConfig ? (
+          <>
+            <dt className={dt}>Tracer config</dt>
+            <dd className="font-mono break-all">{JSON.stringify(request.options.tracerConfig)}</dd>
+          </>
+        ) : null}
+        {request.options.timeout ? (
           <>
             <dt className={dt}>Timeout</dt>
             <dd>
-              {timeout.timeout} (nodes stop at {NODE_DEFAULT_TIMEOUT_MS / 1000}s by default)
+              {request.options.timeout}
+              {timeout ? ` (nodes stop at ${NODE_DEFAULT_TIMEOUT_MS / 1000}s by default)` : ""}
             </dd>
           </>
         ) : null}
