@@ -1,6 +1,7 @@
 /**
  * The request a trace link makes, and whether the Worker may start it itself (serve.ts): for a
- * link naming a complete callTracer request, on the connection the page will open with — a link's
+ * link naming a complete callTracer request that need not wait for the user's press (../gate.ts),
+ * on the connection the page will open with — a link's
  * `rpc=`, this tab's custom URL, a provider kept on this device with its key, or the devnet (from
  * its manifest). The same method and params the trace query sends: the page then takes the run
  * over instead of sending its own.
