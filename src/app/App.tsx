@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRpcClient } from "../rpc";
-import { METHODS, resolveEndpoint, type MethodName } from "../endpoints";
+import { METHODS, readOverride, resolveEndpoint, type MethodName } from "../endpoints";
 import { RpcContext, type RpcContextValue } from "../shared/context";
 import type { MethodPageProps } from "../shared/page";
 import type { RouteId } from "../shared/links";
@@ -101,9 +101,12 @@ export function App() {
     () => guardResolve((method: MethodName) => resolveEndpoint(connection, method), blocked),
     [connection, blocked],
   );
+  // The trace page asks before a link's costly request spends the user's key (issue 29); a link
+  // that names its own endpoint spends none.
+  const linkEndpoint = override !== null && readOverride(location.search)?.url === override.url;
   const rpc = useMemo<RpcContextValue>(
-    () => ({ client, resolve, devnet: devnetManifest }),
-    [resolve, devnetManifest],
+    () => ({ client, resolve, devnet: devnetManifest, linkEndpoint }),
+    [resolve, devnetManifest, linkEndpoint],
   );
 
   const setSearchFor = useCallback(

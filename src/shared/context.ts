@@ -9,6 +9,12 @@ export interface RpcContextValue {
   resolve: (method: MethodName) => ResolveResult;
   /** The running devnet's manifest (examples for the forms), when the devnet is the connection. */
   devnet: DevnetManifest | null;
+  /**
+   * Whether the link shown names the endpoint in use itself (`rpc=`): its requests then spend no
+   * key of the user's. False (or absent) for the user's own connection, and for a link endpoint
+   * this tab kept from an earlier link.
+   */
+  linkEndpoint?: boolean;
 }
 
 export const RpcContext = createContext<RpcContextValue | null>(null);

@@ -44,6 +44,8 @@ export function renderPage(
     initial?: Record<string, string>;
     devnet?: DevnetManifest | null;
     strict?: boolean;
+    /** In place of the test context built from `client` and `devnet` (another endpoint). */
+    context?: RpcContextValue;
   },
 ) {
   const searches: Record<string, string | undefined>[] = [];
@@ -65,7 +67,7 @@ export function renderPage(
   }
   const tree = (
     <QueryClientProvider client={createQueryClient()}>
-      <RpcContext.Provider value={testRpcContext(opts.client, opts.devnet ?? null)}>
+      <RpcContext.Provider value={opts.context ?? testRpcContext(opts.client, opts.devnet ?? null)}>
         <Harness />
       </RpcContext.Provider>
     </QueryClientProvider>

@@ -26,6 +26,7 @@ import {
   FORM_PARAMS,
   formSearchOf,
   fromSearch,
+  toRequest,
   toSearch,
   type TraceFormValues,
   type TraceRequest,
@@ -45,6 +46,8 @@ import { useAnswerPicks } from "./useAnswerPicks";
 import { usePreviewHandOver } from "./usePreviewHandOver";
 import { useSideQueries } from "./useSideQueries";
 import { useTraceQuery } from "./useTraceQuery";
+import { useLinkGate } from "./useLinkGate";
+import { LinkGate } from "./LinkGate";
 
 /** A trace opened from a file or pasted: it stands in for the request (nothing is sent). */
 interface LoadedTrace {
@@ -55,7 +58,7 @@ interface LoadedTrace {
 }
 
 export default function TracePage({ search, setSearch, active = true }: MethodPageProps) {
-  const { client, resolve, devnet } = useRpc();
+  const { client, resolve, devnet, linkEndpoint = false } = useRpc();
   const searchString = search.toString();
   // The form's params alone: moving through frames (`frame`) is not a new link for the form.
   const formSearch = useMemo(
@@ -72,8 +75,10 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const tab: TraceTab = isTraceTab(viewParam) ? viewParam : "tree";
   const [editing, setEditing] = useState(false);
   const [loaded, setLoaded] = useState<LoadedTrace | null>(null);
-  /** The request the page makes: none while a file's trace is shown. */
-  const asked = loaded === null ? request : null;
+  // A link's code or costly request on the user's key waits for their press (gate.ts).
+  const gate = useLinkGate(request, endpoint, linkEndpoint);
+  /** The request the page makes: none while a file's trace is shown, or the link waits. */
+  const asked = loaded === null && gate.waiting === null ? request : null;
 
   const { query, queryKey } = useTraceQuery(client, endpoint, asked, active);
   const queryClient = useQueryClient();
@@ -118,6 +123,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const onSubmit = (values: TraceFormValues, view?: string) => {
     setLoaded(null);
     setEditing(false);
+    gate.approve(toRequest(values));
     const next: Record<string, string | undefined> = { ...toSearch(values), view };
     const current = new URLSearchParams(searchString);
     const same = FORM_PARAMS.every((k) => (current.get(k) ?? undefined) === next[k]);
@@ -237,6 +243,14 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
 
       <LinkProblems problems={link.problems} />
       {request && !resolved.ok && !loaded ? <Alert>{resolved.reason}</Alert> : null}
+      {gate.waiting && request && endpoint && !loaded ? (
+        <LinkGate
+          request={request}
+          reasons={gate.waiting}
+          endpoint={endpoint}
+          onRun={() => gate.approve(request)}
+        />
+      ) : null}
       {query.isFetching && !loaded ? (
         <p role="status" className="text-sm">
           Tracing {request?.hash}… (the node replays the block up to this transaction)

@@ -1,18 +1,21 @@
 /**
  * The request a trace link makes, and whether the Worker may start it itself (serve.ts): for a
- * link naming a complete callTracer request, on the connection the page will open with — a link's
+ * link naming a complete callTracer request that need not wait for the user's press (../gate.ts),
+ * on the connection the page will open with — a link's
  * `rpc=`, this tab's custom URL, a provider kept on this device with its key, or the devnet (from
  * its manifest). The same method and params the trace query sends: the page then takes the run
  * over instead of sending its own.
  */
 import {
   initialConnectionOf,
+  readOverride,
   resolveEndpoint,
   type DevnetInfo,
   type ResolvedEndpoint,
   type StoredConnection,
 } from "../../../endpoints";
 import { parseHash, viewSearch } from "../../../shared/route";
+import { linkGate, spenderOf, type Spender } from "../gate";
 import { formSearchOf, fromSearch, isCallTracer, toParams, type TraceRequest } from "../params";
 
 /** The trace route's method (the folder's name), as the router names it. */
@@ -26,19 +29,21 @@ export interface TraceCall {
 
 /**
  * Whether the Worker may send `request` before anyone asked: only built-in tracers it reads
- * itself (callTracer). Custom JavaScript tracer code never runs on a link alone.
+ * itself (callTracer), and only what the page would send on load too — a request that waits for
+ * the user's press (gate.ts: tracer code, a long timeout, on the user's key) never starts here.
  */
-export function startsAhead(request: TraceRequest): boolean {
-  return isCallTracer(request);
+export function startsAhead(request: TraceRequest, spender: Spender): boolean {
+  return isCallTracer(request) && linkGate(request, spender) === null;
 }
 
 /** The call a trace link makes on `endpoint`; null when the link makes no complete request. */
 export function traceCall(
   search: URLSearchParams,
-  endpoint: Pick<ResolvedEndpoint, "rpcMethod" | "url">,
+  endpoint: Pick<ResolvedEndpoint, "rpcMethod" | "url" | "provider">,
 ): TraceCall | null {
   const { request } = fromSearch(formSearchOf(viewSearch(search)));
-  if (!request || !startsAhead(request)) return null;
+  const spender = spenderOf(endpoint.provider, readOverride(search) !== null);
+  if (!request || !startsAhead(request, spender)) return null;
   return { url: endpoint.url, method: endpoint.rpcMethod, params: [...toParams(request)] };
 }
 

@@ -209,4 +209,25 @@ describe("what the Worker starts on its own (call.ts)", () => {
     const keyless = { settings: JSON.stringify({ kind: "nodereal" }), override: null };
     expect(ownCall(link(HASH), keyless, devnet)).toBeNull();
   });
+
+  it("never a link that waits for the user's press: a long timeout on their key (gate.ts)", () => {
+    const kept = {
+      settings: JSON.stringify(
+        toStored({ ...DEFAULT_SETTINGS, kind: "nodereal", apiKey: "abc", rememberKey: true }),
+      ),
+      override: null,
+    };
+    const long = `#/trace?hash=${HASH}&tracer=callTracer&timeout=60s`;
+    expect(ownCall(long, kept, null)).toBeNull();
+    expect(ownCall(`#/trace?hash=${HASH}&tracer=callTracer&timeout=5s`, kept, null)).toMatchObject({
+      method: "debug_jstraceTransaction",
+    });
+    // This tab's kept link endpoint is not the link's own: the same wait.
+    const tab = { settings: null, override: JSON.stringify({ url: "http://127.0.0.1:2/" }) };
+    expect(ownCall(long, tab, null)).toBeNull();
+    // The link's own endpoint, and the devnet, spend no key of the user's: started as before.
+    const rpc = encodeURIComponent("http://127.0.0.1:2/");
+    expect(ownCall(`${long}&rpc=${rpc}`, kept, null)).toMatchObject({ url: "http://127.0.0.1:2/" });
+    expect(ownCall(long, none, devnet)).toMatchObject({ url: devnet.endpoints.trace });
+  });
 });
