@@ -1,10 +1,22 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { contentSecurityPolicy, devnetManifest, preloadAppChunks } from "./scripts/vite/plugins";
+import {
+  contentSecurityPolicy,
+  devnetManifest,
+  preloadAppChunks,
+  styleWarmUp,
+} from "./scripts/vite/plugins";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devnetManifest(), contentSecurityPolicy(), preloadAppChunks()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    devnetManifest(),
+    contentSecurityPolicy(),
+    preloadAppChunks(),
+    styleWarmUp(),
+  ],
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
   build: {
