@@ -45,7 +45,7 @@ function preloadRoute(): void {
 }
 
 /**
- * Lays out the hidden style sample in index.html part by part, each in a task of its own (after
+ * Lays out the hidden style sample (put into the built page by scripts/vite/plugins.ts) part by part, each in a task of its own (after
  * this module's, which starts the trace Worker and the boot module): the page's first layouts load
  * its fonts and fill the style caches, here rather than in the app's first render.
  */
