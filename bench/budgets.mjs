@@ -1,7 +1,6 @@
 // The benchmark's budgets (bench/budgets.json), checked against a results object: used by
 // run.mjs (`--check`) and tested in budgets.test.mjs.
-const round = (x, d = 1) =>
-  x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 10 ** d) / 10 ** d;
+import { round } from "./stats.mjs";
 
 // Budgets. A budget is `max`, `min` or `equals` a number, or `maxOf` a value measured in the same
 // run: `{ "maxOf": { "times": 2, "path": "trace.100000.jsonParseMs", "plus": 300 } }`.

@@ -11,6 +11,7 @@
 //     clicked again) → the rows sorted by value as a number (the first row shows the least / the
 //     greatest value).
 /* global window, document, HTMLSelectElement */
+import { newPage, waitFirstRows } from "./page.mjs";
 import { DENSE_LOGS_PER_BLOCK, lastLogBlock, syntheticLogs } from "./synthetic.mjs";
 
 /** What the synthetic set holds: an address's log count, the receivers, the value extremes. */
@@ -41,11 +42,8 @@ export function exploreExpectations(n) {
   };
 }
 
-/**
- * One run. `newPage` and `waitFirstRows` are run.mjs's (the probe injected, the first painted
- * row awaited).
- */
-export async function exploreOnce({ browser, base, rpcBase, n, newPage, waitFirstRows, expect }) {
+/** One run; `expect`: exploreExpectations(n), computed once for all runs. */
+export async function exploreOnce({ browser, base, rpcBase, n, expect }) {
   const { context, page, errors } = await newPage(browser, {
     selector: "[role=table] [role=row][data-index]",
     doneSelector: "p[aria-live=polite]",

@@ -8,6 +8,7 @@ import {
   stringToHex,
   toFunctionSelector,
 } from "viem";
+import { need } from "./scenarios/chain.mjs";
 import { EIP1967_IMPLEMENTATION_SLOT } from "./services.mjs";
 
 /** The colliding pair (the Poly Network exploit's): both hash to 0x41973cd9. EpochRegistry implements the first. */
@@ -46,11 +47,7 @@ export const COLLISION_KEYS = /** @type {`0x${string}`} */ (
  * }} options
  */
 export async function runDecodingScenario({ artifacts, call, mined, ok, from, beneficiary }) {
-  const art = (/** @type {string} */ name) => {
-    const a = artifacts[name];
-    if (!a) throw new Error(`contract ${name} was not compiled`);
-    return a;
-  };
+  const art = (/** @type {string} */ name) => need(artifacts, name);
   const Vault = art("Vault");
   const CounterV1 = art("CounterV1");
   const Proxy = art("Proxy");

@@ -3,6 +3,7 @@
 // calls the checker with an amount over its cap inside try/catch (a failed frame in a transaction
 // that succeeds). Deployed after every other scenario, so their addresses and hashes stay put.
 import { encodeDeployData, encodeFunctionData, getAddress, stringToHex } from "viem";
+import { need } from "./scenarios/chain.mjs";
 
 /** The checker's cap and what `settle` is sent with (the manifest's `storage.values`). */
 export const LEDGER = {
@@ -32,11 +33,7 @@ export const LEDGER = {
  * }} options
  */
 export async function runStorageScenario({ artifacts, mined, ok, from, to, spender, admin }) {
-  const art = (/** @type {string} */ name) => {
-    const a = artifacts[name];
-    if (!a) throw new Error(`contract ${name} was not compiled`);
-    return a;
-  };
+  const art = (/** @type {string} */ name) => need(artifacts, name);
   const Checker = art("LedgerChecker");
   const Ledger = art("LedgerV1");
   const Proxy = art("LedgerProxy");

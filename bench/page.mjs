@@ -1,0 +1,194 @@
+// The browser side every view scenario shares. Every run is a fresh browser context and page
+// opened on a deep link, so performance.now() in the page counts from navigation start: every
+// time the scenarios report is "from the moment the page was opened" unless it says otherwise.
+// bench/probe.js, injected before the app, records paints, long tasks and DOM rows.
+/* global window, document, location -- used inside page.evaluate callbacks, which run in the page */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { withTimeout } from "./process.mjs";
+import { percentile } from "./stats.mjs";
+
+const probeSource = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "probe.js"), "utf8");
+
+/** Headless Chromium (Debian's when present), without the background work that adds noise. */
+export function launchBrowser(chromium) {
+  const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  return withTimeout(
+    chromium.launch({
+      executablePath: existsSync(chromiumPath) ? chromiumPath : undefined,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    }),
+    60_000,
+    "chromium launch",
+  );
+}
+
+/** A fresh context and page with the probe configured by `config` (which rows count, when done). */
+export async function newPage(browser, config) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: "block",
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.addInitScript(`window.__benchConfig = ${JSON.stringify(config)};\n${probeSource}`);
+  const cdp = await context.newCDPSession(page);
+  return { context, page, errors, cdp };
+}
+
+/** Heap in use after a full garbage collection (CDP), in MB. */
+async function heapMB(cdp) {
+  await cdp.send("HeapProfiler.collectGarbage");
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+  return usedSize / 1e6;
+}
+
+/** The longest task overlapping [from, to] (ms from navigation start); 0 when none. */
+function longestTask(tasks, from = 0, to = Number.POSITIVE_INFINITY) {
+  let max = 0;
+  for (const t of tasks)
+    if (t.start + t.duration >= from && t.start <= to) max = Math.max(max, t.duration);
+  return max;
+}
+
+/** Waits for the first row painted, or an error shown instead (returned as its text). */
+export async function waitFirstRows(page, label) {
+  const out = await page
+    .waitForFunction(
+      () =>
+        window.__bench.firstPaintedAt !== null
+          ? { ok: true }
+          : window.__bench.errorText !== null
+            ? { ok: false, error: window.__bench.errorText }
+            : null,
+      null,
+      { timeout: 120_000, polling: 50 },
+    )
+    .catch((e) => {
+      throw new Error(`${label}: no rows shown within 120 s (${e.message.split("\n")[0]})`);
+    });
+  return out.jsonValue();
+}
+
+/** Waits for every row reachable, then for the view to settle; returns when that was (page clock). */
+export async function waitAllRows(page) {
+  await page.waitForFunction(() => window.__bench.donePaintedAt !== null, null, {
+    timeout: 120_000,
+    polling: 50,
+  });
+  await page.evaluate(() => window.__bench.settle(800, 10_000));
+  return page.evaluate(() => performance.now());
+}
+
+/**
+ * JSON.parse of the same answer, in the same page, after the run: the text is fetched again
+ * (same endpoint, same body) and parsed 3 times; the median, and the payload size.
+ */
+export async function inPageParse(page, url, body) {
+  return page.evaluate(
+    async ({ url, body }) => {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+      const text = await res.text();
+      const times = [];
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        const v = JSON.parse(text);
+        times.push(performance.now() - t0);
+        if (!v) throw new Error("empty answer");
+      }
+      times.sort((a, b) => a - b);
+      return { ms: times[1], bytes: new TextEncoder().encode(text).length };
+    },
+    { url, body },
+  );
+}
+
+/** Heap after load, then after navigating away to another view (and a GC). */
+export async function heapAround(page, cdp) {
+  const afterLoad = await heapMB(cdp);
+  await page.evaluate(() => {
+    location.hash = "#/tx";
+  });
+  await page.evaluate(() => window.__bench.settle(300, 5_000));
+  const afterAway = await heapMB(cdp);
+  return { afterLoad, afterAway };
+}
+
+const SCROLL = { smooth: 40, step: 280, jumps: 40 };
+
+/** Scrolls `selector` as a user does: wheel steps, a dragged thumb, then jumps from rest. */
+export async function scrollThrough(page, selector) {
+  return page.evaluate(
+    async ({ selector, smooth, step, jumps }) => {
+      const el = document.querySelector(selector);
+      if (!el) throw new Error(`no ${selector}`);
+      const max = Math.max(0, el.scrollHeight - el.clientHeight);
+      const pos = [];
+      for (let i = 1; i <= smooth; i++) pos.push(Math.min(max, i * step));
+      let seed = 12345;
+      const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+      for (let i = 0; i < jumps; i++) pos.push(Math.floor(rnd() * max));
+      const frames = await window.__bench.scroll(el, pos);
+      // The jumps follow each other frame by frame (a dragged scrollbar thumb), so the rows are
+      // drawn light; the frames after the last one include the one that draws them in full.
+      const settle = await window.__bench.framesFor(400);
+      // Jumps from rest (a search result, one click in the scrollbar's track): drawn in full.
+      const lone = [];
+      for (let i = 0; i < 5; i++) {
+        await new Promise((r) => setTimeout(r, 300));
+        lone.push(...(await window.__bench.scroll(el, [Math.floor(rnd() * max)])));
+      }
+      return { frames, settleMax: Math.max(...settle), lone };
+    },
+    { selector, ...SCROLL },
+  );
+}
+
+/** The scroll figures of one run (see `scrollThrough`). */
+export function scrollFigures({ frames, settleMax, lone }) {
+  return {
+    scrollP95FrameMs: percentile(frames, 95),
+    scrollMaxFrameMs: Math.max(...frames),
+    scrollSettleFrameMs: settleMax,
+    jumpFromRestMs: percentile(lone, 50),
+  };
+}
+
+/** What the probe gathered over the run. */
+export function probeState(page) {
+  return page.evaluate(() => ({
+    measures: window.__bench.measures,
+    longtasks: window.__bench.longtasks,
+    maxItems: window.__bench.maxItems,
+    firstPaintedAt: window.__bench.firstPaintedAt,
+    donePaintedAt: window.__bench.donePaintedAt,
+  }));
+}
+
+/** The figures every view run ends with: DOM rows, long tasks, heap, page errors. */
+export function loadFigures({ state, loadedAt, heap, errors }) {
+  return {
+    maxDomRows: state.maxItems,
+    longestTaskLoadingMs: longestTask(state.longtasks, 0, loadedAt),
+    longestTaskMs: longestTask(state.longtasks),
+    heapAfterLoadMB: heap.afterLoad,
+    heapAfterAwayMB: heap.afterAway,
+    pageErrors: errors,
+  };
+}
