@@ -13,3 +13,4 @@ export * from "./SplitPane";
 export * from "./SortHeader";
 export * from "./basics/AddressName";
 export * from "./Drawer";
+export * from "./lazyView";

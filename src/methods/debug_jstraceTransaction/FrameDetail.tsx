@@ -1,7 +1,7 @@
 /** The selected frame in full: path, addresses, value, gas, input/output, decoded call, revert, logs. */
 import type { ReactNode } from "react";
 import { formatNative } from "../../chain";
-import { Address, CopyButton, LinkNav } from "../../ui";
+import { Address, CopyButton, lazyView, LinkNav } from "../../ui";
 import { Candidates, OriginLine } from "../../shared/decoding/Origin";
 import type { DecodedArg, FrameDecodeCache } from "./decode";
 import { typeStyle } from "./format";
@@ -17,7 +17,9 @@ import {
 } from "./model";
 import { logPosition, pathOf } from "./tree";
 import { frameIssues, quoteRaw, type CallFrame } from "./result";
-import { FrameStorage } from "./source/FrameStorage";
+
+// A frame's storage writes by name load with the storage naming, when a frame is first shown.
+const FrameStorage = lazyView(() => import("./source/FrameStorage").then((m) => m.FrameStorage));
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

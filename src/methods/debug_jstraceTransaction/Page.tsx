@@ -9,6 +9,7 @@ import {
   LinkProblems,
   downloadText,
   PageHeader,
+  lazyView,
 } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
@@ -36,7 +37,6 @@ import { parseTraceJson, type TraceAnswer } from "./load";
 import { AnswerPicker } from "./AnswerPicker";
 import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
 import { TracePreviewCard } from "./TracePreview";
-import { NamedStatePanel } from "./insight/NamedStatePanel";
 import { useSourceInsightHost } from "./source/useSourceInsightHost";
 import { useFramesComplete } from "./useTraceMemory";
 import { examplesFrom } from "./examples";
@@ -47,7 +47,12 @@ import { usePreviewHandOver } from "./usePreviewHandOver";
 import { useSideQueries } from "./useSideQueries";
 import { useTraceQuery } from "./useTraceQuery";
 import { useLinkGate } from "./useLinkGate";
-import { LinkGate } from "./LinkGate";
+
+// Views shown only on demand (the state view's tab, a link that waits for the user) load then.
+const NamedStatePanel = lazyView(() =>
+  import("./insight/NamedStatePanel").then((m) => m.NamedStatePanel),
+);
+const LinkGate = lazyView(() => import("./LinkGate").then((m) => m.LinkGate));
 
 /** A trace opened from a file or pasted: it stands in for the request (nothing is sent). */
 interface LoadedTrace {

@@ -8,7 +8,7 @@
  * under the nearest shown ancestor, so no call disappears because its caller was filtered out.
  */
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { JsonViewer, useFillHeight } from "../../ui";
+import { JsonViewer, lazyView, useFillHeight } from "../../ui";
 import type { FrameDecodeCache } from "./decode";
 import { FlameChart } from "./FlameChart";
 import { FrameDetail } from "./FrameDetail";
@@ -38,9 +38,11 @@ import { GasByFunction } from "./insight/GasByFunction";
 import { deriveGasByFunction, type GasRow } from "./insight/gasByFunction";
 import { TokenFlow } from "./insight/TokenFlow";
 import { deriveBalanceChanges, transfersOf } from "./insight/transfers";
-import { SourceView } from "./source/SourceView";
 
 export { isTraceTab, TRACE_TABS, type TraceTab } from "./TraceTabs";
+
+// The Source view and its source-map reading load when the tab is first opened.
+const SourceView = lazyView(() => import("./source/SourceView").then((m) => m.SourceView));
 
 export interface TraceViewProps {
   model: TraceModel;
