@@ -6,7 +6,7 @@ import {
   devnetManifest,
   preloadAppChunks,
   styleWarmUp,
-} from "./scripts/vite/plugins";
+} from "./scripts/vite/plugins.ts";
 
 export default defineConfig({
   plugins: [
