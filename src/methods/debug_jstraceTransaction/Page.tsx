@@ -38,6 +38,7 @@ import { AnswerPicker } from "./AnswerPicker";
 import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
 import { TracePreviewCard } from "./TracePreview";
 import { useSourceInsightHost } from "./source/useSourceInsightHost";
+import { SourceInsightContext } from "./source/context";
 import { useFramesComplete } from "./useTraceMemory";
 import { examplesFrom } from "./examples";
 import { onwardLinks } from "./onward";
@@ -190,7 +191,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const onward = (f: Parameters<typeof onwardLinks>[0], whole: boolean) =>
     onwardLinks(f, whole, { request, blockHash: side.blockHash, txIndex: side.txIndex });
   const rpcMethod = rpcMethodOf(endpoint);
-  useSourceInsightHost({
+  const sourceInsight = useSourceInsightHost({
     endpoint,
     hash: !standalone && request ? request.hash : null,
     model: model && framesComplete ? model : null,
@@ -338,39 +339,41 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
             </p>
           ) : null}
           {model && decode ? (
-            <TraceView
-              key={`${shown.key}/${picked.join(".")}`}
-              model={model}
-              decode={decode}
-              arrival={arrival}
-              frame={standalone ? null : frameParam}
-              onFrameChange={standalone ? undefined : onFrameChange}
-              frameLink={standalone ? undefined : frameLink}
-              tab={tab}
-              onTabChange={onTabChange}
-              onwardLinks={standalone ? undefined : (f) => onward(f, false)}
-              raw={resolvedPick && resolvedPick.depth > 0 ? resolvedPick.raw : shown.value}
-              hash={standalone ? undefined : request?.hash}
-              tokenMeta={side.tokenMeta}
-              stateView={
-                standalone ? (
-                  <p className="text-sm">
-                    State changes need the node: they are asked for by transaction hash, and this
-                    trace was opened from a file or picked out of a block&apos;s answer.
-                  </p>
-                ) : (
-                  <NamedStatePanel
-                    model={model}
-                    asked={side.stateAsked}
-                    onAsk={side.askState}
-                    busy={stateQuery.isFetching}
-                    result={stateQuery.data}
-                    error={stateError}
-                    costNote={costNote}
-                  />
-                )
-              }
-            />
+            <SourceInsightContext.Provider value={sourceInsight}>
+              <TraceView
+                key={`${shown.key}/${picked.join(".")}`}
+                model={model}
+                decode={decode}
+                arrival={arrival}
+                frame={standalone ? null : frameParam}
+                onFrameChange={standalone ? undefined : onFrameChange}
+                frameLink={standalone ? undefined : frameLink}
+                tab={tab}
+                onTabChange={onTabChange}
+                onwardLinks={standalone ? undefined : (f) => onward(f, false)}
+                raw={resolvedPick && resolvedPick.depth > 0 ? resolvedPick.raw : shown.value}
+                hash={standalone ? undefined : request?.hash}
+                tokenMeta={side.tokenMeta}
+                stateView={
+                  standalone ? (
+                    <p className="text-sm">
+                      State changes need the node: they are asked for by transaction hash, and this
+                      trace was opened from a file or picked out of a block&apos;s answer.
+                    </p>
+                  ) : (
+                    <NamedStatePanel
+                      model={model}
+                      asked={side.stateAsked}
+                      onAsk={side.askState}
+                      busy={stateQuery.isFetching}
+                      result={stateQuery.data}
+                      error={stateError}
+                      costNote={costNote}
+                    />
+                  )
+                }
+              />
+            </SourceInsightContext.Provider>
           ) : resolvedPick &&
             (resolvedPick.answer.kind === "block" || resolvedPick.answer.kind === "mux") ? null : (
             <JsonViewer

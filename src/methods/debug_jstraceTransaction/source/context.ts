@@ -1,13 +1,11 @@
 /**
  * What the storage and source views share inside the trace page: the storage tracer's state
  * (asked once, by a click or by a link carrying the view), the endpoint the Sourcify lookups name
- * the chain of, and links to frames. The page publishes it (useSourceInsightHost: one hook call,
- * no provider to wrap the workspace in); null where no page does (view tests, a trace opened
- * from a file), and the views say what they cannot show. One trace page exists at a time.
+ * the chain of, and links to frames. The page makes it (useSourceInsightHost) and provides it
+ * around the workspace; null where no page does (view tests, a trace opened from a file), and
+ * the views say what they cannot show.
  */
-import type { ReactNode } from "react";
-import { createStore } from "../../../platform/store";
-import { useStore } from "../../../ui/store";
+import { createContext, useContext, type ReactNode } from "react";
 import type { ResolvedEndpoint } from "../../../endpoints";
 import type { StorageTrace } from "./storageTrace";
 
@@ -25,8 +23,8 @@ export interface SourceInsight {
   frameLink: ((path: string) => string) | null;
 }
 
-export const sourceInsightStore = createStore<SourceInsight | null>(null);
+export const SourceInsightContext = createContext<SourceInsight | null>(null);
 
 export function useSourceInsight(): SourceInsight | null {
-  return useStore(sourceInsightStore);
+  return useContext(SourceInsightContext);
 }

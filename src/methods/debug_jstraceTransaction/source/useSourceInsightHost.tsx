@@ -11,7 +11,7 @@ import { useRpc } from "../../../shared/context";
 import { RpcErrorPanel } from "../../../shared/RpcErrorPanel";
 import type { TraceModel } from "../model";
 import { explainTraceError } from "../query";
-import { sourceInsightStore, type SourceInsight } from "./context";
+import type { SourceInsight } from "./context";
 import { refusesJsTracers, storageTraceQueryOptions } from "./query";
 import { readStorageTrace } from "./storageTrace";
 
@@ -47,7 +47,7 @@ function explain(error: Error, rpcMethod: string, retry: () => void): ReactNode 
   );
 }
 
-export function useSourceInsightHost(host: SourceInsightHost): void {
+export function useSourceInsightHost(host: SourceInsightHost): SourceInsight | null {
   const { endpoint, hash, model, view, costNote } = host;
   const { client } = useRpc();
   const wantsIt = view === "state" || view === "source";
@@ -103,8 +103,5 @@ export function useSourceInsightHost(host: SourceInsightHost): void {
     costNote,
     canLink,
   ]);
-  useEffect(() => {
-    sourceInsightStore.set(value);
-  }, [value]);
-  useEffect(() => () => sourceInsightStore.set(null), []);
+  return value;
 }

@@ -2,7 +2,7 @@
 // The Source and State changes views on the recorded storage scenario, with the tracer's answer
 // published and Sourcify's bundles given by a stand-in resolver.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SourceBundle } from "../../../chain/sources";
@@ -15,7 +15,7 @@ import { NamedStateChanges } from "../insight/NamedState";
 import { readStateDiff } from "../insight/stateDiff";
 import { flatten } from "../flatten";
 import type { CallFrame } from "../result";
-import { sourceInsightStore } from "./context";
+import { SourceInsightContext, type SourceInsight } from "./context";
 import fixture from "./fixtures/ledger.json";
 import { SourceView } from "./SourceView";
 import { readStorageTrace } from "./storageTrace";
@@ -56,33 +56,34 @@ function wrap(ui: ReactNode) {
         <DecodingContext.Provider
           value={{ bases: { sigdb: null, sourcify: "http://sourcify.test" }, resolver }}
         >
-          {ui}
+          <SourceInsightContext.Provider value={insight}>{ui}</SourceInsightContext.Provider>
         </DecodingContext.Provider>
       </RpcContext.Provider>
     </QueryClientProvider>
   );
 }
 
+/** The storage tracer's state as the trace page provides it; null: no page provides one. */
+let insight: SourceInsight | null = null;
+
 function publish() {
   const read = readStorageTrace(fixture.js, model);
   if (read.kind !== "trace") throw new Error(read.reason);
-  act(() =>
-    sourceInsightStore.set({
-      endpoint,
-      asked: true,
-      ask: () => {},
-      busy: false,
-      trace: read.trace,
-      error: null,
-      costNote: null,
-      frameLink: (path) => `#/trace?frame=${path}`,
-    }),
-  );
+  insight = {
+    endpoint,
+    asked: true,
+    ask: () => {},
+    busy: false,
+    trace: read.trace,
+    error: null,
+    costNote: null,
+    frameLink: (path) => `#/trace?frame=${path}`,
+  };
 }
 
 afterEach(() => {
   cleanup();
-  sourceInsightStore.set(null);
+  insight = null;
 });
 
 describe("source and storage views", () => {
