@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   STORAGE_TRACER,
   STORAGE_TRACER_MAX_ENTRIES,
-} from "../src/methods/debug_jstraceTransaction/source/tracer.ts";
+} from "../src/shared/trace/source/tracer.ts";
 import { startAnvil } from "./anvil.mjs";
 import { compileContracts } from "./compile.mjs";
 import { rpc } from "./rpc.mjs";

@@ -25,7 +25,7 @@ describe("layer boundaries", () => {
     ["src/platform/x.ts", 'import { useState } from "react";\nexport const s = useState;'],
     ["src/chain/x.ts", 'export * from "../endpoints";'],
     ["src/endpoints/x.ts", 'export * from "../shared/links";'],
-    ["src/methods/eth_getLogs/x.ts", 'export * from "../eth_estimateGas/params";'],
+    ["src/methods/eth_getLogs/x.ts", 'export * from "../eth_estimateGas/query";'],
     ["src/methods/eth_getLogs/x.ts", 'export * from "../debug_jstraceTransaction";'],
     ["src/methods/eth_getLogs/x.ts", 'export * from "../../app/router";'],
     ["src/ui/x.ts", 'export * from "../methods/eth_getLogs";'],

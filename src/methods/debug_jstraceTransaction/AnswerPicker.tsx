@@ -4,8 +4,8 @@
  * per transaction with its hash or index, top call and frame count.
  */
 import { useId } from "react";
-import { shortHex } from "./format";
-import type { TraceAnswer } from "./load";
+import { shortHex } from "../../shared/trace/format";
+import type { TraceAnswer } from "../../shared/trace/load";
 
 export function AnswerPicker({
   answer,

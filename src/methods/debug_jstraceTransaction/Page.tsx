@@ -16,11 +16,11 @@ import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
-import { traceDecodingKeys } from "./decodingKeys";
+import { traceDecodingKeys } from "../../shared/trace/decodingKeys";
 import { DecodingPanel } from "../../shared/decoding/DecodingNote";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
-import { FrameDecodeCache, TraceDecoder } from "./decode";
+import { FrameDecodeCache, TraceDecoder } from "../../shared/trace/decode";
 import { TraceForm } from "./Form";
 import {
   downloadName,
@@ -33,13 +33,13 @@ import {
   type TraceRequest,
 } from "./params";
 import { explainTraceError, METHOD } from "./query";
-import { parseTraceJson, type TraceAnswer } from "./load";
+import { parseTraceJson, type TraceAnswer } from "../../shared/trace/load";
 import { AnswerPicker } from "./AnswerPicker";
-import { TraceView, isTraceTab, type TraceTab } from "./TraceView";
+import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import { TracePreviewCard } from "./TracePreview";
 import { useSourceInsightHost } from "./source/useSourceInsightHost";
-import { SourceInsightContext } from "./source/context";
-import { useFramesComplete } from "./useTraceMemory";
+import { SourceInsightContext } from "../../shared/trace/source/context";
+import { useFramesComplete } from "../../shared/trace/useTraceMemory";
 import { examplesFrom } from "./examples";
 import { onwardLinks } from "./onward";
 import { PastePanel } from "./PastePanel";
@@ -51,7 +51,7 @@ import { useLinkGate } from "./useLinkGate";
 
 // Views shown only on demand (the state view's tab, a link that waits for the user) load then.
 const NamedStatePanel = lazyView(() =>
-  import("./insight/NamedStatePanel").then((m) => m.NamedStatePanel),
+  import("../../shared/trace/insight/NamedStatePanel").then((m) => m.NamedStatePanel),
 );
 const LinkGate = lazyView(() => import("./LinkGate").then((m) => m.LinkGate));
 

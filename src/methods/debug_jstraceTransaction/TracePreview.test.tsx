@@ -2,9 +2,9 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { syntheticTrace } from "../../../bench/synthetic.mjs";
-import { previewAnswer } from "./answer";
-import { FrameArrival } from "./arrival";
-import { TraceDecoder } from "./decode";
+import { previewAnswer } from "../../shared/trace/answer";
+import { FrameArrival } from "../../shared/trace/arrival";
+import { TraceDecoder } from "../../shared/trace/decode";
 import { TracePreviewCard } from "./TracePreview";
 
 afterEach(cleanup);

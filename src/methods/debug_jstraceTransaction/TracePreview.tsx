@@ -6,9 +6,9 @@
  */
 import { useMemo } from "react";
 import { Card } from "../../ui";
-import { CallTree } from "./CallTree";
-import { FrameDecodeCache, type TraceDecoder } from "./decode";
-import { baseStructure, buildRows, expandToDepth, OPEN_DEPTH } from "./tree";
+import { CallTree } from "../../shared/trace/CallTree";
+import { FrameDecodeCache, type TraceDecoder } from "../../shared/trace/decode";
+import { baseStructure, buildRows, expandToDepth, OPEN_DEPTH } from "../../shared/trace/tree";
 import type { TracePreview } from "./worker/job";
 
 const noop = () => undefined;

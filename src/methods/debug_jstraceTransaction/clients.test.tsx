@@ -14,16 +14,16 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { corpusFiles, type CorpusEntry } from "../../test-support/corpus/index";
-import { CallTree, ROW_HEIGHT } from "./CallTree";
-import { FrameDecodeCache, TraceDecoder } from "./decode";
-import { FrameDetail } from "./FrameDetail";
-import { readTraceAnswer, resolvePicks, type TraceAnswer } from "./load";
-import { flatten } from "./flatten";
-import { frameFailed, gasShare, summarize, type TraceModel } from "./model";
-import { allExpanded, baseStructure, buildRows } from "./tree";
-import { callFrameSchema, frameIssues, type CallFrame } from "./result";
-import { A, B, C } from "./testing";
-import { deriveTransfers } from "./insight/transfers";
+import { CallTree, ROW_HEIGHT } from "../../shared/trace/CallTree";
+import { FrameDecodeCache, TraceDecoder } from "../../shared/trace/decode";
+import { FrameDetail } from "../../shared/trace/FrameDetail";
+import { readTraceAnswer, resolvePicks, type TraceAnswer } from "../../shared/trace/load";
+import { flatten } from "../../shared/trace/flatten";
+import { frameFailed, gasShare, summarize, type TraceModel } from "../../shared/trace/model";
+import { allExpanded, baseStructure, buildRows } from "../../shared/trace/tree";
+import { callFrameSchema, frameIssues, type CallFrame } from "../../shared/trace/result";
+import { A, B, C } from "../../shared/trace/testing";
+import { deriveTransfers } from "../../shared/trace/insight/transfers";
 
 afterEach(cleanup);
 

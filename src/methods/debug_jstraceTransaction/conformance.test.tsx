@@ -11,12 +11,12 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { CallTree, ROW_HEIGHT } from "./CallTree";
-import { FrameDecodeCache, TraceDecoder } from "./decode";
-import { flatten } from "./flatten";
-import { allExpanded, baseStructure, buildRows } from "./tree";
-import { parseTraceJson } from "./load";
-import type { CallFrame, CallLog } from "./result";
+import { CallTree, ROW_HEIGHT } from "../../shared/trace/CallTree";
+import { FrameDecodeCache, TraceDecoder } from "../../shared/trace/decode";
+import { flatten } from "../../shared/trace/flatten";
+import { allExpanded, baseStructure, buildRows } from "../../shared/trace/tree";
+import { parseTraceJson } from "../../shared/trace/load";
+import type { CallFrame, CallLog } from "../../shared/trace/result";
 
 afterEach(cleanup);
 

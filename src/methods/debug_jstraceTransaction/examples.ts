@@ -2,7 +2,7 @@
 import type { DevnetManifest } from "../../shared/manifest";
 import type { TraceExample } from "./Form";
 import { emptyForm, type TraceFormValues } from "./params";
-import type { TraceTab } from "./TraceTabs";
+import type { TraceTab } from "../../shared/trace/TraceTabs";
 
 export function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
   if (!devnet) return [];

@@ -9,7 +9,7 @@ import {
 } from "./gate";
 import { EXAMPLE_JS_TRACER, fromSearch, type TraceRequest } from "./params";
 import { startsAhead } from "./worker/call";
-import { STORAGE_TRACER } from "./source/tracer";
+import { STORAGE_TRACER } from "../../shared/trace/source/tracer";
 
 const HASH = `0x${"ab".repeat(32)}`;
 const CODE =

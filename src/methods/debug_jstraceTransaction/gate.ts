@@ -7,7 +7,7 @@
  */
 import type { ConnectionKind } from "../../endpoints";
 import { BUILTIN_TRACERS, durationMs, EXAMPLE_JS_TRACER, type TraceRequest } from "./params";
-import { STORAGE_TRACER } from "./source/tracer";
+import { STORAGE_TRACER } from "../../shared/trace/source/tracer";
 
 /**
  * The JavaScript tracer sources the app itself ships, matched exactly: a link carrying one of them

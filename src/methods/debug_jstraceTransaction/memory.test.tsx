@@ -9,7 +9,7 @@ import { RpcContext } from "../../shared/context";
 import { createQueryClient } from "../../shared/query-client";
 import { testRpcContext } from "../../test-support/pages";
 import TracePage from "./Page";
-import { LARGE_TRACE_FRAMES } from "./useTraceMemory";
+import { LARGE_TRACE_FRAMES } from "../../shared/trace/useTraceMemory";
 
 afterEach(cleanup);
 

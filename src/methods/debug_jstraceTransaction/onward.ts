@@ -1,7 +1,7 @@
 /** The links from a trace (or one of its frames) to the app's other views. */
 import { href } from "../../shared/links";
 import type { TraceRequest } from "./params";
-import type { CallFrame } from "./result";
+import type { CallFrame } from "../../shared/trace/result";
 
 export interface OnwardLink {
   label: string;

@@ -19,14 +19,14 @@ import {
 } from "../../rpc";
 import { rpcQueryKey } from "../../shared/query";
 import { KEPT_ANSWER } from "../../shared/query-defaults";
-import { flatten } from "./flatten";
-import type { TraceModel } from "./model";
-import type { CallFrame } from "./result";
+import { flatten } from "../../shared/trace/flatten";
+import type { TraceModel } from "../../shared/trace/model";
+import type { CallFrame } from "../../shared/trace/result";
 import { durationMs, isCallTracer, toParams, type TraceRequest } from "./params";
-import { traceAnswerSchema, type TraceAnswer } from "./load";
-import type { FrameArrival } from "./arrival";
+import { traceAnswerSchema, type TraceAnswer } from "../../shared/trace/load";
+import type { FrameArrival } from "../../shared/trace/arrival";
 import { traceExchange, workerAvailable, type TracePayload } from "./worker/job";
-import { EMPTY_STRUCT_LOG, anyJsonSchema } from "./result";
+import { EMPTY_STRUCT_LOG, anyJsonSchema } from "../../shared/trace/result";
 
 export const METHOD = "debug_jstraceTransaction";
 

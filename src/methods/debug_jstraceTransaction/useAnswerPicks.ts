@@ -4,9 +4,9 @@
  * the levels to pick from, what the picks lead to, and the call tree's model for it.
  */
 import { useMemo, useState } from "react";
-import { frameOf, resolvePicks, type TraceAnswer } from "./load";
-import { flatten } from "./flatten";
-import type { TraceModel } from "./model";
+import { frameOf, resolvePicks, type TraceAnswer } from "../../shared/trace/load";
+import { flatten } from "../../shared/trace/flatten";
+import type { TraceModel } from "../../shared/trace/model";
 
 const NO_PICKS: number[] = [];
 

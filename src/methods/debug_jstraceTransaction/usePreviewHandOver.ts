@@ -5,7 +5,7 @@
  * the preview stays. Once the preview is on the screen the Worker reads the rest of the answer.
  */
 import { startTransition, useEffect, useState } from "react";
-import type { TraceModel } from "./model";
+import type { TraceModel } from "../../shared/trace/model";
 import { toParams, type TraceRequest } from "./params";
 import { tracePreviews, type TracePreview } from "./worker/job";
 

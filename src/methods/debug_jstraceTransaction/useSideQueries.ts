@@ -9,10 +9,10 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
 import { stateDiffQueryOptions, txLocationQueryOptions } from "./insight/query";
-import { tokensOf, transfersOf } from "./insight/transfers";
-import type { TraceModel } from "./model";
+import { tokensOf, transfersOf } from "../../shared/trace/insight/transfers";
+import type { TraceModel } from "../../shared/trace/model";
 import { isCallTracer, type TraceRequest } from "./params";
-import type { TraceTab } from "./TraceView";
+import type { TraceTab } from "../../shared/trace/TraceView";
 
 export function useSideQueries(args: {
   client: RpcClient;

@@ -8,7 +8,7 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import type { TraceRequest } from "./params";
 import { traceQueryOptions } from "./query";
-import { LARGE_TRACE_FRAMES, useDropWhenUnseen } from "./useTraceMemory";
+import { LARGE_TRACE_FRAMES, useDropWhenUnseen } from "../../shared/trace/useTraceMemory";
 
 export function useTraceQuery(
   client: RpcClient,

@@ -12,10 +12,10 @@ import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
 import { ExecutionRevertedError } from "../../rpc";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
-import { listFunctions, parseAbiJson } from "./abi";
-import { ExplainedError } from "./ErrorView";
-import { explainError } from "./explain";
-import { EstimateForm, type EstimateExample } from "./Form";
+import { listFunctions, parseAbiJson } from "../../shared/call/abi";
+import { ExplainedError } from "../../shared/call/ErrorView";
+import { explainError } from "../../shared/call/explain";
+import { EstimateForm, type EstimateExample } from "../../shared/call/Form";
 import {
   checkValues,
   emptyForm,
@@ -23,7 +23,7 @@ import {
   toSearch,
   valueForForm,
   type EstimateFormValues,
-} from "./params";
+} from "../../shared/call/params";
 import { estimateQueryOptions, METHOD } from "./query";
 import { EstimateResult } from "./ResultView";
 

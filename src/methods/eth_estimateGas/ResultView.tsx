@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { CopyButton } from "../../ui";
 import { formatDecimal, formatWei } from "../../chain";
-import type { TxObject } from "./params";
+import type { TxObject } from "../../shared/call/params";
 import { costAt, splitGas } from "./result";
 
 function defaultGwei(tx: TxObject): string {

@@ -10,9 +10,9 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { interpretRpcError } from "../../rpc";
 import { readIoCases, requireCorpus } from "../../test-support/corpus";
-import { ExplainedError } from "./ErrorView";
-import { explainError } from "./explain";
-import { toParams, fromSearch } from "./params";
+import { ExplainedError } from "../../shared/call/ErrorView";
+import { explainError } from "../../shared/call/explain";
+import { toParams, fromSearch } from "../../shared/call/params";
 import { estimateResultSchema } from "./result";
 import { EstimateResult } from "./ResultView";
 

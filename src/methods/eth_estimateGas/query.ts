@@ -8,7 +8,7 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../../shared/query";
 import { KEPT_ANSWER } from "../../shared/query-defaults";
-import { toParams, type EstimateRequest } from "./params";
+import { toParams, type EstimateRequest } from "../../shared/call/params";
 import { estimateResultSchema } from "./result";
 
 export const METHOD = "eth_estimateGas";

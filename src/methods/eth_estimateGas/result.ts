@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { formatWei } from "../../chain";
-import { parseValueAmount, type Parsed, type TxObject } from "./params";
+import { parseValueAmount, type Parsed, type TxObject } from "../../shared/call/params";
 
 export const estimateResultSchema = z
   .string()

@@ -9,8 +9,8 @@ import type { ResolvedEndpoint } from "../../../endpoints";
 import type { RpcClient } from "../../../rpc";
 import { rpcQueryKey } from "../../../shared/query";
 import { KEPT_ANSWER } from "../../../shared/query-defaults";
-import { anyJsonSchema } from "../result";
-import { readStateDiff, type StateDiffResult } from "./stateDiff";
+import { anyJsonSchema } from "../../../shared/trace/result";
+import { readStateDiff, type StateDiffResult } from "../../../shared/trace/insight/stateDiff";
 
 export const PRESTATE_DIFF = { tracer: "prestateTracer", tracerConfig: { diffMode: true } };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { interpretRpcError } from "../../../rpc";
 import { refusesJsTracers, storageTraceParams } from "./query";
-import { STORAGE_TRACER } from "./tracer";
+import { STORAGE_TRACER } from "../../../shared/trace/source/tracer";
 
 const ctx = {
   method: "debug_traceTransaction",

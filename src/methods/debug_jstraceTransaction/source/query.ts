@@ -8,8 +8,8 @@ import type { ResolvedEndpoint } from "../../../endpoints";
 import { JsonRpcError, MethodUnsupportedError, type RpcClient } from "../../../rpc";
 import { rpcQueryKey } from "../../../shared/query";
 import { KEPT_ANSWER } from "../../../shared/query-defaults";
-import { anyJsonSchema } from "../result";
-import { STORAGE_TRACER } from "./tracer";
+import { anyJsonSchema } from "../../../shared/trace/result";
+import { STORAGE_TRACER } from "../../../shared/trace/source/tracer";
 
 const TRACE_METHOD = "debug_jstraceTransaction";
 

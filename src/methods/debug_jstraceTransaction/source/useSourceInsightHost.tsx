@@ -9,11 +9,11 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ResolvedEndpoint } from "../../../endpoints";
 import { useRpc } from "../../../shared/context";
 import { RpcErrorPanel } from "../../../shared/RpcErrorPanel";
-import type { TraceModel } from "../model";
+import type { TraceModel } from "../../../shared/trace/model";
 import { explainTraceError } from "../query";
-import type { SourceInsight } from "./context";
+import type { SourceInsight } from "../../../shared/trace/source/context";
 import { refusesJsTracers, storageTraceQueryOptions } from "./query";
-import { readStorageTrace } from "./storageTrace";
+import { readStorageTrace } from "../../../shared/trace/source/storageTrace";
 
 export interface SourceInsightHost {
   endpoint: ResolvedEndpoint | null;

@@ -7,7 +7,7 @@
 import type { StoredConnection } from "../../../endpoints/keys";
 import type { BodyRead } from "../../../rpc/transport";
 import type { DecodingKeys } from "../../../shared/decoding/keys";
-import type { FrameChunk, PackedModel } from "../answer";
+import type { FrameChunk, PackedModel } from "../../../shared/trace/answer";
 
 export type ToWorker =
   /** The link and the stored connection, as the page opens: the Worker starts the request itself

@@ -1,4 +1,4 @@
-import { MAX_ADDRESSES, type DecodingKeys } from "../../shared/decoding/keys";
+import { MAX_ADDRESSES, type DecodingKeys } from "../decoding/keys";
 import type { CallFrame } from "./result";
 
 const precomputed = new WeakMap<readonly CallFrame[], DecodingKeys>();

@@ -12,9 +12,9 @@ import {
   MethodUnsupportedError,
   RpcError,
 } from "../../rpc";
-import { readRevert } from "../../shared/revertReason";
+import { readRevert } from "../revertReason";
 
-export { readableText } from "../../shared/revertReason";
+export { readableText } from "../revertReason";
 
 export type ExplanationKind =
   | "revert"

@@ -6,7 +6,7 @@ import { memo, type CSSProperties } from "react";
 import { formatNative } from "../../chain";
 import type { FrameDecodeCache } from "./decode";
 import { ShortAddress, shortAddress } from "../../ui";
-import { OriginBadge } from "../../shared/decoding/Origin";
+import { OriginBadge } from "../decoding/Origin";
 import { clip, fmtGas, typeStyle } from "./format";
 import {
   frameError,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { syntheticTrace } from "../../../bench/synthetic.mjs";
+import { syntheticTrace } from "../../../../bench/synthetic.mjs";
 import {
   createRpcClient,
   JsonRpcError,
@@ -10,8 +10,8 @@ import {
   UnreadableResponseError,
   type RequestRecord,
   NetworkError,
-} from "../../rpc";
-import { httpRequest, RemoteUnavailable, type RemoteExchange } from "../../rpc/transport";
+} from "../../../rpc";
+import { httpRequest, RemoteUnavailable, type RemoteExchange } from "../../../rpc/transport";
 import {
   chunkPlan,
   FIRST_CHUNK_FRAMES,
@@ -20,16 +20,16 @@ import {
   packModel,
   type FrameChunk,
   type PackedModel,
-} from "./answer";
-import { FrameArrival } from "./arrival";
-import { readBody } from "./worker/body";
-import { MAX_ADDRESSES } from "../../shared/decoding/keys";
-import { traceDecodingKeys } from "./decodingKeys";
-import { flatten } from "./flatten";
-import type { TraceModel } from "./model";
-import { buildRows, initialExpansion, baseStructure } from "./tree";
-import { callFrameSchema, FRAME_ISSUES, type CallFrame } from "./result";
-import { A, B } from "./testing";
+} from "../../../shared/trace/answer";
+import { FrameArrival } from "../../../shared/trace/arrival";
+import { readBody } from "./body";
+import { MAX_ADDRESSES } from "../../../shared/decoding/keys";
+import { traceDecodingKeys } from "../../../shared/trace/decodingKeys";
+import { flatten } from "../../../shared/trace/flatten";
+import type { TraceModel } from "../../../shared/trace/model";
+import { buildRows, initialExpansion, baseStructure } from "../../../shared/trace/tree";
+import { callFrameSchema, FRAME_ISSUES, type CallFrame } from "../../../shared/trace/result";
+import { A, B } from "../../../shared/trace/testing";
 
 const envelope = (result: unknown, id: unknown = 7) =>
   JSON.stringify({ jsonrpc: "2.0", id, result });

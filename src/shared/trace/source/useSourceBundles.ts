@@ -6,9 +6,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { ResolvedEndpoint } from "../../../endpoints";
-import { chainIdQueryOptions } from "../../../shared/chainId";
-import { useRpc } from "../../../shared/context";
-import { useDecodingContext } from "../../../shared/decoding/context";
+import { chainIdQueryOptions } from "../../chainId";
+import { useRpc } from "../../context";
+import { useDecodingContext } from "../../decoding/context";
 import type { Bundles } from "./namedState";
 
 export interface BundleState {

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import type { FrameDecodeCache } from "./decode";
 import { clip, shortHex } from "./format";
 import { ShortAddress } from "../../ui";
-import { OriginBadge } from "../../shared/decoding/Origin";
+import { OriginBadge } from "../decoding/Origin";
 import { INDENT } from "./FrameRow";
 import type { TraceModel } from "./model";
 import { isShown, type Structure } from "./tree";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { syntheticTrace } from "../../../../bench/synthetic.mjs";
-import { modelAnswer, previewAnswer, type PreviewPost } from "../answer";
-import type { TraceModel } from "../model";
+import { syntheticTrace } from "../../../bench/synthetic.mjs";
+import { modelAnswer, previewAnswer, type PreviewPost } from "./answer";
+import type { TraceModel } from "./model";
 import {
   baseStructure,
   buildRows,
@@ -9,9 +9,9 @@ import {
   initialExpansion,
   OPEN_DEPTH,
   pathOf,
-} from "../tree";
+} from "./tree";
 import { previewTrace } from "./preview";
-import type { CallFrame } from "../result";
+import type { CallFrame } from "./result";
 
 type Frame = Record<string, unknown> & { calls?: Frame[] };
 

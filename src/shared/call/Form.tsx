@@ -7,8 +7,8 @@ import type { AbiRegistry } from "../../chain";
 import { decodeData } from "./abi";
 import { CallBuilder } from "./CallBuilder";
 import { BLOCK_TAGS, estimateFormSchema, VALUE_UNITS, type EstimateFormValues } from "./params";
-import { Examples } from "../../shared/Examples";
-import { LINKED_FORM } from "../../shared/form";
+import { Examples } from "../Examples";
+import { LINKED_FORM } from "../form";
 
 export interface EstimateExample {
   label: string;

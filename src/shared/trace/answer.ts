@@ -12,7 +12,7 @@ import { checkCallTreeInPlace } from "./check";
 import { flatten } from "./flatten";
 import type { TraceModel } from "./model";
 import { baseStructure, buildRows, expandToDepth, initialExpansion, OPEN_DEPTH } from "./tree";
-import { previewTrace } from "./worker/preview";
+import { previewTrace } from "./preview";
 import { isMuxAnswer } from "./load";
 import { FRAME_ISSUES, isEmptyStructLog, type CallFrame, type FrameIssue } from "./result";
 

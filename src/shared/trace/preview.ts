@@ -11,8 +11,8 @@
  * yet (or whose fields before `calls` are not all here) is "pending": the view shows it as a
  * placeholder row until the full answer is read.
  */
-import { sameId } from "../../../rpc/response";
-import { OPEN_DEPTH } from "../tree";
+import { sameId } from "../../rpc/response";
+import { OPEN_DEPTH } from "./tree";
 
 export interface PreviewTree {
   /** The top frame: the frames read, each with its fields so far and its children read. */

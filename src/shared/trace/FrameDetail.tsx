@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { formatNative } from "../../chain";
 import { Address, CopyButton, lazyView, LinkNav } from "../../ui";
-import { Candidates, OriginLine } from "../../shared/decoding/Origin";
+import { Candidates, OriginLine } from "../decoding/Origin";
 import type { DecodedArg, FrameDecodeCache } from "./decode";
 import { typeStyle } from "./format";
 import {

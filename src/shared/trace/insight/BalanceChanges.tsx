@@ -3,14 +3,14 @@
  * smallest unit, plus a formatted amount where the token's decimals are known. Sortable,
  * filterable, exportable as CSV. Pure props.
  */
-import type { TokenMeta } from "../../../shared/tokenMeta";
+import type { TokenMeta } from "../../tokenMeta";
 import { InsightSection } from "./Section";
 import { useMemo, useState } from "react";
 import { formatUnits } from "viem";
 import { Address, Button, downloadText, SortHeader } from "../../../ui";
 import { ZERO_ADDRESS, type Asset, type BalanceChange } from "./transfers";
 
-export type { TokenMeta } from "../../../shared/tokenMeta";
+export type { TokenMeta } from "../../tokenMeta";
 
 type SortKey = "address" | "asset" | "delta";
 
