@@ -11,6 +11,7 @@ import { createNodeResolver, importX } from "eslint-plugin-import-x";
 const LAYERS = ["platform", "rpc", "chain", "endpoints", "ui", "shared", "methods", "app"];
 const METHODS = [
   "debug_jstraceTransaction",
+  "debug_traceCall",
   "eth_estimateGas",
   "eth_getLogs",
   "eth_getTransactionByBlockHashAndIndex",

@@ -230,6 +230,31 @@ describe("endpoint shapes", () => {
       expect((await call(TRACE(), m, [])).error).toEqual(notAvailable(m));
   });
 
+  it("the trace endpoint serves debug_traceCall with state overrides (a call never sent)", async () => {
+    const call0 = manifest.calls.revertingCall;
+    const reverted = await call(TRACE(), "debug_traceCall", [
+      { from: call0?.from, to: call0?.to, data: call0?.data },
+      "latest",
+      { tracer: "callTracer", tracerConfig: { withLog: true } },
+    ]);
+    expect(reverted.result.error).toBe("execution reverted");
+    expect(reverted.result.revertReason).toBe(call0?.reason);
+    const empty = "0x000000000000000000000000000000000000dEaD";
+    const pay = { from: empty, to: call0?.to, value: "0xde0b6b3a7640000" };
+    const refused = await call(TRACE(), "debug_traceCall", [pay, "latest", { tracer: "callTracer" }]);
+    expect(refused.error.message).toMatch(/insufficient funds/i);
+    const paid = await call(TRACE(), "debug_traceCall", [
+      { ...pay, to: "0x0000000000000000000000000000000000000001" },
+      "latest",
+      { tracer: "callTracer", stateOverrides: { [empty]: { balance: "0x56bc75e2d63100000" } } },
+    ]);
+    expect(paid.result.value).toBe("0xde0b6b3a7640000");
+    expect(paid.result.error).toBeUndefined();
+    expect((await call(NITRO(), "debug_traceCall", [])).error).toEqual(
+      notAvailable("debug_traceCall"),
+    );
+  });
+
   it("passes a JavaScript tracer through", async () => {
     const tracer =
       "{n: 0, step: function() { this.n++ }, fault: function() {}, result: function() { return this.n }}";

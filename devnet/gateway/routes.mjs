@@ -3,7 +3,10 @@
 // one reading of a URL.
 
 export const API_KEY = "nodescope-demo";
-/** The {chain}-{network} ids whose endpoint offers debug_jstraceTransaction (others answer -32601 for it). */
+/**
+ * The {chain}-{network} ids whose endpoint offers debug_jstraceTransaction and debug_traceCall
+ * (others answer -32601 for them).
+ */
 export const TRACE_NETWORKS = ["bsc-mainnet", "eth-mainnet", "polygon-mainnet"];
 
 /**
@@ -27,7 +30,7 @@ const COMMON_METHODS = [
 const ENDPOINT_METHODS = {
   rollupNitro: ["eth_estimateGas", "eth_getTransactionByBlockHashAndIndex", ...COMMON_METHODS],
   rollup: ["eth_getLogs", ...COMMON_METHODS],
-  trace: ["debug_jstraceTransaction", ...COMMON_METHODS],
+  trace: ["debug_jstraceTransaction", "debug_traceCall", ...COMMON_METHODS],
 };
 
 /**
@@ -84,7 +87,7 @@ export function maskKey(key) {
 
 /** Whether a method is served at a route. @param {Route} r @param {string} method */
 export function serves(r, method) {
-  if (r.endpoint === "trace" && method === "debug_jstraceTransaction")
+  if (r.endpoint === "trace" && (method === "debug_jstraceTransaction" || method === "debug_traceCall"))
     return TRACE_NETWORKS.includes(r.network ?? "");
   return (ENDPOINT_METHODS[r.endpoint] ?? []).includes(method);
 }

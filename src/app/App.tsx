@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRpcClient } from "../rpc";
-import { METHODS, readOverride, resolveEndpoint, type MethodName } from "../endpoints";
+import { ROUTED_METHODS, readOverride, resolveEndpoint, type RoutedMethod } from "../endpoints";
 import { RpcContext, type RpcContextValue } from "../shared/context";
 import type { MethodPageProps } from "../shared/page";
 import type { RouteId } from "../shared/links";
@@ -29,6 +29,7 @@ const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
   logs: lazyPage("eth_getLogs"),
   trace: lazyPage("debug_jstraceTransaction"),
   estimate: lazyPage("eth_estimateGas"),
+  simulate: lazyPage("debug_traceCall"),
 };
 
 // The drawers load when first opened, or pointed at: a first visit does not download them.
@@ -68,7 +69,7 @@ export function App() {
   const decoding = useDecodingSetup(initialSearch, decodingDevnet);
   const namer = useAddressNamer();
   const needed = useMemo(() => {
-    const urls = METHODS.flatMap((m) => {
+    const urls = ROUTED_METHODS.flatMap((m) => {
       const r = resolveEndpoint(connection, m);
       return r.ok ? [r.endpoint.url] : [];
     });
@@ -98,7 +99,7 @@ export function App() {
     return { ...ctx, bases: { sigdb: keep(ctx.bases.sigdb), sourcify: keep(ctx.bases.sourcify) } };
   }, [decoding.context, blocked]);
   const resolve = useMemo(
-    () => guardResolve((method: MethodName) => resolveEndpoint(connection, method), blocked),
+    () => guardResolve((method: RoutedMethod) => resolveEndpoint(connection, method), blocked),
     [connection, blocked],
   );
   // The trace page asks before a link's costly request spends the user's key (issue 29); a link

@@ -3,14 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { chainIdQueryOptions } from "../shared/chainId";
 import {
   CONNECTION_LABELS,
-  METHODS,
+  ROUTED_METHODS,
   NODEREAL_TRACE_NETWORKS,
   resolveEndpoint,
   TRACE_METHODS,
   type Connection,
   type ConnectionKind,
   type ConnectionSettings,
-  type MethodName,
+  type RoutedMethod,
   type ResolveResult,
 } from "../endpoints";
 import type { RpcClient } from "../rpc";
@@ -31,7 +31,7 @@ function StatusDot({
   client: RpcClient;
   connection: Connection;
   devnetLoading: boolean;
-  resolve: (method: MethodName) => ResolveResult;
+  resolve: (method: RoutedMethod) => ResolveResult;
 }) {
   const resolved = resolve("eth_getTransactionByBlockHashAndIndex");
   const endpoint = resolved.ok ? resolved.endpoint : null;
@@ -112,7 +112,7 @@ export function ConnectionBar({
   devnet: DevnetState;
   client: RpcClient;
   /** The app's endpoint resolver (it refuses hosts the page's policy would block). */
-  resolve: (method: MethodName) => ResolveResult;
+  resolve: (method: RoutedMethod) => ResolveResult;
 }) {
   const [open, setOpen] = useState(false);
   const [showKey, setShowKey] = useState(false);
@@ -296,7 +296,7 @@ export function ConnectionBar({
               </tr>
             </thead>
             <tbody>
-              {METHODS.map((m) => {
+              {ROUTED_METHODS.map((m) => {
                 const r = resolveEndpoint(connection, m);
                 return (
                   <tr key={m}>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MethodName, TraceMethodName } from "./methods";
+import type { RoutedMethod, TraceMethodName } from "./methods";
 import { hostOf, maskSecrets } from "../rpc";
 
 /** The devnet's description of itself (`/devnet.json`, written by `npm start` and the e2e setup). */
@@ -112,7 +112,7 @@ export function checkRpcUrl(
 }
 
 /** The endpoint each method is sent to under a connection (the spec's endpoint shapes). */
-export function resolveEndpoint(connection: Connection, method: MethodName): ResolveResult {
+export function resolveEndpoint(connection: Connection, method: RoutedMethod): ResolveResult {
   switch (connection.kind) {
     case "devnet": {
       const devnet = connection.devnet;
@@ -125,7 +125,7 @@ export function resolveEndpoint(connection: Connection, method: MethodName): Res
       const url =
         method === "eth_getLogs"
           ? devnet.endpoints.rollup
-          : method === "debug_jstraceTransaction"
+          : method === "debug_jstraceTransaction" || method === "debug_traceCall"
             ? devnet.endpoints.trace
             : devnet.endpoints.rollupNitro;
       return build(url, [devnet.apiKey], method, "devnet");
@@ -135,7 +135,7 @@ export function resolveEndpoint(connection: Connection, method: MethodName): Res
       if (!key) return { ok: false, reason: "Enter your NodeReal API key to call this method." };
       if (!/^[A-Za-z0-9_-]+$/.test(key))
         return { ok: false, reason: "The API key may hold only letters, digits, '-' and '_'." };
-      if (method === "debug_jstraceTransaction") {
+      if (method === "debug_jstraceTransaction" || method === "debug_traceCall") {
         const network = connection.traceNetwork.trim();
         if (!NETWORK_RE.test(network))
           return {

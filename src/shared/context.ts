@@ -1,12 +1,12 @@
 import { createContext, useContext } from "react";
 import type { RpcClient } from "../rpc";
-import type { MethodName, ResolveResult } from "../endpoints";
+import type { ResolveResult, RoutedMethod } from "../endpoints";
 import type { DevnetManifest } from "./manifest";
 
 export interface RpcContextValue {
   client: RpcClient;
   /** The endpoint the current connection sends `method` to, or why it cannot. */
-  resolve: (method: MethodName) => ResolveResult;
+  resolve: (method: RoutedMethod) => ResolveResult;
   /** The running devnet's manifest (examples for the forms), when the devnet is the connection. */
   devnet: DevnetManifest | null;
   /**

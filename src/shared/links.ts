@@ -2,7 +2,7 @@
  * Deep links between the four views: `#/<route>?<params>`. The param names are the public
  * contract of the app's URLs (share links, outside checks), so they live in one place.
  */
-export type RouteId = "tx" | "logs" | "trace" | "estimate";
+export type RouteId = "tx" | "logs" | "trace" | "estimate" | "simulate";
 
 export interface RouteParams {
   tx: { blockHash?: string; index?: string; hash?: string };
@@ -15,6 +15,21 @@ export interface RouteParams {
   };
   trace: { hash?: string; tracer?: string; tracerConfig?: string; frame?: string; view?: string };
   estimate: { from?: string; to?: string; value?: string; data?: string; block?: string };
+  simulate: {
+    from?: string;
+    to?: string;
+    value?: string;
+    data?: string;
+    gas?: string;
+    block?: string;
+    /** A state override set, as JSON (geth's `stateOverrides`). */
+    overrides?: string;
+    /** Block overrides (number, time, baseFee), as JSON. */
+    blockOverrides?: string;
+    /** The mined transaction this call re-runs: its hash, for the note and the way back. */
+    tx?: string;
+    view?: string;
+  };
 }
 
 export function href<R extends RouteId>(route: R, params: RouteParams[R] = {}): string {

@@ -6,7 +6,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render } from "@testing-library/react";
 import { StrictMode, useState, type ComponentType } from "react";
-import type { MethodName, ResolvedEndpoint } from "../endpoints";
+import type { ResolvedEndpoint, RoutedMethod } from "../endpoints";
 import type { RpcClient } from "../rpc";
 import { RpcContext, type RpcContextValue } from "../shared/context";
 import type { DevnetManifest } from "../shared/manifest";
@@ -33,7 +33,7 @@ export function testRpcContext(
   return {
     client,
     devnet,
-    resolve: (method: MethodName) => ({ ok: true, endpoint: testEndpoint(method, url) }),
+    resolve: (method: RoutedMethod) => ({ ok: true, endpoint: testEndpoint(method, url) }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import type { AbiFunction } from "viem";
 import { Button, Field } from "../../ui";
@@ -34,12 +34,26 @@ export interface EstimateFormProps {
   onAbiText: (text: string) => void;
   onAbiCommit: () => void;
   abiError: string | null;
+  /** What the submit button says (and the form is named after): "Estimate gas", "Simulate". */
+  submitLabel?: string;
+  /** The form's accessible name. */
+  formLabel?: string;
+  /** Said while the request runs. */
+  busyLabel?: string;
+  /**
+   * A second action for the same call, beside the submit button (the estimate form's "Simulate"):
+   * the fields are checked first, as for a submit.
+   */
+  secondary?: { label: string; onRun: (values: EstimateFormValues) => void };
+  /** More of the request, between the call's fields and the buttons (the simulation's overrides). */
+  children?: ReactNode;
 }
 
 const ADVANCED = ["gas", "gasPrice", "maxFeePerGas", "maxPriorityFeePerGas", "nonce"] as const;
 
 export function EstimateForm(props: EstimateFormProps) {
   const { values, linkErrors, onSubmit, examples, busy, registry } = props;
+  const submitLabel = props.submitLabel ?? "Estimate gas";
   const ids = useId();
   const form = useForm<EstimateFormValues>({
     resolver: zodResolver(estimateFormSchema),
@@ -101,7 +115,7 @@ export function EstimateForm(props: EstimateFormProps) {
       onSubmit={(e) => void submit(e)}
       noValidate
       className="flex flex-col gap-3"
-      aria-label="Estimate request"
+      aria-label={props.formLabel ?? "Estimate request"}
     >
       <div className="grid gap-3 md:grid-cols-2">
         <Field
@@ -228,13 +242,25 @@ export function EstimateForm(props: EstimateFormProps) {
         ))}
       </datalist>
 
+      {props.children}
+
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary" disabled={busy}>
-          Estimate gas
+          {submitLabel}
         </Button>
+        {props.secondary ? (
+          <Button
+            onClick={() => {
+              const run = props.secondary?.onRun;
+              if (run) void handleSubmit((v) => run(v))();
+            }}
+          >
+            {props.secondary.label}
+          </Button>
+        ) : null}
         {busy ? (
           <span className="text-xs text-slate-700 dark:text-slate-300" aria-live="polite">
-            Estimating…
+            {props.busyLabel ?? "Estimating…"}
           </span>
         ) : null}
       </div>
