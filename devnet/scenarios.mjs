@@ -2,7 +2,7 @@
 // is the order they run in — it decides every address and hash the manifest and the e2e specs
 // know, so a new scenario goes last — and the manifest's chain part; each scenario group is a room
 // of its own in scenarios/ (decoding.mjs and storage.mjs beside this file are two more).
-import { encodeFunctionData, getAddress } from "viem";
+import { encodeAbiParameters, encodeFunctionData, getAddress, keccak256, toHex } from "viem";
 import { runDecodingScenario } from "./decoding.mjs";
 import { runStorageScenario } from "./storage.mjs";
 import { fromHex } from "./rpc.mjs";
@@ -22,6 +22,14 @@ export { countFrames } from "./scenarios/describe.mjs";
  * @typedef {import("./compile.mjs").Artifact} Artifact
  * @typedef {import("./scenarios/describe.mjs").TxRecord} TxRecord
  */
+
+/** An account no scenario touches: it holds nothing (the simulation's "empty account pays"). */
+export const EMPTY_ACCOUNT = "0x000000000000000000000000000000000000dEaD";
+
+/** The storage slot of `mapping(address => …)` at `slot`, for `key`. @param {`0x${string}`} key @param {bigint} slot */
+function balanceSlot(key, slot) {
+  return keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [key, slot]));
+}
 
 /**
  * Runs every scenario against anvil at `url` and returns the chain part of the manifest.
@@ -191,6 +199,35 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
         data: scenariosData("xssRevert"),
         value: "0x0",
         reason: XSS_SCRIPT,
+      },
+      // Simulation examples (never sent): nested frames; the custom-error transfer with a storage
+      // override that lifts the sender's token balance (balanceOf is slot 1); an account that
+      // holds nothing paying 1 ether, with and without a balance override.
+      nestedCall: {
+        from: a0,
+        to: scenarios,
+        data: scenariosData("nested"),
+        value: toHex(10n ** 16n),
+      },
+      unlockedTransfer: {
+        from: a9,
+        to: token,
+        data: calls.customErrorData,
+        value: "0x0",
+        stateOverrides: {
+          [token]: {
+            stateDiff: {
+              [balanceSlot(a9, 1n)]: toHex(1_000_000n * E18, { size: 32 }),
+            },
+          },
+        },
+      },
+      emptyPayer: {
+        from: EMPTY_ACCOUNT,
+        to: a1,
+        data: "0x",
+        value: toHex(E18),
+        stateOverrides: { [EMPTY_ACCOUNT]: { balance: toHex(100n * E18) } },
       },
     },
   };

@@ -70,6 +70,22 @@ const ROUTES: Route[] = [
     },
   },
   {
+    name: "simulation with overrides",
+    url: (m) => {
+      const c = m.calls.unlockedTransfer;
+      if (!c) throw new Error("the devnet manifest has no calls.unlockedTransfer");
+      return `/#/simulate?from=${c.from}&to=${c.to}&data=${c.data}&block=latest&overrides=${encodeURIComponent(JSON.stringify(c.stateOverrides))}`;
+    },
+    shown: async (page) => {
+      await expect(page.getByRole("tree", { name: "Call tree" })).toBeVisible({ timeout: 30_000 });
+      await page
+        .getByRole("group", { name: /Simulation request: what was asked/ })
+        .getByRole("button", { name: "Edit" })
+        .click();
+      await expect(page.getByRole("group", { name: /Override 1/ })).toBeVisible();
+    },
+  },
+  {
     name: "a failed request's error panel",
     url: (m) =>
       `/#/tx?blockHash=${m.transactions.legacyTransfer.blockHash}&index=0&rpc=${encodeURIComponent(`${m.gatewayUrl}/fault-500/rollup-nitro/`)}`,

@@ -88,6 +88,16 @@ test.describe("on-chain strings with HTML/script payloads are inert text", () =>
     await expect(page.getByTestId("revert-reason")).toHaveText(XSS_SCRIPT, { timeout: 30_000 });
     await expectInert(page);
   });
+
+  test("simulate view: an Error(string) revert reason", async ({ page, manifest }) => {
+    const call = manifest.calls.xssCall;
+    if (!call) throw new Error("the devnet manifest has no calls.xssCall");
+    await page.goto(`/#/simulate?from=${call.from}&to=${call.to}&data=${call.data}&block=latest`);
+    await expect(page.getByTestId("revert-reason")).toHaveText(`Error: ${XSS_SCRIPT}`, {
+      timeout: 30_000,
+    });
+    await expectInert(page);
+  });
 });
 
 test.describe("Content-Security-Policy of the built app", () => {

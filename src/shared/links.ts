@@ -29,6 +29,7 @@ export interface RouteParams {
     /** The mined transaction this call re-runs: its hash, for the note and the way back. */
     tx?: string;
     view?: string;
+    frame?: string;
   };
 }
 

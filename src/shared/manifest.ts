@@ -23,6 +23,8 @@ export const exampleCallSchema = z.looseObject({
   value: hex.optional(),
   estimate: hex.optional(),
   reason: z.string().optional(),
+  /** A state override set that changes what the call does (simulation examples). */
+  stateOverrides: z.record(z.string(), z.looseObject({})).optional(),
 });
 
 /** The devnet manifest: its endpoints plus labelled examples the forms offer as one-click fills. */

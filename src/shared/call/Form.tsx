@@ -36,6 +36,8 @@ export interface EstimateFormProps {
   abiError: string | null;
   /** What the submit button says (and the form is named after): "Estimate gas", "Simulate". */
   submitLabel?: string;
+  /** The Block field's hint (what an empty Block means differs: not sent, or `latest`). */
+  blockHint?: string;
   /** The form's accessible name. */
   formLabel?: string;
   /** Said while the request runs. */
@@ -230,10 +232,13 @@ export function EstimateForm(props: EstimateFormProps) {
 
       <Field
         label="Block"
-        placeholder="not sent (omitted)"
+        placeholder={props.blockHint ? "latest" : "not sent (omitted)"}
         list={`${ids}-tags`}
         error={errors.block?.message}
-        hint="Empty: the block param is not sent. Or a tag (latest, earliest, pending, safe, finalized) or a block number."
+        hint={
+          props.blockHint ??
+          "Empty: the block param is not sent. Or a tag (latest, earliest, pending, safe, finalized) or a block number."
+        }
         {...register("block")}
       />
       <datalist id={`${ids}-tags`}>

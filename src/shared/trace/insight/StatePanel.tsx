@@ -15,6 +15,7 @@ export function StatePanel({
   error,
   costNote,
   nativeSymbol,
+  intro,
 }: {
   asked: boolean;
   onAsk: () => void;
@@ -25,14 +26,16 @@ export function StatePanel({
   /** "280 compute units" on a priced endpoint, else null. */
   costNote: string | null;
   nativeSymbol?: string;
+  /** What the button asks for, when it is not a mined transaction's trace (a simulation). */
+  intro?: string;
 }) {
   if (!asked || (!busy && !result && !error))
     return (
       <div className="flex flex-col items-start gap-2 text-sm">
         <p>
-          State changes come from another trace of this transaction: the prestateTracer in diff
-          mode, which lists every account and storage slot the transaction changed, before and
-          after.{costNote ? ` It costs ${costNote}.` : ""}
+          {intro ??
+            "State changes come from another trace of this transaction: the prestateTracer in diff mode, which lists every account and storage slot the transaction changed, before and after."}
+          {costNote ? ` It costs ${costNote}.` : ""}
         </p>
         <Button variant="primary" onClick={onAsk}>
           Show state changes

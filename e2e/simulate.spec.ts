@@ -1,0 +1,208 @@
+import type { Page } from "@playwright/test";
+import { callFrameSchema, type CallFrame } from "../src/shared/trace/result";
+import { expect, test, type E2eManifest, type GatewayLogEntry } from "./fixtures";
+
+interface Call {
+  from?: string;
+  to?: string;
+  data?: string;
+  value?: string;
+}
+
+/** The node's own debug_traceCall answer for the same call (anvil, no gateway, no app). */
+async function anvilTraceCall(
+  anvilUrl: string,
+  call: Call,
+  stateOverrides?: Record<string, unknown>,
+): Promise<CallFrame> {
+  const res = await fetch(anvilUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "debug_traceCall",
+      params: [
+        call,
+        "latest",
+        {
+          tracer: "callTracer",
+          tracerConfig: { withLog: true },
+          ...(stateOverrides ? { stateOverrides } : {}),
+        },
+      ],
+    }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (!body.result) throw new Error(`anvil debug_traceCall: ${body.error?.message ?? res.status}`);
+  return callFrameSchema.parse(body.result);
+}
+
+function frames(f: CallFrame): CallFrame[] {
+  return [f, ...(f.calls ?? []).flatMap(frames)];
+}
+
+type Scenario = E2eManifest["calls"][string];
+
+function callOf(c: Scenario): Call {
+  return {
+    from: c.from,
+    to: c.to,
+    ...(c.data && c.data !== "0x" ? { data: c.data } : {}),
+    ...(c.value && c.value !== "0x0" ? { value: c.value } : {}),
+  };
+}
+
+function simulateLink(c: Scenario, extra: Record<string, string> = {}, rpc?: string): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...callOf(c), block: "latest", ...extra })) sp.set(k, v);
+  if (rpc) sp.set("rpc", rpc);
+  return `/#/simulate?${sp.toString()}`;
+}
+
+function need(m: E2eManifest, name: string): Scenario {
+  const c = m.calls[name];
+  if (!c) throw new Error(`manifest.calls.${name} is missing`);
+  return c;
+}
+
+const tree = (page: Page) => page.getByRole("tree", { name: "Call tree" });
+const outcome = (page: Page) => page.getByRole("region", { name: "Simulation outcome" });
+const traceCalls = (log: GatewayLogEntry[]) => log.filter((e) => e.method === "debug_traceCall");
+
+test.describe("debug_traceCall (Simulate)", () => {
+  test("a call with nested frames: the tree matches the node's own answer, asked once", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const c = need(manifest, "nestedCall");
+    const expected = frames(await anvilTraceCall(manifest.anvilUrl, callOf(c)));
+    expect(expected.length).toBeGreaterThan(5);
+    await gateway.clearLog();
+    await page.goto(simulateLink(c));
+    await expect(page.getByRole("heading", { level: 1, name: /debug_traceCall/ })).toBeVisible();
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    await expect(tree(page).getByRole("treeitem")).toHaveCount(expected.length);
+    for (const type of new Set(expected.map((f) => f.type)))
+      await expect(tree(page).getByRole("treeitem").filter({ hasText: type }).first()).toBeVisible();
+    const sent = traceCalls(await gateway.log());
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0]?.params)).toContain('"withLog":true');
+  });
+
+  test("a reverting call: the failed row marked and the reason shown", async ({
+    page,
+    manifest,
+  }) => {
+    const c = need(manifest, "revertingCall");
+    const expected = frames(await anvilTraceCall(manifest.anvilUrl, callOf(c)));
+    await page.goto(simulateLink(c));
+    await expect(outcome(page)).toContainText("The call would revert", { timeout: 30_000 });
+    await expect(page.getByTestId("revert-reason")).toContainText(c.reason ?? "");
+    await expect(tree(page).getByRole("treeitem")).toHaveCount(expected.length);
+    await expect(tree(page).locator('[role="treeitem"][aria-invalid="true"]')).toHaveCount(
+      expected.filter((f) => f.error).length,
+    );
+  });
+
+  test("a storage override turns the custom-error revert into a success, sent as stateOverrides", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const reverting = need(manifest, "customErrorCall");
+    await page.goto(simulateLink(reverting));
+    await expect(outcome(page)).toContainText("The call would revert", { timeout: 30_000 });
+    await expect(page.getByTestId("revert-reason")).toContainText("InsufficientBalance");
+
+    const c = need(manifest, "unlockedTransfer");
+    const overrides = JSON.stringify(c.stateOverrides);
+    await gateway.clearLog();
+    await page.goto(simulateLink(c, { overrides }));
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    await expect(outcome(page)).toContainText("1 account overridden");
+    const sent = traceCalls(await gateway.log());
+    expect(sent).toHaveLength(1);
+    const config = (sent[0]?.params as unknown[])[2] as { stateOverrides?: unknown };
+    expect(config.stateOverrides).toEqual(c.stateOverrides);
+    // the editor shows the override it sent
+    await page
+        .getByRole("group", { name: /Simulation request: what was asked/ })
+        .getByRole("button", { name: "Edit" })
+        .click();
+    const group = page.getByRole("group", { name: /Override 1/ });
+    await expect(group.getByLabel("Address")).toHaveValue(
+      new RegExp(Object.keys(c.stateOverrides ?? {})[0] ?? "-", "i"),
+    );
+  });
+
+  test("a balance override lets an empty account pay: the balance changes show the value moved", async ({
+    page,
+    manifest,
+  }) => {
+    const c = need(manifest, "emptyPayer");
+    await page.goto(
+      simulateLink(c, { overrides: JSON.stringify(c.stateOverrides), view: "balances" }),
+    );
+    const region = page.getByRole("region", { name: /balance changes/i });
+    await expect(region).toBeVisible({ timeout: 30_000 });
+    const wei = BigInt(c.value).toString();
+    const rowOf = (who: string) =>
+      region.getByRole("row").filter({ hasText: new RegExp(who, "i") });
+    await expect(rowOf(c.to)).toContainText(`+${wei}`);
+    await expect(rowOf(c.from)).toContainText(`-${wei}`);
+  });
+
+  test("the same call without the override: the node's refusal explained, not retried", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const c = need(manifest, "emptyPayer");
+    await gateway.clearLog();
+    await page.goto(simulateLink(c));
+    const alert = page.getByRole("alert").filter({ hasText: /insufficient funds/i });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/Add a state override that gives From a balance/)).toBeVisible();
+    expect(traceCalls(await gateway.log()).length).toBeLessThanOrEqual(2);
+    await expect(tree(page)).toHaveCount(0);
+  });
+
+  test("typed in the form: a state override added in the editor, a bad slot refused before sending", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const c = need(manifest, "emptyPayer");
+    await gateway.clearLog();
+    await page.goto("/#/simulate");
+    await page.getByLabel("From", { exact: true }).fill(c.from);
+    await page.getByLabel("To", { exact: true }).fill(c.to);
+    await page.getByLabel("Value", { exact: true }).fill("1");
+    await page.getByRole("button", { name: "Add state override" }).click();
+    const group = page.getByRole("group", { name: /Override 1/ });
+    await group.getByLabel("Address").fill(c.from);
+    await group.getByLabel("Balance").fill("100 ether");
+    await group.getByRole("button", { name: "Add slot" }).click();
+    await group.getByLabel("Slot").fill(`0x${"1".repeat(66)}`);
+    await page.getByRole("button", { name: "Simulate", exact: true }).click();
+    await expect(group.getByText(/64 hex digits|32 bytes/i).first()).toBeVisible();
+    expect(traceCalls(await gateway.log())).toHaveLength(0);
+
+    await group.getByRole("button", { name: "Remove slot" }).click();
+    await page.getByRole("button", { name: "Simulate", exact: true }).click();
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    expect(new URL(page.url()).hash).toContain("overrides=");
+    await page.getByRole("tab", { name: /Balance changes/i }).click();
+    await expect(page.getByRole("region", { name: /balance changes/i })).toBeVisible();
+  });
+
+  test("through an rpc= link straight to the node", async ({ page, manifest }) => {
+    const c = need(manifest, "revertingCall");
+    await page.goto(simulateLink(c, {}, manifest.anvilUrl));
+    await expect(outcome(page)).toContainText("The call would revert", { timeout: 30_000 });
+    await expect(page.getByTestId("revert-reason")).toContainText(c.reason ?? "");
+  });
+});

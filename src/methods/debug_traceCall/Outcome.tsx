@@ -1,0 +1,66 @@
+/**
+ * What the simulated call would do, in a sentence: succeed (gas used, output) or revert (the
+ * reason decoded: Error(string), a panic, a custom error by ABI), and what it was run on.
+ */
+import type { CallFrame } from "../../shared/trace/result";
+import type { TraceDecoder } from "../../shared/trace/decode";
+import type { SimulateRequest } from "./params";
+
+export function Outcome({
+  top,
+  decoder,
+  request,
+}: {
+  top: CallFrame;
+  decoder: TraceDecoder;
+  request: SimulateRequest;
+}) {
+  const failed = typeof top.error === "string" && top.error !== "";
+  const gasUsed = typeof top.gasUsed === "string" ? BigInt(top.gasUsed) : null;
+  const revert = failed
+    ? decoder.decodeRevert(
+        typeof top.output === "string" ? top.output : null,
+        typeof top.to === "string" ? top.to : null,
+      )
+    : null;
+  const nodeReason = typeof top.revertReason === "string" ? top.revertReason : null;
+  const reason = revert && revert.kind !== "empty" ? revert.label : nodeReason;
+  const accounts = request.overrides ? Object.keys(request.overrides).length : 0;
+  const gas = gasUsed !== null ? `${gasUsed.toLocaleString("en-US")} gas` : null;
+  return (
+    <section
+      aria-label="Simulation outcome"
+      className={`rounded-md border p-3 text-sm ${
+        failed
+          ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          : "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+      }`}
+    >
+      <p className="font-semibold">
+        {failed ? "The call would revert" : "The call would succeed"}
+        {gas ? ` · ${gas} used` : ""}
+      </p>
+      {failed ? (
+        <p className="mt-1 break-words">
+          {reason ? (
+            <>
+              Reason: <q data-testid="revert-reason">{reason}</q>
+            </>
+          ) : (
+            <>The node says: {String(top.error)} (no revert data)</>
+          )}
+        </p>
+      ) : typeof top.output === "string" && top.output !== "0x" ? (
+        <p className="mt-1 break-all font-mono text-xs">Returned {top.output}</p>
+      ) : null}
+      <p className="mt-1 text-xs">
+        Run on the state at block {request.block}
+        {accounts > 0
+          ? `, with ${accounts} account${accounts === 1 ? "" : "s"} overridden`
+          : ", with no state overrides"}
+        {request.blockOverrides ? " and the block's fields overridden" : ""}. Nothing was sent to
+        the chain.
+      </p>
+    </section>
+  );
+}

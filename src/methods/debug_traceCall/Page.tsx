@@ -1,0 +1,343 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { Alert, Button, Card, downloadText, ErrorPanel, PageHeader } from "../../ui";
+import { useRpc } from "../../shared/context";
+import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
+import { href } from "../../shared/links";
+import { endpointTarget, type MethodPageProps } from "../../shared/page";
+import { linkFieldErrors } from "../../shared/form";
+import { FoldingForm } from "../../shared/FoldingForm";
+import { EstimateForm } from "../../shared/call/Form";
+import type { EstimateFormValues } from "../../shared/call/params";
+import { useCallBuilder } from "../../shared/call/useCallBuilder";
+import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
+import { DecodingPanel } from "../../shared/decoding/DecodingNote";
+import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
+import { FrameDecodeCache, TraceDecoder } from "../../shared/trace/decode";
+import { traceDecodingKeys } from "../../shared/trace/decodingKeys";
+import { tokensOf, transfersOf } from "../../shared/trace/insight/transfers";
+import { StatePanel } from "../../shared/trace/insight/StatePanel";
+import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
+import type { CallFrame } from "../../shared/trace/result";
+import { explainRefusal } from "./explain";
+import { examplesFrom } from "./examples";
+import { Outcome } from "./Outcome";
+import { OverridesEditor } from "./OverridesEditor";
+import {
+  checkSimulate,
+  describeRequest,
+  fromSearch,
+  REQUEST_PARAMS,
+  toSearch,
+  type SimulateRequest,
+} from "./params";
+import { METHOD, simulateQueryOptions, simulateStateQueryOptions } from "./query";
+
+/** The link's request params alone, in the link's order: what makes (and names) the request. */
+function requestSearchOf(search: URLSearchParams): string {
+  const out = new URLSearchParams();
+  search.forEach((v, k) => {
+    if ((REQUEST_PARAMS as readonly string[]).includes(k) && v !== "") out.append(k, v);
+  });
+  return out.toString();
+}
+
+function searchStringOf(params: Record<string, string | undefined>): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") sp.set(k, v);
+  return sp.toString();
+}
+
+export default function SimulatePage({ search, setSearch }: MethodPageProps) {
+  const { client, resolve, devnet } = useRpc();
+  const searchString = search.toString();
+  const requestKey = useMemo(
+    () => requestSearchOf(new URLSearchParams(searchString)),
+    [searchString],
+  );
+  const link = useMemo(() => fromSearch(new URLSearchParams(requestKey)), [requestKey]);
+  const resolved = resolve(METHOD);
+  const endpoint = resolved.ok ? resolved.endpoint : null;
+  const viewParam = search.get("view");
+  const tab: TraceTab = isTraceTab(viewParam) ? viewParam : "tree";
+  const frameParam = search.get("frame");
+
+  // The form shows a link's values when it arrives from outside, and the values as typed when its
+  // own submit wrote the URL; the overrides editor's rows follow the same rule.
+  const [seen, setSeen] = useState(requestKey);
+  const [pendingOwn, setPendingOwn] = useState<string | null>(null);
+  const linkForm = () => ({
+    call: link.values.call,
+    errors: linkFieldErrors<EstimateFormValues>(link.any ? link.problems : {}),
+  });
+  const [form, setForm] = useState(linkForm);
+  const [accounts, setAccounts] = useState(link.values.accounts);
+  const [blockValues, setBlockValues] = useState(link.values.block);
+  const [showAll, setShowAll] = useState(link.any);
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  if (requestKey !== seen) {
+    setSeen(requestKey);
+    if (requestKey === pendingOwn) setPendingOwn(null);
+    else {
+      setForm(linkForm());
+      setAccounts(link.values.accounts);
+      setBlockValues(link.values.block);
+      setShowAll(link.any);
+    }
+  }
+
+  const builder = useCallBuilder();
+  // A link runs once on load when it names the call (to or data); a form runs once submitted.
+  const request: SimulateRequest | null =
+    link.request && (link.complete || submitted === requestKey) ? link.request : null;
+  const query = useQuery(simulateQueryOptions(client, endpoint, request));
+  const queryClient = useQueryClient();
+  const data = query.isError ? undefined : query.data;
+  const model = data?.model ?? null;
+
+  const [editing, setEditing] = useState(false);
+  const onSubmit = (call: EstimateFormValues) => {
+    const r = checkSimulate({ call, accounts, block: blockValues });
+    if (!r.ok) {
+      // The call's fields show their messages already; the editor shows every override's now.
+      setShowAll(true);
+      return;
+    }
+    setEditing(false);
+    const next = toSearch(r.request, { tx: link.minedTx ?? undefined });
+    const nextString = searchStringOf(next);
+    setSubmitted(nextString);
+    if (nextString === requestKey) {
+      // The same call again: `latest` may have moved on, so ask the node again.
+      if (request && endpoint) void queryClient.resetQueries({ queryKey: queryKeyOf(request) });
+      return;
+    }
+    setPendingOwn(nextString);
+    setForm({ call, errors: {} });
+    setSearch({ ...next, view: viewParam ?? undefined });
+  };
+  const queryKeyOf = (r: SimulateRequest) =>
+    simulateQueryOptions(client, endpoint, r).queryKey;
+
+  const withParam = (k: string, v: string | undefined) => {
+    const next: Record<string, string | undefined> = {};
+    new URLSearchParams(searchString).forEach((value, key) => {
+      next[key] = value;
+    });
+    next[k] = v;
+    setSearch(next, { replace: true });
+  };
+  const onTabChange = (t: TraceTab) => withParam("view", t === "tree" ? undefined : t);
+  const onFrameChange = (path: string) => withParam("frame", path);
+  const frameLink = (path: string) => {
+    const params: Record<string, string> = {};
+    new URLSearchParams(searchString).forEach((value, key) => {
+      params[key] = value;
+    });
+    return href("simulate", { ...params, frame: path });
+  };
+
+  // Names for the call tree: the shared registry and the pasted ABI, then the signature database
+  // and Sourcify for what this call touched.
+  const decodingKeys = useMemo(() => (model ? traceDecodingKeys(model.frames) : null), [model]);
+  const decoding = useDecodingRegistry(endpoint, decodingKeys, {
+    extra: builder.pastedAbis,
+    withDevnet: true,
+  });
+  const decoder = useMemo(() => new TraceDecoder(decoding.registry), [decoding.registry]);
+  const decode = useMemo(
+    () => (model ? new FrameDecodeCache(model.frames, decoder) : null),
+    [model, decoder],
+  );
+  const tokens = useMemo(
+    () => (model && (tab === "balances" || tab === "flow") ? tokensOf(transfersOf(model)) : []),
+    [model, tab],
+  );
+  const tokenMeta = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
+
+  // State changes are another run of the call (prestateTracer, diffMode): on a click, or on load
+  // for a link that says view=state.
+  const [stateAsk, setStateAsk] = useState(() => ({ key: requestKey, asked: viewParam === "state" }));
+  if (stateAsk.key !== requestKey) setStateAsk({ key: requestKey, asked: viewParam === "state" });
+  const state = useQuery(
+    simulateStateQueryOptions(client, endpoint, stateAsk.asked && model ? request : null),
+  );
+
+  const refusal = useMemo(
+    () =>
+      query.isError && request ? explainRefusal(query.error, request, decoding.registry) : null,
+    [query.isError, query.error, request, decoding.registry],
+  );
+  const examples = useMemo(() => examplesFrom(devnet), [devnet]);
+  const onward = (f: CallFrame) =>
+    typeof f.to === "string"
+      ? [
+          {
+            label: "Estimate gas for this call",
+            href: href("estimate", {
+              from: typeof f.from === "string" ? f.from : undefined,
+              to: f.to,
+              data: typeof f.input === "string" ? f.input : undefined,
+              value: typeof f.value === "string" && f.value !== "0x0" ? f.value : undefined,
+            }),
+          },
+          { label: "Logs of this contract", href: href("logs", { address: f.to }) },
+        ]
+      : [];
+
+  return (
+    <div className="flex flex-col gap-3">
+      <PageHeader method={METHOD} title="simulation" target={endpointTarget(resolved)}>
+        Runs a call that was never sent on a block&apos;s state, with the state you choose (balances,
+        nonces, code, storage), and shows what it would do: its call tree, balance changes, token
+        flow and state changes.
+      </PageHeader>
+
+      {link.minedTx ? (
+        <p className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100">
+          Re-running transaction{" "}
+          <a className="break-all font-mono underline" href={href("trace", { hash: link.minedTx })}>
+            {link.minedTx}
+          </a>{" "}
+          as a call on the state before its block. The transactions before it in the same block are
+          not replayed, so the result can differ from what happened on chain.
+        </p>
+      ) : null}
+
+      <FoldingForm
+        name="Simulation request"
+        folded={request !== null && !editing}
+        onUnfold={() => setEditing(true)}
+        onFold={request ? () => setEditing(false) : undefined}
+        summary={request ? describeRequest(request) : ""}
+      >
+        <Card>
+          <EstimateForm
+            values={form.call}
+            linkErrors={form.errors}
+            onSubmit={onSubmit}
+            examples={[]}
+            busy={query.isFetching}
+            {...builder.formProps}
+            submitLabel="Simulate"
+            formLabel="Simulation request"
+            busyLabel="Simulating…"
+            blockHint="Empty: latest. Or a tag (latest, earliest, pending, safe, finalized) or a block number: the call runs on the state at the end of that block."
+          >
+            <OverridesEditor
+              accounts={accounts}
+              onAccounts={setAccounts}
+              block={blockValues}
+              onBlock={setBlockValues}
+              showAll={showAll}
+            />
+          </EstimateForm>
+          {examples.length > 0 ? (
+            <nav aria-label="Devnet examples" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+              <span className="text-slate-700 dark:text-slate-300">Devnet examples:</span>
+              {examples.map((ex) => (
+                <a
+                  key={ex.label}
+                  href={ex.href}
+                  className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+                >
+                  {ex.label}
+                </a>
+              ))}
+            </nav>
+          ) : null}
+        </Card>
+      </FoldingForm>
+      <DecodingPanel decoding={decoding} hint="Names calls, custom errors and events in the call tree." />
+
+      {link.overridesError ? <Alert>{link.overridesError}</Alert> : null}
+      {!resolved.ok ? (
+        <ErrorPanel title={`No endpoint for ${METHOD}`} headline={resolved.reason} />
+      ) : null}
+      {request?.blockOverrides ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Block overrides are sent as <code>blockOverrides</code>. Not every node applies them in
+          debug_traceCall (anvil does not): a call that reads the block number or time shows
+          whether this one did.
+        </p>
+      ) : null}
+      {query.isFetching && request ? (
+        <p role="status" className="text-sm">
+          Simulating… (the node runs the call on the state at {request.block})
+        </p>
+      ) : null}
+      {query.isError && request ? (
+        <div className="flex flex-col gap-2">
+          <RpcErrorPanel
+            error={query.error}
+            title={refusal?.title ?? "The simulation failed"}
+            onRetry={() => void query.refetch()}
+          />
+          {refusal?.hint ? (
+            <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+              {refusal.hint}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {data && request && decode ? (
+        <>
+          <Outcome top={data.top} decoder={decoder} request={request} />
+          <Card
+            title="Call tree"
+            actions={
+              <>
+                <Button
+                  onClick={() =>
+                    downloadText("simulation.json", JSON.stringify(data.raw, null, 2))
+                  }
+                >
+                  Download JSON
+                </Button>
+                <Button
+                  onClick={() => void queryClient.resetQueries({ queryKey: queryKeyOf(request) })}
+                >
+                  Run again
+                </Button>
+              </>
+            }
+          >
+            <TraceView
+              key={`${requestKey}@${query.dataUpdatedAt}`}
+              model={data.model}
+              decode={decode}
+              frame={frameParam}
+              onFrameChange={onFrameChange}
+              frameLink={frameLink}
+              tab={tab}
+              onTabChange={onTabChange}
+              onwardLinks={onward}
+              raw={data.raw}
+              tokenMeta={tokenMeta.data}
+              stateView={
+                <StatePanel
+                  asked={stateAsk.asked}
+                  onAsk={() => setStateAsk((s) => ({ ...s, asked: true }))}
+                  busy={state.isFetching}
+                  result={state.data}
+                  error={
+                    state.isError ? (
+                      <RpcErrorPanel
+                        error={state.error}
+                        title="The state changes could not be read"
+                        onRetry={() => void state.refetch()}
+                      />
+                    ) : null
+                  }
+                  costNote={null}
+                  intro="State changes come from running this call again with the prestateTracer in diff mode (same block, same overrides): every account and storage slot it would change, before and after."
+                />
+              }
+            />
+          </Card>
+        </>
+      ) : null}
+    </div>
+  );
+}

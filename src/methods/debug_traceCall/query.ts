@@ -1,0 +1,89 @@
+/**
+ * The simulation's queries: the call tree (callTracer with logs) and, on the user's word, the
+ * same call's state changes (prestateTracer in diff mode). A simulation is asked once per set of
+ * params and kept (KEPT_ANSWER): `latest` moves, so "Run again" asks anew; nothing is retried by
+ * itself, so a refused call costs one request.
+ */
+import { queryOptions, skipToken } from "@tanstack/react-query";
+import type { ResolvedEndpoint } from "../../endpoints";
+import type { RpcClient } from "../../rpc";
+import { rpcQueryKey } from "../../shared/query";
+import { KEPT_ANSWER } from "../../shared/query-defaults";
+import { flatten } from "../../shared/trace/flatten";
+import { traceAnswerSchema } from "../../shared/trace/load";
+import type { TraceModel } from "../../shared/trace/model";
+import { anyJsonSchema, type CallFrame } from "../../shared/trace/result";
+import { readStateDiff, type StateDiffResult } from "../../shared/trace/insight/stateDiff";
+import { PRESTATE_DIFF, toParams, type SimulateRequest } from "./params";
+
+export const METHOD = "debug_traceCall";
+
+/** The node runs the call on a block's state: allow it the time a heavy call takes. */
+const TIMEOUT_MS = 75_000;
+
+export interface SimulationResult {
+  /** The node's answer as sent (the Raw JSON view, the download). */
+  raw: unknown;
+  top: CallFrame;
+  model: TraceModel;
+}
+
+/** The node answered, but not with one call frame (a node whose callTracer differs). */
+export class NotACallTreeError extends Error {
+  constructor(readonly kind: string) {
+    super(`The node's debug_traceCall answer is not a call tree (it holds a ${kind}).`);
+    this.name = "NotACallTreeError";
+  }
+}
+
+export function simulateQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  r: SimulateRequest | null,
+) {
+  const params = r ? toParams(r) : null;
+  return queryOptions({
+    queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, params),
+    queryFn:
+      endpoint && params
+        ? async (): Promise<SimulationResult> => {
+            // No abort signal: React's development double mount would send the call twice.
+            const { raw, answer } = await client.request(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              endpoint.rpcMethod,
+              params,
+              { retry: false, timeoutMs: TIMEOUT_MS, schema: traceAnswerSchema },
+            );
+            if (answer.kind !== "frame") throw new NotACallTreeError(answer.kind);
+            return { raw, top: answer.frame, model: flatten(answer.frame) };
+          }
+        : skipToken,
+    ...KEPT_ANSWER,
+    structuralSharing: false,
+  });
+}
+
+export function simulateStateQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  r: SimulateRequest | null,
+) {
+  const params = r ? toParams(r, PRESTATE_DIFF) : null;
+  return queryOptions({
+    queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, params),
+    queryFn:
+      endpoint && params
+        ? async (): Promise<StateDiffResult> =>
+            readStateDiff(
+              await client.request(
+                { url: endpoint.url, secrets: endpoint.secrets },
+                endpoint.rpcMethod,
+                params,
+                { retry: false, timeoutMs: TIMEOUT_MS, schema: anyJsonSchema },
+              ),
+            )
+        : skipToken,
+    ...KEPT_ANSWER,
+    structuralSharing: false,
+  });
+}
