@@ -241,7 +241,11 @@ describe("endpoint shapes", () => {
     expect(reverted.result.revertReason).toBe(call0?.reason);
     const empty = "0x000000000000000000000000000000000000dEaD";
     const pay = { from: empty, to: call0?.to, value: "0xde0b6b3a7640000" };
-    const refused = await call(TRACE(), "debug_traceCall", [pay, "latest", { tracer: "callTracer" }]);
+    const refused = await call(TRACE(), "debug_traceCall", [
+      pay,
+      "latest",
+      { tracer: "callTracer" },
+    ]);
     expect(refused.error.message).toMatch(/insufficient funds/i);
     const paid = await call(TRACE(), "debug_traceCall", [
       { ...pay, to: "0x0000000000000000000000000000000000000001" },

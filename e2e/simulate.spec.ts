@@ -86,7 +86,9 @@ test.describe("debug_traceCall (Simulate)", () => {
     await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
     await expect(tree(page).getByRole("treeitem")).toHaveCount(expected.length);
     for (const type of new Set(expected.map((f) => f.type)))
-      await expect(tree(page).getByRole("treeitem").filter({ hasText: type }).first()).toBeVisible();
+      await expect(
+        tree(page).getByRole("treeitem").filter({ hasText: type }).first(),
+      ).toBeVisible();
     const sent = traceCalls(await gateway.log());
     expect(sent).toHaveLength(1);
     expect(JSON.stringify(sent[0]?.params)).toContain('"withLog":true');
@@ -129,11 +131,11 @@ test.describe("debug_traceCall (Simulate)", () => {
     expect(config.stateOverrides).toEqual(c.stateOverrides);
     // the editor shows the override it sent
     await page
-        .getByRole("group", { name: /Simulation request: what was asked/ })
-        .getByRole("button", { name: "Edit" })
-        .click();
+      .getByRole("group", { name: /Simulation request: what was asked/ })
+      .getByRole("button", { name: "Edit" })
+      .click();
     const group = page.getByRole("group", { name: /Override 1/ });
-    await expect(group.getByLabel("Address")).toHaveValue(
+    await expect(group.getByLabel("Address", { exact: true })).toHaveValue(
       new RegExp(Object.keys(c.stateOverrides ?? {})[0] ?? "-", "i"),
     );
   });
@@ -183,10 +185,10 @@ test.describe("debug_traceCall (Simulate)", () => {
     await page.getByLabel("Value", { exact: true }).fill("1");
     await page.getByRole("button", { name: "Add state override" }).click();
     const group = page.getByRole("group", { name: /Override 1/ });
-    await group.getByLabel("Address").fill(c.from);
-    await group.getByLabel("Balance").fill("100 ether");
+    await group.getByLabel("Address", { exact: true }).fill(c.from);
+    await group.getByLabel("Balance", { exact: true }).fill("100 ether");
     await group.getByRole("button", { name: "Add slot" }).click();
-    await group.getByLabel("Slot").fill(`0x${"1".repeat(66)}`);
+    await group.getByLabel("Slot", { exact: true }).fill(`0x${"1".repeat(66)}`);
     await page.getByRole("button", { name: "Simulate", exact: true }).click();
     await expect(group.getByText(/64 hex digits|32 bytes/i).first()).toBeVisible();
     expect(traceCalls(await gateway.log())).toHaveLength(0);

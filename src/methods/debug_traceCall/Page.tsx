@@ -116,8 +116,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     setForm({ call, errors: {} });
     setSearch({ ...next, view: viewParam ?? undefined });
   };
-  const queryKeyOf = (r: SimulateRequest) =>
-    simulateQueryOptions(client, endpoint, r).queryKey;
+  const queryKeyOf = (r: SimulateRequest) => simulateQueryOptions(client, endpoint, r).queryKey;
 
   const withParam = (k: string, v: string | undefined) => {
     const next: Record<string, string | undefined> = {};
@@ -149,15 +148,19 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     () => (model ? new FrameDecodeCache(model.frames, decoder) : null),
     [model, decoder],
   );
+  const tokenTab = tab === "balances" || tab === "flow";
   const tokens = useMemo(
-    () => (model && (tab === "balances" || tab === "flow") ? tokensOf(transfersOf(model)) : []),
-    [model, tab],
+    () => (model && tokenTab ? tokensOf(transfersOf(model)) : []),
+    [model, tokenTab],
   );
   const tokenMeta = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
 
   // State changes are another run of the call (prestateTracer, diffMode): on a click, or on load
   // for a link that says view=state.
-  const [stateAsk, setStateAsk] = useState(() => ({ key: requestKey, asked: viewParam === "state" }));
+  const [stateAsk, setStateAsk] = useState(() => ({
+    key: requestKey,
+    asked: viewParam === "state",
+  }));
   if (stateAsk.key !== requestKey) setStateAsk({ key: requestKey, asked: viewParam === "state" });
   const state = useQuery(
     simulateStateQueryOptions(client, endpoint, stateAsk.asked && model ? request : null),
@@ -188,9 +191,9 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
   return (
     <div className="flex flex-col gap-3">
       <PageHeader method={METHOD} title="simulation" target={endpointTarget(resolved)}>
-        Runs a call that was never sent on a block&apos;s state, with the state you choose (balances,
-        nonces, code, storage), and shows what it would do: its call tree, balance changes, token
-        flow and state changes.
+        Runs a call that was never sent on a block&apos;s state, with the state you choose
+        (balances, nonces, code, storage), and shows what it would do: its call tree, balance
+        changes, token flow and state changes.
       </PageHeader>
 
       {link.minedTx ? (
@@ -233,7 +236,10 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
             />
           </EstimateForm>
           {examples.length > 0 ? (
-            <nav aria-label="Devnet examples" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+            <nav
+              aria-label="Devnet examples"
+              className="mt-3 flex flex-wrap items-center gap-2 text-sm"
+            >
               <span className="text-slate-700 dark:text-slate-300">Devnet examples:</span>
               {examples.map((ex) => (
                 <a
@@ -248,7 +254,10 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
           ) : null}
         </Card>
       </FoldingForm>
-      <DecodingPanel decoding={decoding} hint="Names calls, custom errors and events in the call tree." />
+      <DecodingPanel
+        decoding={decoding}
+        hint="Names calls, custom errors and events in the call tree."
+      />
 
       {link.overridesError ? <Alert>{link.overridesError}</Alert> : null}
       {!resolved.ok ? (
@@ -257,8 +266,8 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
       {request?.blockOverrides ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           Block overrides are sent as <code>blockOverrides</code>. Not every node applies them in
-          debug_traceCall (anvil does not): a call that reads the block number or time shows
-          whether this one did.
+          debug_traceCall, and some ignore them without an error: a call that reads the block number
+          or time shows whether this one did.
         </p>
       ) : null}
       {query.isFetching && request ? (
@@ -289,9 +298,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
             actions={
               <>
                 <Button
-                  onClick={() =>
-                    downloadText("simulation.json", JSON.stringify(data.raw, null, 2))
-                  }
+                  onClick={() => downloadText("simulation.json", JSON.stringify(data.raw, null, 2))}
                 >
                   Download JSON
                 </Button>

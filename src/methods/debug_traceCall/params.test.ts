@@ -18,7 +18,10 @@ const HASH = `0x${"ab".repeat(32)}`;
 
 describe("simulation links", () => {
   it("a link with a call, a block and a state override set → the request, sent as stateOverrides", () => {
-    const overrides = { [TO]: { stateDiff: { [SLOT]: WORD } }, [FROM]: { balance: "0x56bc75e2d63100000" } };
+    const overrides = {
+      [TO]: { stateDiff: { [SLOT]: WORD } },
+      [FROM]: { balance: "0x56bc75e2d63100000" },
+    };
     const link = fromSearch(
       new URLSearchParams({
         from: FROM,
@@ -104,6 +107,9 @@ describe("simulation links", () => {
 
   it("tx= is kept only as a transaction hash", () => {
     expect(fromSearch(new URLSearchParams({ to: TO, tx: "0x12" })).minedTx).toBeNull();
-    expect(fromSearch(new URLSearchParams({ to: TO, tx: HASH.toUpperCase().replace("0X", "0x") })).minedTx).toBe(HASH);
+    expect(
+      fromSearch(new URLSearchParams({ to: TO, tx: HASH.toUpperCase().replace("0X", "0x") }))
+        .minedTx,
+    ).toBe(HASH);
   });
 });

@@ -29,7 +29,10 @@ export const DEFAULT_BLOCK = "latest";
 /** The call tracer the simulation runs: the call tree with each frame's logs (token flow). */
 export const CALL_TRACER = { tracer: "callTracer", tracerConfig: { withLog: true } } as const;
 /** The same call again for its state changes: every account and slot, before and after. */
-export const PRESTATE_DIFF = { tracer: "prestateTracer", tracerConfig: { diffMode: true } } as const;
+export const PRESTATE_DIFF = {
+  tracer: "prestateTracer",
+  tracerConfig: { diffMode: true },
+} as const;
 
 export interface SimulateRequest {
   tx: TxObject;
