@@ -201,6 +201,34 @@ test.describe("debug_traceCall (Simulate)", () => {
     await expect(page.getByRole("region", { name: /balance changes/i })).toBeVisible();
   });
 
+  test("state changes: the same call and overrides under the prestateTracer, asked on a click", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const c = need(manifest, "unlockedTransfer");
+    const overrides = c.stateOverrides ?? {};
+    await gateway.clearLog();
+    await page.goto(simulateLink(c, { overrides: JSON.stringify(overrides) }));
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    await page.getByRole("tab", { name: "State changes" }).click();
+    const prestate = async () =>
+      traceCalls(await gateway.log()).filter((e) => JSON.stringify(e.params).includes("prestate"));
+    expect(await prestate()).toHaveLength(0);
+    await page.getByRole("button", { name: /show state changes/i }).click();
+    const region = page.getByRole("region", { name: /state changes/i });
+    await expect(region.getByRole("table").first()).toBeVisible({ timeout: 30_000 });
+    // the overridden slot is the sender's balance: it reads the override before the call
+    const [token] = Object.keys(overrides);
+    await expect(region).toContainText(new RegExp(token ?? "-", "i"));
+    await expect(page.getByText("The node did not apply every state override")).toHaveCount(0);
+    const sent = await prestate();
+    expect(sent).toHaveLength(1);
+    expect(
+      ((sent[0]?.params as unknown[])[2] as { stateOverrides?: unknown }).stateOverrides,
+    ).toEqual(overrides);
+  });
+
   test("through an rpc= link straight to the node", async ({ page, manifest }) => {
     const c = need(manifest, "revertingCall");
     await page.goto(simulateLink(c, {}, manifest.anvilUrl));

@@ -20,6 +20,7 @@ import { StatePanel } from "../../shared/trace/insight/StatePanel";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import type { CallFrame } from "../../shared/trace/result";
 import { explainRefusal } from "./explain";
+import { ignoredOverrides } from "./ignored";
 import { examplesFrom } from "./examples";
 import { Outcome } from "./Outcome";
 import { OverridesEditor } from "./OverridesEditor";
@@ -166,6 +167,10 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     simulateStateQueryOptions(client, endpoint, stateAsk.asked && model ? request : null),
   );
 
+  const ignored = useMemo(
+    () => ignoredOverrides(request?.overrides ?? null, state.data),
+    [request, state.data],
+  );
   const refusal = useMemo(
     () =>
       query.isError && request ? explainRefusal(query.error, request, decoding.registry) : null,
@@ -323,23 +328,45 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
               raw={data.raw}
               tokenMeta={tokenMeta.data}
               stateView={
-                <StatePanel
-                  asked={stateAsk.asked}
-                  onAsk={() => setStateAsk((s) => ({ ...s, asked: true }))}
-                  busy={state.isFetching}
-                  result={state.data}
-                  error={
-                    state.isError ? (
-                      <RpcErrorPanel
-                        error={state.error}
-                        title="The state changes could not be read"
-                        onRetry={() => void state.refetch()}
-                      />
-                    ) : null
-                  }
-                  costNote={null}
-                  intro="State changes come from running this call again with the prestateTracer in diff mode (same block, same overrides): every account and storage slot it would change, before and after."
-                />
+                <>
+                  {ignored.length > 0 ? (
+                    <div
+                      role="alert"
+                      className="mb-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+                    >
+                      <p className="font-semibold">The node did not apply every state override</p>
+                      <ul className="mt-1 list-disc pl-5">
+                        {ignored.map((x) => (
+                          <li key={`${x.address}:${x.what}`} className="break-all">
+                            {x.address} — {x.what}
+                          </li>
+                        ))}
+                      </ul>
+                      <p className="mt-1">
+                        Its result is the call on the chain&apos;s own state for these. Try a node
+                        that applies stateOverrides in debug_traceCall (geth, Erigon, Nethermind,
+                        Reth, anvil).
+                      </p>
+                    </div>
+                  ) : null}
+                  <StatePanel
+                    asked={stateAsk.asked}
+                    onAsk={() => setStateAsk((s) => ({ ...s, asked: true }))}
+                    busy={state.isFetching}
+                    result={state.data}
+                    error={
+                      state.isError ? (
+                        <RpcErrorPanel
+                          error={state.error}
+                          title="The state changes could not be read"
+                          onRetry={() => void state.refetch()}
+                        />
+                      ) : null
+                    }
+                    costNote={null}
+                    intro="State changes come from running this call again with the prestateTracer in diff mode (same block, same overrides): every account and storage slot it would change, before and after."
+                  />
+                </>
               }
             />
           </Card>
