@@ -16,14 +16,16 @@ import TxPage from "../methods/eth_getTransactionByBlockHashAndIndex/Page";
 import LogsPage from "../methods/eth_getLogs/Page";
 import TracePage from "../methods/debug_jstraceTransaction/Page";
 import EstimatePage from "../methods/eth_estimateGas/Page";
+import SimulatePage from "../methods/debug_traceCall/Page";
 
-type PageId = "tx" | "logs" | "trace" | "estimate";
+type PageId = "tx" | "logs" | "trace" | "estimate" | "simulate";
 
 const PAGES: Record<PageId, { Page: ComponentType<MethodPageProps>; submit: string }> = {
   tx: { Page: TxPage, submit: "Look up transaction" },
   logs: { Page: LogsPage, submit: "Get logs" },
   trace: { Page: TracePage, submit: "Trace transaction" },
   estimate: { Page: EstimatePage, submit: "Estimate gas" },
+  simulate: { Page: SimulatePage, submit: "Simulate" },
 };
 
 /** One user action: type (or paste, for text with braces/brackets) into a labelled field, pick an option, press a button. */
@@ -796,16 +798,175 @@ const CORPUS: BadInput[] = [
 
 /** Links whose params cannot be run: the page says so in an alert and sends nothing. */
 // prettier-ignore
-const BAD_LINKS: { page: PageId; what: string; search: Record<string, string>; message: RegExp; field?: string }[] = [
-  { page: "logs", what: "five topic positions", search: { fromBlock: "1", toBlock: "2", topics: JSON.stringify([TOPIC, null, null, null, TOPIC]) }, message: /has 5 positions; a log has at most 4/ },
-  { page: "logs", what: "topics that are not JSON", search: { fromBlock: "1", toBlock: "2", topics: "[0xabc" }, message: /"topics" is not valid JSON/ },
-  { page: "logs", what: "a block hash with a range", search: { fromBlock: "1", blockHash: HASH }, message: /Block hash excludes From block/, field: "Block hash" },
-  { page: "logs", what: "a reversed range", search: { fromBlock: "9", toBlock: "3" }, message: /is before From block/, field: "To block" },
-  { page: "tx", what: "a short block hash and a negative index", search: { blockHash: "0x123", index: "-1" }, message: /Block hash must be 32 bytes/, field: "Block hash" },
-  { page: "trace", what: "tracerConfig that is not JSON", search: { hash: HASH, tracer: "prestateTracer", tracerConfig: "{x" }, message: /tracerConfig is not valid JSON/ },
-  { page: "trace", what: "a short hash", search: { hash: "0xabc" }, message: /must be 32 bytes/, field: "Transaction hash" },
-  { page: "estimate", what: "a short to address", search: { to: "0x1234" }, message: /To must be 40 hex digits/, field: "To" },
-  { page: "estimate", what: "data with an odd number of digits", search: { to: ADDR, data: "0xabc" }, message: /odd number of hex digits/, field: "Data" },
+// debug_traceCall (Simulate): the call's fields are the estimate's; these are the overrides ------
+const OVERRIDE = (...steps: Step[]): Step[] => [
+  { type: "To", text: ADDR },
+  { press: "Add state override" },
+  ...steps,
+];
+CORPUS.push(
+  {
+    page: "simulate",
+    what: "to too short",
+    steps: [{ type: "To", text: "0x1234" }],
+    field: "To",
+    message: /To must be 40 hex digits/,
+  },
+  {
+    page: "simulate",
+    what: "an override's address too short",
+    steps: OVERRIDE({ type: "Address", text: "0x12" }, { type: "Balance", text: "1" }),
+    field: "Address",
+    message: /Address must be 40 hex digits/,
+  },
+  {
+    page: "simulate",
+    what: "an override's address with a wrong checksum",
+    steps: OVERRIDE({ type: "Address", text: BAD_CHECKSUM }, { type: "Balance", text: "1" }),
+    field: "Address",
+    message: /checksum/,
+  },
+  {
+    page: "simulate",
+    what: "a negative balance",
+    steps: OVERRIDE({ type: "Address", text: ADDR }, { type: "Balance", text: "-5" }),
+    field: "Balance",
+    message: /negative/i,
+  },
+  {
+    page: "simulate",
+    what: "a balance in an unknown unit",
+    steps: OVERRIDE({ type: "Address", text: ADDR }, { type: "Balance", text: "5 bananas" }),
+    field: "Balance",
+    message: /Balance/,
+  },
+  {
+    page: "simulate",
+    what: "a nonce that is not a number",
+    steps: OVERRIDE({ type: "Address", text: ADDR }, { type: "Account nonce", text: "one" }),
+    field: "Account nonce",
+    message: /Nonce/,
+  },
+  {
+    page: "simulate",
+    what: "code with an odd number of digits",
+    steps: OVERRIDE({ type: "Address", text: ADDR }, { type: "Code", text: "0x600" }),
+    field: "Code",
+    message: /odd number of hex digits/,
+  },
+  {
+    page: "simulate",
+    what: "a storage slot longer than 32 bytes",
+    steps: OVERRIDE(
+      { type: "Address", text: ADDR },
+      { press: "Add slot" },
+      { type: "Slot", text: `0x${"11".repeat(33)}` },
+      { type: "Slot value", text: "0x1" },
+    ),
+    field: "Slot",
+    message: /64 hex digits|32 bytes/,
+  },
+  {
+    page: "simulate",
+    what: "a storage value that is not hex",
+    steps: OVERRIDE(
+      { type: "Address", text: ADDR },
+      { press: "Add slot" },
+      { type: "Slot", text: "0x1" },
+      { type: "Slot value", text: "0xzz" },
+    ),
+    field: "Slot value",
+    message: /Slot value|Value/,
+  },
+);
+
+const BAD_LINKS: {
+  page: PageId;
+  what: string;
+  search: Record<string, string>;
+  message: RegExp;
+  field?: string;
+}[] = [
+  {
+    page: "logs",
+    what: "five topic positions",
+    search: {
+      fromBlock: "1",
+      toBlock: "2",
+      topics: JSON.stringify([TOPIC, null, null, null, TOPIC]),
+    },
+    message: /has 5 positions; a log has at most 4/,
+  },
+  {
+    page: "logs",
+    what: "topics that are not JSON",
+    search: { fromBlock: "1", toBlock: "2", topics: "[0xabc" },
+    message: /"topics" is not valid JSON/,
+  },
+  {
+    page: "logs",
+    what: "a block hash with a range",
+    search: { fromBlock: "1", blockHash: HASH },
+    message: /Block hash excludes From block/,
+    field: "Block hash",
+  },
+  {
+    page: "logs",
+    what: "a reversed range",
+    search: { fromBlock: "9", toBlock: "3" },
+    message: /is before From block/,
+    field: "To block",
+  },
+  {
+    page: "tx",
+    what: "a short block hash and a negative index",
+    search: { blockHash: "0x123", index: "-1" },
+    message: /Block hash must be 32 bytes/,
+    field: "Block hash",
+  },
+  {
+    page: "trace",
+    what: "tracerConfig that is not JSON",
+    search: { hash: HASH, tracer: "prestateTracer", tracerConfig: "{x" },
+    message: /tracerConfig is not valid JSON/,
+  },
+  {
+    page: "trace",
+    what: "a short hash",
+    search: { hash: "0xabc" },
+    message: /must be 32 bytes/,
+    field: "Transaction hash",
+  },
+  {
+    page: "estimate",
+    what: "a short to address",
+    search: { to: "0x1234" },
+    message: /To must be 40 hex digits/,
+    field: "To",
+  },
+  {
+    page: "estimate",
+    what: "data with an odd number of digits",
+    search: { to: ADDR, data: "0xabc" },
+    message: /odd number of hex digits/,
+    field: "Data",
+  },
+  {
+    page: "simulate",
+    what: "overrides that are not JSON",
+    search: { to: ADDR, overrides: "{0x12" },
+    message: /overrides cannot be read/,
+  },
+  {
+    page: "simulate",
+    what: "an override slot longer than 32 bytes",
+    search: {
+      to: ADDR,
+      overrides: JSON.stringify({ [ADDR]: { stateDiff: { [`0x${"11".repeat(33)}`]: "0x1" } } }),
+    },
+    message: /64 hex digits|32 bytes/,
+    field: "Slot",
+  },
 ];
 
 interface Recorded {
@@ -921,6 +1082,16 @@ describe("the recorder sees requests (so 'nothing sent' above means something)",
         { type: "Value", text: "1.5" },
       ],
       "eth_estimateGas",
+    ],
+    [
+      "simulate",
+      [
+        { type: "To", text: ADDR },
+        { press: "Add state override" },
+        { type: "Address", text: ADDR },
+        { type: "Balance", text: "100 ether" },
+      ],
+      "debug_traceCall",
     ],
   ];
   it.each(valid)("%s: a valid submit sends its request", async (page, steps, method) => {

@@ -123,7 +123,7 @@ export function AccountEditor(props: AccountEditorProps) {
           {...input("balance")}
         />
         <Field
-          label="Nonce"
+          label="Account nonce"
           placeholder="not changed"
           hint="decimal or 0x hex"
           {...input("nonce")}
@@ -218,7 +218,7 @@ function SlotEditor(props: {
         placeholder="0x0 (storage key)"
         {...input("slot")}
       />
-      <Field label="Value" placeholder="0x… (32-byte word)" {...input("value")} />
+      <Field label="Slot value" placeholder="0x… (32-byte word)" {...input("value")} />
       <Button className="md:mt-6" onClick={props.onRemove}>
         Remove slot
       </Button>

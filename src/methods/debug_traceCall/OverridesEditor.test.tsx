@@ -88,7 +88,9 @@ describe("the overrides editor", () => {
       'Slot has a character that is not a hex digit: "z".',
     );
     // The value next to it was not touched: its problem (required) waits.
-    expect(within(group("Slot 1")).getByLabelText("Value").getAttribute("aria-invalid")).toBe(null);
+    expect(within(group("Slot 1")).getByLabelText("Slot value").getAttribute("aria-invalid")).toBe(
+      null,
+    );
     await user.clear(slotInput);
     await user.type(slotInput, `0x${"1".repeat(65)}`);
     expect(within(group("Slot 1")).getByRole("alert").textContent).toBe(
