@@ -153,4 +153,54 @@ test.describe("eth_estimateGas", () => {
       await anvilEstimate(manifest.anvilUrl, { from: call.from, to: call.to, data: call.data }),
     );
   });
+
+  test("Simulate opens the same call in the simulation, checked first and not estimated", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const call = manifest.calls.transfer;
+    await page.goto("/#/estimate");
+    await expect(page.getByRole("heading", { level: 1, name: /eth_estimateGas/ })).toBeVisible();
+    await gateway.clearLog();
+    await page.getByLabel("To", { exact: true }).fill("0x12");
+    await page.getByRole("button", { name: "Simulate" }).click();
+    await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/#\/estimate$/);
+
+    await page.getByLabel("From", { exact: true }).fill(call.from);
+    await page.getByLabel("To", { exact: true }).fill(call.to);
+    await page.getByLabel("Data", { exact: true }).fill(call.data);
+    await page.getByLabel("Value", { exact: true }).fill("2");
+    await page.getByLabel("Value unit", { exact: true }).selectOption("gwei");
+    await page.getByRole("button", { name: "Simulate" }).click();
+    await expect(page).toHaveURL(/#\/simulate\?/);
+    const params = Object.fromEntries(new URLSearchParams(new URL(page.url()).hash.split("?")[1]));
+    expect(params).toEqual({
+      from: call.from,
+      to: call.to,
+      value: "0x77359400",
+      data: call.data.toLowerCase(),
+      block: "latest",
+    });
+    expect(estimateCalls(await gateway.log())).toEqual([]);
+  });
+
+  test("a reverted estimate links to the simulation of the same call", async ({
+    page,
+    manifest,
+  }) => {
+    const call = manifest.calls.revertingCall;
+    await page.goto("/#/estimate");
+    await page.getByRole("button", { name: "try: reverting call" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Execution reverted" });
+    await expect(alert).toBeVisible();
+    const link = alert.getByRole("link", { name: "See where it reverts" });
+    const target = new URLSearchParams((await link.getAttribute("href"))?.split("?")[1]);
+    expect((await link.getAttribute("href")) ?? "").toMatch(/^#\/simulate\?/);
+    expect(target.get("to")?.toLowerCase()).toBe(call.to.toLowerCase());
+    expect(target.get("data")).toBe(call.data.toLowerCase());
+    expect(target.get("block")).toBe("latest");
+    expect(target.get("view")).toBeNull();
+  });
 });

@@ -20,6 +20,39 @@ function dd(page: Page, name: string): Locator {
 /** Hex compared case-insensitively (checksummed or not). */
 const ci = (hex: string) => new RegExp(hex, "i");
 
+/** The transaction as anvil itself answers it (no gateway, no app). */
+async function anvilTx(
+  anvilUrl: string,
+  hash: string,
+): Promise<{
+  from: string;
+  to: string | null;
+  value: string;
+  input: string;
+  gas: string;
+  blockNumber: string;
+}> {
+  const res = await fetch(anvilUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "eth_getTransactionByHash",
+      params: [hash],
+    }),
+  });
+  const body = (await res.json()) as { result?: Awaited<ReturnType<typeof anvilTx>> };
+  if (!body.result) throw new Error(`anvil does not know ${hash}`);
+  return body.result;
+}
+
+/** The params of a `#/simulate?…` link. */
+const simulateParams = (link: string | null) => {
+  expect(link).toMatch(/^#\/simulate\?/);
+  return Object.fromEntries(new URLSearchParams((link ?? "").split("?")[1]));
+};
+
 test.describe(METHOD, () => {
   test("a legacy transfer: fields, readings and raw values", async ({
     page,
@@ -212,6 +245,58 @@ test.describe(METHOD, () => {
     await view(page).getByRole("button", { name: "try: legacy transfer" }).click();
     await expect(view(page).getByLabel("Block hash")).toHaveValue(tx.blockHash.toLowerCase());
     await expect(dd(page, "hash")).toContainText(ci(tx.hash), { timeout: 30_000 });
+  });
+});
+
+test.describe("Simulate from a mined transaction", () => {
+  test("the card's Simulate carries the call (to, input, value, gas) at its parent block, and says what is not replayed", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    const mined = await anvilTx(manifest.anvilUrl, tx.hash);
+    await page.goto(txLink(tx.blockHash, tx.index));
+    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
+    const simulate = view(page)
+      .getByRole("navigation", { name: "Onward" })
+      .getByRole("link", { name: /simulate/i });
+    const params = simulateParams(await simulate.getAttribute("href"));
+    expect(params).toEqual({
+      from: mined.from,
+      to: mined.to,
+      ...(BigInt(mined.value) === 0n ? {} : { value: mined.value }),
+      data: mined.input,
+      gas: mined.gas,
+      block: `0x${(BigInt(mined.blockNumber) - 1n).toString(16)}`,
+      tx: tx.hash.toLowerCase(),
+    });
+    expect(params.to?.toLowerCase()).toBe(tx.to?.toLowerCase());
+    expect(params.data).toMatch(/^0xa9059cbb/);
+    await expect(simulate).toHaveAccessibleDescription(
+      /transactions before it in the same block are not replayed/,
+    );
+    await expect(
+      view(page).getByText(/the transactions before it in the same block are not replayed/),
+    ).toBeVisible();
+  });
+
+  test("a contract creation is simulated with its init code and no to", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.contractCreation;
+    const mined = await anvilTx(manifest.anvilUrl, tx.hash);
+    await page.goto(`/#/tx?hash=${tx.hash}`);
+    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
+    const params = simulateParams(
+      await view(page)
+        .getByRole("navigation", { name: "Onward" })
+        .getByRole("link", { name: /simulate/i })
+        .getAttribute("href"),
+    );
+    expect(params.to).toBeUndefined();
+    expect(params.data).toBe(mined.input);
+    expect(params.block).toBe(`0x${(BigInt(mined.blockNumber) - 1n).toString(16)}`);
   });
 });
 

@@ -212,6 +212,16 @@ test.describe("cross-links", () => {
       "href",
       new RegExp(`#/estimate\\?from=${tx.from}&to=${tx.to}&data=0xa9059cbb`, "i"),
     );
+    // the whole transaction again, at its parent block, said to skip the block's earlier ones
+    const simulate = nav.getByRole("link", { name: "Simulate" });
+    await expect(simulate).toHaveAttribute(
+      "href",
+      new RegExp(
+        `^#/simulate\\?from=${tx.from}&to=${tx.to}&data=0xa9059cbb[0-9a-f]*&gas=0x[0-9a-f]+&block=0x${(tx.blockNumber - 1).toString(16)}&tx=${tx.hash}$`,
+        "i",
+      ),
+    );
+    await expect(simulate).toHaveAccessibleDescription(/not replayed/);
     await nav.getByRole("link", { name: "Transaction card" }).click();
     await expect(page).toHaveURL(
       new RegExp(`#/tx\\?blockHash=${tx.blockHash}&index=0x${tx.index.toString(16)}`),

@@ -41,3 +41,12 @@ export function href<R extends RouteId>(route: R, params: RouteParams[R] = {}): 
   const qs = search.toString();
   return `#/${route}${qs ? `?${qs}` : ""}`;
 }
+
+/**
+ * Goes to a link from code, as a click on an `<a href>` would: for a button that checks its form
+ * before it leaves (the estimate's "Simulate"). The shell's router follows the hash change like
+ * any link's; pages themselves never write `location`.
+ */
+export function followLink(link: string): void {
+  window.location.hash = link;
+}

@@ -1,3 +1,4 @@
+import { Fragment, useId } from "react";
 /** A sortable table column header: a button that sorts by the column, `aria-sort` saying how. */
 export interface SortState<K extends string> {
   key: K;
@@ -39,21 +40,37 @@ export function SortHeader<K extends string>({
   );
 }
 
-/** A row of onward links, named for screen readers ("This transaction in other views"). */
+/**
+ * A row of onward links, named for screen readers ("This transaction in other views"). A link's
+ * description (what following it means) is its accessible description and its tooltip.
+ */
 export function LinkNav({
   label,
   links,
 }: {
   label: string;
-  links: readonly { label: string; href: string }[];
+  links: readonly { label: string; href: string; description?: string }[];
 }) {
+  const ids = useId();
   if (links.length === 0) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap gap-3 text-xs">
-      {links.map((l) => (
-        <a key={l.label} href={l.href} className="text-indigo-800 underline dark:text-indigo-300">
-          {l.label}
-        </a>
+      {links.map((l, i) => (
+        <Fragment key={l.label}>
+          <a
+            href={l.href}
+            title={l.description}
+            aria-describedby={l.description ? `${ids}-${i}` : undefined}
+            className="text-indigo-800 underline dark:text-indigo-300"
+          >
+            {l.label}
+          </a>
+          {l.description ? (
+            <span id={`${ids}-${i}`} hidden>
+              {l.description}
+            </span>
+          ) : null}
+        </Fragment>
       ))}
     </nav>
   );

@@ -114,4 +114,26 @@ describe("trace page", () => {
     expect(await screen.findByRole("tree")).toBeTruthy();
     expect(screen.queryByLabelText("Tracer result")).toBeNull();
   });
+
+  it("offers to simulate the transaction at its parent block, once the node says where it sits", async () => {
+    // one answer for every request: the trace's top frame, and the transaction's location
+    const answer = {
+      ...FRAME,
+      value: "0x7",
+      input: "0xa9059cbb",
+      gas: "0x5208",
+      blockNumber: "0x10",
+    };
+    setup({ hash: HASH, tracer: "callTracer" }, { answer });
+    const nav = await screen.findByRole("navigation", { name: "This transaction in other views" });
+    const link = within(nav).getByRole("link", { name: /simulate/i });
+    await waitFor(() =>
+      expect(link.getAttribute("href")).toBe(
+        `#/simulate?from=${ADDR}&to=${ADDR}&value=0x7&data=0xa9059cbb&gas=0x5208&block=0xf&tx=${HASH}`,
+      ),
+    );
+    expect(
+      document.getElementById(link.getAttribute("aria-describedby") ?? "")?.textContent,
+    ).toMatch(/transactions before it in the same block are not replayed/);
+  });
 });

@@ -189,7 +189,13 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const stateQuery = side.state;
   const top = model?.frames[0] ?? null;
   const onward = (f: Parameters<typeof onwardLinks>[0], whole: boolean) =>
-    onwardLinks(f, whole, { request, blockHash: side.blockHash, txIndex: side.txIndex });
+    onwardLinks(f, whole, {
+      request,
+      blockHash: side.blockHash,
+      txIndex: side.txIndex,
+      blockNumber: side.blockNumber,
+      gasLimit: side.gasLimit,
+    });
   const rpcMethod = rpcMethodOf(endpoint);
   const sourceInsight = useSourceInsightHost({
     endpoint,

@@ -1,18 +1,28 @@
 /** The links from a trace (or one of its frames) to the app's other views. */
 import { href } from "../../shared/links";
+import { minedSimulateLink } from "../../shared/simulateLink";
 import type { TraceRequest } from "./params";
 import type { CallFrame } from "../../shared/trace/result";
 
 export interface OnwardLink {
   label: string;
   href: string;
+  /** What following the link means, when its name cannot say it all. */
+  description?: string;
 }
 
 export function onwardLinks(
   f: CallFrame,
   /** The whole transaction (its top frame), or one frame of it. */
   whole: boolean,
-  at: { request: TraceRequest | null; blockHash: string | null; txIndex: string | null },
+  at: {
+    request: TraceRequest | null;
+    blockHash: string | null;
+    txIndex: string | null;
+    /** The transaction's block number and gas limit (eth_getTransactionByHash), when known. */
+    blockNumber?: string | null;
+    gasLimit?: string | null;
+  },
 ): OnwardLink[] {
   const { request, blockHash, txIndex } = at;
   const out: OnwardLink[] = [];
@@ -43,5 +53,20 @@ export function onwardLinks(
         data: typeof f.input === "string" && f.input !== "0x" ? f.input : undefined,
       }),
     });
+  if (whole && request) {
+    // The top frame of a creation names the created contract as `to`: the call itself has none.
+    const creation = type.startsWith("CREATE");
+    const simulate = minedSimulateLink({
+      hash: request.hash,
+      from: f.from,
+      to: creation ? null : (to ?? null),
+      value: f.value ?? null,
+      input: f.input ?? null,
+      // The transaction's own gas limit; the top frame's gas where the node did not say.
+      gas: at.gasLimit ?? f.gas ?? null,
+      blockNumber: at.blockNumber ?? null,
+    });
+    out.push({ label: "Simulate", href: simulate.href, description: simulate.note });
+  }
   return out;
 }

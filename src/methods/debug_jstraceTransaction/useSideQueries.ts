@@ -1,7 +1,8 @@
 /**
  * What the trace page asks besides the trace: the state changes (another paid trace, asked on a
  * click — or on load for a link that says `view=state`), the tokens' names for the balance and
- * flow views, and where the transaction sits (its block and index, for the onward links).
+ * flow views, and where the transaction sits (its block and index, for the onward links; its block
+ * number and gas limit, for the simulation's).
  */
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -53,5 +54,7 @@ export function useSideQueries(args: {
     tokenMeta: tokenMeta.data,
     blockHash: located.data?.blockHash ?? null,
     txIndex: located.data?.transactionIndex ?? null,
+    blockNumber: located.data?.blockNumber ?? null,
+    gasLimit: located.data?.gas ?? null,
   };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodeAbiParameters, encodeErrorResult, parseAbi } from "viem";
@@ -11,6 +11,7 @@ import EstimatePage from "./Page";
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  window.location.hash = "";
 });
 
 interface Call {
@@ -230,5 +231,68 @@ describe("estimate page", () => {
     await user.click(screen.getByRole("button", { name: "Edit" }));
     await user.click(screen.getByRole("button", { name: "Estimate gas" }));
     await vi.waitFor(() => expect(calls).toHaveLength(2));
+  });
+
+  it("Simulate checks the fields first, then opens the same call in the simulation, sending nothing", async () => {
+    const { calls, user } = setup();
+    await user.type(screen.getByLabelText("To"), "0x12");
+    await user.click(screen.getByRole("button", { name: "Simulate" }));
+    expect(await screen.findByText(/must be 40 hex digits/)).toBeTruthy();
+    expect(window.location.hash).toBe("");
+
+    const from = "0xaa00000000000000000000000000000000000000";
+    await user.clear(screen.getByLabelText("To"));
+    await user.type(screen.getByLabelText("To"), TO);
+    await user.type(screen.getByLabelText("From"), from);
+    await user.type(screen.getByLabelText("Value"), "1.5");
+    await user.selectOptions(screen.getByLabelText("Value unit"), "ether");
+    await user.type(screen.getByLabelText("Data"), "0xa9059cbb");
+    await user.type(screen.getByLabelText("Gas"), "100000");
+    await user.type(screen.getByLabelText("Nonce"), "7");
+    await user.click(screen.getByRole("button", { name: "Simulate" }));
+    await vi.waitFor(() =>
+      expect(window.location.hash).toBe(
+        `#/simulate?from=${from}&to=${TO}&value=0x14d1120d7b160000&data=0xa9059cbb&gas=0x186a0&block=latest`,
+      ),
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it("Simulate keeps a given block", async () => {
+    const { user } = setup({ from: "0xaa00000000000000000000000000000000000000" });
+    await user.type(screen.getByLabelText("To"), TO);
+    await user.type(screen.getByLabelText("Block"), "1000");
+    await user.click(screen.getByRole("button", { name: "Simulate" }));
+    await vi.waitFor(() =>
+      expect(window.location.hash).toBe(
+        `#/simulate?from=0xaa00000000000000000000000000000000000000&to=${TO}&block=0x3e8`,
+      ),
+    );
+  });
+
+  it("a reverted estimate offers to see where it reverts, in the simulation of the same call", async () => {
+    const data = `0x08c379a0${encodeAbiParameters([{ type: "string" }], ["user error"]).slice(2)}`;
+    setup({ to: TO, data: "0x01", value: "0x5" }, () =>
+      interpretRpcError(
+        { method: "eth_estimateGas", endpoint: "http://node/", request: {}, durationMs: 1 },
+        { code: 3, message: "execution reverted: user error", data },
+      ),
+    );
+    await screen.findByTestId("revert-reason");
+    const link = within(screen.getByRole("alert")).getByRole("link", {
+      name: "See where it reverts",
+    });
+    expect(link.getAttribute("href")).toBe(`#/simulate?to=${TO}&value=0x5&data=0x01&block=latest`);
+  });
+
+  it("a refusal that is not a revert has nothing to see in a simulation", async () => {
+    setup({ to: TO, value: "0x5" }, () =>
+      interpretRpcError(
+        { method: "eth_estimateGas", endpoint: "http://node/", request: {}, durationMs: 1 },
+        { code: -32000, message: "insufficient funds for gas * price + value" },
+      ),
+    );
+    expect((await screen.findByRole("alert")).textContent).toMatch(/funds/i);
+    expect(screen.queryByRole("link", { name: "See where it reverts" })).toBeNull();
   });
 });

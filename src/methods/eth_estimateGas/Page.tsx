@@ -24,8 +24,10 @@ import {
   valueForForm,
   type EstimateFormValues,
 } from "../../shared/call/params";
+import { followLink } from "../../shared/links";
 import { estimateQueryOptions, METHOD } from "./query";
 import { EstimateResult } from "./ResultView";
+import { simulateHrefOf } from "./simulate";
 
 function contractAbiFor(devnet: DevnetManifest, to: string | undefined): string | null {
   if (!to) return null;
@@ -146,6 +148,15 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
     setSearch(next);
   };
 
+  // The same call, traced: checked as for a submit (the form has done so before this runs).
+  const simulate = {
+    label: "Simulate",
+    onRun: (values: EstimateFormValues) => {
+      const r = checkValues(values);
+      if (r.ok) followLink(simulateHrefOf(r.request));
+    },
+  };
+
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
   // A revert's custom error is named like a trace's: the called contract's verified ABI, the
   // signature database, then what the device knows.
@@ -188,6 +199,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
             values={form.values}
             linkErrors={form.errors}
             onSubmit={onSubmit}
+            secondary={simulate}
             examples={examples}
             busy={query.isFetching}
             registry={builderRegistry}
@@ -224,7 +236,18 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
             onRetry={() => void query.refetch()}
           />
         ) : (
-          <ExplainedError explanation={explanation} onRetry={() => void query.refetch()} />
+          <ExplainedError
+            explanation={explanation}
+            onRetry={() => void query.refetch()}
+            action={
+              explanation.kind === "revert" ? (
+                // The simulation's call tree shows the frame that failed, with its reason.
+                <a href={simulateHrefOf(request)} className="font-medium underline">
+                  See where it reverts
+                </a>
+              ) : null
+            }
+          />
         )
       ) : null}
       {showing && query.data !== undefined && !query.isError ? (

@@ -224,6 +224,6 @@ describe("onward links", () => {
       within(onward)
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual(["Trace this transaction", "Logs of this block", "Estimate again"]);
+    ).toEqual(["Trace this transaction", "Logs of this block", "Estimate again", "Simulate"]);
   });
 });

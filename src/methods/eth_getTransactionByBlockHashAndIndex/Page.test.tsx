@@ -150,6 +150,32 @@ describe("the transaction page", () => {
       value: "0xde0b6b3a7640000",
       data: input,
     });
+    // Simulate: the same call at the parent block (0x1 − 1), with the note said beside it
+    const simulate = within(onward).getByRole("link", { name: /simulate/i });
+    expect(simulate.getAttribute("href")).toBe(
+      `#/simulate?from=${FROM}&to=${TO}&value=0xde0b6b3a7640000&data=${input}&gas=0x5208&block=0x0&tx=${String(result.hash)}`,
+    );
+    const note =
+      "Runs this call on the state before its block: the transactions before it in the same block are not replayed, so the result can differ.";
+    expect(simulate).toHaveProperty("textContent", "Simulate");
+    expect(
+      document.getElementById(simulate.getAttribute("aria-describedby") ?? "")?.textContent,
+    ).toBe(note);
+    expect(screen.getByText(note)).toBeTruthy();
+  });
+
+  it("Simulate for a contract creation sends its init code with no to, at the parent block", async () => {
+    const result = tx(3, { to: null, input: "0x6080604052", value: "0x0", blockNumber: "0x2a" });
+    const { wrap } = fakeRpc(() => result);
+    render(wrap(<Harness initial={{ blockHash: BLOCK, index: "3" }} />));
+    const onward = await screen.findByRole("navigation", { name: "Onward" });
+    expect(
+      within(onward)
+        .getByRole("link", { name: /simulate/i })
+        .getAttribute("href"),
+    ).toBe(
+      `#/simulate?from=${FROM}&data=0x6080604052&gas=0x5208&block=0x29&tx=${String(result.hash)}`,
+    );
   });
 
   it("pending transactions read as pending, not blanks", async () => {
@@ -166,6 +192,14 @@ describe("the transaction page", () => {
       expect(dd?.textContent).toContain("null");
     }
     expect(screen.queryByRole("link", { name: "Logs of this block" })).toBeNull();
+    // not mined yet: simulated on the latest state, and said so
+    const simulate = screen.getByRole("link", { name: /simulate/i });
+    expect(new URLSearchParams(simulate.getAttribute("href")?.split("?")[1]).get("block")).toBe(
+      "latest",
+    );
+    expect(
+      document.getElementById(simulate.getAttribute("aria-describedby") ?? "")?.textContent,
+    ).toMatch(/latest state/);
   });
 
   it("Next steps through the block; past the end says which index was the last", async () => {

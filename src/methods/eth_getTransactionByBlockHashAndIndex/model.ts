@@ -104,6 +104,8 @@ export interface TxModel {
   to: string | null;
   value: string;
   input: string;
+  /** The gas limit, as sent; null when the node left it out. */
+  gas: string | null;
   blockHash: string | null;
   blockNumber: bigint | null;
   transactionIndex: bigint | null;
@@ -325,6 +327,7 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
     to: typeof tx.to === "string" ? tx.to : null,
     value: tx.value ?? "0x0",
     input,
+    gas: tx.gas ?? null,
     blockHash: tx.blockHash ?? null,
     blockNumber: hexToBigint(tx.blockNumber),
     transactionIndex: hexToBigint(tx.transactionIndex),

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CopyButton, RetryButton } from "../../ui";
 import type { Explanation } from "./explain";
 
@@ -5,9 +6,12 @@ import type { Explanation } from "./explain";
 export function ExplainedError({
   explanation: x,
   onRetry,
+  action,
 }: {
   explanation: Explanation;
   onRetry?: () => void;
+  /** Where to go from here, given by the page (the estimate's "See where it reverts"). */
+  action?: ReactNode;
 }) {
   const r = x.revert;
   // a revert whose reason gets its own line below: the lead sentence need not repeat it
@@ -99,6 +103,7 @@ export function ExplainedError({
         The node said{x.code !== null ? ` (code ${x.code})` : ""}:{" "}
         <span className="font-mono">{x.nodeMessage}</span>
       </p>
+      {action ? <div className="mt-2">{action}</div> : null}
       {onRetry ? <RetryButton onRetry={onRetry} /> : null}
     </div>
   );

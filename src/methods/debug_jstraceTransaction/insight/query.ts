@@ -47,14 +47,16 @@ const locationSchema = z
     blockHash: z.string().nullable().optional(),
     blockNumber: z.string().nullable().optional(),
     transactionIndex: z.string().nullable().optional(),
+    gas: z.string().nullable().optional(),
   })
   .nullable();
 export type TxLocation = z.infer<typeof locationSchema>;
 
 /**
- * Where the traced transaction sits (block hash and index), from `eth_getTransactionByHash` on
- * the trace's endpoint: what the links to its card and to its block's logs need. A node that
- * refuses the call leaves those links pointing at the hash alone.
+ * Where the traced transaction sits (block hash, number and index) and its gas limit, from
+ * `eth_getTransactionByHash` on the trace's endpoint: what the links to its card, to its block's
+ * logs and to its simulation need. A node that refuses the call leaves those links pointing at
+ * the hash alone, and the simulation at the latest block.
  */
 export function txLocationQueryOptions(
   client: RpcClient,
