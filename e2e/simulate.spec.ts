@@ -229,6 +229,32 @@ test.describe("debug_traceCall (Simulate)", () => {
     ).toEqual(overrides);
   });
 
+  test("Simulate from a mined transaction: its call at the parent block, runs, says what is not replayed", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const tx = manifest.transactions.nestedCalls;
+    await page.goto(`/#/tx?blockHash=${tx.blockHash}&index=${tx.index}`);
+    const link = page.getByRole("link", { name: /simulate/i });
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    const target = new URLSearchParams((await link.getAttribute("href"))?.split("?")[1]);
+    expect(target.get("to")?.toLowerCase()).toBe(tx.to?.toLowerCase());
+    expect(target.get("data")).toMatch(/^0x[0-9a-f]{8}/);
+    expect(target.get("block")).toBe(`0x${(tx.blockNumber - 1).toString(16)}`);
+    await gateway.clearLog();
+    await link.click();
+    await expect(page).toHaveURL(/#\/simulate\?/);
+    await expect(
+      page.getByText(/transactions before it in the same block are not replayed/),
+    ).toBeVisible();
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    await expect(tree(page).getByRole("treeitem")).toHaveCount(tx.frames);
+    const sent = traceCalls(await gateway.log());
+    expect(sent).toHaveLength(1);
+    expect((sent[0]?.params as unknown[])[1]).toBe(target.get("block"));
+  });
+
   test("through an rpc= link straight to the node", async ({ page, manifest }) => {
     const c = need(manifest, "revertingCall");
     await page.goto(simulateLink(c, {}, manifest.anvilUrl));

@@ -87,7 +87,10 @@ export function maskKey(key) {
 
 /** Whether a method is served at a route. @param {Route} r @param {string} method */
 export function serves(r, method) {
-  if (r.endpoint === "trace" && (method === "debug_jstraceTransaction" || method === "debug_traceCall"))
+  if (
+    r.endpoint === "trace" &&
+    (method === "debug_jstraceTransaction" || method === "debug_traceCall")
+  )
     return TRACE_NETWORKS.includes(r.network ?? "");
   return (ENDPOINT_METHODS[r.endpoint] ?? []).includes(method);
 }

@@ -21,6 +21,10 @@ export interface RouteParams {
     value?: string;
     data?: string;
     gas?: string;
+    gasPrice?: string;
+    maxFeePerGas?: string;
+    maxPriorityFeePerGas?: string;
+    nonce?: string;
     block?: string;
     /** A state override set, as JSON (geth's `stateOverrides`). */
     overrides?: string;

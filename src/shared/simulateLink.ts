@@ -18,6 +18,13 @@ export interface SimulateCall {
   gas?: string | null;
   /** A tag or a 0x block number. */
   block?: string | null;
+  /** The fee and nonce fields, as 0x quantities (left to the node when absent). */
+  gasPrice?: string | null;
+  maxFeePerGas?: string | null;
+  maxPriorityFeePerGas?: string | null;
+  nonce?: string | null;
+  /** A state override set, as JSON. */
+  overrides?: string | null;
   /** The mined transaction the call re-runs. */
   tx?: string | null;
 }
@@ -31,7 +38,7 @@ function quantity(v: string | null | undefined): string | undefined {
   return t && /^\d+$/.test(t) ? toQuantity(BigInt(t)) : t;
 }
 
-/** `#/simulate?from=…&to=…&value=…&data=…&gas=…&block=…&tx=…&view=…`, empty fields dropped. */
+/** `#/simulate?from=…&to=…&value=…&data=…&gas=…&block=…&overrides=…&tx=…&view=…`, empty fields dropped. */
 export function simulateHref(call: SimulateCall, view?: string): string {
   const value = quantity(call.value);
   const data = given(call.data);
@@ -42,7 +49,12 @@ export function simulateHref(call: SimulateCall, view?: string): string {
     value: value && !/^0x0*$/i.test(value) ? value : undefined,
     data: data && data.toLowerCase() !== "0x" ? data : undefined,
     gas: quantity(call.gas),
+    gasPrice: quantity(call.gasPrice),
+    maxFeePerGas: quantity(call.maxFeePerGas),
+    maxPriorityFeePerGas: quantity(call.maxPriorityFeePerGas),
+    nonce: quantity(call.nonce),
     block: given(call.block),
+    overrides: given(call.overrides),
     tx: given(call.tx),
     view: given(view),
   });

@@ -2,7 +2,7 @@
  * The devnet's simulation examples, as links (each opens a simulation and runs it, like any deep
  * link): calls from the devnet's manifest, some with the state overrides that change their fate.
  */
-import { href } from "../../shared/links";
+import { simulateHref } from "../../shared/simulateLink";
 import type { DevnetManifest } from "../../shared/manifest";
 
 export interface SimulateExample {
@@ -23,15 +23,14 @@ export function examplesFrom(devnet: DevnetManifest | null): SimulateExample[] {
     if (opts.overrides && !overrides) return;
     out.push({
       label,
-      href: href("simulate", {
-        from: call.from,
-        to: call.to,
-        data: call.data && call.data !== "0x" ? call.data : undefined,
-        value: call.value && call.value !== "0x0" ? call.value : undefined,
-        block: "latest",
-        overrides: overrides ? JSON.stringify(overrides) : undefined,
-        view: opts.view,
-      }),
+      href: simulateHref(
+        {
+          ...call,
+          block: "latest",
+          overrides: overrides ? JSON.stringify(overrides) : undefined,
+        },
+        opts.view,
+      ),
     });
   };
   add("try: nested calls", devnet.calls.nestedCall);

@@ -233,7 +233,7 @@ describe("estimate page", () => {
     await vi.waitFor(() => expect(calls).toHaveLength(2));
   });
 
-  it("Simulate checks the fields first, then opens the same call in the simulation, sending nothing", async () => {
+  it("Simulate checks the fields first, then opens the same call (nonce included) in the simulation, sending nothing", async () => {
     const { calls, user } = setup();
     await user.type(screen.getByLabelText("To"), "0x12");
     await user.click(screen.getByRole("button", { name: "Simulate" }));
@@ -252,7 +252,7 @@ describe("estimate page", () => {
     await user.click(screen.getByRole("button", { name: "Simulate" }));
     await vi.waitFor(() =>
       expect(window.location.hash).toBe(
-        `#/simulate?from=${from}&to=${TO}&value=0x14d1120d7b160000&data=0xa9059cbb&gas=0x186a0&block=latest`,
+        `#/simulate?from=${from}&to=${TO}&value=0x14d1120d7b160000&data=0xa9059cbb&gas=0x186a0&nonce=0x7&block=latest`,
       ),
     );
     expect(calls).toEqual([]);

@@ -6,13 +6,11 @@ import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { useRpc } from "../../shared/context";
 import type { DevnetManifest } from "../../shared/manifest";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
-import { addToStore } from "../../shared/abis";
-import { useAbiRegistry } from "../../shared/useAbiRegistry";
+import { useCallBuilder } from "../../shared/call/useCallBuilder";
 import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
 import { ExecutionRevertedError } from "../../rpc";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
-import { listFunctions, parseAbiJson } from "../../shared/call/abi";
 import { ExplainedError } from "../../shared/call/ErrorView";
 import { explainError } from "../../shared/call/explain";
 import { EstimateForm, type EstimateExample } from "../../shared/call/Form";
@@ -113,16 +111,8 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
       });
   }
 
-  const [abiText, setAbiText] = useState("");
-  const pasted = useMemo(() => (abiText.trim() === "" ? null : parseAbiJson(abiText)), [abiText]);
-  // The shared registry (built-ins, the devnet's contract ABIs, the ABIs kept on this device)
-  // plus the ABI being pasted in the call builder.
-  const pastedAbis = useMemo(() => (pasted?.ok ? [pasted.value] : []), [pasted]);
-  const { registry: builderRegistry } = useAbiRegistry(pastedAbis, { withDevnet: true });
-  const functions = useMemo(
-    () => listFunctions(builderRegistry, pasted?.ok ? pasted.value : []),
-    [pasted, builderRegistry],
-  );
+  const builder = useCallBuilder();
+  const pastedAbis = builder.pastedAbis;
 
   // A link runs on load when it names the transaction (to or data); anything else runs once submitted.
   const request =
@@ -202,19 +192,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
             secondary={simulate}
             examples={examples}
             busy={query.isFetching}
-            registry={builderRegistry}
-            functions={functions}
-            abiText={abiText}
-            onAbiText={setAbiText}
-            onAbiCommit={() => {
-              if (!pasted?.ok || pasted.value.length === 0) return;
-              try {
-                addToStore(abiText);
-              } catch {
-                // checked above; storage problems leave the ABI working for this session
-              }
-            }}
-            abiError={pasted && !pasted.ok ? pasted.message : null}
+            {...builder.formProps}
           />
         </Card>
       </FoldingForm>

@@ -10,7 +10,13 @@
  */
 import { httpRequest } from "../../../rpc/transport";
 import { devnetManifestSchema } from "../../../shared/manifest";
-import { modelValue, packChunk, packModel, previewAnswer, traceDecodingKeys } from "../../../shared/trace/answer";
+import {
+  modelValue,
+  packChunk,
+  packModel,
+  previewAnswer,
+  traceDecodingKeys,
+} from "../../../shared/trace/answer";
 import { HEAD_CHARS, readBody } from "./body";
 import { isCall, ownCall, type TraceCall } from "./call";
 import type { FromWorker, ToWorker, WorkerPort } from "./protocol";
