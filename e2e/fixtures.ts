@@ -257,6 +257,7 @@ export const METHOD_TABS = [
   ["Logs", "eth_getLogs"],
   ["Trace", "debug_jstraceTransaction"],
   ["Estimate gas", "eth_estimateGas"],
+  ["Dry run", "debug_traceCall"],
 ] as const;
 
 /** Opens a method's tab from the header navigation and waits for its heading. */

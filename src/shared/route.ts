@@ -10,7 +10,7 @@ export const ROUTES: readonly { id: RouteId; label: string; method: string }[] =
   { id: "logs", label: "Logs", method: "eth_getLogs" },
   { id: "trace", label: "Trace", method: "debug_jstraceTransaction" },
   { id: "estimate", label: "Estimate gas", method: "eth_estimateGas" },
-  { id: "simulate", label: "Simulate", method: "debug_traceCall" },
+  { id: "simulate", label: "Dry run", method: "debug_traceCall" },
 ];
 
 export interface Location {
