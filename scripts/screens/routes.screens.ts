@@ -14,13 +14,14 @@ const THEMES = ["light", "dark"] as const;
 
 for (const size of SIZES)
   for (const theme of THEMES)
-    test(`the four routes at ${size.name} px, ${theme}`, async ({ page, manifest }) => {
+    test(`the routes at ${size.name} px, ${theme}`, async ({ page, manifest }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto("/#/tx");
       await page.getByLabel("Theme").selectOption(theme);
       const tx = manifest.transactions.tokenTransfer;
       const insight = manifest.transactions.insight ?? manifest.transactions.nestedCalls;
       const call = manifest.calls.transfer;
+      const unlocked = manifest.calls.unlockedTransfer ?? manifest.calls.revertingCall;
       const shots: [string, string, () => Promise<void>][] = [
         ["tx", `/#/tx?hash=${tx.hash}`, () => expect(page.locator("dt").first()).toBeVisible()],
         [
@@ -55,6 +56,15 @@ for (const size of SIZES)
           "estimate",
           `/#/estimate?from=${call.from}&to=${call.to}&data=${call.data}`,
           () => expect(page.getByTestId("estimate-hex")).toBeVisible(),
+        ],
+        [
+          "simulate",
+          `/#/simulate?from=${unlocked.from}&to=${unlocked.to}&data=${unlocked.data}&block=latest${
+            unlocked.stateOverrides
+              ? `&overrides=${encodeURIComponent(JSON.stringify(unlocked.stateOverrides))}`
+              : ""
+          }`,
+          () => expect(page.getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 }),
         ],
       ];
       for (const [name, link, ready] of shots) {

@@ -96,6 +96,14 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
   const data = query.isError ? undefined : query.data;
   const model = data?.model ?? null;
 
+  // `latest` moves on: running the same call again asks anew, for its state changes too.
+  const runAgain = (r: SimulateRequest) => {
+    void queryClient.resetQueries({ queryKey: simulateQueryOptions(client, endpoint, r).queryKey });
+    void queryClient.resetQueries({
+      queryKey: simulateStateQueryOptions(client, endpoint, r).queryKey,
+    });
+  };
+
   const [editing, setEditing] = useState(false);
   const onSubmit = (call: EstimateFormValues) => {
     const r = checkSimulate({ call, accounts, block: blockValues });
@@ -110,14 +118,13 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     setSubmitted(nextString);
     if (nextString === requestKey) {
       // The same call again: `latest` may have moved on, so ask the node again.
-      if (request && endpoint) void queryClient.resetQueries({ queryKey: queryKeyOf(request) });
+      if (request && endpoint) runAgain(request);
       return;
     }
     setPendingOwn(nextString);
     setForm({ call, errors: {} });
     setSearch({ ...next, view: viewParam ?? undefined });
   };
-  const queryKeyOf = (r: SimulateRequest) => simulateQueryOptions(client, endpoint, r).queryKey;
 
   const withParam = (k: string, v: string | undefined) => {
     const next: Record<string, string | undefined> = {};
@@ -307,11 +314,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
                 >
                   Download JSON
                 </Button>
-                <Button
-                  onClick={() => void queryClient.resetQueries({ queryKey: queryKeyOf(request) })}
-                >
-                  Run again
-                </Button>
+                <Button onClick={() => runAgain(request)}>Run again</Button>
               </>
             }
           >
