@@ -3,26 +3,24 @@
  * reason decoded: Error(string), a panic, a custom error by ABI), and what it was run on.
  */
 import type { CallFrame } from "../../shared/trace/result";
-import type { TraceDecoder } from "../../shared/trace/decode";
+import type { FrameDecodeCache } from "../../shared/trace/decode";
 import type { SimulateRequest } from "./params";
 
 export function Outcome({
   top,
-  decoder,
+  decode,
   request,
 }: {
   top: CallFrame;
-  decoder: TraceDecoder;
+  /** The call tree's decoding (frame 0 is the top call). */
+  decode: FrameDecodeCache;
   request: SimulateRequest;
 }) {
+  const decoded = decode.frame(0);
   const failed = typeof top.error === "string" && top.error !== "";
   const gasUsed = typeof top.gasUsed === "string" ? BigInt(top.gasUsed) : null;
-  const revert = failed
-    ? decoder.decodeRevert(
-        typeof top.output === "string" ? top.output : null,
-        typeof top.to === "string" ? top.to : null,
-      )
-    : null;
+  const revert = decoded.revert;
+  const returns = decoded.call?.returns ?? null;
   const nodeReason = typeof top.revertReason === "string" ? top.revertReason : null;
   const reason = revert && revert.kind !== "empty" ? revert.label : nodeReason;
   const accounts = request.overrides ? Object.keys(request.overrides).length : 0;
@@ -49,6 +47,13 @@ export function Outcome({
           ) : (
             <>The node says: {String(top.error)} (no revert data)</>
           )}
+        </p>
+      ) : returns && returns.length > 0 ? (
+        <p className="mt-1 break-all">
+          {decoded.call?.name ?? "It"} returns{" "}
+          <span className="font-mono">
+            {returns.map((r) => `${r.name ? `${r.name}: ` : ""}${r.value} (${r.type})`).join(", ")}
+          </span>
         </p>
       ) : typeof top.output === "string" && top.output !== "0x" ? (
         <p className="mt-1 break-all font-mono text-xs">Returned {top.output}</p>

@@ -304,7 +304,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
 
       {data && request && decode ? (
         <>
-          <Outcome top={data.top} decoder={decoder} request={request} />
+          <Outcome top={data.top} decode={decode} request={request} />
           <Card
             title="Call tree"
             actions={
