@@ -319,26 +319,38 @@ function accountFromJson(
   return { ok: true, row };
 }
 
-/** The link's `overrides=` (a state override set as JSON) → the editor's rows. Empty → no rows. */
-export function rowsFromJson(
+/** A link param that must hold a JSON object; `what` names it in the message, `shape` says what it must be. */
+function jsonObject(
   text: string,
-): { ok: true; rows: AccountRow[] } | { ok: false; message: string } {
-  if (text.trim() === "") return { ok: true, rows: [] };
+  what: string,
+  shape: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
     return {
       ok: false,
-      message: `The state overrides are not valid JSON (${e instanceof Error ? e.message : String(e)}).`,
+      message: `${what} are not valid JSON (${e instanceof Error ? e.message : String(e)}).`,
     };
   }
-  if (!isObject(parsed))
-    return {
-      ok: false,
-      message:
-        'The state overrides must be a JSON object of address → override, e.g. {"0x…": {"balance": "0x56bc75e2d63100000"}}.',
-    };
+  return isObject(parsed)
+    ? { ok: true, value: parsed }
+    : { ok: false, message: `${what} must be ${shape}.` };
+}
+
+/** The link's `overrides=` (a state override set as JSON) → the editor's rows. Empty → no rows. */
+export function rowsFromJson(
+  text: string,
+): { ok: true; rows: AccountRow[] } | { ok: false; message: string } {
+  if (text.trim() === "") return { ok: true, rows: [] };
+  const json = jsonObject(
+    text,
+    "The state overrides",
+    'a JSON object of address → override, e.g. {"0x…": {"balance": "0x56bc75e2d63100000"}}',
+  );
+  if (!json.ok) return json;
+  const parsed = json.value;
   const rows: AccountRow[] = [];
   for (const [address, raw] of Object.entries(parsed)) {
     const r = accountFromJson(address, raw);
@@ -362,20 +374,13 @@ export function blockValuesFromJson(
 ): { ok: true; values: BlockOverrideValues } | { ok: false; message: string } {
   const values = emptyBlockValues();
   if (text.trim() === "") return { ok: true, values };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    return {
-      ok: false,
-      message: `The block overrides are not valid JSON (${e instanceof Error ? e.message : String(e)}).`,
-    };
-  }
-  if (!isObject(parsed))
-    return {
-      ok: false,
-      message: 'The block overrides must be a JSON object, e.g. {"number": "0x1", "time": "0x65"}.',
-    };
+  const json = jsonObject(
+    text,
+    "The block overrides",
+    'a JSON object, e.g. {"number": "0x1", "time": "0x65"}',
+  );
+  if (!json.ok) return json;
+  const parsed = json.value;
   if ("baseFee" in parsed && "baseFeePerGas" in parsed)
     return {
       ok: false,
