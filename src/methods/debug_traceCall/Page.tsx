@@ -113,7 +113,11 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
       return;
     }
     setEditing(false);
-    const next = toSearch(r.request, { tx: link.minedTx ?? undefined });
+    // Still the mined transaction's call (same target and input, perhaps new overrides): the link
+    // keeps saying so; another call is not that transaction any more.
+    const same =
+      r.request.tx.to === link.request?.tx.to && r.request.tx.data === link.request?.tx.data;
+    const next = toSearch(r.request, { tx: same ? (link.minedTx ?? undefined) : undefined });
     const nextString = searchStringOf(next);
     setSubmitted(nextString);
     if (nextString === requestKey) {
