@@ -258,6 +258,35 @@ test.describe("debug_traceCall (Simulate)", () => {
     expect((sent[0]?.params as unknown[])[1]).toBe(target.get("block"));
   });
 
+  test("which line fails: the Source view of a simulated call names the line the mined transaction's trace names", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.storage;
+    if (!tx) throw new Error("the devnet has no storage scenario");
+    // the mined transaction's own failing line, from its trace
+    await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer&view=source`);
+    const traced = page
+      .locator("main > div:not([hidden])")
+      .getByRole("region", { name: /^source/i })
+      .getByText(/^[\w/.-]+\.sol:\d+$/)
+      .first();
+    await expect(traced).toBeVisible({ timeout: 30_000 });
+    const place = (await traced.textContent()) ?? "";
+
+    // the same call simulated at its parent block, from the transaction card's link
+    await page.goto(`/#/tx?hash=${tx.hash}`);
+    const link = page.getByRole("link", { name: /simulate/i });
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    await page.goto(`/${(await link.getAttribute("href")) ?? ""}&view=source`);
+    const shown = page.locator("main > div:not([hidden])");
+    const region = shown.getByRole("region", { name: /^source/i });
+    await expect(region.getByText(place, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(
+      region.getByRole("listitem").and(page.locator('[aria-current="true"]')),
+    ).toContainText("require(");
+  });
+
   test("through an rpc= link straight to the node", async ({ page, manifest }) => {
     const c = need(manifest, "revertingCall");
     await page.goto(simulateLink(c, {}, manifest.anvilUrl));

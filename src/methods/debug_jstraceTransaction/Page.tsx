@@ -37,7 +37,8 @@ import { parseTraceJson, type TraceAnswer } from "../../shared/trace/load";
 import { AnswerPicker } from "./AnswerPicker";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import { TracePreviewCard } from "./TracePreview";
-import { useSourceInsightHost } from "./source/useSourceInsightHost";
+import { useSourceInsightHost } from "../../shared/trace/source/useSourceInsightHost";
+import { storageTraceQueryOptions } from "./source/query";
 import { SourceInsightContext } from "../../shared/trace/source/context";
 import { useFramesComplete } from "../../shared/trace/useTraceMemory";
 import { examplesFrom } from "./examples";
@@ -199,7 +200,10 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const rpcMethod = rpcMethodOf(endpoint);
   const sourceInsight = useSourceInsightHost({
     endpoint,
-    hash: !standalone && request ? request.hash : null,
+    storageQuery: (run) =>
+      storageTraceQueryOptions(client, endpoint, run && request ? request.hash : null),
+    canAsk: !standalone && request !== null,
+    hintFor: (error) => explainTraceError(error, rpcMethod)?.hint ?? null,
     model: model && framesComplete ? model : null,
     view: tab,
     costNote,

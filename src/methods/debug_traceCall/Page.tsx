@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { Alert, Button, Card, downloadText, ErrorPanel, PageHeader } from "../../ui";
+import { Alert, Button, Card, downloadText, ErrorPanel, lazyView, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
@@ -16,7 +16,8 @@ import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
 import { FrameDecodeCache, TraceDecoder } from "../../shared/trace/decode";
 import { traceDecodingKeys } from "../../shared/trace/decodingKeys";
 import { tokensOf, transfersOf } from "../../shared/trace/insight/transfers";
-import { StatePanel } from "../../shared/trace/insight/StatePanel";
+import { SourceInsightContext } from "../../shared/trace/source/context";
+import { useSourceInsightHost } from "../../shared/trace/source/useSourceInsightHost";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import type { CallFrame } from "../../shared/trace/result";
 import { explainRefusal } from "./explain";
@@ -32,7 +33,17 @@ import {
   toSearch,
   type SimulateRequest,
 } from "./params";
-import { METHOD, simulateQueryOptions, simulateStateQueryOptions } from "./query";
+import {
+  METHOD,
+  simulateQueryOptions,
+  simulateStateQueryOptions,
+  simulateStorageQueryOptions,
+} from "./query";
+
+// The state view's names load with it (as on the trace page): a first visit does not need them.
+const NamedStatePanel = lazyView(() =>
+  import("../../shared/trace/insight/NamedStatePanel").then((m) => m.NamedStatePanel),
+);
 
 /** The link's request params alone, in the link's order: what makes (and names) the request. */
 function requestSearchOf(search: URLSearchParams): string {
@@ -101,6 +112,9 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     void queryClient.resetQueries({ queryKey: simulateQueryOptions(client, endpoint, r).queryKey });
     void queryClient.resetQueries({
       queryKey: simulateStateQueryOptions(client, endpoint, r).queryKey,
+    });
+    void queryClient.resetQueries({
+      queryKey: simulateStorageQueryOptions(client, endpoint, r).queryKey,
     });
   };
 
@@ -178,6 +192,18 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     simulateStateQueryOptions(client, endpoint, stateAsk.asked && model ? request : null),
   );
 
+  // The storage tracer on the same call: the slots named in the state view, the failing line in
+  // the Source view (asked on a click there, or on load for view=state / view=source).
+  const sourceInsight = useSourceInsightHost({
+    endpoint,
+    storageQuery: (run) => simulateStorageQueryOptions(client, endpoint, run ? request : null),
+    canAsk: request !== null,
+    hintFor: (error) => (request ? explainRefusal(error, request).hint : null),
+    model,
+    view: tab,
+    costNote: null,
+    frameLink,
+  });
   const ignored = useMemo(
     () => ignoredOverrides(request?.overrides ?? null, state.data),
     [request, state.data],
@@ -322,60 +348,63 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
               </>
             }
           >
-            <TraceView
-              key={`${requestKey}@${query.dataUpdatedAt}`}
-              model={data.model}
-              decode={decode}
-              frame={frameParam}
-              onFrameChange={onFrameChange}
-              frameLink={frameLink}
-              tab={tab}
-              onTabChange={onTabChange}
-              onwardLinks={onward}
-              raw={data.raw}
-              tokenMeta={tokenMeta.data}
-              stateView={
-                <>
-                  {ignored.length > 0 ? (
-                    <div
-                      role="alert"
-                      className="mb-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-                    >
-                      <p className="font-semibold">The node did not apply every state override</p>
-                      <ul className="mt-1 list-disc pl-5">
-                        {ignored.map((x) => (
-                          <li key={`${x.address}:${x.what}`} className="break-all">
-                            {x.address} — {x.what}
-                          </li>
-                        ))}
-                      </ul>
-                      <p className="mt-1">
-                        Its result is the call on the chain&apos;s own state for these. Try a node
-                        that applies stateOverrides in debug_traceCall (geth, Erigon, Nethermind,
-                        Reth, anvil).
-                      </p>
-                    </div>
-                  ) : null}
-                  <StatePanel
-                    asked={stateAsk.asked}
-                    onAsk={() => setStateAsk((s) => ({ ...s, asked: true }))}
-                    busy={state.isFetching}
-                    result={state.data}
-                    error={
-                      state.isError ? (
-                        <RpcErrorPanel
-                          error={state.error}
-                          title="The state changes could not be read"
-                          onRetry={() => void state.refetch()}
-                        />
-                      ) : null
-                    }
-                    costNote={null}
-                    intro="State changes come from running this call again with the prestateTracer in diff mode (same block, same overrides): every account and storage slot it would change, before and after."
-                  />
-                </>
-              }
-            />
+            <SourceInsightContext.Provider value={sourceInsight}>
+              <TraceView
+                key={`${requestKey}@${query.dataUpdatedAt}`}
+                model={data.model}
+                decode={decode}
+                frame={frameParam}
+                onFrameChange={onFrameChange}
+                frameLink={frameLink}
+                tab={tab}
+                onTabChange={onTabChange}
+                onwardLinks={onward}
+                raw={data.raw}
+                tokenMeta={tokenMeta.data}
+                stateView={
+                  <>
+                    {ignored.length > 0 ? (
+                      <div
+                        role="alert"
+                        className="mb-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+                      >
+                        <p className="font-semibold">The node did not apply every state override</p>
+                        <ul className="mt-1 list-disc pl-5">
+                          {ignored.map((x) => (
+                            <li key={`${x.address}:${x.what}`} className="break-all">
+                              {x.address} — {x.what}
+                            </li>
+                          ))}
+                        </ul>
+                        <p className="mt-1">
+                          Its result is the call on the chain&apos;s own state for these. Try a node
+                          that applies stateOverrides in debug_traceCall (geth, Erigon, Nethermind,
+                          Reth, anvil).
+                        </p>
+                      </div>
+                    ) : null}
+                    <NamedStatePanel
+                      model={data.model}
+                      asked={stateAsk.asked}
+                      onAsk={() => setStateAsk((s) => ({ ...s, asked: true }))}
+                      busy={state.isFetching}
+                      result={state.data}
+                      error={
+                        state.isError ? (
+                          <RpcErrorPanel
+                            error={state.error}
+                            title="The state changes could not be read"
+                            onRetry={() => void state.refetch()}
+                          />
+                        ) : null
+                      }
+                      costNote={null}
+                      intro="State changes come from running this call again with the prestateTracer in diff mode (same block, same overrides): every account and storage slot it would change, before and after."
+                    />
+                  </>
+                }
+              />
+            </SourceInsightContext.Provider>
           </Card>
         </>
       ) : null}

@@ -42,12 +42,16 @@ export interface SimulateRequest {
   blockOverrides: BlockOverrides | null;
 }
 
-export type TracerChoice = typeof CALL_TRACER | typeof PRESTATE_DIFF;
+/** The tracer part of the config: a built-in tracer with its config, or the app's own JS tracer. */
+export interface TracerChoice {
+  tracer: string;
+  tracerConfig?: Readonly<Record<string, boolean>>;
+  /** The node's own time limit (geth's default is 5 s; the storage tracer asks for more). */
+  timeout?: string;
+}
 
 /** The tracer config as sent: the tracer, then the overrides (geth's `stateOverrides`). */
-export interface TraceCallConfig {
-  tracer: string;
-  tracerConfig: Readonly<Record<string, boolean>>;
+export interface TraceCallConfig extends TracerChoice {
   stateOverrides?: StateOverrideSet;
   blockOverrides?: BlockOverrides;
 }

@@ -14,6 +14,7 @@ import { traceAnswerSchema } from "../../shared/trace/load";
 import type { TraceModel } from "../../shared/trace/model";
 import { anyJsonSchema, type CallFrame } from "../../shared/trace/result";
 import { readStateDiff, type StateDiffResult } from "../../shared/trace/insight/stateDiff";
+import { STORAGE_TRACER } from "../../shared/trace/source/tracer";
 import { PRESTATE_DIFF, toParams, type SimulateRequest } from "./params";
 
 export const METHOD = "debug_traceCall";
@@ -81,6 +82,33 @@ export function simulateStateQueryOptions(
                 params,
                 { retry: false, timeoutMs: TIMEOUT_MS, schema: anyJsonSchema },
               ),
+            )
+        : skipToken,
+    ...KEPT_ANSWER,
+    structuralSharing: false,
+  });
+}
+
+/**
+ * The app's storage tracer on the same call (and overrides): the slots it reads and writes, named
+ * from the verified layouts, and the failing line of a revert (src/shared/trace/source/).
+ */
+export function simulateStorageQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  r: SimulateRequest | null,
+) {
+  const params = r ? toParams(r, { tracer: STORAGE_TRACER, timeout: "60s" }) : null;
+  return queryOptions({
+    queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, params),
+    queryFn:
+      endpoint && params
+        ? async (): Promise<unknown> =>
+            client.request(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              endpoint.rpcMethod,
+              params,
+              { retry: false, timeoutMs: 90_000, schema: anyJsonSchema },
             )
         : skipToken,
     ...KEPT_ANSWER,

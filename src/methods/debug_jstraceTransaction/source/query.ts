@@ -5,7 +5,7 @@
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../../../endpoints";
-import { JsonRpcError, MethodUnsupportedError, type RpcClient } from "../../../rpc";
+import type { RpcClient } from "../../../rpc";
 import { rpcQueryKey } from "../../../shared/query";
 import { KEPT_ANSWER } from "../../../shared/query-defaults";
 import { anyJsonSchema } from "../../../shared/trace/result";
@@ -50,16 +50,4 @@ export function storageTraceQueryOptions(
     ...KEPT_ANSWER,
     structuralSharing: false,
   });
-}
-
-const REFUSAL =
-  /javascript|\bjs\b|goja|tracer (?:not found|is not supported|type)|(?:unknown|invalid|unsupported) tracer|not supported|not allowed|disabled/i;
-
-/**
- * Whether a failure means the node does not run JavaScript tracers (some providers, Erigon built
- * without them, Besu), as opposed to a failure of this one request.
- */
-export function refusesJsTracers(error: unknown): boolean {
-  if (error instanceof MethodUnsupportedError) return true;
-  return error instanceof JsonRpcError && REFUSAL.test(error.rpcMessage);
 }

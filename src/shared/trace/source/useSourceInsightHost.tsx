@@ -1,24 +1,28 @@
 /**
- * The trace page's side of the storage and source views: runs the storage tracer when asked (a
- * click in the State changes or Source view, or on load for a link that carries one of them) and
- * publishes its answer for those views and the frame detail (context.ts). A node that refuses
+ * A page's side of the storage and source views: runs the storage tracer when asked (a click in
+ * the State changes or Source view, or on load for a link that carries one of them) and publishes
+ * its answer for those views and the frame detail (context.ts). What runs it is the page's: a
+ * mined transaction's trace by hash, or a simulated call with its overrides. A node that refuses
  * JavaScript tracers gets an explanation; the raw views stay.
  */
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ResolvedEndpoint } from "../../../endpoints";
-import { useRpc } from "../../../shared/context";
-import { RpcErrorPanel } from "../../../shared/RpcErrorPanel";
-import type { TraceModel } from "../../../shared/trace/model";
-import { explainTraceError } from "../query";
-import type { SourceInsight } from "../../../shared/trace/source/context";
-import { refusesJsTracers, storageTraceQueryOptions } from "./query";
-import { readStorageTrace } from "../../../shared/trace/source/storageTrace";
+import type { RpcError } from "../../../rpc";
+import { RpcErrorPanel } from "../../RpcErrorPanel";
+import type { TraceModel } from "../model";
+import type { SourceInsight } from "./context";
+import { refusesJsTracers } from "./refusal";
+import { readStorageTrace } from "./storageTrace";
 
-export interface SourceInsightHost {
+export interface SourceInsightHost<K extends QueryKey> {
   endpoint: ResolvedEndpoint | null;
-  /** Null for a trace opened from a file or picked from a block's answer: nothing to ask. */
-  hash: string | null;
+  /** The storage tracer's request for what the page shows; `run` false → not asked (skipToken). */
+  storageQuery: (run: boolean) => UseQueryOptions<unknown, RpcError, unknown, K>;
+  /** False for a trace opened from a file or picked from a block's answer: nothing to ask. */
+  canAsk: boolean;
+  /** What to try after a failure that is not a refusal of JavaScript tracers (null: nothing more). */
+  hintFor: (error: RpcError) => string | null;
   model: TraceModel | null;
   /** The view shown; a new trace shown on the State changes or Source view asks at once. */
   view: string;
@@ -26,9 +30,13 @@ export interface SourceInsightHost {
   frameLink: ((path: string) => string) | null;
 }
 
-function explain(error: Error, rpcMethod: string, retry: () => void): ReactNode {
+function explain(
+  error: RpcError,
+  rpcMethod: string,
+  hint: string | null,
+  retry: () => void,
+): ReactNode {
   const refused = refusesJsTracers(error);
-  const hint = refused ? null : explainTraceError(error, rpcMethod)?.hint;
   return (
     <div className="flex flex-col gap-2">
       <RpcErrorPanel
@@ -47,17 +55,16 @@ function explain(error: Error, rpcMethod: string, retry: () => void): ReactNode 
   );
 }
 
-export function useSourceInsightHost(host: SourceInsightHost): SourceInsight | null {
-  const { endpoint, hash, model, view, costNote } = host;
-  const { client } = useRpc();
+export function useSourceInsightHost<K extends QueryKey>(
+  host: SourceInsightHost<K>,
+): SourceInsight | null {
+  const { endpoint, storageQuery, canAsk, model, view, costNote } = host;
   const wantsIt = view === "state" || view === "source";
   // Asked per trace: a new one starts unasked unless it opens on a view that needs the tracer.
   const [ask, setAsk] = useState({ of: model, asked: wantsIt });
   if (ask.of !== model) setAsk({ of: model, asked: wantsIt });
   const asked = ask.of === model ? ask.asked : wantsIt;
-  const query = useQuery(
-    storageTraceQueryOptions(client, endpoint, asked && hash && model ? hash : null),
-  );
+  const query = useQuery(storageQuery(canAsk && asked && model !== null));
   const read = useMemo(
     () => (query.data === undefined || !model ? null : readStorageTrace(query.data, model)),
     [query.data, model],
@@ -67,12 +74,13 @@ export function useSourceInsightHost(host: SourceInsightHost): SourceInsight | n
     linkRef.current = host.frameLink;
   });
   const canLink = host.frameLink !== null;
-  const rpcMethod = endpoint?.rpcMethod ?? "debug_jstraceTransaction";
+  const rpcMethod = endpoint?.rpcMethod ?? "the trace method";
   const { error: queryError, refetch, isFetching } = query;
+  const hint = queryError && !refusesJsTracers(queryError) ? host.hintFor(queryError) : null;
   const value = useMemo<SourceInsight | null>(() => {
-    if (!model || hash === null) return null;
+    if (!model || !canAsk) return null;
     let error: ReactNode = null;
-    if (queryError) error = explain(queryError, rpcMethod, () => void refetch());
+    if (queryError) error = explain(queryError, rpcMethod, hint, () => void refetch());
     else if (read?.kind === "unreadable")
       error = (
         <p role="alert" className="text-sm">
@@ -92,8 +100,9 @@ export function useSourceInsightHost(host: SourceInsightHost): SourceInsight | n
     };
   }, [
     model,
-    hash,
+    canAsk,
     queryError,
+    hint,
     rpcMethod,
     refetch,
     read,
