@@ -170,6 +170,10 @@ test.describe("debug_traceCall (Simulate)", () => {
     await expect(page.getByText(/Add a state override that gives From a balance/)).toBeVisible();
     expect(traceCalls(await gateway.log()).length).toBeLessThanOrEqual(2);
     await expect(tree(page)).toHaveCount(0);
+    // the quick fix: the same call with From funded by a state override
+    await page.getByRole("link", { name: /give from a balance of 100 ether/i }).click();
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    await expect(outcome(page)).toContainText("1 account overridden");
   });
 
   test("typed in the form: a state override added in the editor, a bad slot refused before sending", async ({
@@ -285,6 +289,21 @@ test.describe("debug_traceCall (Simulate)", () => {
     await expect(
       region.getByRole("listitem").and(page.locator('[aria-current="true"]')),
     ).toContainText("require(");
+  });
+
+  test("an inner frame simulated alone, with the same block and overrides", async ({
+    page,
+    manifest,
+  }) => {
+    const c = need(manifest, "nestedCall");
+    await page.goto(simulateLink(c));
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    await tree(page).getByRole("treeitem").filter({ hasText: "STATICCALL" }).first().click();
+    await page.getByRole("link", { name: "Simulate this call alone" }).click();
+    await expect(page).toHaveURL(/#\/simulate\?from=/);
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    await expect(tree(page).getByRole("treeitem")).toHaveCount(1);
+    await expect(tree(page).getByRole("treeitem").first()).toContainText("CALL");
   });
 
   test("through an rpc= link straight to the node", async ({ page, manifest }) => {

@@ -55,4 +55,18 @@ describe("the trace's onward links: Simulate", () => {
     expect(simulateOf(onwardLinks(top, false, located))).toBeUndefined();
     expect(simulateOf(onwardLinks(top, true, { ...located, request: null }))).toBeUndefined();
   });
+
+  it("an inner call alone: from its caller, its own gas, at the parent block, without the hash", () => {
+    const inner: CallFrame = { ...top, type: "STATICCALL", value: undefined, gas: "0x100" };
+    const link = onwardLinks(inner, false, located).find((l) => l.label === "Simulate this call");
+    expect(link?.href).toBe(
+      `#/simulate?from=${FROM}&to=${TO}&data=0xa9059cbb&gas=0x100&block=0x29`,
+    );
+    expect(link?.description).toMatch(/inner call alone/);
+    // a DELEGATECALL runs in its caller's storage: alone it would be another call, so none
+    const delegate: CallFrame = { ...top, type: "DELEGATECALL" };
+    expect(onwardLinks(delegate, false, located).map((l) => l.label)).not.toContain(
+      "Simulate this call",
+    );
+  });
 });

@@ -1,6 +1,6 @@
 /** The links from a trace (or one of its frames) to the app's other views. */
 import { href } from "../../shared/links";
-import { minedSimulateLink } from "../../shared/simulateLink";
+import { minedSimulateLink, parentBlock, simulateHref } from "../../shared/simulateLink";
 import type { TraceRequest } from "./params";
 import type { CallFrame } from "../../shared/trace/result";
 
@@ -52,6 +52,20 @@ export function onwardLinks(
         value: type === "CALL" && f.value && f.value !== "0x0" ? f.value : undefined,
         data: typeof f.input === "string" && f.input !== "0x" ? f.input : undefined,
       }),
+    });
+  if (!whole && to && (type === "CALL" || type === "STATICCALL"))
+    out.push({
+      label: "Simulate this call",
+      href: simulateHref({
+        from: f.from,
+        to,
+        value: type === "CALL" ? f.value : null,
+        data: f.input ?? null,
+        gas: f.gas ?? null,
+        block: parentBlock(at.blockNumber ?? null),
+      }),
+      description:
+        "Runs this inner call alone, from its caller, on the state before the block: what ran before it in the transaction is not replayed, so the result can differ.",
     });
   if (whole && request) {
     // The top frame of a creation names the created contract as `to`: the call itself has none.

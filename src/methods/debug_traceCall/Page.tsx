@@ -19,10 +19,10 @@ import { tokensOf, transfersOf } from "../../shared/trace/insight/transfers";
 import { SourceInsightContext } from "../../shared/trace/source/context";
 import { useSourceInsightHost } from "../../shared/trace/source/useSourceInsightHost";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
-import type { CallFrame } from "../../shared/trace/result";
 import { explainRefusal } from "./explain";
 import { ignoredOverrides } from "./ignored";
 import { examplesFrom } from "./examples";
+import { onwardLinks } from "./onward";
 import { Outcome } from "./Outcome";
 import { OverridesEditor } from "./OverridesEditor";
 import {
@@ -214,22 +214,6 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     [query.isError, query.error, request, decoding.registry],
   );
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
-  const onward = (f: CallFrame) =>
-    typeof f.to === "string"
-      ? [
-          {
-            label: "Estimate gas for this call",
-            href: href("estimate", {
-              from: typeof f.from === "string" ? f.from : undefined,
-              to: f.to,
-              data: typeof f.input === "string" ? f.input : undefined,
-              value: typeof f.value === "string" && f.value !== "0x0" ? f.value : undefined,
-            }),
-          },
-          { label: "Logs of this contract", href: href("logs", { address: f.to }) },
-        ]
-      : [];
-
   return (
     <div className="flex flex-col gap-3">
       <PageHeader method={METHOD} title="simulation" target={endpointTarget(resolved)}>
@@ -325,9 +309,20 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
             onRetry={() => void query.refetch()}
           />
           {refusal?.hint ? (
-            <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-              {refusal.hint}
-            </p>
+            <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+              <p>{refusal.hint}</p>
+              {refusal.retryWith ? (
+                <a
+                  className="mt-2 inline-block font-medium underline"
+                  href={href("simulate", {
+                    ...toSearch(refusal.retryWith, { tx: link.minedTx ?? undefined }),
+                    view: viewParam ?? undefined,
+                  })}
+                >
+                  Give From a balance of 100 ether and simulate again
+                </a>
+              ) : null}
+            </div>
           ) : null}
         </div>
       ) : null}
@@ -358,7 +353,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
                 frameLink={frameLink}
                 tab={tab}
                 onTabChange={onTabChange}
-                onwardLinks={onward}
+                onwardLinks={(f) => onwardLinks(f, f === data.model.frames[0], request)}
                 raw={data.raw}
                 tokenMeta={tokenMeta.data}
                 stateView={
