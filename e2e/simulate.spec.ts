@@ -257,6 +257,8 @@ test.describe("debug_traceCall (Simulate)", () => {
     ).toBeVisible();
     await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
     await expect(tree(page).getByRole("treeitem")).toHaveCount(tx.frames);
+    // how it went on chain, beside what the simulation says
+    await expect(page.getByTestId("mined-outcome")).toContainText("On chain it succeeded");
     const sent = traceCalls(await gateway.log());
     expect(sent).toHaveLength(1);
     expect((sent[0]?.params as unknown[])[1]).toBe(target.get("block"));

@@ -5,16 +5,21 @@
 import type { CallFrame } from "../../shared/trace/result";
 import type { FrameDecodeCache } from "../../shared/trace/decode";
 import type { SimulateRequest } from "./params";
+import type { MinedOutcome } from "./query";
+import { minedSentence } from "./outcome";
 
 export function Outcome({
   top,
   decode,
   request,
+  mined,
 }: {
   top: CallFrame;
   /** The call tree's decoding (frame 0 is the top call). */
   decode: FrameDecodeCache;
   request: SimulateRequest;
+  /** The receipt of the mined transaction this call re-runs, when there is one. */
+  mined?: MinedOutcome;
 }) {
   const decoded = decode.frame(0);
   const failed = typeof top.error === "string" && top.error !== "";
@@ -57,6 +62,11 @@ export function Outcome({
         </p>
       ) : typeof top.output === "string" && top.output !== "0x" ? (
         <p className="mt-1 break-all font-mono text-xs">Returned {top.output}</p>
+      ) : null}
+      {mined && (mined.status === "0x1" || mined.status === "0x0") ? (
+        <p className="mt-1" data-testid="mined-outcome">
+          {minedSentence(mined.status === "0x1", mined.gasUsed ?? null, !failed, gasUsed)}
+        </p>
       ) : null}
       <p className="mt-1 text-xs">
         Run on the state at block {request.block}

@@ -35,6 +35,7 @@ import {
 } from "./params";
 import {
   METHOD,
+  minedOutcomeQueryOptions,
   simulateQueryOptions,
   simulateStateQueryOptions,
   simulateStorageQueryOptions,
@@ -208,6 +209,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     () => ignoredOverrides(request?.overrides ?? null, state.data),
     [request, state.data],
   );
+  const mined = useQuery(minedOutcomeQueryOptions(client, endpoint, data ? link.minedTx : null));
   const refusal = useMemo(
     () =>
       query.isError && request ? explainRefusal(query.error, request, decoding.registry) : null,
@@ -329,7 +331,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
 
       {data && request && decode ? (
         <>
-          <Outcome top={data.top} decode={decode} request={request} />
+          <Outcome top={data.top} decode={decode} request={request} mined={mined.data} />
           <Card
             title="Call tree"
             actions={

@@ -5,6 +5,7 @@
  * itself, so a refused call costs one request.
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
+import { z } from "zod";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../../shared/query";
@@ -113,5 +114,38 @@ export function simulateStorageQueryOptions(
         : skipToken,
     ...KEPT_ANSWER,
     structuralSharing: false,
+  });
+}
+
+const minedSchema = z
+  .looseObject({
+    status: z.string().nullish(),
+    gasUsed: z.string().nullish(),
+  })
+  .nullable();
+export type MinedOutcome = z.infer<typeof minedSchema>;
+
+/**
+ * How the mined transaction a simulation re-runs went on chain (its receipt's status and gas), to
+ * set beside what the simulation says. A node that refuses leaves the comparison out.
+ */
+export function minedOutcomeQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  hash: string | null,
+) {
+  return queryOptions({
+    queryKey: rpcQueryKey(endpoint, "eth_getTransactionReceipt", hash ? [hash] : null),
+    queryFn:
+      endpoint && hash
+        ? async ({ signal }): Promise<MinedOutcome> =>
+            client.request(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              "eth_getTransactionReceipt",
+              [hash],
+              { signal, retry: false, timeoutMs: 15_000, schema: minedSchema },
+            )
+        : skipToken,
+    ...KEPT_ANSWER,
   });
 }
