@@ -50,3 +50,24 @@ export function viewSearch(search: URLSearchParams): URLSearchParams {
   for (const k of APP_PARAMS) out.delete(k);
   return out;
 }
+
+/** The search string the app shell writes for these params (same order, empties dropped). */
+export function searchStringOf(params: Record<string, string | undefined>): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") sp.set(k, v);
+  return sp.toString();
+}
+
+/** A link's params with one of them set (or dropped, when `value` is undefined). */
+export function withSearchParam(
+  searchString: string,
+  key: string,
+  value: string | undefined,
+): Record<string, string | undefined> {
+  const next: Record<string, string | undefined> = {};
+  new URLSearchParams(searchString).forEach((v, k) => {
+    next[k] = v;
+  });
+  next[key] = value;
+  return next;
+}

@@ -14,6 +14,7 @@ import {
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
+import { withSearchParam } from "../../shared/route";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
 import { traceDecodingKeys } from "../../shared/trace/decodingKeys";
@@ -155,14 +156,8 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
     return null;
   };
 
-  const withParam = (k: string, v: string | undefined) => {
-    const next: Record<string, string | undefined> = {};
-    new URLSearchParams(searchString).forEach((value, key) => {
-      next[key] = value;
-    });
-    next[k] = v;
-    setSearch(next, { replace: true });
-  };
+  const withParam = (k: string, v: string | undefined) =>
+    setSearch(withSearchParam(searchString, k, v), { replace: true });
   const onFrameChange = (path: string) => withParam("frame", path);
   const onTabChange = (t: TraceTab) => withParam("view", t === "tree" ? undefined : t);
   const frameLink = (path: string) =>

@@ -4,6 +4,7 @@ import { Alert, Button, Card, downloadText, ErrorPanel, lazyView, PageHeader } f
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
+import { searchStringOf, withSearchParam } from "../../shared/route";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
@@ -50,15 +51,9 @@ const NamedStatePanel = lazyView(() =>
 function requestSearchOf(search: URLSearchParams): string {
   const out = new URLSearchParams();
   search.forEach((v, k) => {
-    if ((REQUEST_PARAMS as readonly string[]).includes(k) && v !== "") out.append(k, v);
+    if (REQUEST_PARAMS.includes(k) && v !== "") out.append(k, v);
   });
   return out.toString();
-}
-
-function searchStringOf(params: Record<string, string | undefined>): string {
-  const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") sp.set(k, v);
-  return sp.toString();
 }
 
 export default function SimulatePage({ search, setSearch }: MethodPageProps) {
@@ -145,23 +140,12 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     setSearch({ ...next, view: viewParam ?? undefined });
   };
 
-  const withParam = (k: string, v: string | undefined) => {
-    const next: Record<string, string | undefined> = {};
-    new URLSearchParams(searchString).forEach((value, key) => {
-      next[key] = value;
-    });
-    next[k] = v;
-    setSearch(next, { replace: true });
-  };
+  const withParam = (k: string, v: string | undefined) =>
+    setSearch(withSearchParam(searchString, k, v), { replace: true });
   const onTabChange = (t: TraceTab) => withParam("view", t === "tree" ? undefined : t);
   const onFrameChange = (path: string) => withParam("frame", path);
-  const frameLink = (path: string) => {
-    const params: Record<string, string> = {};
-    new URLSearchParams(searchString).forEach((value, key) => {
-      params[key] = value;
-    });
-    return href("simulate", { ...params, frame: path });
-  };
+  const frameLink = (path: string) =>
+    href("simulate", withSearchParam(searchString, "frame", path));
 
   // Names for the call tree: the shared registry and the pasted ABI, then the signature database
   // and Sourcify for what this call touched.

@@ -5,7 +5,9 @@
  */
 import {
   checkValues,
+  describeCall,
   emptyForm,
+  SEARCH_KEYS,
   fromSearch as callFromSearch,
   type EstimateFormValues,
   type FieldProblems,
@@ -120,22 +122,13 @@ export function toSearch(
 }
 
 /** The params that make the request (not `view`, which only picks what is shown). */
-export const REQUEST_PARAMS = [
-  "from",
-  "to",
-  "value",
-  "data",
+export const REQUEST_PARAMS: readonly string[] = [
+  ...SEARCH_KEYS,
   "input",
-  "block",
-  "gas",
-  "gasPrice",
-  "maxFeePerGas",
-  "maxPriorityFeePerGas",
-  "nonce",
   "overrides",
   "blockOverrides",
   "tx",
-] as const;
+];
 
 export interface SimulateLink {
   values: SimulateValues;
@@ -186,18 +179,11 @@ export const emptyValues = (): SimulateValues => ({
   block: emptyBlockValues(),
 });
 
-/** The call in one line, for the folded form. */
+/** The call in one line, for the folded form, with what it overrides. */
 export function describeRequest(r: SimulateRequest): string {
-  const { tx } = r;
   const accounts = r.overrides ? Object.keys(r.overrides).length : 0;
   const parts = [
-    tx.from ? `from ${tx.from}` : null,
-    tx.to ? `to ${tx.to}` : "contract creation",
-    tx.value ? `value ${BigInt(tx.value).toString()} wei` : null,
-    tx.data
-      ? `data ${tx.data.length > 74 ? `${tx.data.slice(0, 74)}… (${(tx.data.length - 2) / 2} bytes)` : tx.data}`
-      : null,
-    `at ${r.block}`,
+    describeCall(r.tx, r.block),
     accounts > 0 ? `${accounts} account${accounts === 1 ? "" : "s"} overridden` : null,
     r.blockOverrides ? "block overridden" : null,
   ];

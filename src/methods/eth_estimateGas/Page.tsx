@@ -11,11 +11,13 @@ import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
 import { ExecutionRevertedError } from "../../rpc";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
+import { searchStringOf } from "../../shared/route";
 import { ExplainedError } from "../../shared/call/ErrorView";
 import { explainError } from "../../shared/call/explain";
 import { EstimateForm, type EstimateExample } from "../../shared/call/Form";
 import {
   checkValues,
+  describeCall,
   emptyForm,
   fromSearch,
   toSearch,
@@ -58,30 +60,6 @@ function examplesFrom(devnet: DevnetManifest | null): EstimateExample[] {
   add("try: panic", devnet.calls.panicCall);
   add("try: custom error", devnet.calls.customErrorCall);
   return out;
-}
-
-/** The search string the app shell writes for these params (same order, empties dropped). */
-/** The call in one line, for the folded form. */
-function describeRequest(
-  tx: { from?: string; to?: string; value?: string; data?: string },
-  block: string | null,
-): string {
-  const parts = [
-    tx.from ? `from ${tx.from}` : null,
-    tx.to ? `to ${tx.to}` : "contract creation",
-    tx.value ? `value ${BigInt(tx.value).toString()} wei` : null,
-    tx.data
-      ? `data ${tx.data.length > 74 ? `${tx.data.slice(0, 74)}… (${(tx.data.length - 2) / 2} bytes)` : tx.data}`
-      : null,
-    block ? `at ${block}` : null,
-  ];
-  return parts.filter((p) => p !== null).join(" · ");
-}
-
-function searchStringOf(params: Record<string, string | undefined>): string {
-  const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") sp.set(k, v);
-  return sp.toString();
 }
 
 export default function EstimatePage({ search, setSearch }: MethodPageProps) {
@@ -182,7 +160,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
         folded={Boolean(request) && !editing}
         onUnfold={() => setEditing(true)}
         onFold={request ? () => setEditing(false) : undefined}
-        summary={request ? describeRequest(request.tx, request.block) : ""}
+        summary={request ? describeCall(request.tx, request.block) : ""}
       >
         <Card>
           <EstimateForm

@@ -340,3 +340,17 @@ export function fromSearch(search: URLSearchParams): LinkState {
     any,
   };
 }
+
+/** A call in one line, for a folded form: who calls what, with how much and which input, where. */
+export function describeCall(tx: TxObject, block: string | null): string {
+  const parts = [
+    tx.from ? `from ${tx.from}` : null,
+    tx.to ? `to ${tx.to}` : "contract creation",
+    tx.value ? `value ${BigInt(tx.value).toString()} wei` : null,
+    tx.data
+      ? `data ${tx.data.length > 74 ? `${tx.data.slice(0, 74)}… (${(tx.data.length - 2) / 2} bytes)` : tx.data}`
+      : null,
+    block ? `at ${block}` : null,
+  ];
+  return parts.filter((p) => p !== null).join(" · ");
+}
