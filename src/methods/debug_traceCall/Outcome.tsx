@@ -6,7 +6,7 @@ import type { CallFrame } from "../../shared/trace/result";
 import type { FrameDecodeCache } from "../../shared/trace/decode";
 import type { SimulateRequest } from "./params";
 import type { MinedOutcome } from "./query";
-import { minedSentence } from "./outcome";
+import { minedSentence } from "./minedAgreement";
 
 export function Outcome({
   top,

@@ -27,7 +27,7 @@ import {
   txQueryKey,
   txRequestOptions,
 } from "./request";
-import type { TxResponse } from "./result";
+import type { TxResponse } from "./txResponse";
 import { ResultFrame } from "./ResultFrame";
 import { receiptQueryOptions } from "./receiptQuery";
 import { receiptLogs, type TxReceipt } from "./receipt";

@@ -26,10 +26,10 @@ import {
   type ReplayCall,
 } from "./receiptQuery";
 import { Summary } from "./Summary";
-import { buildSummary } from "./summary";
+import { buildSummary } from "./receiptSummary";
 import { FieldRows } from "./TxCard";
 import { Transfers } from "./Transfers";
-import type { TxObject } from "./result";
+import type { TxObject } from "./txResponse";
 
 export interface ReceiptSectionProps {
   endpoint: ResolvedEndpoint;

@@ -12,7 +12,7 @@ import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import type { BlockLookup, HashLookup, TxLookup } from "./params";
 import { BY_HASH_METHOD, txByHashQueryOptions, txQueryKey, txQueryOptions } from "./query";
-import type { TxResponse } from "./result";
+import type { TxResponse } from "./txResponse";
 import { ResultFrame, short } from "./ResultFrame";
 import { TxCard } from "./TxCard";
 import { OnwardLinks } from "./OnwardLinks";

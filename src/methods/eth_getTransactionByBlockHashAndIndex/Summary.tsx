@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Address, Hash } from "../../ui";
 import type { InputReading } from "./decode";
 import { weiReading } from "./format";
-import type { ReceiptSummary, ReceiptStatus } from "./summary";
+import type { ReceiptSummary, ReceiptStatus } from "./receiptSummary";
 
 const TERM = "text-sm font-semibold text-slate-800 dark:text-slate-200";
 const SMALL = "text-xs text-slate-700 dark:text-slate-300";

@@ -17,7 +17,7 @@ import {
   timestampReading,
   weiReading,
 } from "./format";
-import { KNOWN_FIELDS, type TxFieldIssue, type TxObject } from "./result";
+import { KNOWN_FIELDS, type TxFieldIssue, type TxObject } from "./txResponse";
 
 export interface AuthorizationView {
   chainId: string | null;

@@ -10,7 +10,7 @@ import type { RpcClient } from "../../rpc";
 import { rpcQueryKey, type EndpointKey } from "../../shared/query";
 import { hexToBigint } from "./format";
 import { positionOf, toParams, type BlockLookup, type HashLookup } from "./params";
-import { txResponseSchema, type TxObject, type TxResponse } from "./result";
+import { txResponseSchema, type TxObject, type TxResponse } from "./txResponse";
 
 export const METHOD = "eth_getTransactionByBlockHashAndIndex";
 /** Sent to the same endpoint as METHOD: the provider's transaction endpoint answers both. */

@@ -35,7 +35,7 @@ import { TreePane } from "./TreePane";
 import { useFramesHere } from "./useTraceMemory";
 import { BalanceChanges, type TokenMeta } from "./insight/BalanceChanges";
 import { GasByFunction } from "./insight/GasByFunction";
-import { deriveGasByFunction, type GasRow } from "./insight/gasByFunction";
+import { deriveGasByFunction, type GasRow } from "./insight/gasRows";
 import { TokenFlow } from "./insight/TokenFlow";
 import { deriveBalanceChanges, transfersOf } from "./insight/transfers";
 

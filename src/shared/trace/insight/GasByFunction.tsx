@@ -5,7 +5,7 @@
 import { InsightSection } from "./Section";
 import { useMemo, useState } from "react";
 import { SortHeader } from "../../../ui";
-import type { GasRow } from "./gasByFunction";
+import type { GasRow } from "./gasRows";
 
 type SortKey = "self" | "total" | "calls" | "share" | "function";
 

@@ -4,7 +4,7 @@ import { flatten } from "../flatten";
 import { callFrameSchema, type CallFrame } from "../result";
 import insightTrace from "./fixtures/insight-calltracer.json";
 import insightDiff from "./fixtures/insight-prestate-diff.json";
-import { deriveGasByFunction } from "./gasByFunction";
+import { deriveGasByFunction } from "./gasRows";
 import { readStateDiff, readWord, ZERO_WORD } from "./stateDiff";
 import {
   DEPOSIT,

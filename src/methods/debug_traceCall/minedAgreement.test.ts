@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { minedSentence } from "./outcome";
+import { minedSentence } from "./minedAgreement";
 
 describe("the mined transaction beside its simulation", () => {
   it("the same outcome and gas: said to be the same", () => {

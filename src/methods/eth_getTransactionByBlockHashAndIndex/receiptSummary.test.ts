@@ -14,7 +14,7 @@ import opDeposit from "./fixtures/receipts/op-mainnet-deposit.json";
 import opWeth from "./fixtures/receipts/op-mainnet-weth-transfer.json";
 import { receiptResponseSchema, type TxReceipt } from "./receipt";
 import { pendingLookupDelay } from "./receiptQuery";
-import { buildSummary, percentOf } from "./summary";
+import { buildSummary, percentOf } from "./receiptSummary";
 
 const parse = (r: unknown): TxReceipt => {
   const out = receiptResponseSchema.parse(r);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTxResponse, txResponseSchema } from "./result";
+import { parseTxResponse, txResponseSchema } from "./txResponse";
 
 const base = {
   hash: "0x3fbac8b19b59077cd29bbacc3815d73577b45a4d976cae80b04c98c793684c07",

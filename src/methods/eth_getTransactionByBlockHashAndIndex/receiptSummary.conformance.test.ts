@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { readIoCases, requireCorpus } from "../../test-support/corpus";
-import { buildSummary } from "./summary";
+import { buildSummary } from "./receiptSummary";
 
 const corpus = requireCorpus();
 
