@@ -12,11 +12,24 @@ import type { TraceModel } from "../model";
 import { pathOf } from "../tree";
 import { useSourceInsight, type SourceInsight } from "../source/context";
 import { bundleAddresses, nameStorage, type NamedSlot } from "../source/namedState";
+import type { StorageTraceCut } from "../source/storageTrace";
 import { useSourceBundles } from "../source/useSourceBundles";
 import { InsightSection } from "./Section";
 import type { AccountChange } from "./stateDiff";
 
 const CELL = "px-2 py-1 align-top";
+
+function cutWords(cut: StorageTraceCut): string {
+  const parts = [
+    [cut.writes, "slot written", "slots written"],
+    [cut.reads, "slot read", "slots read"],
+    [cut.preimages, "hashed key", "hashed keys"],
+  ] as const;
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, one, many]) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`)
+    .join(", ");
+}
 
 function TracerStatus({ insight }: { insight: SourceInsight }) {
   if (!insight.asked)
@@ -43,15 +56,16 @@ function TracerStatus({ insight }: { insight: SourceInsight }) {
   if (t && !t.inStep)
     return (
       <p role="alert" className="text-sm">
-        The tracer&apos;s frames do not line up with the call tree&apos;s ({t.frames.length} against
-        the tree&apos;s): names stay, the links to the calls are left out.
+        The storage trace does not line up with the call tree ({t.mismatch}): names stay, the links
+        to the calls that wrote each slot are left out.
       </p>
     );
-  if (t?.truncated)
+  if (t?.cut)
     return (
       <p role="alert" className="text-sm">
-        The storage tracer stopped recording at {t.truncated.toLocaleString("en-US")} entries
-        (truncated at {t.truncated}): some keys may stay unnamed.
+        The storage tracer kept its first {t.max.toLocaleString("en-US")} entries (truncated at{" "}
+        {t.max}) and left out {cutWords(t.cut)}: some keys may stay unnamed and some writes
+        unattributed.
       </p>
     );
   return null;

@@ -1,7 +1,8 @@
 /**
  * In a frame's detail, once the storage tracer has run: the storage it wrote, by name (the layout
- * of the frame's own code, keys through the preimages), and for a failed frame the place in the
- * source where it failed. Shows nothing before the tracer ran: the detail never asks for it.
+ * of the frame's own code, keys through the preimages), each slot once with its value before the
+ * frame's first write and after its last, and for a failed frame the place in the source where it
+ * failed. Shows nothing before the tracer ran: the detail never asks for it.
  */
 import { useMemo } from "react";
 import { LayoutNamer, Preimages, nameSlotChange } from "../../../chain/solidity";
@@ -40,10 +41,10 @@ function TracedFrameStorage({
     const namer = chosen ? new LayoutNamer(chosen.layout, new Preimages(trace.preimages)) : null;
     const zero = `0x${"0".repeat(64)}`;
     return {
-      rows: frame.writes.map((w, k) => ({
-        key: `${k}`,
+      rows: frame.writes.map((w) => ({
+        key: w.slot,
         slot: w.slot,
-        rows: nameSlotChange(namer, w.slot, w.value, w.value),
+        rows: nameSlotChange(namer, w.slot, w.before, w.after),
       })),
       reads: [
         ...new Set(
@@ -76,7 +77,7 @@ function TracedFrameStorage({
           <ul className="font-mono text-xs">
             {rows.map((w) => (
               <li key={w.key} className="break-all">
-                {w.rows.map((r) => `${r.name} = ${r.after}`).join(", ")}
+                {w.rows.map((r) => `${r.name}: ${r.before} → ${r.after}`).join(", ")}
                 <span className="ml-2 text-slate-600 dark:text-slate-400">slot {w.slot}</span>
               </li>
             ))}

@@ -88,6 +88,12 @@ function SourceOfFrame({
         </p>
       ) : null}
       {insight.error}
+      {insight.trace && !insight.trace.inStep ? (
+        <p role="alert" className="text-sm">
+          The storage trace does not line up with the call tree ({insight.trace.mismatch}): the
+          failing line is not shown rather than taken from another frame.
+        </p>
+      ) : null}
       {!address ? <p className="text-sm">This frame has no contract address.</p> : null}
       {address && bundle === undefined && pending ? (
         <p role="status" className="text-sm">

@@ -29,11 +29,19 @@ function trace(): StorageTrace {
 }
 
 describe("the storage tracer's answer (anvil)", () => {
-  it("has one frame per callTracer frame, in the same order", () => {
+  it("has one frame per callTracer frame, in the same order, of the same type and code", () => {
     const t = trace();
     expect(t.inStep).toBe(true);
+    expect(t.mismatch).toBeNull();
     expect(t.frames).toHaveLength(model.size);
-    expect(t.truncated).toBeNull();
+    expect(t.frames.map((f) => f.type)).toEqual(["CALL", "DELEGATECALL", "STATICCALL"]);
+    expect(t.frames.map((f) => f.address)).toEqual(
+      [c.proxy, c.implementation, c.checker].map((a) => a.toLowerCase()),
+    );
+    expect(t.cut).toBeNull();
+    expect(t.kept).toBe(
+      t.frames.reduce((n, f) => n + f.writes.length + f.reads.length, t.preimages.length),
+    );
     // the proxy's frame reads the implementation slot; the implementation (delegatecall) writes
     // in the proxy's storage; the checker fails at a REVERT with the jumps that led there
     expect(t.frames[0]?.reads).toEqual([
@@ -42,26 +50,71 @@ describe("the storage tracer's answer (anvil)", () => {
     expect(t.frames[1]?.code).toBe(c.implementation.toLowerCase());
     expect(t.frames[1]?.storage).toBe(c.proxy.toLowerCase());
     expect(t.frames[1]?.writes.length).toBeGreaterThan(10);
+    // each slot once: slot 0 (serial and epoch, packed) written twice, before → after
+    const slot0 = t.frames[1]?.writes.filter((w) => w.slot === `0x${"0".repeat(64)}`);
+    expect(slot0).toHaveLength(1);
+    expect(BigInt(slot0?.[0]?.before ?? 0) >> 160n).toBe(1n); // serial 1, epoch 0
+    expect(BigInt(slot0?.[0]?.after ?? 0) >> 160n).toBe((3n << 64n) | 2n); // serial 2, epoch 3
     expect(t.frames[2]).toMatchObject({ failOp: "REVERT", storage: c.checker.toLowerCase() });
     expect(t.frames[2]?.failPc).toBeGreaterThan(0);
     expect(t.frames[2]?.jumps.length).toBeGreaterThan(0);
     expect(t.frames[1]?.failPc).toBeNull();
   });
 
-  it("ties each slot the transaction changed to the frame that wrote it", () => {
+  it("ties each slot the transaction changed to the frame that wrote it, before → after as the node's diff says", () => {
     const t = trace();
     const diff = readStateDiff(fixture.diff);
     if (diff.kind !== "diff") throw new Error("no diff");
     const proxy = diff.accounts.find((a) => a.address.toLowerCase() === c.proxy.toLowerCase());
     expect(proxy?.storage.length).toBeGreaterThan(10);
-    for (const s of proxy?.storage ?? [])
+    const written = new Map(t.frames[1]?.writes.map((w) => [w.slot, w]));
+    for (const s of proxy?.storage ?? []) {
       expect(t.writers.get(`${c.proxy.toLowerCase()}|${s.slot}`), s.slot).toEqual([1]);
+      const w = written.get(s.slot);
+      expect(BigInt(w?.before ?? -1), `${s.slot} before`).toBe(BigInt(s.before));
+      expect(BigInt(w?.after ?? -1), `${s.slot} after`).toBe(BigInt(s.after));
+    }
   });
 
-  it("says what it cannot read, and when its frames do not match the tree", () => {
+  it("says what it cannot read", () => {
     expect(readStorageTrace({ frames: [] }, model).kind).toBe("unreadable");
-    const short = readStorageTrace({ ...fixture.js, frames: fixture.js.frames.slice(0, 2) }, model);
-    expect(short.kind === "trace" && short.trace.inStep).toBe(false);
+    // the first tracer's answer (one value per write, no frame types) is not this one's
+    const old = { ...fixture.js, nodescope: 1, truncated: null };
+    expect(readStorageTrace(old, model).kind).toBe("unreadable");
+  });
+
+  it("matches frames by call type and code address, not by count, and says where they differ", () => {
+    const frames: Record<string, unknown>[] = fixture.js.frames;
+    const read = (f: Record<string, unknown>[]) => {
+      const r = readStorageTrace({ ...fixture.js, frames: f }, model);
+      if (r.kind !== "trace") throw new Error(r.reason);
+      return r.trace;
+    };
+    const short = read(frames.slice(0, 2));
+    expect(short.inStep).toBe(false);
+    expect(short.mismatch).toBe("the storage trace has 2 frames, the call tree 3");
+    // as many frames, but the second is another contract's: no slot is tied to a frame
+    const other = read(frames.map((f, i) => (i === 1 ? { ...f, a: c.checker.toLowerCase() } : f)));
+    expect(other.inStep).toBe(false);
+    expect(other.mismatch).toBe(
+      `frame 0.0 is DELEGATECALL to ${c.implementation.toLowerCase()} in the call tree and DELEGATECALL to ${c.checker.toLowerCase()} in the storage trace`,
+    );
+    expect(other.writers.size).toBe(0);
+    expect(other.frames.every((f) => f.storage === null && f.code === null)).toBe(true);
+    const retyped = read(frames.map((f, i) => (i === 2 ? { ...f, t: "CALL" } : f)));
+    expect(retyped.mismatch).toMatch(/^frame 0\.0\.0 is STATICCALL to .* and CALL to /);
+    // the tracer's storage address must be the one the call tree implies
+    const elsewhere = read(
+      frames.map((f, i) => (i === 1 ? { ...f, s: c.checker.toLowerCase() } : f)),
+    );
+    expect(elsewhere.mismatch).toBe(
+      `frame 0.0 touched the storage of ${c.checker.toLowerCase()}, the call tree says ${c.proxy.toLowerCase()}`,
+    );
+  });
+
+  it("says what the bound cut, per kind", () => {
+    const r = readStorageTrace({ ...fixture.js, cut: { w: 3, r: 0, k: 7 } }, model);
+    expect(r.kind === "trace" && r.trace.cut).toEqual({ writes: 3, reads: 0, preimages: 7 });
   });
 
   it("names every changed slot of the proxy from the implementation's layout", () => {

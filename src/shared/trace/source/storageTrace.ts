@@ -1,46 +1,83 @@
 /**
- * The storage tracer's answer (tracer.ts), checked and lined up with the call tree: frame i of the
- * tracer is frame i of the callTracer's pre-order. Each frame's storage is its caller's for a
- * DELEGATECALL or CALLCODE, else its own `to`; its code is always its `to`.
+ * The storage tracer's answer (tracer.ts), checked and lined up with the call tree. Both list the
+ * frames in the same pre-order, and the tracer says of each its call type and code address: the
+ * frames are matched pair by pair on those, so an answer from another execution (another block,
+ * another node) is said not to line up instead of naming one contract's slots with another's
+ * layout. Each frame's storage is its caller's for a DELEGATECALL or CALLCODE, else its own `to`
+ * (the tracer's own storage address, where it touched storage, must agree); its code is its `to`.
  */
 import { z } from "zod";
 import { frameType, type TraceModel } from "../model";
+import { pathOf } from "../tree";
 
 const word = z.string().regex(/^0x[0-9a-f]{64}$/);
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const count = z.number().int().min(0);
 const frameSchema = z.looseObject({
-  w: z.array(z.tuple([word, word])),
+  t: z.string().nullable(),
+  a: address.nullable(),
+  s: address.optional(),
+  w: z.array(z.tuple([word, word, word])),
   r: z.array(word),
-  p: z.number().int().min(0).optional(),
+  p: count.optional(),
   o: z.string().optional(),
-  j: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).optional(),
+  e: z.string().optional(),
+  j: z.array(z.tuple([count, count])).optional(),
 });
 export const storageTraceSchema = z.looseObject({
-  nodescope: z.literal(1),
-  frames: z.array(frameSchema),
+  nodescope: z.literal(2),
+  frames: z.array(frameSchema).min(1),
   preimages: z.array(z.string().regex(/^0x(?:[0-9a-fA-F]{2})+$/)),
-  truncated: z.number().int().nullable(),
+  max: count,
+  kept: count,
+  cut: z.object({ w: count, r: count, k: count }),
 });
 
+export interface SlotWrite {
+  slot: string;
+  /** The slot's value before the frame first wrote it, and after its last write. */
+  before: string;
+  after: string;
+}
+
 export interface TracedFrame {
-  writes: { slot: string; value: string }[];
+  /** Each slot the frame wrote, once. */
+  writes: SlotWrite[];
   reads: string[];
-  /** The pc of the failing instruction, and which it was (REVERT, INVALID, or the faulting op). */
+  /** The pc of the failing instruction, and which it was (REVERT, INVALID, the failing op). */
   failPc: number | null;
   failOp: string | null;
+  /** The node's word for the failure ("out of gas", "stack underflow (0 <=> 1)"), if it gave one. */
+  failError: string | null;
   /** The last jumps the failed frame took, oldest first. */
   jumps: { from: number; to: number }[];
-  /** Lower-case; null when the call tree does not say. */
+  /** What the tracer saw: the call type and the code address (lower-case; null where unknown). */
+  type: string | null;
+  address: string | null;
+  /** Lower-case; null when the frames do not line up with the call tree. */
   storage: string | null;
   code: string | null;
+}
+
+/** What the tracer left out once it had kept `max` entries: distinct writes and reads, preimages. */
+export interface StorageTraceCut {
+  writes: number;
+  reads: number;
+  preimages: number;
 }
 
 export interface StorageTrace {
   frames: TracedFrame[];
   preimages: string[];
-  /** The entry limit the tracer stopped recording at, or null. */
-  truncated: number | null;
-  /** False when the tracer's frames do not match the call tree's (another node answered differently). */
+  /** The bound on distinct entries, and how many the tracer kept. */
+  max: number;
+  kept: number;
+  /** Null when nothing was left out. */
+  cut: StorageTraceCut | null;
+  /** False when the tracer's frames do not match the call tree's (see `mismatch`). */
   inStep: boolean;
+  /** Where and how they first differ, in words for the views; null when they line up. */
+  mismatch: string | null;
   /** (storage address, slot) → the frames that wrote it and took effect, in order. */
   writers: Map<string, number[]>;
 }
@@ -56,6 +93,42 @@ function addressOf(v: unknown): string | null {
   return typeof v === "string" && /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : null;
 }
 
+function describe(type: string | null, address: string | null): string {
+  return `${type ?? "a call"}${address ? ` to ${address}` : ""}`;
+}
+
+type RawFrame = z.infer<typeof frameSchema>;
+
+/**
+ * Why the tracer's frames and the call tree's are not the same frames, or null. Frame i of one is
+ * frame i of the other when the call types agree and the code addresses agree (where both say
+ * one: a failed CREATE has no `to` in the tree). A SELFDESTRUCT frame of the tree runs no code;
+ * anvil's tracer reports it as the frame it happens in, so only its place is checked.
+ */
+function lineUp(raw: readonly RawFrame[], model: TraceModel, storage: (string | null)[]) {
+  const n = Math.min(raw.length, model.size);
+  for (let i = 0; i < n; i++) {
+    const f = raw[i];
+    const cf = model.frames[i];
+    if (!f || !cf) break;
+    const type = frameType(cf);
+    const to = addressOf(cf.to);
+    const t = f.t ? f.t.toUpperCase() : null;
+    const a = f.a ? f.a.toLowerCase() : null;
+    if (type === "SELFDESTRUCT") continue;
+    const sameType = t === null || type === "?" || t === type;
+    const sameCode = a === null || to === null || a === to;
+    if (!sameType || !sameCode)
+      return `frame ${pathOf(model, i)} is ${describe(type, to)} in the call tree and ${describe(t, a)} in the storage trace`;
+    const s = f.s?.toLowerCase();
+    if (s && storage[i] && s !== storage[i])
+      return `frame ${pathOf(model, i)} touched the storage of ${s}, the call tree says ${storage[i]}`;
+  }
+  if (raw.length !== model.size)
+    return `the storage trace has ${raw.length} frames, the call tree ${model.size}`;
+  return null;
+}
+
 /** Reads the tracer's answer against the call tree it belongs to. */
 export function readStorageTrace(value: unknown, model: TraceModel): StorageTraceResult {
   const parsed = storageTraceSchema.safeParse(value);
@@ -69,32 +142,34 @@ export function readStorageTrace(value: unknown, model: TraceModel): StorageTrac
     };
   }
   const raw = parsed.data;
-  const inStep = raw.frames.length === model.size;
-  const storageOf: (string | null)[] = [];
-  const frames: TracedFrame[] = raw.frames.map((f, i) => {
-    let storage: string | null = null;
-    let code: string | null = null;
-    if (inStep) {
-      const cf = model.frames[i];
-      code = addressOf(cf?.to);
-      const type = cf ? frameType(cf) : "?";
-      const parent = model.parent[i] ?? -1;
-      storage =
-        (type === "DELEGATECALL" || type === "CALLCODE") && parent >= 0
-          ? (storageOf[parent] ?? null)
-          : code;
-    }
-    storageOf[i] = storage;
-    return {
-      writes: f.w.map(([slot, v]) => ({ slot, value: v })),
-      reads: f.r,
-      failPc: f.p ?? null,
-      failOp: f.o ?? null,
-      jumps: (f.j ?? []).map(([from, to]) => ({ from, to })),
-      storage,
-      code,
-    };
-  });
+  // The call tree's storage and code per frame, before knowing whether the tracer agrees.
+  const treeStorage: (string | null)[] = [];
+  const treeCode: (string | null)[] = [];
+  for (let i = 0; i < model.size; i++) {
+    const cf = model.frames[i];
+    const code = addressOf(cf?.to);
+    const type = cf ? frameType(cf) : "?";
+    const parent = model.parent[i] ?? -1;
+    treeCode[i] = code;
+    treeStorage[i] =
+      (type === "DELEGATECALL" || type === "CALLCODE") && parent >= 0
+        ? (treeStorage[parent] ?? null)
+        : code;
+  }
+  const mismatch = lineUp(raw.frames, model, treeStorage);
+  const inStep = mismatch === null;
+  const frames: TracedFrame[] = raw.frames.map((f, i) => ({
+    writes: f.w.map(([slot, before, after]) => ({ slot, before, after })),
+    reads: f.r,
+    failPc: f.p ?? null,
+    failOp: f.o ?? null,
+    failError: f.e ?? null,
+    jumps: (f.j ?? []).map(([from, to]) => ({ from, to })),
+    type: f.t,
+    address: f.a ? f.a.toLowerCase() : null,
+    storage: inStep ? (treeStorage[i] ?? null) : null,
+    code: inStep ? (treeCode[i] ?? null) : null,
+  }));
   const writers = new Map<string, number[]>();
   if (inStep)
     frames.forEach((f, i) => {
@@ -102,12 +177,22 @@ export function readStorageTrace(value: unknown, model: TraceModel): StorageTrac
       for (const w of f.writes) {
         const key = writerKey(f.storage, w.slot);
         const list = writers.get(key) ?? [];
-        if (list[list.length - 1] !== i) list.push(i);
+        list.push(i);
         writers.set(key, list);
       }
     });
+  const { w, r, k } = raw.cut;
   return {
     kind: "trace",
-    trace: { frames, preimages: raw.preimages, truncated: raw.truncated, inStep, writers },
+    trace: {
+      frames,
+      preimages: raw.preimages,
+      max: raw.max,
+      kept: raw.kept,
+      cut: w + r + k > 0 ? { writes: w, reads: r, preimages: k } : null,
+      inStep,
+      mismatch,
+      writers,
+    },
   };
 }

@@ -17,6 +17,7 @@ import { flatten } from "../flatten";
 import type { CallFrame } from "../result";
 import { SourceInsightContext, type SourceInsight } from "./context";
 import fixture from "./fixtures/ledger.json";
+import { FrameStorage } from "./FrameStorage";
 import { SourceView } from "./SourceView";
 import { readStorageTrace } from "./storageTrace";
 
@@ -66,8 +67,8 @@ function wrap(ui: ReactNode) {
 /** The storage tracer's state as the trace page provides it; null: no page provides one. */
 let insight: SourceInsight | null = null;
 
-function publish() {
-  const read = readStorageTrace(fixture.js, model);
+function publish(answer: unknown = fixture.js) {
+  const read = readStorageTrace(answer, model);
   if (read.kind !== "trace") throw new Error(read.reason);
   insight = {
     endpoint,
@@ -126,5 +127,43 @@ describe("source and storage views", () => {
     expect(within(region).getByRole("cell", { name: "marks[2] uint256" })).toBeTruthy();
     const link = within(region).getAllByRole("link", { name: /frame 0\.0/ })[0];
     expect(link?.getAttribute("href")).toBe("#/trace?frame=0.0");
+  });
+
+  it("Frame detail: each slot the frame wrote once, by name, before → after", async () => {
+    publish();
+    render(wrap(<FrameStorage model={model} index={1} />));
+    const list = await screen.findByRole("heading", { name: /Storage writes \(15\)/ }, SLOW);
+    const rows = within(list.parentElement ?? list).getAllByRole("listitem");
+    expect(rows).toHaveLength(15);
+    expect(await screen.findByText(/serial: 1 → 2, epoch: 0 → 3/, {}, SLOW)).toBeTruthy();
+  });
+
+  it("a storage trace that does not line up: said in both views, no links, no failing line", async () => {
+    const frames = fixture.js.frames.map((f, i) => (i === 2 ? { ...f, t: "CALL" } : f));
+    publish({ ...fixture.js, frames });
+    const diff = readStateDiff(fixture.diff);
+    if (diff.kind !== "diff") throw new Error("no diff");
+    render(wrap(<NamedStateChanges accounts={diff.accounts} model={model} />));
+    const region = screen.getByRole("region", { name: /state changes/i });
+    expect(within(region).getByRole("alert").textContent).toMatch(
+      /does not line up with the call tree \(frame 0\.0\.0 is STATICCALL to 0x[0-9a-f]{40} in the call tree and CALL to/,
+    );
+    await within(region).findByRole("cell", { name: "serial uint64" }, SLOW);
+    expect(within(region).queryAllByRole("link", { name: /frame/ })).toEqual([]);
+    cleanup();
+    render(wrap(<SourceView model={model} selected={-1} />));
+    const source = screen.getByRole("region", { name: /source/i });
+    expect(within(source).getByRole("alert").textContent).toMatch(/does not line up/);
+    expect(source.querySelector('[aria-current="true"]')).toBeNull();
+  });
+
+  it("a bound that cut entries: how many of each kind", () => {
+    publish({ ...fixture.js, cut: { w: 3, r: 0, k: 1 } });
+    const diff = readStateDiff(fixture.diff);
+    if (diff.kind !== "diff") throw new Error("no diff");
+    render(wrap(<NamedStateChanges accounts={diff.accounts} model={model} />));
+    expect(screen.getByRole("alert").textContent).toMatch(
+      /kept its first 20,000 entries \(truncated at 20000\) and left out 3 slots written, 1 hashed key:/,
+    );
   });
 });
