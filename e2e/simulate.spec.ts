@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { callFrameSchema, type CallFrame } from "../src/shared/trace/result";
+import { STORAGE_TRACER } from "../src/shared/trace/source/tracer";
 import { expect, test, type E2eManifest, type GatewayLogEntry } from "./fixtures";
 
 interface Call {
@@ -70,6 +71,27 @@ function need(m: E2eManifest, name: string): Scenario {
 const tree = (page: Page) => page.getByRole("tree", { name: "Call tree" });
 const outcome = (page: Page) => page.getByRole("region", { name: "Simulation outcome" });
 const traceCalls = (log: GatewayLogEntry[]) => log.filter((e) => e.method === "debug_traceCall");
+const blockOf = (e: GatewayLogEntry | undefined) => (e?.params as unknown[] | undefined)?.[1];
+const tracerOf = (e: GatewayLogEntry) =>
+  ((e.params as unknown[])[2] as { tracer?: string } | undefined)?.tracer ?? "";
+/** A block number as the page reads it: decimal with digit grouping. */
+const decimal = (hex: unknown) => BigInt(String(hex)).toLocaleString("en-US");
+
+/** A no-block link: the call's fields alone (the node is asked which block `latest` is). */
+function noBlockLink(c: Scenario): string {
+  return `/#/simulate?${new URLSearchParams(Object.entries(callOf(c))).toString()}`;
+}
+
+async function mineBlock(anvilUrl: string): Promise<void> {
+  const res = await fetch(anvilUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_mine", params: [] }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = (await res.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`evm_mine: ${body.error.message}`);
+}
 
 test.describe("debug_traceCall (Simulate)", () => {
   test("a call with nested frames: the tree matches the node's own answer, asked once", async ({
@@ -306,6 +328,78 @@ test.describe("debug_traceCall (Simulate)", () => {
     await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
     await expect(tree(page).getByRole("treeitem")).toHaveCount(1);
     await expect(tree(page).getByRole("treeitem").first()).toContainText("CALL");
+  });
+
+  test("a link with no block: latest resolved once, the call tree, state changes and storage tracer all sent at that number", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const c = need(manifest, "nestedCall");
+    await gateway.clearLog();
+    await page.goto(noBlockLink(c));
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    // the state changes (prestateTracer), then the slots named (the storage tracer)
+    await page.getByRole("tab", { name: "State changes" }).click();
+    await page.getByRole("button", { name: /show state changes/i }).click();
+    const region = page.getByRole("region", { name: /state changes/i });
+    await expect(region.getByRole("table").first()).toBeVisible({ timeout: 30_000 });
+    await region.getByRole("button", { name: "Name the slots" }).click();
+    await expect(region.getByText(/Running the storage tracer/)).toHaveCount(0, {
+      timeout: 60_000,
+    });
+    await expect.poll(async () => traceCalls(await gateway.log()).length).toBe(3);
+
+    const log = await gateway.log();
+    const sent = traceCalls(log);
+    expect(new Set(sent.map(tracerOf))).toEqual(
+      new Set(["callTracer", "prestateTracer", STORAGE_TRACER]),
+    );
+    const block = blockOf(sent[0]);
+    expect(block).toMatch(/^0x[0-9a-f]+$/);
+    for (const e of sent) expect(blockOf(e)).toBe(block);
+    expect(log.filter((e) => e.method === "eth_blockNumber")).toHaveLength(1);
+    // said on the page in decimal, the link still asks for no block
+    await expect(outcome(page)).toContainText(`block ${decimal(block)} (${String(block)})`);
+    await expect(page.getByTestId("simulation-block")).toContainText(
+      `block ${decimal(block)} (${String(block)}), the latest block when asked`,
+    );
+    expect(new URL(page.url()).hash).not.toContain("block=");
+  });
+
+  test("Run again resolves latest anew: the next block, every request at it; Pin block writes it into the link", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    const c = need(manifest, "nestedCall");
+    await gateway.clearLog();
+    await page.goto(noBlockLink(c));
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    const first = blockOf(traceCalls(await gateway.log())[0]);
+    await expect(outcome(page)).toContainText(`block ${decimal(first)}`);
+
+    await mineBlock(manifest.anvilUrl);
+    await gateway.clearLog();
+    await page.getByRole("button", { name: "Run again" }).click();
+    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+    await expect.poll(async () => traceCalls(await gateway.log()).length).toBe(1);
+    const log = await gateway.log();
+    expect(log.filter((e) => e.method === "eth_blockNumber")).toHaveLength(1);
+    const second = blockOf(traceCalls(log)[0]);
+    expect(BigInt(String(second))).toBeGreaterThan(BigInt(String(first)));
+    await expect(outcome(page)).toContainText(`block ${decimal(second)} (${String(second)})`);
+    expect(new URL(page.url()).hash).not.toContain("block=");
+
+    // pinned: the link names the number; the answer shown is the one kept for it
+    await gateway.clearLog();
+    await page.getByRole("button", { name: "Pin block" }).click();
+    await expect(page).toHaveURL(new RegExp(`block=${String(second)}(&|$)`));
+    await expect(outcome(page)).toContainText(
+      `block ${decimal(second)} (${String(second)}), with no state overrides`,
+    );
+    await expect(page.getByRole("button", { name: "Pin block" })).toHaveCount(0);
+    expect(traceCalls(await gateway.log())).toHaveLength(0);
   });
 
   test("through an rpc= link straight to the node", async ({ page, manifest }) => {

@@ -16,15 +16,13 @@ import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
 import { withSearchParam } from "../../shared/route";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
-import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
-import { traceDecodingKeys } from "../../shared/trace/decodingKeys";
 import { DecodingPanel } from "../../shared/decoding/DecodingNote";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
-import { FrameDecodeCache, TraceDecoder } from "../../shared/trace/decode";
 import { TraceForm } from "./Form";
 import {
   downloadName,
+  isCallTracer,
   FORM_PARAMS,
   formSearchOf,
   fromSearch,
@@ -38,10 +36,9 @@ import { parseTraceJson, type TraceAnswer } from "../../shared/trace/load";
 import { AnswerPicker } from "./AnswerPicker";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import { TracePreviewCard } from "./TracePreview";
-import { useSourceInsightHost } from "../../shared/trace/source/useSourceInsightHost";
-import { storageTraceQueryOptions } from "./source/query";
 import { SourceInsightContext } from "../../shared/trace/source/context";
 import { useFramesComplete } from "../../shared/trace/useTraceMemory";
+import { useTraceWorkspace } from "../../shared/trace/useTraceWorkspace";
 import { examplesFrom } from "./examples";
 import { onwardLinks } from "./onward";
 import { PastePanel } from "./PastePanel";
@@ -51,10 +48,7 @@ import { useSideQueries } from "./useSideQueries";
 import { useTraceQuery } from "./useTraceQuery";
 import { useLinkGate } from "./useLinkGate";
 
-// Views shown only on demand (the state view's tab, a link that waits for the user) load then.
-const NamedStatePanel = lazyView(() =>
-  import("../../shared/trace/insight/NamedStatePanel").then((m) => m.NamedStatePanel),
-);
+// A view shown only on demand (a link that waits for the user) loads then.
 const LinkGate = lazyView(() => import("./LinkGate").then((m) => m.LinkGate));
 
 /** A trace opened from a file or pasted: it stands in for the request (nothing is sent). */
@@ -101,22 +95,9 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   // Opened from a file or picked out of a block's answer: no request of its own to link to.
   const standalone = loaded !== null || picked.length > 0;
 
-  // The shared registry (built-ins, the ABIs kept on this device), layered with what the
-  // signature database and Sourcify say about this trace's unknown calls, events and contracts.
   // Frames of a large trace arrive from the Worker after its first rows (see arrival.ts).
   const arrival = model && model === data?.model ? (data.arrival ?? null) : null;
   const framesComplete = useFramesComplete(arrival);
-  const decodingKeys = useMemo(
-    () => (model && framesComplete ? traceDecodingKeys(model.frames) : null),
-    [model, framesComplete],
-  );
-  const decoding = useDecodingRegistry(endpoint, decodingKeys);
-  const { registry } = decoding;
-  const decoder = useMemo(() => new TraceDecoder(registry), [registry]);
-  const decode = useMemo(
-    () => (model ? new FrameDecodeCache(model.frames, decoder) : null),
-    [model, decoder],
-  );
   const shown: { value: unknown; name: string; key: string } | null = loaded
     ? { value: loaded.value, name: loaded.name, key: `file:${loaded.name}:${loaded.nonce}` }
     : data !== undefined && request
@@ -172,17 +153,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const [copyState, setCopyState] = useState("");
   const costNote = endpoint?.provider === "nodereal" ? "280 compute units" : null;
 
-  const side = useSideQueries({
-    client,
-    endpoint,
-    formSearch,
-    linkView: viewParam,
-    request: asked,
-    model,
-    framesComplete,
-    tab,
-  });
-  const stateQuery = side.state;
+  const side = useSideQueries({ client, endpoint, request: asked, model });
   const top = model?.frames[0] ?? null;
   const onward = (f: Parameters<typeof onwardLinks>[0], whole: boolean) =>
     onwardLinks(f, whole, {
@@ -193,30 +164,26 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
       gasLimit: side.gasLimit,
     });
   const rpcMethod = rpcMethodOf(endpoint);
-  const sourceInsight = useSourceInsightHost({
+  // The shared registry (built-ins, the ABIs kept on this device), layered with what the
+  // signature database and Sourcify say about this trace's unknown calls, events and contracts;
+  // the tokens' names; the state changes and the storage tracer on the same transaction.
+  const ws = useTraceWorkspace({
+    client,
     endpoint,
-    storageQuery: (run) =>
-      storageTraceQueryOptions(client, endpoint, run && request ? request.hash : null),
-    canAsk: !standalone && request !== null,
+    method: METHOD,
+    model,
+    framesComplete,
+    tab,
+    askKey: formSearch,
+    linkView: viewParam,
+    // The state changes need a call tree to sit beside (another tracer's answer has none).
+    stateTarget: asked && isCallTracer(asked) ? { lead: [asked.hash] } : null,
+    storageTarget: !standalone && request ? { lead: [request.hash] } : null,
     hintFor: (error) => explainTraceError(error, rpcMethod)?.hint ?? null,
-    model: model && framesComplete ? model : null,
-    view: tab,
     costNote,
     frameLink: standalone ? null : frameLink,
   });
-  const stateHint = stateQuery.isError
-    ? explainTraceError(stateQuery.error, rpcMethod)?.hint
-    : null;
-  const stateError = stateQuery.isError ? (
-    <div className="flex flex-col gap-2">
-      <RpcErrorPanel
-        error={stateQuery.error}
-        title="The state changes could not be read"
-        onRetry={() => void stateQuery.refetch()}
-      />
-      {stateHint ? <p className="text-sm">{stateHint}</p> : null}
-    </div>
-  ) : null;
+  const { decoding, decoder, decode } = ws;
   const explained = query.isError ? explainTraceError(query.error, rpcMethod) : null;
 
   return (
@@ -344,7 +311,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
             </p>
           ) : null}
           {model && decode ? (
-            <SourceInsightContext.Provider value={sourceInsight}>
+            <SourceInsightContext.Provider value={ws.sourceInsight}>
               <TraceView
                 key={`${shown.key}/${picked.join(".")}`}
                 model={model}
@@ -358,7 +325,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                 onwardLinks={standalone ? undefined : (f) => onward(f, false)}
                 raw={resolvedPick && resolvedPick.depth > 0 ? resolvedPick.raw : shown.value}
                 hash={standalone ? undefined : request?.hash}
-                tokenMeta={side.tokenMeta}
+                tokenMeta={ws.tokenMeta}
                 stateView={
                   standalone ? (
                     <p className="text-sm">
@@ -366,15 +333,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                       trace was opened from a file or picked out of a block&apos;s answer.
                     </p>
                   ) : (
-                    <NamedStatePanel
-                      model={model}
-                      asked={side.stateAsked}
-                      onAsk={side.askState}
-                      busy={stateQuery.isFetching}
-                      result={stateQuery.data}
-                      error={stateError}
-                      costNote={costNote}
-                    />
+                    ws.stateView
                   )
                 }
               />

@@ -4,29 +4,32 @@
  */
 import type { CallFrame } from "../../shared/trace/result";
 import type { FrameDecodeCache } from "../../shared/trace/decode";
-import type { SimulateRequest } from "./params";
-import type { MinedOutcome } from "./query";
+import { frameError, frameFailed, nodeRevertReason } from "../../shared/trace/model";
+import type { MinedOutcome, Simulation } from "./query";
 import { minedSentence } from "./minedAgreement";
+import { formatBlock, pinNote } from "./pin";
 
 export function Outcome({
   top,
   decode,
-  request,
+  simulation,
   mined,
 }: {
   top: CallFrame;
   /** The call tree's decoding (frame 0 is the top call). */
   decode: FrameDecodeCache;
-  request: SimulateRequest;
+  /** The call as asked and the block it ran on. */
+  simulation: Simulation;
   /** The receipt of the mined transaction this call re-runs, when there is one. */
   mined?: MinedOutcome;
 }) {
   const decoded = decode.frame(0);
-  const failed = typeof top.error === "string" && top.error !== "";
+  const { request, at } = simulation;
+  const failed = frameFailed(top);
   const gasUsed = typeof top.gasUsed === "string" ? BigInt(top.gasUsed) : null;
   const revert = decoded.revert;
   const returns = decoded.call?.returns ?? null;
-  const nodeReason = typeof top.revertReason === "string" ? top.revertReason : null;
+  const nodeReason = nodeRevertReason(top);
   const reason = revert && revert.kind !== "empty" ? revert.label : nodeReason;
   const accounts = request.overrides ? Object.keys(request.overrides).length : 0;
   const gas = gasUsed !== null ? `${gasUsed.toLocaleString("en-US")} gas` : null;
@@ -50,7 +53,7 @@ export function Outcome({
               Reason: <q data-testid="revert-reason">{reason}</q>
             </>
           ) : (
-            <>The node says: {String(top.error)} (no revert data)</>
+            <>The node says: {frameError(top)} (no revert data)</>
           )}
         </p>
       ) : returns && returns.length > 0 ? (
@@ -69,7 +72,7 @@ export function Outcome({
         </p>
       ) : null}
       <p className="mt-1 text-xs">
-        Run on the state at block {request.block}
+        Run on the state at block {formatBlock(at.number)} (<code>{at.hex}</code>){pinNote(at)}
         {accounts > 0
           ? `, with ${accounts} account${accounts === 1 ? "" : "s"} overridden`
           : ", with no state overrides"}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { Alert, Button, Card, downloadText, ErrorPanel, lazyView, PageHeader } from "../../ui";
+import { Alert, Button, Card, downloadText, ErrorPanel, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import { href } from "../../shared/links";
@@ -11,15 +11,12 @@ import { FoldingForm } from "../../shared/FoldingForm";
 import { EstimateForm } from "../../shared/call/Form";
 import type { EstimateFormValues } from "../../shared/call/params";
 import { useCallBuilder } from "../../shared/call/useCallBuilder";
-import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
+import { useLinkFormSync } from "../../shared/call/useLinkFormSync";
 import { DecodingPanel } from "../../shared/decoding/DecodingNote";
-import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
-import { FrameDecodeCache, TraceDecoder } from "../../shared/trace/decode";
-import { traceDecodingKeys } from "../../shared/trace/decodingKeys";
-import { tokensOf, transfersOf } from "../../shared/trace/insight/transfers";
 import { SourceInsightContext } from "../../shared/trace/source/context";
-import { useSourceInsightHost } from "../../shared/trace/source/useSourceInsightHost";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
+import { useTraceWorkspace } from "../../shared/trace/useTraceWorkspace";
+import { BlockPin } from "./BlockPin";
 import { explainRefusal } from "./explain";
 import { ignoredOverrides } from "./ignored";
 import { examplesFrom } from "./examples";
@@ -27,6 +24,7 @@ import { onwardLinks } from "./onward";
 import { Outcome } from "./Outcome";
 import { OverridesEditor } from "./OverridesEditor";
 import {
+  callTarget,
   checkSimulate,
   describeRequest,
   fromSearch,
@@ -34,18 +32,17 @@ import {
   toSearch,
   type SimulateRequest,
 } from "./params";
+import { formatBlock, pinnedAt, pinRequest } from "./pin";
 import {
+  blockPinQueryOptions,
   METHOD,
   minedOutcomeQueryOptions,
+  sentRequest,
   simulateQueryOptions,
   simulateStateQueryOptions,
   simulateStorageQueryOptions,
+  type Simulation,
 } from "./query";
-
-// The state view's names load with it (as on the trace page): a first visit does not need them.
-const NamedStatePanel = lazyView(() =>
-  import("../../shared/trace/insight/NamedStatePanel").then((m) => m.NamedStatePanel),
-);
 
 /** The link's request params alone, in the link's order: what makes (and names) the request. */
 function requestSearchOf(search: URLSearchParams): string {
@@ -70,47 +67,73 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
   const tab: TraceTab = isTraceTab(viewParam) ? viewParam : "tree";
   const frameParam = search.get("frame");
 
-  // The form shows a link's values when it arrives from outside, and the values as typed when its
-  // own submit wrote the URL; the overrides editor's rows follow the same rule.
-  const [seen, setSeen] = useState(requestKey);
-  const [pendingOwn, setPendingOwn] = useState<string | null>(null);
-  const linkForm = () => ({
-    call: link.values.call,
-    errors: linkFieldErrors<EstimateFormValues>(link.any ? link.problems : {}),
-  });
-  const [form, setForm] = useState(linkForm);
-  const [accounts, setAccounts] = useState(link.values.accounts);
-  const [blockValues, setBlockValues] = useState(link.values.block);
-  const [showAll, setShowAll] = useState(link.any);
-  const [submitted, setSubmitted] = useState<string | null>(null);
-  if (requestKey !== seen) {
-    setSeen(requestKey);
-    if (requestKey === pendingOwn) setPendingOwn(null);
-    else {
-      setForm(linkForm());
-      setAccounts(link.values.accounts);
-      setBlockValues(link.values.block);
-      setShowAll(link.any);
-    }
-  }
+  // A link from outside fills the form and the overrides editor; the form's own submit keeps
+  // them as typed (src/shared/call/useLinkFormSync.ts).
+  const sync = useLinkFormSync(requestKey, () => ({
+    form: {
+      call: link.values.call,
+      errors: linkFieldErrors<EstimateFormValues>(link.any ? link.problems : {}),
+    },
+    accounts: link.values.accounts,
+    block: link.values.block,
+    showAll: link.any,
+  }));
+  const { form, accounts, block: blockValues, showAll } = sync.values;
+  const setAccounts = (a: typeof accounts) => sync.update((v) => ({ ...v, accounts: a }));
+  const setBlockValues = (b: typeof blockValues) => sync.update((v) => ({ ...v, block: b }));
+  const setShowAll = (on: boolean) => sync.update((v) => ({ ...v, showAll: on }));
 
   const builder = useCallBuilder();
   // A link runs once on load when it names the call (to or data); a form runs once submitted.
   const request: SimulateRequest | null =
-    link.request && (link.complete || submitted === requestKey) ? link.request : null;
-  const query = useQuery(simulateQueryOptions(client, endpoint, request));
+    link.request && (link.complete || sync.submitted(requestKey)) ? link.request : null;
+
+  // One block for the whole simulation: a tag is resolved to its number once (pin.ts), and
+  // every request below is sent with that number; the link keeps the tag unless pinned.
+  const pinAsk = request ? pinRequest(request.block) : null;
+  const pinOptions = blockPinQueryOptions(
+    client,
+    endpoint,
+    pinAsk ? { request: pinAsk, simulation: requestKey } : null,
+  );
+  const pin = useQuery(pinOptions);
+  const askedBlock = request?.block ?? null;
+  const pinData = pin.isError ? undefined : pin.data;
+  const tagged = pinAsk !== null;
+  const sim = useMemo<Simulation | null>(() => {
+    if (!request || askedBlock === null) return null;
+    if (!tagged) return { request, at: pinnedAt(askedBlock, null) };
+    return pinData ? { request, at: pinData } : null;
+  }, [request, askedBlock, tagged, pinData]);
+  const sent = sim ? sentRequest(sim) : null;
+
+  const simOptions = simulateQueryOptions(client, endpoint, sim);
+  const query = useQuery(simOptions);
   const queryClient = useQueryClient();
   const data = query.isError ? undefined : query.data;
   const model = data?.model ?? null;
 
-  // `latest` moves on: running the same call again asks anew, for its state changes too.
-  const runAgain = (r: SimulateRequest) => {
-    void queryClient.resetQueries({ queryKey: simulateQueryOptions(client, endpoint, r).queryKey });
-    void queryClient.resetQueries({
-      queryKey: simulateStateQueryOptions(client, endpoint, r).queryKey,
-    });
-    void queryClient.resetQueries({
-      queryKey: simulateStorageQueryOptions(client, endpoint, r).queryKey,
+  // Run again: a tag is resolved anew (this block's answers are forgotten first, so the same
+  // block is asked again too); a number is asked again.
+  const runAgain = () => {
+    if (!sim) return;
+    const keys = [
+      simOptions.queryKey,
+      simulateStateQueryOptions(client, endpoint, sim).queryKey,
+      simulateStorageQueryOptions(client, endpoint, sim).queryKey,
+    ];
+    if (pinAsk) {
+      for (const queryKey of keys) queryClient.removeQueries({ queryKey, exact: true });
+      void queryClient.resetQueries({ queryKey: pinOptions.queryKey, exact: true });
+    } else for (const queryKey of keys) void queryClient.resetQueries({ queryKey, exact: true });
+  };
+  // Pin block: the number goes into the link; its answers are the ones shown (same keys).
+  const pinBlock = () => {
+    if (!sim || !pinAsk) return;
+    setSearch({
+      ...toSearch({ ...sim.request, block: sim.at.hex }, { tx: link.minedTx ?? undefined }),
+      view: viewParam ?? undefined,
+      frame: frameParam ?? undefined,
     });
   };
 
@@ -128,15 +151,11 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     const same =
       r.request.tx.to === link.request?.tx.to && r.request.tx.data === link.request?.tx.data;
     const next = toSearch(r.request, { tx: same ? (link.minedTx ?? undefined) : undefined });
-    const nextString = searchStringOf(next);
-    setSubmitted(nextString);
-    if (nextString === requestKey) {
+    if (sync.submit(searchStringOf(next), { ...sync.values, form: { call, errors: {} } })) {
       // The same call again: `latest` may have moved on, so ask the node again.
-      if (request && endpoint) runAgain(request);
+      if (request && endpoint) runAgain();
       return;
     }
-    setPendingOwn(nextString);
-    setForm({ call, errors: {} });
     setSearch({ ...next, view: viewParam ?? undefined });
   };
 
@@ -147,51 +166,32 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
   const frameLink = (path: string) =>
     href("simulate", withSearchParam(searchString, "frame", path));
 
-  // Names for the call tree: the shared registry and the pasted ABI, then the signature database
-  // and Sourcify for what this call touched.
-  const decodingKeys = useMemo(() => (model ? traceDecodingKeys(model.frames) : null), [model]);
-  const decoding = useDecodingRegistry(endpoint, decodingKeys, {
-    extra: builder.pastedAbis,
-    withDevnet: true,
-  });
-  const decoder = useMemo(() => new TraceDecoder(decoding.registry), [decoding.registry]);
-  const decode = useMemo(
-    () => (model ? new FrameDecodeCache(model.frames, decoder) : null),
-    [model, decoder],
-  );
-  const tokenTab = tab === "balances" || tab === "flow";
-  const tokens = useMemo(
-    () => (model && tokenTab ? tokensOf(transfersOf(model)) : []),
-    [model, tokenTab],
-  );
-  const tokenMeta = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
-
-  // State changes are another run of the call (prestateTracer, diffMode): on a click, or on load
-  // for a link that says view=state.
-  const [stateAsk, setStateAsk] = useState(() => ({
-    key: requestKey,
-    asked: viewParam === "state",
-  }));
-  if (stateAsk.key !== requestKey) setStateAsk({ key: requestKey, asked: viewParam === "state" });
-  const state = useQuery(
-    simulateStateQueryOptions(client, endpoint, stateAsk.asked && model ? request : null),
-  );
-
-  // The storage tracer on the same call: the slots named in the state view, the failing line in
-  // the Source view (asked on a click there, or on load for view=state / view=source).
-  const sourceInsight = useSourceInsightHost({
+  // The workspace (names, tokens, state changes, storage tracer) as on the trace page; its runs
+  // go at the simulation's block with its overrides.
+  const target = sent ? callTarget(sent) : null;
+  const ws = useTraceWorkspace({
+    client,
     endpoint,
-    storageQuery: (run) => simulateStorageQueryOptions(client, endpoint, run ? request : null),
-    canAsk: request !== null,
-    hintFor: (error) => (request ? explainRefusal(error, request).hint : null),
+    method: METHOD,
     model,
-    view: tab,
+    framesComplete: true,
+    decoding: { extra: builder.pastedAbis, withDevnet: true },
+    tab,
+    askKey: requestKey,
+    linkView: viewParam,
+    // State changes follow the call tree: a call the node refuses has none to show.
+    stateTarget: model ? target : null,
+    storageTarget: target,
+    hintFor: (error) => (request ? explainRefusal(error, request).hint : null),
     costNote: null,
     frameLink,
+    stateIntro:
+      "State changes come from running this call again with the prestateTracer in diff mode (same block, same overrides): every account and storage slot it would change, before and after.",
   });
+  const { decoding, decode } = ws;
   const ignored = useMemo(
-    () => ignoredOverrides(request?.overrides ?? null, state.data),
-    [request, state.data],
+    () => ignoredOverrides(request?.overrides ?? null, ws.stateResult),
+    [request, ws.stateResult],
   );
   const mined = useQuery(minedOutcomeQueryOptions(client, endpoint, data ? link.minedTx : null));
   const refusal = useMemo(
@@ -282,9 +282,25 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
           or time shows whether this one did.
         </p>
       ) : null}
-      {query.isFetching && request ? (
+      {request ? (
+        <BlockPin
+          asked={request.block}
+          at={sim?.at ?? null}
+          resolving={pin.isFetching}
+          unknownTag={pinData === null}
+          onPin={tagged ? pinBlock : undefined}
+        />
+      ) : null}
+      {pin.isError && request ? (
+        <RpcErrorPanel
+          error={pin.error}
+          title={`The block ${request.block} could not be resolved to a number`}
+          onRetry={() => void pin.refetch()}
+        />
+      ) : null}
+      {query.isFetching && sim ? (
         <p role="status" className="text-sm">
-          Simulating… (the node runs the call on the state at {request.block})
+          Simulating… (the node runs the call on the state at block {formatBlock(sim.at.number)})
         </p>
       ) : null}
       {query.isError && request ? (
@@ -313,9 +329,9 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
         </div>
       ) : null}
 
-      {data && request && decode ? (
+      {data && sim && decode ? (
         <>
-          <Outcome top={data.top} decode={decode} request={request} mined={mined.data} />
+          <Outcome top={data.top} decode={decode} simulation={sim} mined={mined.data} />
           <Card
             title="Call tree"
             actions={
@@ -325,13 +341,14 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
                 >
                   Download JSON
                 </Button>
-                <Button onClick={() => runAgain(request)}>Run again</Button>
+                <Button onClick={runAgain}>Run again</Button>
               </>
             }
           >
-            <SourceInsightContext.Provider value={sourceInsight}>
+            <SourceInsightContext.Provider value={ws.sourceInsight}>
               <TraceView
-                key={`${requestKey}@${query.dataUpdatedAt}`}
+                // A new answer (Run again) is a new tree; pinning the block it ran on is not.
+                key={`${JSON.stringify(simOptions.queryKey)}@${query.dataUpdatedAt}`}
                 model={data.model}
                 decode={decode}
                 frame={frameParam}
@@ -339,9 +356,9 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
                 frameLink={frameLink}
                 tab={tab}
                 onTabChange={onTabChange}
-                onwardLinks={(f) => onwardLinks(f, f === data.model.frames[0], request)}
+                onwardLinks={(f) => onwardLinks(f, f === data.model.frames[0], sentRequest(sim))}
                 raw={data.raw}
-                tokenMeta={tokenMeta.data}
+                tokenMeta={ws.tokenMeta}
                 stateView={
                   <>
                     {ignored.length > 0 ? (
@@ -364,24 +381,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
                         </p>
                       </div>
                     ) : null}
-                    <NamedStatePanel
-                      model={data.model}
-                      asked={stateAsk.asked}
-                      onAsk={() => setStateAsk((s) => ({ ...s, asked: true }))}
-                      busy={state.isFetching}
-                      result={state.data}
-                      error={
-                        state.isError ? (
-                          <RpcErrorPanel
-                            error={state.error}
-                            title="The state changes could not be read"
-                            onRetry={() => void state.refetch()}
-                          />
-                        ) : null
-                      }
-                      costNote={null}
-                      intro="State changes come from running this call again with the prestateTracer in diff mode (same block, same overrides): every account and storage slot it would change, before and after."
-                    />
+                    {ws.stateView}
                   </>
                 }
               />

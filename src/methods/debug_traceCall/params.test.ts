@@ -7,8 +7,9 @@ import {
   fromSearch,
   toParams,
   toSearch,
-  PRESTATE_DIFF,
+  callTarget,
 } from "./params";
+import { PRESTATE_DIFF, traceRunParams } from "../../shared/trace/requests";
 
 const FROM = "0x000000000000000000000000000000000000dead";
 const TO = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
@@ -45,10 +46,11 @@ describe("simulation links", () => {
       stateOverrides: overrides,
     });
     // the same overrides, the prestate tracer: the state changes of the very same call
-    expect(toParams(link.request, PRESTATE_DIFF)[2]).toEqual({
-      ...PRESTATE_DIFF,
-      stateOverrides: overrides,
-    });
+    expect(traceRunParams(callTarget(link.request), PRESTATE_DIFF)).toEqual([
+      tx,
+      "latest",
+      { ...PRESTATE_DIFF, stateOverrides: overrides },
+    ]);
     expect(describeRequest(link.request)).toContain("2 accounts overridden");
   });
 

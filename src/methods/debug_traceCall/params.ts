@@ -25,16 +25,13 @@ import {
   type BlockOverrides,
   type StateOverrideSet,
 } from "./overrides";
+import type { TraceTarget } from "../../shared/trace/requests";
+import { formatBlock, isBlockNumber } from "./pin";
 
 export const DEFAULT_BLOCK = "latest";
 
 /** The call tracer the simulation runs: the call tree with each frame's logs (token flow). */
 export const CALL_TRACER = { tracer: "callTracer", tracerConfig: { withLog: true } } as const;
-/** The same call again for its state changes: every account and slot, before and after. */
-export const PRESTATE_DIFF = {
-  tracer: "prestateTracer",
-  tracerConfig: { diffMode: true },
-} as const;
 
 export interface SimulateRequest {
   tx: TxObject;
@@ -58,15 +55,25 @@ export interface TraceCallConfig extends TracerChoice {
   blockOverrides?: BlockOverrides;
 }
 
+/** What the config carries besides the tracer: the overrides, when there are any. */
+function overridesConfig(r: SimulateRequest): Omit<TraceCallConfig, keyof TracerChoice> {
+  const config: Omit<TraceCallConfig, keyof TracerChoice> = {};
+  if (r.overrides) config.stateOverrides = r.overrides;
+  if (r.blockOverrides) config.blockOverrides = r.blockOverrides;
+  return config;
+}
+
 /** The exact JSON-RPC params: `[tx, block, { tracer, tracerConfig, stateOverrides?, blockOverrides? }]`. */
 export function toParams(
   r: SimulateRequest,
   tracer: TracerChoice = CALL_TRACER,
 ): [TxObject, string, TraceCallConfig] {
-  const config: TraceCallConfig = { ...tracer };
-  if (r.overrides) config.stateOverrides = r.overrides;
-  if (r.blockOverrides) config.blockOverrides = r.blockOverrides;
-  return [r.tx, r.block, config];
+  return [r.tx, r.block, { ...tracer, ...overridesConfig(r) }];
+}
+
+/** The call as the shared trace runs take it (state changes, storage tracer): same params shape. */
+export function callTarget(r: SimulateRequest): TraceTarget {
+  return { lead: [r.tx, r.block], extra: overridesConfig(r) };
 }
 
 /** Everything the form edits: the call's fields, the accounts overridden, the block overrides. */
@@ -183,7 +190,7 @@ export const emptyValues = (): SimulateValues => ({
 export function describeRequest(r: SimulateRequest): string {
   const accounts = r.overrides ? Object.keys(r.overrides).length : 0;
   const parts = [
-    describeCall(r.tx, r.block),
+    describeCall(r.tx, isBlockNumber(r.block) ? `block ${formatBlock(BigInt(r.block))}` : r.block),
     accounts > 0 ? `${accounts} account${accounts === 1 ? "" : "s"} overridden` : null,
     r.blockOverrides ? "block overridden" : null,
   ];

@@ -1,11 +1,14 @@
 /**
- * The simulation's queries: the call tree (callTracer with logs) and, on the user's word, the
- * same call's state changes (prestateTracer in diff mode). A simulation is asked once per set of
- * params and kept (KEPT_ANSWER): `latest` moves, so "Run again" asks anew; nothing is retried by
- * itself, so a refused call costs one request.
+ * The simulation's queries: the block a tag stands for (resolved once per simulation, pin.ts),
+ * then, at that number, the call tree (callTracer with logs) and, on the user's word, the same
+ * call's state changes (prestateTracer in diff mode) and the storage tracer
+ * (src/shared/trace/requests.ts builds those two for both trace pages). Their keys hold the
+ * number, never the tag: an answer is kept for the block it ran on (KEPT_ANSWER); "Run again"
+ * resolves the tag anew. Nothing is retried by itself, so a refused call costs one request.
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import { z } from "zod";
+import { quantity } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../../shared/query";
@@ -13,15 +16,27 @@ import { KEPT_ANSWER } from "../../shared/query-defaults";
 import { flatten } from "../../shared/trace/flatten";
 import { traceAnswerSchema } from "../../shared/trace/load";
 import type { TraceModel } from "../../shared/trace/model";
-import { anyJsonSchema, type CallFrame } from "../../shared/trace/result";
-import { readStateDiff, type StateDiffResult } from "../../shared/trace/insight/stateDiff";
-import { STORAGE_TRACER } from "../../shared/trace/source/tracer";
-import { PRESTATE_DIFF, toParams, type SimulateRequest } from "./params";
+import type { CallFrame } from "../../shared/trace/result";
+import {
+  stateDiffQueryOptions,
+  storageTraceQueryOptions,
+  TRACE_RUN_TIMEOUT_MS,
+} from "../../shared/trace/requests";
+import { callTarget, toParams, type SimulateRequest } from "./params";
+import { pinnedAt, type PinnedBlock, type PinRequest } from "./pin";
 
 export const METHOD = "debug_traceCall";
 
-/** The node runs the call on a block's state: allow it the time a heavy call takes. */
-const TIMEOUT_MS = 75_000;
+/** One simulation: the call as asked, and the block it runs on (every request sends `at.hex`). */
+export interface Simulation {
+  request: SimulateRequest;
+  at: PinnedBlock;
+}
+
+/** The call as sent: the asked request with the pinned number in place of its block. */
+export function sentRequest(s: Simulation): SimulateRequest {
+  return { ...s.request, block: s.at.hex };
+}
 
 export interface SimulationResult {
   /** The node's answer as sent (the Raw JSON view, the download). */
@@ -38,12 +53,46 @@ export class NotACallTreeError extends Error {
   }
 }
 
+/** The block's number, or null when the node knows no block for the tag (`safe` before the merge). */
+const pinAnswerSchema = z.union([quantity, z.looseObject({ number: quantity }), z.null()]);
+
+/**
+ * The number a tag stands for, asked once per simulation: `simulation` (the link's request
+ * params) is in the key, so a new simulation asks anew while switching views does not; "Run
+ * again" resets it.
+ */
+export function blockPinQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  pin: { request: PinRequest; simulation: string } | null,
+) {
+  const method = pin?.request.method ?? "eth_blockNumber";
+  const params = pin ? pin.request.params : null;
+  return queryOptions({
+    queryKey: [...rpcQueryKey(endpoint, method, params), { simulation: pin?.simulation ?? null }],
+    queryFn:
+      endpoint && pin
+        ? async ({ signal }): Promise<PinnedBlock | null> => {
+            const answer = await client.request(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              pin.request.method,
+              pin.request.params,
+              { signal, retry: false, timeoutMs: 15_000, schema: pinAnswerSchema },
+            );
+            if (answer === null) return null;
+            return pinnedAt(typeof answer === "string" ? answer : answer.number, pin.request.tag);
+          }
+        : skipToken,
+    ...KEPT_ANSWER,
+  });
+}
+
 export function simulateQueryOptions(
   client: RpcClient,
   endpoint: ResolvedEndpoint | null,
-  r: SimulateRequest | null,
+  s: Simulation | null,
 ) {
-  const params = r ? toParams(r) : null;
+  const params = s ? toParams(sentRequest(s)) : null;
   return queryOptions({
     queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, params),
     queryFn:
@@ -54,7 +103,7 @@ export function simulateQueryOptions(
               { url: endpoint.url, secrets: endpoint.secrets },
               endpoint.rpcMethod,
               params,
-              { retry: false, timeoutMs: TIMEOUT_MS, schema: traceAnswerSchema },
+              { retry: false, timeoutMs: TRACE_RUN_TIMEOUT_MS, schema: traceAnswerSchema },
             );
             if (answer.kind !== "frame") throw new NotACallTreeError(answer.kind);
             return { raw, top: answer.frame, model: flatten(answer.frame) };
@@ -65,56 +114,25 @@ export function simulateQueryOptions(
   });
 }
 
+/** The same call's state changes, at the same block with the same overrides. */
 export function simulateStateQueryOptions(
   client: RpcClient,
   endpoint: ResolvedEndpoint | null,
-  r: SimulateRequest | null,
+  s: Simulation | null,
 ) {
-  const params = r ? toParams(r, PRESTATE_DIFF) : null;
-  return queryOptions({
-    queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, params),
-    queryFn:
-      endpoint && params
-        ? async (): Promise<StateDiffResult> =>
-            readStateDiff(
-              await client.request(
-                { url: endpoint.url, secrets: endpoint.secrets },
-                endpoint.rpcMethod,
-                params,
-                { retry: false, timeoutMs: TIMEOUT_MS, schema: anyJsonSchema },
-              ),
-            )
-        : skipToken,
-    ...KEPT_ANSWER,
-    structuralSharing: false,
-  });
+  return stateDiffQueryOptions(client, endpoint, METHOD, s ? callTarget(sentRequest(s)) : null);
 }
 
 /**
- * The app's storage tracer on the same call (and overrides): the slots it reads and writes, named
- * from the verified layouts, and the failing line of a revert (src/shared/trace/source/).
+ * The app's storage tracer on the same call (block and overrides): the slots it reads and writes,
+ * named from the verified layouts, and the failing line of a revert (src/shared/trace/source/).
  */
 export function simulateStorageQueryOptions(
   client: RpcClient,
   endpoint: ResolvedEndpoint | null,
-  r: SimulateRequest | null,
+  s: Simulation | null,
 ) {
-  const params = r ? toParams(r, { tracer: STORAGE_TRACER, timeout: "60s" }) : null;
-  return queryOptions({
-    queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, params),
-    queryFn:
-      endpoint && params
-        ? async (): Promise<unknown> =>
-            client.request(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              endpoint.rpcMethod,
-              params,
-              { retry: false, timeoutMs: 90_000, schema: anyJsonSchema },
-            )
-        : skipToken,
-    ...KEPT_ANSWER,
-    structuralSharing: false,
-  });
+  return storageTraceQueryOptions(client, endpoint, METHOD, s ? callTarget(sentRequest(s)) : null);
 }
 
 const minedSchema = z

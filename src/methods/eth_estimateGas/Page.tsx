@@ -7,6 +7,7 @@ import { useRpc } from "../../shared/context";
 import type { DevnetManifest } from "../../shared/manifest";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { useCallBuilder } from "../../shared/call/useCallBuilder";
+import { useLinkFormSync } from "../../shared/call/useLinkFormSync";
 import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
 import { ExecutionRevertedError } from "../../rpc";
 import { linkFieldErrors } from "../../shared/form";
@@ -68,33 +69,20 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
   const link = useMemo(() => fromSearch(new URLSearchParams(searchString)), [searchString]);
   const resolved = resolve(METHOD);
 
-  // The form shows a link's values when it arrives from outside, and the values as typed when its
-  // own submit wrote the URL (so "1500000000 gwei" stays as typed instead of turning into
-  // "1.5 ether"). The form resets whenever these change.
-  const [seen, setSeen] = useState(searchString);
-  const [pendingOwn, setPendingOwn] = useState<string | null>(null);
-  const [form, setForm] = useState(() => ({
+  // A link from outside fills the form; the form's own submit keeps the values as typed.
+  const sync = useLinkFormSync(searchString, () => ({
     values: link.values,
+    // A link with form params shows its field errors at once, as a submit would.
     errors: linkFieldErrors<EstimateFormValues>(link.any ? link.problems : {}),
   }));
-  const [submitted, setSubmitted] = useState<string | null>(null);
-  if (searchString !== seen) {
-    setSeen(searchString);
-    if (searchString === pendingOwn) setPendingOwn(null);
-    else
-      setForm({
-        values: link.values,
-        // A link with form params shows its field errors at once, as a submit would.
-        errors: linkFieldErrors<EstimateFormValues>(link.any ? link.problems : {}),
-      });
-  }
+  const form = sync.values;
 
   const builder = useCallBuilder();
   const pastedAbis = builder.pastedAbis;
 
   // A link runs on load when it names the transaction (to or data); anything else runs once submitted.
   const request =
-    link.request && (link.complete || submitted === searchString) ? link.request : null;
+    link.request && (link.complete || sync.submitted(searchString)) ? link.request : null;
   const endpoint = resolved.ok ? resolved.endpoint : null;
   const query = useQuery(estimateQueryOptions(client, endpoint, request));
 
@@ -104,15 +92,11 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
     if (!r.ok) return; // the form shows the messages; nothing is sent
     setEditing(false);
     const next = toSearch(r.request);
-    const nextString = searchStringOf(next);
-    setSubmitted(nextString);
-    if (nextString === searchString) {
+    if (sync.submit(searchStringOf(next), { values, errors: {} })) {
       // The same request again: ask the node again (state may have changed).
       if (request && endpoint) void query.refetch();
       return;
     }
-    setPendingOwn(nextString);
-    setForm({ values, errors: {} });
     setSearch(next);
   };
 

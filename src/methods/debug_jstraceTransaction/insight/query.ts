@@ -1,7 +1,6 @@
 /**
- * The insight views' own requests. State changes cost another trace (prestateTracer in diff
- * mode), so they are asked for only when the user says so (or a link says view=state), once per
- * hash, never again on their own. Token symbols and decimals: src/shared/tokenMeta.ts.
+ * Where a traced transaction sits. The state changes and the storage tracer are asked through
+ * src/shared/trace/requests.ts (one request for both trace pages).
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import { z } from "zod";
@@ -9,38 +8,6 @@ import type { ResolvedEndpoint } from "../../../endpoints";
 import type { RpcClient } from "../../../rpc";
 import { rpcQueryKey } from "../../../shared/query";
 import { KEPT_ANSWER } from "../../../shared/query-defaults";
-import { anyJsonSchema } from "../../../shared/trace/result";
-import { readStateDiff, type StateDiffResult } from "../../../shared/trace/insight/stateDiff";
-
-export const PRESTATE_DIFF = { tracer: "prestateTracer", tracerConfig: { diffMode: true } };
-
-const TRACE_METHOD = "debug_jstraceTransaction";
-
-export function stateDiffQueryOptions(
-  client: RpcClient,
-  endpoint: ResolvedEndpoint | null,
-  hash: string | null,
-) {
-  const params = hash ? ([hash, PRESTATE_DIFF] as const) : null;
-  return queryOptions({
-    queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? TRACE_METHOD, params),
-    queryFn:
-      endpoint && params
-        ? async (): Promise<StateDiffResult> => {
-            // No abort signal, as for the trace itself (see ../query.ts): never sent twice.
-            const raw = await client.request(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              endpoint.rpcMethod,
-              params,
-              { retry: false, timeoutMs: 75_000, schema: anyJsonSchema },
-            );
-            return readStateDiff(raw);
-          }
-        : skipToken,
-    ...KEPT_ANSWER,
-    structuralSharing: false,
-  });
-}
 
 const locationSchema = z
   .looseObject({
