@@ -2,6 +2,7 @@ export * from "./hex";
 export * from "./units";
 export * from "./signatures";
 export * from "./registry";
+export { withSources } from "./sourcedRegistry";
 export {
   canonicalSignature,
   DATABASE_SOURCE,
