@@ -1,5 +1,6 @@
 export * from "./hex";
 export * from "./units";
+export * from "./quantity";
 export * from "./signatures";
 export * from "./registry";
 export { withSources } from "./sourcedRegistry";

@@ -4,7 +4,7 @@
  * field name, the exact raw value as the node sent it, and a human reading.
  */
 import { getContractAddress, type Address } from "viem";
-import { txTypeName, type AbiRegistry } from "../../chain";
+import { readQuantity, txTypeName, type AbiRegistry } from "../../chain";
 import { isRecord } from "../../rpc";
 import { readInput, type InputReading } from "./decode";
 import {
@@ -12,7 +12,6 @@ import {
   chainName,
   decimalReading,
   gasPriceReading,
-  hexToBigint,
   nativeSymbol,
   timestampReading,
   weiReading,
@@ -151,7 +150,7 @@ function vReading(v: bigint, typed: boolean): string {
 }
 
 function quantityView(name: string, raw: string, symbol: string, typed: boolean): FieldView {
-  const n = hexToBigint(raw);
+  const n = readQuantity(raw);
   if (n === null) return { kind: "quantity", raw, reading: null };
   let reading: string | null = null;
   if (WEI_FIELDS.has(name)) reading = weiReading(n, symbol);
@@ -178,8 +177,8 @@ const AUTH_KEYS = new Set(["chainId", "address", "nonce", "yParity", "r", "s"]);
 function authorizationView(entry: Record<string, unknown>): AuthorizationView {
   const chainId = str(entry.chainId);
   const nonce = str(entry.nonce);
-  const chainN = hexToBigint(chainId);
-  const nonceN = hexToBigint(nonce);
+  const chainN = readQuantity(chainId);
+  const nonceN = readQuantity(nonce);
   return {
     chainId,
     chainReading:
@@ -224,9 +223,9 @@ export interface ModelOptions {
 
 export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
   const record = tx as Record<string, unknown>;
-  const chainId = hexToBigint(tx.chainId) ?? opts.chainId ?? null;
+  const chainId = readQuantity(tx.chainId) ?? opts.chainId ?? null;
   const symbol = nativeSymbol(chainId);
-  const typeN = hexToBigint(tx.type);
+  const typeN = readQuantity(tx.type);
   const typed = typeN !== null && typeN !== 0n;
   const creation = tx.to === null || (tx.to === undefined && "to" in record);
   const input = tx.input ?? "0x";
@@ -256,7 +255,7 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
       const sent = typeof tx.creates === "string";
       let contract: string | null = null;
       if (!sent && typeof tx.nonce === "string") {
-        const nonce = hexToBigint(tx.nonce);
+        const nonce = readQuantity(tx.nonce);
         if (nonce !== null) contract = getContractAddress({ from: tx.from as Address, nonce });
       }
       view = { kind: "creation", contract, computed: contract !== null };
@@ -329,8 +328,8 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
     input,
     gas: tx.gas ?? null,
     blockHash: tx.blockHash ?? null,
-    blockNumber: hexToBigint(tx.blockNumber),
-    transactionIndex: hexToBigint(tx.transactionIndex),
+    blockNumber: readQuantity(tx.blockNumber),
+    transactionIndex: readQuantity(tx.transactionIndex),
     pending: tx.blockHash === null || tx.blockNumber === null,
     typeName: typeN === null ? null : txTypeName(typeN),
     symbol,

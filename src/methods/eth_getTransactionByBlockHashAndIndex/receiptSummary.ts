@@ -3,8 +3,8 @@
  * gas used of the limit, the fee paid (exact, in wei and the native unit) with its L2 parts, and
  * the receipt's fields the app does not name. Pure: the Summary view and the tests read it.
  */
-import { formatWei } from "../../chain";
-import { gasPriceReading, hexToBigint, timestampReading } from "./format";
+import { formatWei, readQuantity } from "../../chain";
+import { gasPriceReading, timestampReading } from "./format";
 import { OTHER_FIELD_LABELS, rawTextOf, unknownView, type FieldRow } from "./model";
 import { receiptLogs, type ReceiptLog, type TxReceipt } from "./receipt";
 
@@ -123,17 +123,17 @@ function feeOf(
   gasUsed: bigint | null,
   symbol: string,
 ): Fee | null {
-  const effective = hexToBigint(receipt.effectiveGasPrice);
-  const txPrice = hexToBigint(tx.gasPrice);
+  const effective = readQuantity(receipt.effectiveGasPrice);
+  const txPrice = readQuantity(tx.gasPrice);
   const price = effective ?? txPrice;
   if (gasUsed === null || price === null) return null;
   const execution = gasUsed * price;
   const parts: FeePart[] = [];
   let total = execution;
 
-  const l1Fee = hexToBigint(receipt.l1Fee);
-  const blobGasUsed = hexToBigint(receipt.blobGasUsed);
-  const blobGasPrice = hexToBigint(receipt.blobGasPrice);
+  const l1Fee = readQuantity(receipt.l1Fee);
+  const blobGasUsed = readQuantity(receipt.blobGasUsed);
+  const blobGasPrice = readQuantity(receipt.blobGasPrice);
   const blobFee = blobGasUsed !== null && blobGasPrice !== null ? blobGasUsed * blobGasPrice : null;
   if (l1Fee !== null || blobFee !== null)
     parts.push({
@@ -151,14 +151,14 @@ function feeOf(
       reading: nativeAmount(l1Fee, symbol),
     });
   }
-  const l1GasUsed = hexToBigint(receipt.l1GasUsed);
+  const l1GasUsed = readQuantity(receipt.l1GasUsed);
   if (l1GasUsed !== null)
     parts.push({
       name: "l1GasUsed",
       label: "OP Stack: L1 gas the data fee was charged for",
       exact: `${l1GasUsed.toString()} gas`,
     });
-  const l1GasPrice = hexToBigint(receipt.l1GasPrice);
+  const l1GasPrice = readQuantity(receipt.l1GasPrice);
   if (l1GasPrice !== null)
     parts.push({
       name: "l1GasPrice",
@@ -166,7 +166,7 @@ function feeOf(
       exact: `${l1GasPrice.toString()} wei`,
       reading: gasPriceReading(l1GasPrice, symbol),
     });
-  const forL1 = hexToBigint(receipt.gasUsedForL1);
+  const forL1 = readQuantity(receipt.gasUsedForL1);
   if (forL1 !== null)
     parts.push({
       name: "gasUsedForL1",
@@ -200,11 +200,11 @@ export function buildSummary({
   symbol,
 }: SummaryInput): ReceiptSummary {
   const blockHash = str(receipt?.blockHash) ?? str(tx.blockHash);
-  const blockNumber = hexToBigint(receipt?.blockNumber) ?? hexToBigint(tx.blockNumber);
+  const blockNumber = readQuantity(receipt?.blockNumber) ?? readQuantity(tx.blockNumber);
   const timestamp =
-    hexToBigint(tx.blockTimestamp) ?? hexToBigint(receipt?.blockTimestamp) ?? blockTimestamp;
-  const gasUsed = receipt ? hexToBigint(receipt.gasUsed) : null;
-  const gasLimit = hexToBigint(tx.gas);
+    readQuantity(tx.blockTimestamp) ?? readQuantity(receipt?.blockTimestamp) ?? blockTimestamp;
+  const gasUsed = receipt ? readQuantity(receipt.gasUsed) : null;
+  const gasLimit = readQuantity(tx.gas);
   const other: FieldRow[] = receipt
     ? Object.entries(receipt)
         .filter(([k]) => !KNOWN_RECEIPT_FIELDS.has(k))
@@ -232,7 +232,7 @@ export function buildSummary({
     from: str(tx.from) ?? str(receipt?.from) ?? "",
     to,
     contractCreated: receipt ? str(receipt.contractAddress) : null,
-    value: hexToBigint(tx.value) ?? 0n,
+    value: readQuantity(tx.value) ?? 0n,
     gasUsed,
     gasLimit,
     gasPercent: gasUsed !== null && gasLimit !== null ? percentOf(gasUsed, gasLimit) : null,
