@@ -60,8 +60,9 @@ export function ReceiptSection({ endpoint, tx, model, registry }: ReceiptSection
         head: readQuantity(head.data),
         blockTimestamp: readQuantity(block.data?.timestamp),
         symbol: model.symbol,
+        chainId: model.chainId,
       }),
-    [tx, data, head.data, block.data, model.symbol],
+    [tx, data, head.data, block.data, model.symbol, model.chainId],
   );
 
   const logs = summary.logs;

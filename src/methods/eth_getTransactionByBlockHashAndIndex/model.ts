@@ -4,7 +4,7 @@
  * field name, the exact raw value as the node sent it, and a human reading.
  */
 import { getContractAddress, type Address } from "viem";
-import { readQuantity, txTypeName, type AbiRegistry } from "../../chain";
+import { readQuantity, type AbiRegistry } from "../../chain";
 import { isRecord } from "../../rpc";
 import { readInput, type InputReading } from "./decode";
 import {
@@ -16,6 +16,7 @@ import {
   timestampReading,
   weiReading,
 } from "./format";
+import { typeNameOn } from "./l2Stack";
 import { KNOWN_FIELDS, type TxFieldIssue, type TxObject } from "./txResponse";
 
 export interface AuthorizationView {
@@ -67,7 +68,7 @@ export const OTHER_FIELD_LABELS: Readonly<Record<string, string>> = {
   depositNonce: "OP Stack: deposit nonce",
   l1BlockNumber: "Arbitrum: L1 block number",
   l1BaseFee: "Arbitrum: L1 base fee",
-  l1Fee: "OP Stack: L1 fee",
+  l1Fee: "L1 data fee (named by its rollup where the chain is known)",
   l1GasPrice: "OP Stack: L1 gas price",
   l1GasUsed: "OP Stack: L1 gas used",
   refundTo: "Arbitrum: refund address",
@@ -111,6 +112,8 @@ export interface TxModel {
   pending: boolean;
   typeName: string | null;
   symbol: string;
+  /** The chain's id: the transaction's own, else the connection's; null when neither is known. */
+  chainId: bigint | null;
   fields: FieldRow[];
   other: FieldRow[];
 }
@@ -149,7 +152,13 @@ function vReading(v: bigint, typed: boolean): string {
   return decimalReading(v);
 }
 
-function quantityView(name: string, raw: string, symbol: string, typed: boolean): FieldView {
+function quantityView(
+  name: string,
+  raw: string,
+  symbol: string,
+  typed: boolean,
+  chainId: bigint | null = null,
+): FieldView {
   const n = readQuantity(raw);
   if (n === null) return { kind: "quantity", raw, reading: null };
   let reading: string | null = null;
@@ -159,7 +168,7 @@ function quantityView(name: string, raw: string, symbol: string, typed: boolean)
     const date = timestampReading(n);
     reading = date ? `${date} (${decimalReading(n)} s)` : decimalReading(n);
   } else if (name === "type") {
-    reading = txTypeName(n);
+    reading = typeNameOn(n, chainId);
   } else if (name === "chainId") {
     const chain = chainName(n);
     reading = chain ? `${decimalReading(n)} — ${chain}` : decimalReading(n);
@@ -289,7 +298,7 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
     else if (name === "authorizationList" && Array.isArray(value))
       view = { kind: "authorizations", entries: value.filter(isRecord).map(authorizationView) };
     else if (typeof value === "string") {
-      view = quantityView(name, value, symbol, typed);
+      view = quantityView(name, value, symbol, typed, chainId);
       // With fee caps, a mined transaction's gasPrice is what it actually paid per gas.
       if (
         name === "gasPrice" &&
@@ -331,8 +340,9 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
     blockNumber: readQuantity(tx.blockNumber),
     transactionIndex: readQuantity(tx.transactionIndex),
     pending: tx.blockHash === null || tx.blockNumber === null,
-    typeName: typeN === null ? null : txTypeName(typeN),
+    typeName: typeN === null ? null : typeNameOn(typeN, chainId),
     symbol,
+    chainId,
     fields,
     other,
   };
