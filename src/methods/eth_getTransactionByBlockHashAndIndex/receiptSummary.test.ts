@@ -88,7 +88,9 @@ describe("receipts of several clients", () => {
       "l1GasUsed",
       "l1GasPrice",
     ]);
-    expect(s.fee?.kind === "paid" && s.fee.parts[1]?.exact).toBe(`${formatDecimal(0x105d4b2024n)} wei`);
+    expect(s.fee?.kind === "paid" && s.fee.parts[1]?.exact).toBe(
+      `${formatDecimal(0x105d4b2024n)} wei`,
+    );
     expect(s.fee?.kind === "paid" && s.fee.parts[1]?.label).toBe(
       "OP Stack: L1 data fee, paid on top of execution",
     );
