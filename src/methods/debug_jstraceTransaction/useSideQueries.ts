@@ -1,15 +1,21 @@
 /**
  * What the trace page asks besides the trace: the state changes (another paid trace, asked on a
  * click — or on load for a link that says `view=state`), the tokens' names for the balance and
- * flow views, and where the transaction sits (its block and index, for the onward links; its block
- * number and gas limit, for the simulation's).
+ * flow views, where the transaction sits (its block and index, for the onward links; its block
+ * number and gas limit, for the simulation's) and its receipt's gas used (for the summary).
  */
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
-import { stateDiffQueryOptions, txLocationQueryOptions } from "./insight/query";
+import { readQuantity } from "../../chain";
+import type { ReceiptGas } from "../../shared/trace/gasAgreement";
+import {
+  stateDiffQueryOptions,
+  txLocationQueryOptions,
+  txReceiptQueryOptions,
+} from "./insight/query";
 import { tokensOf, transfersOf } from "../../shared/trace/insight/transfers";
 import type { TraceModel } from "../../shared/trace/model";
 import { isCallTracer, type TraceRequest } from "./params";
@@ -47,6 +53,15 @@ export function useSideQueries(args: {
   const located = useQuery(
     txLocationQueryOptions(client, endpoint, model && request ? request.hash : null),
   );
+  const receipt = useQuery(
+    txReceiptQueryOptions(client, endpoint, model && request ? request.hash : null),
+  );
+  const receiptGasUsed = readQuantity(receipt.data?.gasUsed);
+  const gasLimit = readQuantity(located.data?.gas);
+  const receiptGas = useMemo<ReceiptGas | null>(
+    () => (receiptGasUsed !== null ? { gasUsed: receiptGasUsed, limit: gasLimit } : null),
+    [receiptGasUsed, gasLimit],
+  );
   return {
     stateAsked: stateAsk.asked,
     askState: () => setStateAsk((s) => ({ ...s, asked: true })),
@@ -56,5 +71,7 @@ export function useSideQueries(args: {
     txIndex: located.data?.transactionIndex ?? null,
     blockNumber: located.data?.blockNumber ?? null,
     gasLimit: located.data?.gas ?? null,
+    /** The receipt's gas used and the limit, for the summary beside the top frame's figure. */
+    receiptGas,
   };
 }
