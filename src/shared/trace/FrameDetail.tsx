@@ -1,6 +1,6 @@
 /** The selected frame in full: path, addresses, value, gas, input/output, decoded call, revert, logs. */
 import type { ReactNode } from "react";
-import { formatNative, readQuantity } from "../../chain";
+import { formatDecimal, formatNative, readQuantity } from "../../chain";
 import { Address, CopyButton, lazyView, LinkNav } from "../../ui";
 import { Candidates, OriginLine } from "../decoding/Origin";
 import type { DecodedArg, FrameDecodeCache } from "./decode";
@@ -147,7 +147,7 @@ export function FrameDetail({
         </Row>
         <Row label="value">
           {f.value
-            ? `${formatNative(readQuantity(f.value) ?? 0n, { nativeSymbol })} (${(readQuantity(f.value) ?? 0n).toString()} wei)`
+            ? `${formatNative(readQuantity(f.value) ?? 0n, { nativeSymbol })} (${formatDecimal(readQuantity(f.value) ?? 0n)} wei)`
             : "— (not sent)"}
           {f.value &&
           (type === "DELEGATECALL" || type === "STATICCALL") &&
