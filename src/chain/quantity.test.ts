@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseQuantity, readQuantity } from "./quantity";
+import { requireQuantity, readQuantity } from "./quantity";
 
-describe("readQuantity: one reading of a node's numbers", () => {
+describe("readQuantity and requireQuantity: one reading of a node's numbers", () => {
   it("reads hex as nodes send it: leading zeros, upper case, beyond 2^53", () => {
     expect(readQuantity("0x0")).toBe(0n);
     expect(readQuantity("0x01")).toBe(1n);
@@ -28,8 +28,8 @@ describe("readQuantity: one reading of a node's numbers", () => {
     expect(readQuantity("0x", {})).toBeNull();
   });
 
-  it("parseQuantity throws on what a schema should have refused, naming it", () => {
-    expect(parseQuantity("0x5208", "gas")).toBe(21000n);
-    expect(() => parseQuantity("21000", "gas")).toThrow(/gas is not a hex quantity/);
+  it("requireQuantity throws on what a schema should have refused, naming it", () => {
+    expect(requireQuantity("0x5208", "gas")).toBe(21000n);
+    expect(() => requireQuantity("21000", "gas")).toThrow(/gas is not a hex quantity/);
   });
 });

@@ -36,7 +36,7 @@ export function readQuantity(value: unknown, options: ReadQuantityOptions = {}):
  * A quantity the caller has already validated (a response schema checked it): the bigint, or a
  * RangeError naming `what` when it is not one after all — a bug, not a node's answer to show.
  */
-export function parseQuantity(value: unknown, what = "value"): bigint {
+export function requireQuantity(value: unknown, what = "value"): bigint {
   const n = readQuantity(value);
   if (n === null) throw new RangeError(`${what} is not a hex quantity: ${String(value)}`);
   return n;
