@@ -132,6 +132,22 @@ describe("the summary from the receipt", () => {
     expect(balances.getAttribute("href")).toBe(`#/trace?hash=${HASH}&view=balances`);
   });
 
+  it("an OP Stack deposit (0x7e): the Fee reads 'deposit: no L2 fee', though the node adds l1Fee and a price", async () => {
+    const { wrap } = fakeRpc(
+      () => tx({ type: "0x7e", gasPrice: "0x0" }),
+      null,
+      (method, params) =>
+        method === "eth_getTransactionReceipt"
+          ? receipt({ type: "0x7e", l1Fee: "0x5bf1ab43d", depositNonce: "0x8a2d11" })
+          : tokenAnswer(method, params),
+    );
+    render(wrap(<Harness initial={{ blockHash: BLOCK, index: "0" }} />));
+    await screen.findByLabelText("Summary");
+    await waitFor(() => expect(dd("Status").textContent).toBe("Success"));
+    expect(dd("Fee").textContent).toContain("deposit: no L2 fee");
+    expect(dd("Fee").textContent).not.toMatch(/\d wei/);
+  });
+
   it("a failed one: Failed, and why — its call replayed at the parent block, the revert decoded", async () => {
     const reason = `0x08c379a0${encodeAbiParameters([{ type: "string" }], ["not enough"]).slice(2)}`;
     const { others, wrap } = fakeRpc(
