@@ -37,6 +37,15 @@ const methodZones = METHODS.map((method) => ({
   message:
     "A method folder does not import another one: move what both need to src/shared (or below).",
 }));
+// The registry is built by composition: the Sourcify layer wraps the base, the base never knows it.
+const compositionZones = [
+  {
+    target: "./src/chain/registry.ts",
+    from: "./src/chain/sourcedRegistry.ts",
+    message:
+      "The base registry does not know its decoding-sources layer: layer it with withSources() from sourcedRegistry.ts.",
+  },
+];
 const NO_REACT = {
   "no-restricted-imports": [
     "error",
@@ -91,7 +100,7 @@ export default tseslint.config(
     rules: {
       "import-x/no-restricted-paths": [
         "error",
-        { zones: [...layerZones, ...uiZones, ...methodZones] },
+        { zones: [...layerZones, ...uiZones, ...methodZones, ...compositionZones] },
       ],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },

@@ -91,8 +91,12 @@ test.describe("the transaction's receipt", () => {
     await expect(dd(page, "Status")).toHaveText("Success", { timeout: 30_000 });
     const gasUsed = BigInt(receipt.gasUsed);
     const fee = gasUsed * BigInt(receipt.effectiveGasPrice);
-    await expect(dd(page, "Gas used")).toContainText(new RegExp(`^${gasUsed} of \\d+ limit`));
-    await expect(dd(page, "Fee")).toContainText(`${fee} wei`);
+    // numbers read in decimal with digit grouping, as on the card
+    const grouped = (n: bigint) => n.toLocaleString("en-US");
+    await expect(dd(page, "Gas used")).toContainText(
+      new RegExp(`^${grouped(gasUsed)} of \\d{1,3}(,\\d{3})* limit`),
+    );
+    await expect(dd(page, "Fee")).toContainText(`${grouped(fee)} wei`);
     // the receipt was asked once, on the transaction's endpoint
     const asked = (await gateway.log()).filter((e) => e.method === "eth_getTransactionReceipt");
     expect(asked).toHaveLength(1);

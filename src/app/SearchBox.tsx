@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
-import { strictQuantity } from "../chain";
+import { requireQuantity, strictQuantity } from "../chain";
 import { href } from "../shared/links";
 import { useRpc } from "../shared/context";
 import { ADDRESS_LOOKBACK, classifyLookup } from "../shared/lookup";
@@ -67,7 +67,7 @@ export function SearchBox() {
         const logs = resolve("eth_getLogs");
         if (!logs.ok) return setState({ kind: "error", message: logs.reason });
         setState({ kind: "busy", what: "Finding the chain head…" });
-        const head = BigInt(
+        const head = requireQuantity(
           await client.request(logs.endpoint, "eth_blockNumber", [], {
             ...opts,
             schema: strictQuantity,

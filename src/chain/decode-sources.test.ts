@@ -13,6 +13,7 @@ import {
 import { decodeCalldata, decodeLog } from "./decode";
 import { decodeRevert } from "./revert";
 import { AbiRegistry } from "./registry";
+import { withSources } from "./sourcedRegistry";
 import { loadGuesser } from "./sources/guess";
 import { emptySources, type DecodingSources, type VerifiedContract } from "./sources/types";
 
@@ -46,7 +47,7 @@ describe("a collision pair", () => {
   const bare = new AbiRegistry({ builtins: false });
 
   it("prefers the candidate that decodes cleanly over the database's order", () => {
-    const reg = bare.withSources(sources({ functions: { [COLLISION]: [COLLATE, BURN] } }));
+    const reg = withSources(bare, sources({ functions: { [COLLISION]: [COLLATE, BURN] } }));
     // burn(1): as bytes16 the word's low bytes would be dropped, so only uint256 round-trips
     const data = encodeFunctionData({ abi: parseAbi([`function ${BURN}`]), args: [1n] });
     const d = decodeCalldata(data, reg);
@@ -56,14 +57,14 @@ describe("a collision pair", () => {
   });
 
   it("keeps the database's order when both decode cleanly", () => {
-    const reg = bare.withSources(sources({ functions: { [COLLISION]: [BURN, COLLATE] } }));
+    const reg = withSources(bare, sources({ functions: { [COLLISION]: [BURN, COLLATE] } }));
     const data = encodeFunctionData({
       abi: parseAbi([`function ${COLLATE}`]),
       args: ["0x0102030405060708090a0b0c0d0e0f10"],
     });
     // any 32-byte word is a clean uint256 too: a tie, so the database's first wins
     expect(decodeCalldata(data, reg)).toMatchObject({ signature: BURN, candidates: 2 });
-    const swapped = bare.withSources(sources({ functions: { [COLLISION]: [COLLATE, BURN] } }));
+    const swapped = withSources(bare, sources({ functions: { [COLLISION]: [COLLATE, BURN] } }));
     const d = decodeCalldata(data, swapped);
     expect(d.signature).toBe(COLLATE);
     expect(d.args?.[0]?.value).toBe("0x0102030405060708090a0b0c0d0e0f10");
@@ -71,7 +72,8 @@ describe("a collision pair", () => {
   });
 
   it("counts a signature the built-ins already hold once", () => {
-    const reg = new AbiRegistry().withSources(
+    const reg = withSources(
+      new AbiRegistry(),
       sources({ functions: { [COLLISION]: [BURN, COLLATE] } }),
     );
     const candidates = reg.lookupFunctions(COLLISION);
@@ -89,7 +91,8 @@ describe("verified ABIs", () => {
     "error TooBig(uint256 limit)",
   ]);
   const proxyAbi = parseAbi(["event Upgraded(address indexed implementation)"]);
-  const layered = new AbiRegistry().withSources(
+  const layered = withSources(
+    new AbiRegistry(),
     sources({
       functions: { [toFunctionSelector("increment(uint256)")]: ["increment(uint256)"] },
       contracts: {
@@ -174,7 +177,8 @@ describe("verified ABIs", () => {
 describe("proxies read from the chain", () => {
   it("decode calls to an unverified proxy with its implementation's verified ABI", () => {
     const abi = parseAbi(["function increment(uint256 by)"]);
-    const reg = new AbiRegistry().withSources(
+    const reg = withSources(
+      new AbiRegistry(),
       sources({
         contracts: { [PROXY]: null, [IMPL]: contract(IMPL, abi, { name: "CounterV1" }) },
         proxies: { [PROXY]: { type: "eip1967", implementation: IMPL, beacon: null } },
@@ -197,7 +201,8 @@ describe("database entries", () => {
   const insufficient = "Insufficient(uint256,uint256)";
   const errSel = toFunctionSelector(insufficient);
   const base = new AbiRegistry();
-  const layered = base.withSources(
+  const layered = withSources(
+    base,
     sources({ events: { [topic]: [deposited] }, functions: { [errSel]: [insufficient] } }),
   );
 
@@ -243,7 +248,7 @@ describe("database entries", () => {
 
   it("share the user's ABIs with the original, and move the version with it", () => {
     const fresh = new AbiRegistry();
-    const over = fresh.withSources(emptySources());
+    const over = withSources(fresh, emptySources());
     expect(over.version).not.toBe(fresh.version);
     const v = over.version;
     fresh.addSignature("function ping(uint256 n)");
@@ -254,7 +259,8 @@ describe("database entries", () => {
   });
 
   it("skip signatures that do not parse or do not hash to the key", () => {
-    const junk = base.withSources(
+    const junk = withSources(
+      base,
       sources({
         functions: { [errSel]: ["not a signature", "transfer(address,uint256)", insufficient] },
       }),
@@ -287,7 +293,7 @@ describe("unknownKeys", () => {
       ],
     });
     expect(keys).toEqual({ functions: ["0xdeadbeef"], events: [`0x${"22".repeat(32)}`] });
-    const answered = r.withSources(sources({ functions: { "0xdeadbeef": [] } }));
+    const answered = withSources(r, sources({ functions: { "0xdeadbeef": [] } }));
     // asked and unknown: still nothing knows it, so it stays in the list (the cache answers it)
     expect(answered.unknownKeys({ inputs: [unknown], topics: [] }).functions).toEqual([
       "0xdeadbeef",

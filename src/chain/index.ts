@@ -1,7 +1,9 @@
 export * from "./hex";
 export * from "./units";
+export * from "./quantity";
 export * from "./signatures";
 export * from "./registry";
+export { withSources } from "./sourcedRegistry";
 export {
   canonicalSignature,
   DATABASE_SOURCE,

@@ -28,7 +28,6 @@ import {
 } from "./abiItems";
 import { BUILTIN_KEYS, type BuiltinKey } from "./builtinSelectors";
 import { BUILTIN_SIGNATURES } from "./signatures";
-import { SourcedRegistry } from "./sourcedRegistry";
 import type { DecodingSources, VerifiedContract } from "./sources/types";
 
 export type DetectedProxyInfo = NonNullable<NonNullable<DecodingSources["proxies"]>[string]>;
@@ -79,14 +78,6 @@ export interface AbiRegistry {
   detectedProxy(address: string | null | undefined): DetectedProxyInfo | null;
   /** The verified contract's name (Sourcify's compilation name), or null. */
   contractName(address: string | null | undefined): string | null;
-  /**
-   * This registry layered with what the decoding services said; the original is not changed.
-   * Lookups consult the verified ABI of the address (or of its proxy implementations), then the
-   * user's items, the built-ins, and last the database's candidates. Signatures already found
-   * in an earlier layer are not repeated. User ABIs added through the layered registry go to
-   * this one (they are one set), and its `version` moves with this one's.
-   */
-  withSources(sources: DecodingSources): AbiRegistry;
   /**
    * The selectors (first 4 bytes of each input; revert data works too) and topic0s that nothing
    * here knows, to ask the database about. Error(string) and Panic(uint256) count as known.
@@ -260,10 +251,6 @@ class BaseRegistry implements AbiRegistry {
 
   contractName(address: string | null | undefined): string | null {
     return this.verified(address)?.name ?? null;
-  }
-
-  withSources(sources: DecodingSources): AbiRegistry {
-    return new SourcedRegistry(this, sources);
   }
 
   unknownKeys(keys: { inputs: Iterable<string>; topics: Iterable<string> }): UnknownKeys {

@@ -108,8 +108,9 @@ export class SourcedRegistry implements AbiRegistry {
   import(json: string): AddAbiResult {
     return this.base.import(json);
   }
-  withSources(sources: DecodingSources): AbiRegistry {
-    return new SourcedRegistry(this.base, sources);
+  /** The registry this layer wraps: a new layer wraps it too, so layers never stack. */
+  get wrapped(): AbiRegistry {
+    return this.base;
   }
 
   unknownKeys(keys: { inputs: Iterable<string>; topics: Iterable<string> }): UnknownKeys {
@@ -329,4 +330,17 @@ function mergeBySignatureAndLayout(
     }
   }
   return out;
+}
+
+/**
+ * `registry` layered with what the decoding services said; the original is not changed. Lookups
+ * consult the verified ABI of the address (or of its proxy implementations), then the user's
+ * items, the built-ins, and last the database's candidates; a signature found in an earlier layer
+ * is not repeated. User ABIs added through the layer go to the wrapped registry (one set), and
+ * its `version` moves with that one's. Layering a layer wraps the same base: layers do not stack.
+ * The base registry knows nothing of this layer (composition, one import direction).
+ */
+export function withSources(registry: AbiRegistry, sources: DecodingSources): AbiRegistry {
+  const base = registry instanceof SourcedRegistry ? registry.wrapped : registry;
+  return new SourcedRegistry(base, sources);
 }

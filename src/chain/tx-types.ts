@@ -1,3 +1,5 @@
+import { readQuantity } from "./quantity";
+
 /** Names of transaction types: Ethereum's typed envelopes plus Arbitrum's and OP Stack's own. */
 export const TX_TYPE_NAMES: Readonly<Record<number, string>> = {
   0x0: "legacy",
@@ -21,14 +23,11 @@ export const TX_TYPE_NAMES: Readonly<Record<number, string>> = {
 };
 
 function toTypeNumber(type: string | number | bigint): bigint | null {
-  if (typeof type === "bigint") return type;
-  if (typeof type === "number") return Number.isInteger(type) && type >= 0 ? BigInt(type) : null;
+  if (typeof type !== "string") return readQuantity(type);
   const t = type.trim();
-  if (/^0x[0-9a-fA-F]+$/.test(t)) return BigInt(t);
-  if (/^\d+$/.test(t)) return BigInt(t);
-  return null;
+  // Some clients send the type as decimal text ("2"); a quantity otherwise.
+  return /^\d+$/.test(t) ? BigInt(t) : readQuantity(t);
 }
-
 /**
  * A transaction type as words: "0x2" → "dynamic fee (EIP-1559)". Leading zeros (`0x02`) are fine.
  * A missing type (pre-Berlin nodes omit it) is legacy; an unknown one reads "type 0x67 (103)".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDecimal, formatNative, formatWei } from "./units";
+import { formatBlockParam, formatDecimal, formatNative, formatWei } from "./units";
 
 describe("formatWei", () => {
   it("keeps full precision and trims zeros", () => {
@@ -29,5 +29,21 @@ describe("formatDecimal", () => {
     expect(formatDecimal(999n)).toBe("999");
     expect(formatDecimal(1000n)).toBe("1,000");
     expect(formatDecimal(-1234567n)).toBe("-1,234,567");
+  });
+});
+
+describe("counts read the same everywhere", () => {
+  it("decimal, grouped in thousands, from a bigint or a number", () => {
+    expect(formatDecimal(34386n)).toBe("34,386");
+    expect(formatDecimal(100000)).toBe("100,000");
+    expect(formatDecimal(12509.4)).toBe("12,509");
+    expect(formatDecimal(-1234n)).toBe("-1,234");
+    expect(formatDecimal(2n ** 64n)).toBe("18,446,744,073,709,551,616");
+  });
+
+  it("a block as a link holds it: decimal first, hex only as the raw value beside it", () => {
+    expect(formatBlockParam("0x30dd")).toBe("12,509 (0x30dd)");
+    expect(formatBlockParam("12509")).toBe("12,509");
+    expect(formatBlockParam("latest")).toBe("latest");
   });
 });

@@ -14,11 +14,33 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-/** A bigint in decimal, grouped in thousands: 1234567n → "1,234,567". */
-export function formatDecimal(value: bigint): string {
+/**
+ * The one way the app writes a count people read (blocks, gas, nonces, indexes, wei): decimal,
+ * grouped in thousands: 1234567n → "1,234,567". A number is written whole (rounded); hex is
+ * only ever the raw value shown beside it.
+ */
+export function formatDecimal(value: bigint | number): string {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return String(value);
+    const whole = Math.round(value);
+    if (!Number.isSafeInteger(whole)) return whole.toLocaleString("en-US");
+    return formatDecimal(BigInt(whole));
+  }
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString();
   return `${negative ? "-" : ""}${groupThousands(digits)}`;
+}
+
+/**
+ * A block as a link or form holds it, for people: a number in decimal with grouping, its hex form
+ * kept beside it when that is how it was written ("0x30dd" → "12,509 (0x30dd)"); a tag
+ * ("latest") or anything else as it stands.
+ */
+export function formatBlockParam(text: string): string {
+  const t = text.trim();
+  if (/^0x[0-9a-fA-F]+$/.test(t)) return `${formatDecimal(BigInt(t))} (${t})`;
+  if (/^\d+$/.test(t)) return formatDecimal(BigInt(t));
+  return t;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import { z } from "zod";
 import type { ResolvedEndpoint } from "../endpoints";
+import { requireQuantity } from "../chain/quantity";
 import { MethodUnsupportedError, type RpcClient } from "../rpc";
 import { rpcQueryKey } from "./query";
 
@@ -26,7 +27,7 @@ export function chainIdQueryOptions(client: RpcClient, endpoint: ResolvedEndpoin
               [],
               { signal, timeoutMs: 10_000, schema: chainIdSchema, retry: false },
             );
-            return Number(BigInt(id));
+            return Number(requireQuantity(id, "eth_chainId"));
           } catch (e) {
             if (e instanceof MethodUnsupportedError) return null;
             throw e;

@@ -4,7 +4,7 @@
  * same link for a mined transaction (its parent block, the note that goes with it), and method
  * folders do not import each other.
  */
-import { toQuantity } from "../chain";
+import { readQuantity, toQuantity } from "../chain";
 import { href } from "./links";
 
 /** A call as the simulation's link carries it; missing, empty or zero fields are left out. */
@@ -62,10 +62,9 @@ export function simulateHref(call: SimulateCall, view?: string): string {
 
 function blockNumberOf(n: bigint | number | string | null | undefined): bigint | null {
   if (typeof n === "bigint") return n;
-  if (typeof n === "number") return Number.isSafeInteger(n) && n >= 0 ? BigInt(n) : null;
-  if (typeof n === "string" && /^0x[0-9a-f]+$/i.test(n)) return BigInt(n);
+  // Decimal text too: a link may carry the block as typed.
   if (typeof n === "string" && /^\d+$/.test(n)) return BigInt(n);
-  return null;
+  return readQuantity(n);
 }
 
 /**

@@ -32,6 +32,7 @@ describe("layer boundaries", () => {
     ["src/ui/x.ts", 'export * from "../rpc";'],
     ["src/shared/x.ts", 'export * from "../methods/eth_getLogs/params";'],
     ["src/chain/x.ts", 'import { useState } from "react";\nexport const s = useState;'],
+    ["src/chain/registry.ts", 'export { withSources } from "./sourcedRegistry";'],
   ])("%s may not run `%s`", async (file, code) => {
     expect(await boundaryErrors(file, code)).not.toEqual([]);
   });
@@ -44,6 +45,7 @@ describe("layer boundaries", () => {
     ["src/methods/eth_getLogs/x.ts", 'export * from "../../shared/links";'],
     ["src/methods/eth_getLogs/x.ts", 'export * from "../../chain";'],
     ["src/app/x.ts", 'export * from "../methods/eth_getLogs";'],
+    ["src/chain/sourcedRegistry.ts", 'export type { AbiRegistry } from "./registry";'],
   ])("%s may run `%s`", async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });

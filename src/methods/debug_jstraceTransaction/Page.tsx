@@ -326,6 +326,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                 raw={resolvedPick && resolvedPick.depth > 0 ? resolvedPick.raw : shown.value}
                 hash={standalone ? undefined : request?.hash}
                 tokenMeta={ws.tokenMeta}
+                receiptGas={standalone ? null : side.receiptGas}
                 stateView={
                   standalone ? (
                     <p className="text-sm">

@@ -1,4 +1,5 @@
 /** The outcome's words that need no React. */
+import { readQuantity } from "../../chain";
 
 export /** The mined transaction's outcome beside the simulation's, and whether they agree. */
 function minedSentence(
@@ -7,7 +8,7 @@ function minedSentence(
   simOk: boolean,
   simGas: bigint | null,
 ): string {
-  const gas = minedGas && /^0x[0-9a-f]+$/i.test(minedGas) ? BigInt(minedGas) : null;
+  const gas = readQuantity(minedGas);
   const head = `On chain it ${minedOk ? "succeeded" : "reverted"}${gas !== null ? ` using ${gas.toLocaleString("en-US")} gas` : ""}`;
   if (minedOk !== simOk)
     return `${head}: this simulation ${simOk ? "succeeds" : "reverts"} instead — the state it ran on differs (transactions earlier in the block, or the overrides).`;

@@ -1,18 +1,18 @@
 import { useId, useState } from "react";
 import { CopyButton } from "../../ui";
-import { formatDecimal, formatWei } from "../../chain";
+import { formatDecimal, formatWei, requireQuantity } from "../../chain";
 import type { TxObject } from "../../shared/call/params";
 import { costAt, splitGas } from "./result";
 
 function defaultGwei(tx: TxObject): string {
   const price = tx.gasPrice ?? tx.maxFeePerGas;
-  return price ? formatWei(BigInt(price), "gwei") : "";
+  return price ? formatWei(requireQuantity(price, "gas price"), "gwei") : "";
 }
 
 /** The estimate (hex and decimal), how it splits against the intrinsic cost, and its cost. */
 export function EstimateResult({ estimate, tx }: { estimate: string; tx: TxObject }) {
   const ids = useId();
-  const gas = BigInt(estimate);
+  const gas = requireQuantity(estimate, "the estimate");
   const split = splitGas(gas, tx);
   const [gwei, setGwei] = useState(() => defaultGwei(tx));
   const cost = costAt(gas, gwei);

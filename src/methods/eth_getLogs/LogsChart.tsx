@@ -4,6 +4,7 @@
  * one tab stop: arrow keys, Home and End move between them, Enter or Space chooses.
  */
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { formatDecimal } from "../../chain/units";
 import type { LogRow } from "./result";
 
 export interface Bucket {
@@ -85,8 +86,10 @@ export function LogsChart({
     <figure className="flex flex-col gap-1">
       <figcaption className="text-sm font-medium text-slate-800 dark:text-slate-200">
         Logs per block
-        {first && last ? ` (blocks ${first.from}–${last.to}, ${buckets.length} groups)` : ""} —
-        choose a bar to narrow the range
+        {first && last
+          ? ` (blocks ${formatDecimal(first.from)}–${formatDecimal(last.to)}, ${formatDecimal(buckets.length)} groups)`
+          : ""}{" "}
+        — choose a bar to narrow the range
       </figcaption>
       <svg
         ref={svg}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { getAddress } from "viem";
+import { formatBlockParam } from "../../chain/units";
 import { Alert, Button, Card, LinkProblems, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
@@ -293,7 +294,10 @@ function describeSearch(searchString: string): string {
   const parts: string[] = [];
   const blockHash = sp.get("blockHash");
   if (blockHash) parts.push(`block ${blockHash}`);
-  else parts.push(`blocks ${sp.get("fromBlock") ?? "latest"} → ${sp.get("toBlock") ?? "latest"}`);
+  else
+    parts.push(
+      `blocks ${formatBlockParam(sp.get("fromBlock") ?? "latest")} → ${formatBlockParam(sp.get("toBlock") ?? "latest")}`,
+    );
   const address = sp.get("address");
   if (address) parts.push(`address ${address}`);
   const topics = sp.get("topics");

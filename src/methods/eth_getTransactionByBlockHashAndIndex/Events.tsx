@@ -5,7 +5,7 @@
  */
 import { useId, useState } from "react";
 import { getAddress } from "viem";
-import { decodeEvent, withTokenUnits, type AbiRegistry } from "../../chain";
+import { decodeEvent, formatDecimal, withTokenUnits, type AbiRegistry } from "../../chain";
 import { href } from "../../shared/links";
 import type { TokenMeta } from "../../shared/tokenMeta";
 import { Button, ShortAddress } from "../../ui";
@@ -100,7 +100,7 @@ function EventRow({
   return (
     <tr className="border-t border-slate-100 dark:border-slate-800">
       <td className={`${CELL} font-mono`}>
-        {log.logIndex !== null ? log.logIndex.toString() : `(${position})`}
+        {log.logIndex !== null ? formatDecimal(log.logIndex) : `(${position})`}
       </td>
       <td className={`${CELL} font-mono`}>
         <ShortAddress value={log.address} />

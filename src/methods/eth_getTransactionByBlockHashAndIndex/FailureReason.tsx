@@ -5,7 +5,7 @@
  * said plainly, with the trace offered for certainty.
  */
 import { useId } from "react";
-import type { AbiRegistry } from "../../chain";
+import { formatDecimal, type AbiRegistry } from "../../chain";
 import { ExecutionRevertedError } from "../../rpc";
 import { href } from "../../shared/links";
 import { readRevert } from "../../shared/revertReason";
@@ -41,7 +41,7 @@ export function FailureReason({
   usedAllGas,
 }: FailureReasonProps) {
   const headingId = useId();
-  const at = `block ${parent.toString()}`;
+  const at = `block ${formatDecimal(parent)}`;
   let reason: string | null = null;
   let detail: string | null = null;
   if (outcome?.kind === "error") {

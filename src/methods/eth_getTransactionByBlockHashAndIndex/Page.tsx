@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatDecimal } from "../../chain/units";
 import { Alert, Card, PageHeader, preloadJsonViewer } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { FoldingForm } from "../../shared/FoldingForm";
@@ -64,9 +65,10 @@ function examplesFrom(devnet: DevnetManifest | null): Example[] {
 
 /** What was asked, in one line, for the folded form. */
 function describeLookup(lookup: TxLookup, found: BlockLookup | null): string {
-  if (!isHashLookup(lookup)) return `block ${lookup.blockHash}, index ${lookup.index.toString()}`;
+  if (!isHashLookup(lookup))
+    return `block ${lookup.blockHash}, index ${formatDecimal(lookup.index)}`;
   return found
-    ? `hash ${lookup.hash} · block ${found.blockHash}, index ${found.index.toString()}`
+    ? `hash ${lookup.hash} · block ${found.blockHash}, index ${formatDecimal(found.index)}`
     : `hash ${lookup.hash}`;
 }
 

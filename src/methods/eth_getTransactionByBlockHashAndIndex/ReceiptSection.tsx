@@ -7,14 +7,13 @@
  */
 import { useMemo } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { transfersOfLog, type AbiRegistry } from "../../chain";
+import { readQuantity, transfersOfLog, type AbiRegistry } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { Button } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { tokenMetaQueryOptions } from "../../shared/tokenMeta";
 import { Events } from "./Events";
 import { FailureReason } from "./FailureReason";
-import { hexToBigint } from "./format";
 import type { TxModel } from "./model";
 import {
   blockQueryOptions,
@@ -58,11 +57,12 @@ export function ReceiptSection({ endpoint, tx, model, registry }: ReceiptSection
       buildSummary({
         tx: tx as Record<string, unknown>,
         receipt: data,
-        head: hexToBigint(head.data),
-        blockTimestamp: hexToBigint(block.data?.timestamp),
+        head: readQuantity(head.data),
+        blockTimestamp: readQuantity(block.data?.timestamp),
         symbol: model.symbol,
+        chainId: model.chainId,
       }),
-    [tx, data, head.data, block.data, model.symbol],
+    [tx, data, head.data, block.data, model.symbol, model.chainId],
   );
 
   const logs = summary.logs;

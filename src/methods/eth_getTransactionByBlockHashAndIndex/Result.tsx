@@ -5,7 +5,7 @@
  * registry the page layered.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AbiRegistry } from "../../chain";
+import { formatDecimal, type AbiRegistry } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { Button, Card, CopyButton, downloadText, LazyJsonViewer } from "../../ui";
 import { useRpc } from "../../shared/context";
@@ -92,7 +92,7 @@ export default function TxResult({
             hashLookup
               ? `${BY_HASH_METHOD} failed for transaction ${short(hashLookup.hash)}`
               : blockLookup
-                ? `${endpoint.rpcMethod} failed for index ${blockLookup.index.toString()} in block ${short(blockLookup.blockHash)}`
+                ? `${endpoint.rpcMethod} failed for index ${formatDecimal(blockLookup.index)} in block ${short(blockLookup.blockHash)}`
                 : endpoint.rpcMethod
           }
           onRetry={() => void query.refetch()}
@@ -115,7 +115,7 @@ export default function TxResult({
       {emptyAt ? (
         <div role="status" className={NOTE}>
           <p className="break-all font-semibold">
-            No transaction at index {emptyAt.index.toString()} in block {emptyAt.blockHash}
+            No transaction at index {formatDecimal(emptyAt.index)} in block {emptyAt.blockHash}
           </p>
           <p className="mt-1">
             <EmptyHint
@@ -141,7 +141,7 @@ export default function TxResult({
           <Card
             title={
               position
-                ? `Transaction ${position.index.toString()} of block ${model.blockNumber !== null ? model.blockNumber.toString() : short(position.blockHash)}`
+                ? `Transaction ${formatDecimal(position.index)} of block ${model.blockNumber !== null ? formatDecimal(model.blockNumber) : short(position.blockHash)}`
                 : "Pending transaction"
             }
           >
@@ -186,15 +186,15 @@ function EmptyHint({
   probe: TxResponse | undefined;
   probeFailed: boolean;
 }) {
-  const n = index.toString();
+  const n = formatDecimal(index);
   const plural = index === 1n ? "" : "s";
   if (index === 0n)
     return <>This block has no transactions, or this node does not know a block with this hash.</>;
   if (lastKnown)
     return (
       <>
-        Index {(index - 1n).toString()} was the last transaction of this block: it holds {n}{" "}
-        transaction{plural} (indexes 0–{(index - 1n).toString()}).
+        Index {formatDecimal(index - 1n)} was the last transaction of this block: it holds {n}{" "}
+        transaction{plural} (indexes 0–{formatDecimal(index - 1n)}).
       </>
     );
   if (probe?.tx)

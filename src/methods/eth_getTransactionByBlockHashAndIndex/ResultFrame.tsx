@@ -4,6 +4,7 @@
  * lookup part loads; the lookup part shows it with the answer below.
  */
 import type { ReactNode } from "react";
+import { formatDecimal } from "../../chain/units";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { Button } from "../../ui";
 import { toParams, type BlockLookup, type HashLookup, type TxLookup } from "./params";
@@ -52,7 +53,7 @@ export function ResultFrame({
               ← Previous
             </Button>
             <span className="text-sm text-slate-800 dark:text-slate-200">
-              index <span className="font-mono">{position.index.toString()}</span>
+              index <span className="font-mono">{formatDecimal(position.index)}</span>
             </span>
             <Button
               disabled={!shown}
@@ -71,7 +72,7 @@ export function ResultFrame({
           {hashLookup
             ? `Looking up transaction ${short(hashLookup.hash)}…`
             : blockLookup
-              ? `Looking up index ${blockLookup.index.toString()} in block ${short(blockLookup.blockHash)}…`
+              ? `Looking up index ${formatDecimal(blockLookup.index)} in block ${short(blockLookup.blockHash)}…`
               : null}
         </p>
       ) : null}

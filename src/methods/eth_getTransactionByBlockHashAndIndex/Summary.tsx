@@ -3,6 +3,7 @@
  * summary model (summary.ts) and the input reading the card already made.
  */
 import type { ReactNode } from "react";
+import { formatDecimal } from "../../chain";
 import { Address, Hash } from "../../ui";
 import type { InputReading } from "./decode";
 import { weiReading } from "./format";
@@ -111,10 +112,10 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
       {s.blockNumber !== null ? (
         <Row term="Block">
           <span className="flex flex-wrap items-center gap-x-2">
-            <span className={MONO}>{s.blockNumber.toString()}</span>
+            <span className={MONO}>{formatDecimal(s.blockNumber)}</span>
             {s.confirmations !== null ? (
               <span className={SMALL}>
-                {s.confirmations.toString()} confirmation{s.confirmations === 1n ? "" : "s"}
+                {formatDecimal(s.confirmations)} confirmation{s.confirmations === 1n ? "" : "s"}
               </span>
             ) : null}
           </span>
@@ -123,7 +124,9 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
       {s.time ? (
         <Row term="Time">
           <span className={MONO}>{s.time}</span>{" "}
-          <span className={SMALL}>({s.timestamp?.toString()} s)</span>
+          <span className={SMALL}>
+            ({s.timestamp !== null ? formatDecimal(s.timestamp) : ""} s)
+          </span>
         </Row>
       ) : null}
       <Row term="From → to">
@@ -159,26 +162,33 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
       </Row>
       {s.gasUsed !== null ? (
         <Row term="Gas used">
-          <span className={MONO}>{s.gasUsed.toString()}</span>
+          <span className={MONO}>{formatDecimal(s.gasUsed)}</span>
           {s.gasLimit !== null ? (
             <span className={SMALL}>
               {" "}
-              of {s.gasLimit.toString()} limit{s.gasPercent ? ` (${s.gasPercent})` : ""}
+              of {formatDecimal(s.gasLimit)} limit{s.gasPercent ? ` (${s.gasPercent})` : ""}
             </span>
           ) : null}
         </Row>
       ) : null}
-      {s.fee ? (
+      {s.fee?.kind === "none" ? (
+        <Row term="Fee">
+          <span className="flex flex-col gap-0.5">
+            <span className={MONO}>{s.fee.label}</span>
+            <span className={SMALL}>{s.fee.detail}</span>
+          </span>
+        </Row>
+      ) : s.fee ? (
         <Row term="Fee">
           <span className="flex flex-col gap-0.5">
             <span className="flex flex-wrap items-baseline gap-x-2">
               <span className={MONO}>{s.fee.native}</span>
-              <span className={MONO}>{s.fee.wei.toString()} wei</span>
+              <span className={MONO}>{formatDecimal(s.fee.wei)} wei</span>
             </span>
             <span className={SMALL}>
               {s.fee.priceSource === "effectiveGasPrice"
-                ? `gas used × effectiveGasPrice (${s.fee.price.toString()} wei)`
-                : `gas used × the transaction's gasPrice (${s.fee.price.toString()} wei): this node's receipt has no effectiveGasPrice`}
+                ? `gas used × effectiveGasPrice (${formatDecimal(s.fee.price)} wei)`
+                : `gas used × the transaction's gasPrice (${formatDecimal(s.fee.price)} wei): this node's receipt has no effectiveGasPrice`}
             </span>
             {s.fee.parts.length > 0 ? (
               <ul aria-label="Fee parts" className="flex flex-col gap-0.5">

@@ -50,12 +50,6 @@ export function nativeSymbol(chainId: bigint | null): string {
   return CHAINS[chainId.toString(10)]?.symbol ?? "ETH";
 }
 
-/** Parses a hex quantity leniently (leading zeros allowed); null for anything else. */
-export function hexToBigint(value: unknown): bigint | null {
-  if (typeof value !== "string" || !/^0x[0-9a-fA-F]+$/.test(value)) return null;
-  return BigInt(value);
-}
-
 /** Byte length of 0x data (rounded up for an odd digit count). */
 export function byteLength(hex: string): number {
   return Math.ceil((hex.length - 2) / 2);

@@ -4,7 +4,7 @@
  * field name, the exact raw value as the node sent it, and a human reading.
  */
 import { getContractAddress, type Address } from "viem";
-import { txTypeName, type AbiRegistry } from "../../chain";
+import { readQuantity, type AbiRegistry } from "../../chain";
 import { isRecord } from "../../rpc";
 import { readInput, type InputReading } from "./decode";
 import {
@@ -12,11 +12,11 @@ import {
   chainName,
   decimalReading,
   gasPriceReading,
-  hexToBigint,
   nativeSymbol,
   timestampReading,
   weiReading,
 } from "./format";
+import { typeNameOn } from "./l2Stack";
 import { KNOWN_FIELDS, type TxFieldIssue, type TxObject } from "./txResponse";
 
 export interface AuthorizationView {
@@ -68,7 +68,7 @@ export const OTHER_FIELD_LABELS: Readonly<Record<string, string>> = {
   depositNonce: "OP Stack: deposit nonce",
   l1BlockNumber: "Arbitrum: L1 block number",
   l1BaseFee: "Arbitrum: L1 base fee",
-  l1Fee: "OP Stack: L1 fee",
+  l1Fee: "L1 data fee (named by its rollup where the chain is known)",
   l1GasPrice: "OP Stack: L1 gas price",
   l1GasUsed: "OP Stack: L1 gas used",
   refundTo: "Arbitrum: refund address",
@@ -112,6 +112,8 @@ export interface TxModel {
   pending: boolean;
   typeName: string | null;
   symbol: string;
+  /** The chain's id: the transaction's own, else the connection's; null when neither is known. */
+  chainId: bigint | null;
   fields: FieldRow[];
   other: FieldRow[];
 }
@@ -150,8 +152,14 @@ function vReading(v: bigint, typed: boolean): string {
   return decimalReading(v);
 }
 
-function quantityView(name: string, raw: string, symbol: string, typed: boolean): FieldView {
-  const n = hexToBigint(raw);
+function quantityView(
+  name: string,
+  raw: string,
+  symbol: string,
+  typed: boolean,
+  chainId: bigint | null = null,
+): FieldView {
+  const n = readQuantity(raw);
   if (n === null) return { kind: "quantity", raw, reading: null };
   let reading: string | null = null;
   if (WEI_FIELDS.has(name)) reading = weiReading(n, symbol);
@@ -160,7 +168,7 @@ function quantityView(name: string, raw: string, symbol: string, typed: boolean)
     const date = timestampReading(n);
     reading = date ? `${date} (${decimalReading(n)} s)` : decimalReading(n);
   } else if (name === "type") {
-    reading = txTypeName(n);
+    reading = typeNameOn(n, chainId);
   } else if (name === "chainId") {
     const chain = chainName(n);
     reading = chain ? `${decimalReading(n)} — ${chain}` : decimalReading(n);
@@ -178,8 +186,8 @@ const AUTH_KEYS = new Set(["chainId", "address", "nonce", "yParity", "r", "s"]);
 function authorizationView(entry: Record<string, unknown>): AuthorizationView {
   const chainId = str(entry.chainId);
   const nonce = str(entry.nonce);
-  const chainN = hexToBigint(chainId);
-  const nonceN = hexToBigint(nonce);
+  const chainN = readQuantity(chainId);
+  const nonceN = readQuantity(nonce);
   return {
     chainId,
     chainReading:
@@ -224,9 +232,9 @@ export interface ModelOptions {
 
 export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
   const record = tx as Record<string, unknown>;
-  const chainId = hexToBigint(tx.chainId) ?? opts.chainId ?? null;
+  const chainId = readQuantity(tx.chainId) ?? opts.chainId ?? null;
   const symbol = nativeSymbol(chainId);
-  const typeN = hexToBigint(tx.type);
+  const typeN = readQuantity(tx.type);
   const typed = typeN !== null && typeN !== 0n;
   const creation = tx.to === null || (tx.to === undefined && "to" in record);
   const input = tx.input ?? "0x";
@@ -256,7 +264,7 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
       const sent = typeof tx.creates === "string";
       let contract: string | null = null;
       if (!sent && typeof tx.nonce === "string") {
-        const nonce = hexToBigint(tx.nonce);
+        const nonce = readQuantity(tx.nonce);
         if (nonce !== null) contract = getContractAddress({ from: tx.from as Address, nonce });
       }
       view = { kind: "creation", contract, computed: contract !== null };
@@ -290,7 +298,7 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
     else if (name === "authorizationList" && Array.isArray(value))
       view = { kind: "authorizations", entries: value.filter(isRecord).map(authorizationView) };
     else if (typeof value === "string") {
-      view = quantityView(name, value, symbol, typed);
+      view = quantityView(name, value, symbol, typed, chainId);
       // With fee caps, a mined transaction's gasPrice is what it actually paid per gas.
       if (
         name === "gasPrice" &&
@@ -329,11 +337,12 @@ export function buildTxModel(tx: TxObject, opts: ModelOptions): TxModel {
     input,
     gas: tx.gas ?? null,
     blockHash: tx.blockHash ?? null,
-    blockNumber: hexToBigint(tx.blockNumber),
-    transactionIndex: hexToBigint(tx.transactionIndex),
+    blockNumber: readQuantity(tx.blockNumber),
+    transactionIndex: readQuantity(tx.transactionIndex),
     pending: tx.blockHash === null || tx.blockNumber === null,
-    typeName: typeN === null ? null : txTypeName(typeN),
+    typeName: typeN === null ? null : typeNameOn(typeN, chainId),
     symbol,
+    chainId,
     fields,
     other,
   };

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { encodeAbiParameters } from "viem";
+import { formatDecimal } from "../../chain";
 import { interpretRpcError } from "../../rpc";
 import TxPage from "./Page";
 import { fakeRpc, summaryAnswer } from "./testing";
@@ -110,9 +111,9 @@ describe("the summary from the receipt", () => {
     render(wrap(<Harness initial={{ blockHash: BLOCK, index: "0" }} />));
     await screen.findByLabelText("Summary");
     await waitFor(() => expect(dd("Status").textContent).toBe("Success"));
-    expect(dd("Gas used").textContent).toBe("52047 of 100000 limit (52.04 %)");
+    expect(dd("Gas used").textContent).toBe("52,047 of 100,000 limit (52.04 %)");
     const fee = 52047n * 1000000007n;
-    expect(dd("Fee").textContent).toContain(`${fee.toString()} wei`);
+    expect(dd("Fee").textContent).toContain(`${formatDecimal(fee)} wei`);
     expect(dd("Fee").textContent).toContain("0.000052047000364329 ETH");
     expect(others.filter((s) => s.method === "eth_getTransactionReceipt")).toEqual([
       { method: "eth_getTransactionReceipt", params: [HASH] },
@@ -129,6 +130,22 @@ describe("the summary from the receipt", () => {
     expect(within(transfers).getByText("0.000000000000000007 NST (7)")).toBeTruthy();
     const balances = screen.getByRole("link", { name: "Balance changes in the trace" });
     expect(balances.getAttribute("href")).toBe(`#/trace?hash=${HASH}&view=balances`);
+  });
+
+  it("an OP Stack deposit (0x7e): the Fee reads 'deposit: no L2 fee', though the node adds l1Fee and a price", async () => {
+    const { wrap } = fakeRpc(
+      () => tx({ type: "0x7e", gasPrice: "0x0" }),
+      null,
+      (method, params) =>
+        method === "eth_getTransactionReceipt"
+          ? receipt({ type: "0x7e", l1Fee: "0x5bf1ab43d", depositNonce: "0x8a2d11" })
+          : tokenAnswer(method, params),
+    );
+    render(wrap(<Harness initial={{ blockHash: BLOCK, index: "0" }} />));
+    await screen.findByLabelText("Summary");
+    await waitFor(() => expect(dd("Status").textContent).toBe("Success"));
+    expect(dd("Fee").textContent).toContain("deposit: no L2 fee");
+    expect(dd("Fee").textContent).not.toMatch(/\d wei/);
   });
 
   it("a failed one: Failed, and why — its call replayed at the parent block, the revert decoded", async () => {

@@ -6,6 +6,7 @@
  * is used, and what the app does not name is kept and shown under "Other fields".
  */
 import { z } from "zod";
+import { readQuantity } from "../../chain";
 
 export type TxReceipt = Record<string, unknown>;
 
@@ -33,17 +34,11 @@ export function receiptLogs(receipt: TxReceipt): ReceiptLog[] | null {
   for (const raw of logs) {
     const log = logSchema.safeParse(raw);
     if (!log.success) continue;
-    const i = log.data.logIndex;
     out.push({
       address: log.data.address,
       topics: log.data.topics,
       data: log.data.data,
-      logIndex:
-        typeof i === "string" && /^0x[0-9a-fA-F]+$/.test(i)
-          ? BigInt(i)
-          : typeof i === "number" && Number.isSafeInteger(i)
-            ? BigInt(i)
-            : null,
+      logIndex: readQuantity(log.data.logIndex),
     });
   }
   return out;

@@ -64,7 +64,7 @@ describe.skipIf(corpus === null)(
       expect(mined.blockNumber).toBe(BigInt(String(tx.blockNumber)));
       expect(mined.gasPercent).not.toBeNull();
       if (typeof tx.gasPrice === "string") {
-        expect(mined.fee?.priceSource).toBe("gasPrice");
+        expect(mined.fee?.kind === "paid" && mined.fee.priceSource).toBe("gasPrice");
         expect(mined.fee?.wei).toBe(21000n * BigInt(tx.gasPrice));
       } else expect(mined.fee).toBeNull();
     });

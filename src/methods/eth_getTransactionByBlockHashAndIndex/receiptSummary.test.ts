@@ -4,12 +4,14 @@
  * sources in fixtures/receipts/README.md; and the shapes older nodes send, derived from them.
  */
 import { describe, expect, it } from "vitest";
-import { transfersOfLog } from "../../chain";
+import { formatDecimal, transfersOfLog } from "../../chain";
 import arbitrum from "./fixtures/receipts/arbitrum-one-arb-transfer.json";
 import gethCreate from "./fixtures/receipts/geth-create-contract.json";
 import gethLogs from "./fixtures/receipts/geth-with-logs.json";
 import preByzantium from "./fixtures/receipts/mainnet-pre-byzantium-root.json";
 import usdt from "./fixtures/receipts/mainnet-usdt-approve.json";
+import opDepositJovian from "./fixtures/receipts/op-deposit-isthmus-jovian-fields.json";
+import opIsthmus from "./fixtures/receipts/op-isthmus-devnet-withdrawal.json";
 import opDeposit from "./fixtures/receipts/op-mainnet-deposit.json";
 import opWeth from "./fixtures/receipts/op-mainnet-weth-transfer.json";
 import { receiptResponseSchema, type TxReceipt } from "./receipt";
@@ -36,8 +38,12 @@ function txFor(r: TxReceipt, extra: Record<string, unknown> = {}): Record<string
   };
 }
 
-const summarise = (r: TxReceipt, tx = txFor(r), head: bigint | null = null) =>
-  buildSummary({ tx, receipt: r, head, blockTimestamp: null, symbol: "ETH" });
+const summarise = (
+  r: TxReceipt,
+  tx = txFor(r),
+  head: bigint | null = null,
+  chainId: bigint | null = null,
+) => buildSummary({ tx, receipt: r, head, blockTimestamp: null, symbol: "ETH", chainId });
 
 describe("receipts of several clients", () => {
   it("go-ethereum, a call with a Transfer log: success, fee exact, one event (a numeric blockTimestamp kept)", () => {
@@ -46,8 +52,8 @@ describe("receipts of several clients", () => {
     expect(s.status).toEqual({ kind: "success" });
     expect(s.gasUsed).toBe(0x5e28n);
     expect(s.fee?.wei).toBe(0x5e28n * 0x281c2585n);
-    expect(s.fee?.native).toBe("0.000016220383130312 ETH");
-    expect(s.fee?.priceSource).toBe("effectiveGasPrice");
+    expect(s.fee?.kind === "paid" && s.fee.native).toBe("0.000016220383130312 ETH");
+    expect(s.fee?.kind === "paid" && s.fee.priceSource).toBe("effectiveGasPrice");
     expect(s.confirmations).toBe(8n); // block 3, head 10
     expect(s.logs).toHaveLength(1);
     expect(s.logs?.[0]?.logIndex).toBe(0n);
@@ -76,14 +82,19 @@ describe("receipts of several clients", () => {
     const s = summarise(r);
     const execution = 0x85b9n * 0x3ac9e84n;
     expect(s.fee?.wei).toBe(execution + 0x105d4b2024n);
-    expect(s.fee?.parts.map((p) => p.name)).toEqual([
+    expect(s.fee?.kind === "paid" && s.fee.parts.map((p) => p.name)).toEqual([
       "execution",
       "l1Fee",
       "l1GasUsed",
       "l1GasPrice",
     ]);
-    expect(s.fee?.parts[1]?.exact).toBe(`${0x105d4b2024n.toString()} wei`);
-    expect(s.fee?.parts[2]?.exact).toBe("2048 gas");
+    expect(s.fee?.kind === "paid" && s.fee.parts[1]?.exact).toBe(
+      `${formatDecimal(0x105d4b2024n)} wei`,
+    );
+    expect(s.fee?.kind === "paid" && s.fee.parts[1]?.label).toBe(
+      "OP Stack: L1 data fee, paid on top of execution",
+    );
+    expect(s.fee?.kind === "paid" && s.fee.parts[2]?.exact).toBe("2,048 gas");
     const other = Object.fromEntries(s.other.map((f) => [f.name, f]));
     expect(Object.keys(other)).toEqual([
       "l1BaseFeeScalar",
@@ -93,7 +104,7 @@ describe("receipts of several clients", () => {
       "l1GasPrice",
       "l1GasUsed",
     ]);
-    expect(other.l1Fee?.label).toBe("OP Stack: L1 fee");
+    expect(other.l1Fee?.label).toBe("OP Stack: L1 data fee");
     expect(other.l1Fee?.rawText).toBe("0x105d4b2024");
     // WETH on OP: an ERC-20 Transfer, exact
     const moves = (s.logs ?? []).flatMap((l) => transfersOfLog(l));
@@ -102,26 +113,93 @@ describe("receipts of several clients", () => {
     expect(moves[0]?.amount).toBe(0x1c66f6e8b40c00n);
   });
 
-  it("OP Mainnet deposit: no fee paid on L2, its deposit nonce among the other fields", () => {
+  it("OP Mainnet deposit: no L2 fee, whatever fee fields the node adds; its deposit nonce among the other fields", () => {
     const r = parse(opDeposit);
     const s = summarise(r);
     expect(s.status).toEqual({ kind: "success" });
-    expect(s.fee?.wei).toBe(0x5bf1ab43dn); // 0 × gasUsed + the L1 fee the node reports
+    // the node sends l1Fee 0x5bf1ab43d and effectiveGasPrice 0: neither is charged on L2
+    expect(s.fee).toMatchObject({ kind: "none", wei: 0n, label: "deposit: no L2 fee" });
     expect(s.other.map((f) => f.name)).toContain("depositNonce");
+    expect(s.other.map((f) => f.name)).toContain("l1Fee");
+  });
+
+  it("a deposit carrying Isthmus and Jovian fields (operator fee scalars, DA footprint): still no L2 fee", () => {
+    const s = summarise(parse(opDepositJovian));
+    expect(s.fee).toMatchObject({ kind: "none", wei: 0n, label: "deposit: no L2 fee" });
+  });
+
+  it("OP Stack Isthmus (op-geth devnet): the operator fee is a part of its own, rounded down, added to the total", () => {
+    const r = parse(opIsthmus);
+    const s = summarise(r);
+    const execution = 0x12448n * 0x6696339cn;
+    // 74,824 × 300 / 1,000,000 = 22.4472 → 22, + 400 = 422: the 422 wei the devnet's balance
+    // check found missing from gasUsed × price + l1Fee (see fixtures/receipts/README.md)
+    expect(s.fee?.wei).toBe(execution + 0x2353d65n + 422n);
+    expect(s.fee?.wei).toBe(128781093286635n);
+    const parts = s.fee?.kind === "paid" ? s.fee.parts : [];
+    expect(parts.map((p) => p.name)).toEqual([
+      "execution",
+      "l1Fee",
+      "operatorFee",
+      "l1GasUsed",
+      "l1GasPrice",
+    ]);
+    const op = parts.find((p) => p.name === "operatorFee");
+    expect(op?.exact).toBe("422 wei");
+    expect(op?.label).toContain("74,824 × 300 / 1,000,000 + 400");
+  });
+
+  it("OP Stack Jovian (derived: the Isthmus receipt plus daFootprintGasScalar): the scalar is × 100, not / 1e6", () => {
+    const r = { ...parse(opIsthmus), daFootprintGasScalar: "0x1" };
+    const s = summarise(r);
+    const op = s.fee?.kind === "paid" ? s.fee.parts.find((p) => p.name === "operatorFee") : null;
+    expect(op?.exact).toBe(`${formatDecimal(74824n * 300n * 100n + 400n)} wei`);
+    expect(s.fee?.wei).toBe(0x12448n * 0x6696339cn + 0x2353d65n + 74824n * 300n * 100n + 400n);
   });
 
   it("Arbitrum One: gasUsedForL1 is a named part of gasUsed (not added again); kept as another field", () => {
     const r = parse(arbitrum);
     const s = summarise(r);
     expect(s.fee?.wei).toBe(0x3ad89n * 0x989680n);
-    const part = s.fee?.parts.find((p) => p.name === "gasUsedForL1");
+    const part = s.fee?.kind === "paid" ? s.fee.parts.find((p) => p.name === "gasUsedForL1") : null;
     expect(part?.exact).toBe(
-      `${0x2c906n.toString()} gas = ${(0x2c906n * 0x989680n).toString()} wei`,
+      `${formatDecimal(0x2c906n)} gas = ${formatDecimal(0x2c906n * 0x989680n)} wei`,
     );
     const other = s.other.map((f) => f.name);
     expect(other).toEqual(["gasUsedForL1", "l1BlockNumber"]);
     const moves = (s.logs ?? []).flatMap((l) => transfersOfLog(l));
     expect(moves[0]?.amount).toBe(0x9d40825d5ee8000n);
+  });
+
+  it("the L1 data fee is named by the chain that charged it: Scroll's l1Fee is not OP Stack's", () => {
+    // Derived: Scroll's node adds `l1Fee` alone to a geth receipt (scroll-tech/reth's
+    // ScrollTransactionReceiptFields); the geth receipt above with that field added.
+    const r = { ...parse(gethLogs), l1Fee: "0x2540be400" };
+    const labelOf = (chainId: bigint | null) => {
+      const s = summarise(r, txFor(r), null, chainId);
+      return {
+        part: s.fee?.kind === "paid" ? s.fee.parts.find((p) => p.name === "l1Fee")?.label : null,
+        other: s.other.find((f) => f.name === "l1Fee")?.label,
+        wei: s.fee?.wei,
+      };
+    };
+    const scroll = labelOf(534352n);
+    expect(scroll.part).toBe("Scroll: L1 data fee, paid on top of execution");
+    expect(scroll.other).toBe("Scroll: L1 data fee");
+    expect(scroll.wei).toBe(0x5e28n * 0x281c2585n + 0x2540be400n);
+    // the same receipt on OP Mainnet's chain id
+    expect(labelOf(10n).part).toBe("OP Stack: L1 data fee, paid on top of execution");
+    // on a chain this app does not know, a lone l1Fee names no stack
+    const unknown = labelOf(null);
+    expect(unknown.part).toMatch(/^L1 data fee \(l1Fee\)/);
+    expect(unknown.part).not.toContain("OP Stack");
+    expect(unknown.other).not.toContain("OP Stack");
+  });
+
+  it("a Scroll L1 message (type 0x7e on Scroll, derived from the deposit's shape) pays no L2 fee, in Scroll's words", () => {
+    const { depositNonce: _, ...r } = parse(opDeposit);
+    const s = summarise(r, txFor(r), null, 534352n);
+    expect(s.fee).toMatchObject({ kind: "none", wei: 0n, label: "L1 message: no L2 fee" });
   });
 
   it("pre-Byzantium: no status, the root is said instead", () => {
@@ -138,7 +216,7 @@ describe("receipts of several clients", () => {
   it("older nodes without effectiveGasPrice (derived from the mainnet receipt): the transaction's gasPrice, said so", () => {
     const { effectiveGasPrice: _, ...old } = parse(usdt);
     const s = summarise(old, txFor(old, { gasPrice: "0x3b9aca00" }));
-    expect(s.fee?.priceSource).toBe("gasPrice");
+    expect(s.fee?.kind === "paid" && s.fee.priceSource).toBe("gasPrice");
     expect(s.fee?.wei).toBe(48609n * 1_000_000_000n);
     // and none at all: no fee rather than a wrong one
     expect(summarise(old).fee).toBeNull();

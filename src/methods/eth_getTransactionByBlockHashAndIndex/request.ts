@@ -8,8 +8,8 @@ import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey, type EndpointKey } from "../../shared/query";
-import { hexToBigint } from "./format";
 import { positionOf, toParams, type BlockLookup, type HashLookup } from "./params";
+import { readQuantity } from "../../chain/quantity";
 import { txResponseSchema, type TxObject, type TxResponse } from "./txResponse";
 
 export const METHOD = "eth_getTransactionByBlockHashAndIndex";
@@ -77,6 +77,6 @@ export function txByHashRequestOptions(
 export function foundAt(tx: TxObject): BlockLookup | null {
   return positionOf({
     blockHash: tx.blockHash ?? null,
-    transactionIndex: hexToBigint(tx.transactionIndex),
+    transactionIndex: readQuantity(tx.transactionIndex),
   });
 }

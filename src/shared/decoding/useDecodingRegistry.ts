@@ -13,6 +13,7 @@ import { z } from "zod";
 import {
   emptySources,
   loadGuesser,
+  withSources,
   type AbiRegistry,
   type DecodingSources,
   type ProxyReaders,
@@ -146,7 +147,7 @@ export function useDecodingRegistry(
     if (sources) contractLabels.add(contractNames(sources));
   }, [sources]);
 
-  const layered = useMemo(() => (sources ? base.withSources(sources) : base), [base, sources]);
+  const layered = useMemo(() => (sources ? withSources(base, sources) : base), [base, sources]);
   // Calldata nobody knows still reads as guessed argument types: the guesser (a large module) is
   // loaded only when some selector is left unknown once the services have answered.
   const settledAsking = !query.isFetching;
@@ -163,7 +164,7 @@ export function useDecodingRegistry(
   });
   const guessing = guesser.data === true;
   const registry = useMemo(
-    () => (guessing ? layered.withSources(sources ?? emptySources()) : layered),
+    () => (guessing ? withSources(layered, sources ?? emptySources()) : layered),
     [layered, guessing, sources],
   );
   const notes = useMemo(() => {

@@ -1,6 +1,6 @@
 /** The selected frame in full: path, addresses, value, gas, input/output, decoded call, revert, logs. */
 import type { ReactNode } from "react";
-import { formatNative } from "../../chain";
+import { formatDecimal, formatNative, readQuantity } from "../../chain";
 import { Address, CopyButton, lazyView, LinkNav } from "../../ui";
 import { Candidates, OriginLine } from "../decoding/Origin";
 import type { DecodedArg, FrameDecodeCache } from "./decode";
@@ -10,7 +10,6 @@ import {
   frameType,
   gasSent,
   gasShare,
-  hexBigint,
   nodeRevertReason,
   otherFields,
   type TraceModel,
@@ -148,9 +147,11 @@ export function FrameDetail({
         </Row>
         <Row label="value">
           {f.value
-            ? `${formatNative(hexBigint(f.value), { nativeSymbol })} (${hexBigint(f.value).toString()} wei)`
+            ? `${formatNative(readQuantity(f.value) ?? 0n, { nativeSymbol })} (${formatDecimal(readQuantity(f.value) ?? 0n)} wei)`
             : "— (not sent)"}
-          {f.value && (type === "DELEGATECALL" || type === "STATICCALL") && hexBigint(f.value) > 0n
+          {f.value &&
+          (type === "DELEGATECALL" || type === "STATICCALL") &&
+          (readQuantity(f.value) ?? 0n) > 0n
             ? ` — the caller's value, as the node sent it; a ${type} moves no value`
             : ""}
         </Row>

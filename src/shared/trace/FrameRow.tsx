@@ -3,7 +3,7 @@
  * value, error and gas share. Memoised on plain props so scrolling re-renders only new rows.
  */
 import { memo, type CSSProperties } from "react";
-import { formatNative } from "../../chain";
+import { formatNative, readQuantity } from "../../chain";
 import type { FrameDecodeCache } from "./decode";
 import { ShortAddress, shortAddress } from "../../ui";
 import { OriginBadge } from "../decoding/Origin";
@@ -13,7 +13,6 @@ import {
   frameType,
   gasSent,
   gasShare,
-  hexBigint,
   nodeRevertReason,
   type TraceModel,
 } from "./model";
@@ -137,7 +136,7 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
     );
   }
   const d = p.decode.frame(i);
-  const value = f.value ? hexBigint(f.value) : 0n;
+  const value = readQuantity(f.value) ?? 0n;
   // A DELEGATECALL's value (Erigon, Besu, Arbitrum send one) is its caller's: shown, not as moved.
   const valueMoves = type !== "DELEGATECALL" && type !== "STATICCALL";
   const share = gasShare(model, i);

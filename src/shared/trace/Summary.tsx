@@ -1,24 +1,42 @@
-import { formatNative } from "../../chain";
+import { formatDecimal, formatNative } from "../../chain";
+import type { GasAgreement } from "./gasAgreement";
 import type { TraceSummary } from "./model";
+
+/**
+ * The gas items: the receipt's gas used (of the limit) when the page has the receipt, the top
+ * frame's own figure beside it when it differs or stands alone.
+ */
+function gasItems(gas: GasAgreement | null, summary: TraceSummary): [string, string][] {
+  const ofLimit = (n: bigint, limit: bigint | null) =>
+    `${formatDecimal(n)}${limit !== null ? ` of ${formatDecimal(limit)}` : ""}`;
+  const top =
+    gas && gas.topGasUsed !== null
+      ? formatDecimal(gas.topGasUsed)
+      : summary.topGasUsed === null
+        ? "— (not sent)"
+        : Math.round(summary.topGasUsed).toLocaleString("en-US");
+  if (!gas || gas.receiptGasUsed === null) return [["Top-frame gas used", top]];
+  const receipt: [string, string] = ["Gas used", ofLimit(gas.receiptGasUsed, gas.limit)];
+  if (gas.verdict === "agree" || gas.verdict === "receipt-only") return [receipt];
+  return [receipt, ["Top-frame gas used", top]];
+}
 
 export function Summary({
   summary,
+  gas = null,
   nativeSymbol = "ETH",
 }: {
   summary: TraceSummary;
+  /** The top frame's gas beside the receipt's (gasAgreement.ts); null when not worked out. */
+  gas?: GasAgreement | null;
   nativeSymbol?: string;
 }) {
   const items: [string, string][] = [
     ["Frames", summary.frames.toLocaleString("en-US")],
-    ["Maximum depth", String(summary.maxDepth)],
+    ["Maximum depth", summary.maxDepth.toLocaleString("en-US")],
     ["Failed frames", summary.failed.toLocaleString("en-US")],
     ["Value moved", formatNative(summary.valueMoved, { nativeSymbol })],
-    [
-      "Top-frame gas used",
-      summary.topGasUsed === null
-        ? "— (not sent)"
-        : Math.round(summary.topGasUsed).toLocaleString("en-US"),
-    ],
+    ...gasItems(gas, summary),
     [
       "Logs",
       `${summary.logs.toLocaleString("en-US")}${summary.revertedLogs > 0 ? ` (+${summary.revertedLogs.toLocaleString("en-US")} reverted, not emitted)` : ""}`,
@@ -40,6 +58,11 @@ export function Summary({
           </div>
         ))}
       </dl>
+      {gas?.note ? (
+        <p role="note" aria-label="Gas used, trace and receipt" className="mt-2 text-sm">
+          {gas.note}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { JsonViewer, lazyView, useFillHeight } from "../../ui";
 import type { FrameDecodeCache } from "./decode";
 import { FlameChart } from "./FlameChart";
 import { FrameDetail } from "./FrameDetail";
+import { gasAgreement, type ReceiptGas } from "./gasAgreement";
 import { summarize, type TraceModel } from "./model";
 import { stepIn } from "./search";
 import {
@@ -73,6 +74,8 @@ export interface TraceViewProps {
    * type filter, flame chart, insight, raw JSON) say how far it is.
    */
   arrival?: FrameArrival | null;
+  /** The receipt's gas used and the transaction's limit, when the page has them (a mined one). */
+  receiptGas?: ReceiptGas | null;
 }
 
 const NO_TYPES: ReadonlySet<string> = new Set();
@@ -127,6 +130,11 @@ export function TraceView(props: TraceViewProps) {
     [model, structure, state.expanded, loaded],
   );
   const summary = useMemo(() => summarize(model), [model]);
+  const receiptGas = props.receiptGas ?? null;
+  const gas = useMemo(
+    () => gasAgreement(model.size > 0 ? model.frames[0] : null, receiptGas),
+    [model, receiptGas],
+  );
   const texts = query.trim() && complete ? searchTexts(model, decode) : null;
   const matches = useMemo(
     () => (texts ? cachedSearch(texts, query, structure) : new Int32Array(0)),
@@ -221,7 +229,7 @@ export function TraceView(props: TraceViewProps) {
   };
   return (
     <div className="flex flex-col gap-3">
-      <Summary summary={summary} nativeSymbol={props.nativeSymbol} />
+      <Summary summary={summary} gas={gas} nativeSymbol={props.nativeSymbol} />
       <TraceTabBar ids={ids} tab={tab} onTab={setTab} />
       <div
         role="tabpanel"

@@ -2,13 +2,13 @@
  * The call tree flattened ONCE into the model's pre-order arrays (see model.ts): this runs between
  * the response and the first rows, in the trace Worker.
  */
+import { readQuantity } from "../../chain/quantity";
 import { FRAME_ISSUES, type CallFrame } from "./result";
 import {
   frameFailed,
   frameType,
   GAS_SENT,
   GAS_USED_SENT,
-  hexBigint,
   hexNumber,
   type TraceModel,
 } from "./model";
@@ -93,7 +93,7 @@ export function flatten(root: CallFrame): TraceModel {
     rawTypeCounts.set(rawType, (rawTypeCounts.get(rawType) ?? 0) + 1);
     const value = f.value;
     if (!isDoomed && value && value !== "0x0" && !NO_VALUE_TYPES.has(frameType(f)))
-      valueMoved += hexBigint(value);
+      valueMoved += readQuantity(value) ?? 0n;
     if (Array.isArray(f.logs)) {
       logCount += f.logs.length;
       if (!isDoomed) emittedLogCount += f.logs.length;

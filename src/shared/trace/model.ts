@@ -113,16 +113,6 @@ export function hexNumber(s: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-export function hexBigint(s: unknown): bigint {
-  if (typeof s === "number") return BigInt(s);
-  if (typeof s !== "string" || s === "0x" || s === "0x0" || s === "") return 0n;
-  try {
-    return BigInt(s);
-  } catch {
-    return 0n;
-  }
-}
-
 export interface TraceSummary {
   frames: number;
   maxDepth: number;

@@ -45,3 +45,33 @@ export function txLocationQueryOptions(
     ...KEPT_ANSWER,
   });
 }
+
+/** The receipt as the node sent it (read leniently: each field is read where it is used). */
+const receiptSchema = z.record(z.string(), z.unknown()).nullable();
+
+/**
+ * The traced transaction's receipt, from `eth_getTransactionReceipt` on the trace's endpoint: its
+ * gasUsed is what the trace's summary puts beside the top frame's (shared/trace/gasAgreement.ts).
+ * The same key and raw shape as the transaction page's receipt, so one answer serves both pages.
+ * A node that refuses it leaves the summary with the top frame's figure alone.
+ */
+export function txReceiptQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  hash: string | null,
+) {
+  return queryOptions({
+    queryKey: rpcQueryKey(endpoint, "eth_getTransactionReceipt", hash ? [hash] : null),
+    queryFn:
+      endpoint && hash
+        ? async ({ signal }): Promise<Record<string, unknown> | null> =>
+            client.request(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              "eth_getTransactionReceipt",
+              [hash],
+              { signal, retry: false, timeoutMs: 15_000, schema: receiptSchema },
+            )
+        : skipToken,
+    ...KEPT_ANSWER,
+  });
+}

@@ -7,6 +7,10 @@
  */
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { readQuantity } from "../../../chain";
+
+/** Prestate answers of some clients carry `0x` for a zero balance or nonce. */
+const EMPTY_IS_ZERO = { emptyIsZero: true };
 
 const quantity = z.union([z.string(), z.number()]);
 
@@ -50,15 +54,6 @@ export interface AccountChange {
 }
 
 export const ZERO_WORD = `0x${"0".repeat(64)}`;
-
-function toBig(v: string | number | null | undefined): bigint | null {
-  if (v === null || v === undefined) return null;
-  try {
-    return typeof v === "number" ? BigInt(v) : BigInt(v === "0x" ? "0x0" : v);
-  } catch {
-    return null;
-  }
-}
 
 /** A 32-byte word in canonical form (0x + 64 lower-case hex digits), or the input when it is not one. */
 export function normWord(v: string): string {
@@ -106,12 +101,12 @@ export function readStateDiff(value: unknown): StateDiffResult {
   const accounts: AccountChange[] = [];
   for (const [addr, { pre: before, post: after }] of byAddress) {
     const deleted = after === undefined;
-    const b0 = toBig(before?.balance);
-    const b1 = deleted ? 0n : toBig(after?.balance);
+    const b0 = readQuantity(before?.balance, EMPTY_IS_ZERO);
+    const b1 = deleted ? 0n : readQuantity(after?.balance, EMPTY_IS_ZERO);
     const balance =
       b1 !== null || (deleted && b0 !== null) ? { before: b0 ?? 0n, after: b1 ?? b0 ?? 0n } : null;
-    const n0 = toBig(before?.nonce);
-    const n1 = toBig(after?.nonce);
+    const n0 = readQuantity(before?.nonce, EMPTY_IS_ZERO);
+    const n1 = readQuantity(after?.nonce, EMPTY_IS_ZERO);
     const nonce = n1 !== null ? { before: n0 ?? 0n, after: n1 } : null;
     let code: AccountChange["code"] = null;
     if (deleted && hasCode(before?.code)) code = "removed";

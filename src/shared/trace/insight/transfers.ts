@@ -7,11 +7,12 @@
 import {
   assetKey,
   checksummed as address,
+  readQuantity,
   transfersOfLog,
   type Asset,
   type TokenMove,
 } from "../../../chain";
-import { frameType, hexBigint, type TraceModel } from "../model";
+import { frameType, type TraceModel } from "../model";
 import type { CallLog } from "../result";
 
 // The log reading is shared with the transaction page's receipt (src/chain/transfers.ts).
@@ -82,7 +83,7 @@ export function deriveTransfers(model: TraceModel): Transfer[] {
     if (ok[i] !== 1) return; // nothing under a failed frame took effect
     const f = model.frames[i];
     if (!f) return;
-    const value = hexBigint(f.value);
+    const value = readQuantity(f.value) ?? 0n;
     const type = frameType(f);
     const from = address(f.from);
     const to = address(f.to);
