@@ -3,8 +3,9 @@
  * number it stands for (decimal, the raw 0x value beside it), and "Pin block", which writes that
  * number into the link so that it opens on the same state later.
  */
+import { formatDecimal } from "../../chain";
 import { Button } from "../../ui";
-import { formatBlock, pinNote, type PinnedBlock } from "./pin";
+import { pinNote, type PinnedBlock } from "./pin";
 
 export function BlockPin({
   asked,
@@ -38,7 +39,7 @@ export function BlockPin({
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="simulation-block">
       <span>
-        Runs at block {formatBlock(at.number)} (
+        Runs at block {formatDecimal(at.number)} (
         <code className="text-xs text-slate-700 dark:text-slate-300">{at.hex}</code>){pinNote(at)}
         {at.tag ? (
           <>

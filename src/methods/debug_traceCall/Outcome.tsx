@@ -2,12 +2,13 @@
  * What the simulated call would do, in a sentence: succeed (gas used, output) or revert (the
  * reason decoded: Error(string), a panic, a custom error by ABI), and what it was run on.
  */
+import { formatDecimal } from "../../chain";
 import type { CallFrame } from "../../shared/trace/result";
 import type { FrameDecodeCache } from "../../shared/trace/decode";
 import { frameError, frameFailed, nodeRevertReason } from "../../shared/trace/model";
 import type { MinedOutcome, Simulation } from "./query";
 import { minedSentence } from "./minedAgreement";
-import { formatBlock, pinNote } from "./pin";
+import { pinNote } from "./pin";
 
 export function Outcome({
   top,
@@ -72,7 +73,7 @@ export function Outcome({
         </p>
       ) : null}
       <p className="mt-1 text-xs">
-        Run on the state at block {formatBlock(at.number)} (<code>{at.hex}</code>){pinNote(at)}
+        Run on the state at block {formatDecimal(at.number)} (<code>{at.hex}</code>){pinNote(at)}
         {accounts > 0
           ? `, with ${accounts} account${accounts === 1 ? "" : "s"} overridden`
           : ", with no state overrides"}

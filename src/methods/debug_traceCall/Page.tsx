@@ -1,3 +1,4 @@
+import { formatDecimal } from "../../chain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Alert, Button, Card, downloadText, ErrorPanel, PageHeader } from "../../ui";
@@ -32,7 +33,7 @@ import {
   toSearch,
   type SimulateRequest,
 } from "./params";
-import { formatBlock, pinnedAt, pinRequest } from "./pin";
+import { pinnedAt, pinRequest } from "./pin";
 import {
   blockPinQueryOptions,
   METHOD,
@@ -300,7 +301,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
       ) : null}
       {query.isFetching && sim ? (
         <p role="status" className="text-sm">
-          Simulating… (the node runs the call on the state at block {formatBlock(sim.at.number)})
+          Simulating… (the node runs the call on the state at block {formatDecimal(sim.at.number)})
         </p>
       ) : null}
       {query.isError && request ? (

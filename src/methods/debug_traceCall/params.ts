@@ -26,7 +26,6 @@ import {
   type StateOverrideSet,
 } from "./overrides";
 import type { TraceTarget } from "../../shared/trace/requests";
-import { formatBlock, isBlockNumber } from "./pin";
 
 export const DEFAULT_BLOCK = "latest";
 
@@ -190,7 +189,7 @@ export const emptyValues = (): SimulateValues => ({
 export function describeRequest(r: SimulateRequest): string {
   const accounts = r.overrides ? Object.keys(r.overrides).length : 0;
   const parts = [
-    describeCall(r.tx, isBlockNumber(r.block) ? `block ${formatBlock(BigInt(r.block))}` : r.block),
+    describeCall(r.tx, r.block),
     accounts > 0 ? `${accounts} account${accounts === 1 ? "" : "s"} overridden` : null,
     r.blockOverrides ? "block overridden" : null,
   ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatBlock, isBlockNumber, pinnedAt, pinNote, pinRequest } from "./pin";
+import { formatDecimal } from "../../chain";
+import { isBlockNumber, pinnedAt, pinNote, pinRequest } from "./pin";
 
 describe("the block a tag stands for", () => {
   it("latest and pending: eth_blockNumber (the head); safe, finalized, earliest: their block", () => {
@@ -26,8 +27,8 @@ describe("the block a tag stands for", () => {
   it("reads in decimal with digit grouping, the hex kept as sent", () => {
     const p = pinnedAt("0x00bc614e", "latest");
     expect(p).toEqual({ hex: "0xbc614e", number: 12_345_678n, tag: "latest" });
-    expect(formatBlock(p.number)).toBe("12,345,678");
-    expect(formatBlock(0n)).toBe("0");
+    expect(formatDecimal(p.number)).toBe("12,345,678");
+    expect(formatDecimal(0n)).toBe("0");
     expect(pinNote(p)).toBe(", the latest block when asked");
     expect(pinNote(pinnedAt("0x1", null))).toBe("");
     expect(pinNote(pinnedAt("0x1", "pending"))).toMatch(/pending transactions left out/);

@@ -48,11 +48,6 @@ export function pinnedAt(hex: string, tag: BlockTag | null): PinnedBlock {
   return { hex: toQuantity(number), number, tag };
 }
 
-/** A block number as people read it: decimal with digit grouping (12,345). */
-export function formatBlock(n: bigint): string {
-  return n.toLocaleString("en-US");
-}
-
 /** What the tag meant, after the number: ", the latest block when asked"; "" for a number. */
 export function pinNote(p: PinnedBlock): string {
   if (p.tag === null) return "";

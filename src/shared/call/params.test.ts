@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  describeCall,
   emptyForm,
   checkValues,
   parseAddress,
@@ -243,5 +244,22 @@ describe("request params", () => {
     expect(bad.problems.to).toBeTruthy();
     expect(bad.problems.value).toBeTruthy();
     expect(bad.values.value).toBe("zz");
+  });
+});
+
+describe("describeCall", () => {
+  const tx = {
+    from: "0x00000000000000000000000000000000000000a1",
+    to: "0x00000000000000000000000000000000000000b2",
+    value: "0xde0b6b3a7640000",
+  };
+  it("reads a block number in decimal with its hex beside it, and the value grouped", () => {
+    const line = describeCall(tx, "0x30dd");
+    expect(line).toContain("at block 12,509 (0x30dd)");
+    expect(line).toContain("value 1,000,000,000,000,000,000 wei");
+  });
+  it("keeps a tag as it stands", () => {
+    expect(describeCall(tx, "latest")).toContain("at latest");
+    expect(describeCall(tx, null)).not.toContain(" at ");
   });
 });

@@ -10,6 +10,8 @@ import { getAddress, parseUnits } from "viem";
 import { z } from "zod";
 import {
   BLOCK_TAGS,
+  formatBlockParam,
+  formatDecimal,
   formatWei,
   MAX_UINT256,
   MAX_UINT64,
@@ -341,16 +343,23 @@ export function fromSearch(search: URLSearchParams): LinkState {
   };
 }
 
-/** A call in one line, for a folded form: who calls what, with how much and which input, where. */
+/**
+ * A call in one line, for a folded form: who calls what, with how much and which input, where (a
+ * block number in decimal, its hex beside it: "at block 12,509 (0x30dd)"; a tag as it stands).
+ */
 export function describeCall(tx: TxObject, block: string | null): string {
   const parts = [
     tx.from ? `from ${tx.from}` : null,
     tx.to ? `to ${tx.to}` : "contract creation",
-    tx.value ? `value ${BigInt(tx.value).toString()} wei` : null,
+    tx.value ? `value ${formatDecimal(BigInt(tx.value))} wei` : null,
     tx.data
       ? `data ${tx.data.length > 74 ? `${tx.data.slice(0, 74)}… (${(tx.data.length - 2) / 2} bytes)` : tx.data}`
       : null,
-    block ? `at ${block}` : null,
+    block
+      ? /^0x[0-9a-f]+$/i.test(block)
+        ? `at block ${formatBlockParam(block)}`
+        : `at ${block}`
+      : null,
   ];
   return parts.filter((p) => p !== null).join(" · ");
 }
