@@ -21,7 +21,7 @@ export type Term =
 
 /** Shown beside the filter box. */
 export const FILTER_HINT =
-  "Free text matches any shown value (addresses in full or as 0xabcd…1234, hashes, arguments). Field terms: contract:0x…, event:Transfer, tx:0x…, block:100..200, to:0x…, value>1000000, value<=5; a leading - excludes; terms combine with AND.";
+  'Free text matches any shown value (addresses in full or as 0xabcd…1234, hashes, arguments). Field terms: contract:0x…, event:Transfer, tx:0x…, block:100..200, to:0x…, value>1000000, value<=5, note="two words"; a leading - excludes; terms combine with AND.';
 
 const TERM_RE = /^([A-Za-z_][\w]*)(>=|<=|!=|:|=|>|<)([\s\S]+)$/;
 
