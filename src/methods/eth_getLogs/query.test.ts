@@ -148,6 +148,9 @@ describe("quoted values", () => {
       '-"two words"',
       "b",
     ]);
+    // an escape being typed: nothing yet, then the quote it escapes
+    expect(parseQuery('"a\\')).toEqual([{ type: "text", text: "a", negate: false }]);
+    expect(parseQuery('"a\\"')).toEqual([{ type: "text", text: 'a"', negate: false }]);
     expect(parseQuery('-note="south side"')).toMatchObject([
       { field: "note", value: "south side", negate: true },
     ]);

@@ -61,7 +61,9 @@ function unquote(raw: string): string {
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charAt(i);
     if (c === '"') quoted = !quoted;
-    else if (quoted && c === "\\" && i + 1 < raw.length) out += raw.charAt(++i);
+    // an escape still being typed (a lone backslash at the end) stands for nothing yet, so the
+    // text only grows as the user types on (useLogFilter searches the last matches again)
+    else if (quoted && c === "\\") out += raw.charAt(++i);
     else out += c;
   }
   return out;
