@@ -31,6 +31,7 @@ export { MAX_SLOW_MS, SERVICE_FAULTS } from "./services.mjs";
  *   insight: { recipients: string[], value: string, nftId: string },
  *   decoding: import("./decoding.mjs").DecodingContracts & { sigdb: string, sourcify: string, chainId: number },
  *   storage: import("./storage.mjs").StorageContracts,
+ *   tally: import("./tally.mjs").TallyScenario,
  * }} Manifest
  * @typedef {{ gatewayUrl: string, anvilUrl: string, anvilPid: number, manifest: Manifest,
  *   writeManifestFile(path: string): void, stop(): Promise<void> }} Devnet
@@ -127,6 +128,7 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
       calls: chain.calls,
       insight: chain.insight,
       storage: chain.storage,
+      tally: chain.tally,
       decoding: {
         ...chain.decoding,
         sigdb: `${g}/sigdb`,

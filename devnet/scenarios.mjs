@@ -5,6 +5,7 @@
 import { encodeAbiParameters, encodeFunctionData, getAddress, keccak256, toHex } from "viem";
 import { runDecodingScenario } from "./decoding.mjs";
 import { runStorageScenario } from "./storage.mjs";
+import { runTallyScenario } from "./tally.mjs";
 import { fromHex } from "./rpc.mjs";
 import { runAssetScenario } from "./scenarios/assets.mjs";
 import { runTypedBlock } from "./scenarios/block.mjs";
@@ -104,6 +105,9 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
     admin: a9,
   });
 
+  // ---- an event laid out past one word per argument (last: the others' addresses stay put) ----
+  const tally = await runTallyScenario({ artifacts, mined, ok, from: a0, accounts });
+
   // ---- describe everything, in the order sent ----
   const transactions = await describeTransactions(chain, {
     ...calls.sent,
@@ -152,8 +156,10 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
       })),
       ...decoding.verified,
       ...storage.verified,
+      ...tally.verified,
     ],
     storage: storage.contracts,
+    tally: tally.tally,
     insight: assets.insight,
     events: eventsOf([...new Set(ours.map((c) => c.art))]),
     token: {

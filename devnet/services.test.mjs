@@ -150,6 +150,47 @@ describe("the decoding scenario", () => {
   });
 });
 
+describe("the event-layout scenario (Tally)", () => {
+  it("emits Entry with amount after the array and the struct; both services know it", async () => {
+    const t = manifest.tally;
+    expect(t.entries.map((e) => e.amount)).toEqual(expect.arrayContaining(["700021", "31337000"]));
+    expect(t.entries.some((e) => e.note.includes(" "))).toBe(true);
+    const res = await fetch(devnet.anvilUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "eth_getLogs",
+        params: [{ address: t.address, fromBlock: "0x0", toBlock: "latest" }],
+      }),
+    });
+    /** @type {{ data: string }[]} */
+    const logs = (await res.json()).result;
+    expect(logs).toHaveLength(t.entries.length);
+    // data: pair[0], pair[1], spot.at, spot.level, then amount (word 4), then the note's offset
+    const words = (/** @type {{ data: string }} */ l) => l.data.slice(2).match(/.{64}/g) ?? [];
+    expect(logs.map((l) => BigInt(`0x${words(l)[4]}`).toString())).toEqual(
+      t.entries.map((e) => e.amount),
+    );
+    const entry = "Entry(address,uint256[2],(address,uint64),uint256,string)";
+    const topic0 = toEventSelector(entry);
+    expect((await lookup(`event=${topic0}`)).body.result.event[topic0]).toEqual([
+      { name: entry, filtered: false },
+    ]);
+    const verified = await contract(t.address, "fields=abi");
+    expect(verified.status).toBe(200);
+    const ev = verified.body.abi.find((/** @type {{ name?: string }} */ x) => x.name === "Entry");
+    expect(ev.inputs.map((/** @type {{ name: string }} */ i) => i.name)).toEqual([
+      "who",
+      "pair",
+      "spot",
+      "amount",
+      "note",
+    ]);
+  });
+});
+
 describe("signature database (/sigdb)", () => {
   it("answers functions, events and errors of the compiled contracts, unknown ones as null", async () => {
     const deposit = toFunctionSelector("depositFor(address,uint256,bytes32)");

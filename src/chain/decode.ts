@@ -26,6 +26,7 @@ import type { EventEntry, FunctionEntry, SignatureOrigin } from "./abiItems";
 import type { AbiRegistry } from "./registry";
 import { entryOrigin, parseSignature } from "./abiItems";
 import { guessArguments } from "./sources/guess";
+import { isHashedWhenIndexed } from "./eventLayout";
 
 // ---- calldata ----------------------------------------------------------------------------------
 
@@ -194,10 +195,6 @@ export interface DecodedLog {
   alternatives?: DecodedLog[];
   args?: DecodedLogArg[];
   error?: string;
-}
-
-function isHashedWhenIndexed(type: string): boolean {
-  return type === "string" || type === "bytes" || type.startsWith("tuple") || type.endsWith("]");
 }
 
 /**

@@ -33,4 +33,5 @@ export * from "./tx-types";
 export * from "./tokenMeta";
 export * from "./sources";
 export * from "./events";
+export * from "./eventLayout";
 export * from "./transfers";

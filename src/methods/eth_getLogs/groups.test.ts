@@ -1,9 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { encodeAbiParameters, encodeEventTopics, parseAbi, type Hex } from "viem";
 import { AbiRegistry } from "../../chain";
 import { decodeLogRow } from "./decode";
-import { groupOptions, groupRows, sortByArg, sortGroups, facets, bucketSize } from "./groups";
+import {
+  groupOptions,
+  groupRows,
+  sortByArg,
+  sortGroups,
+  facets,
+  bucketSize,
+  type Group,
+} from "./groups";
 import { KindIndex, singleKind } from "./kinds";
 import { memoDecode } from "./model";
+import { compileQuery, parseQuery, withTerm } from "./query";
 import { parseLogs, toLogRow, type LogRow } from "./result";
 
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -148,5 +158,200 @@ describe("facets", () => {
       { value: BOB, count: 2 },
       { value: ALICE, count: 2 },
     ]);
+  });
+});
+
+const MARK_ABI = parseAbi([
+  "event Mark(address indexed who, bytes32 ref, uint256 amount, int64 delta, bool flag, string note, bytes blob)",
+]);
+const MARK = MARK_ABI[0];
+const CAROL = "0xa0ee7a142d267c1f36714e4a8f75612f20a79720";
+const hash = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hex;
+
+interface Mark {
+  who: string;
+  ref: Hex;
+  amount: bigint;
+  delta: bigint;
+  flag: boolean;
+  note: string;
+  blob: Hex;
+  block: number;
+}
+
+function markLog(m: Mark, i: number, address = TOKEN_A) {
+  return {
+    address,
+    topics: encodeEventTopics({ abi: MARK_ABI, eventName: "Mark", args: { who: m.who as Hex } }),
+    data: encodeAbiParameters(
+      MARK.inputs.filter((p) => !("indexed" in p && p.indexed)),
+      [m.ref, m.amount, m.delta, m.flag, m.note, m.blob],
+    ),
+    blockNumber: `0x${m.block.toString(16)}`,
+    blockHash: hash(0xb000 + m.block),
+    transactionHash: hash(0xa000 + i),
+    transactionIndex: "0x0",
+    logIndex: `0x${i.toString(16)}`,
+    removed: false,
+  };
+}
+
+const MARKS: Mark[] = [
+  {
+    who: ALICE,
+    ref: hash(0xff),
+    amount: 9n,
+    delta: -5n,
+    flag: true,
+    note: "south side",
+    blob: "0xdead",
+    block: 900,
+  },
+  {
+    who: BOB,
+    ref: hash(0x1),
+    amount: 10n,
+    delta: 3n,
+    flag: false,
+    note: 'say "hi"',
+    blob: "0xbeef",
+    block: 1000,
+  },
+  {
+    who: CAROL,
+    ref: hash(0x1),
+    amount: BIG,
+    delta: -12n,
+    flag: true,
+    note: 'back\\slash \\"x"',
+    blob: "0x",
+    block: 1001,
+  },
+  {
+    who: ALICE,
+    ref: hash(0x20),
+    amount: 2n ** 64n,
+    delta: -5n,
+    flag: false,
+    note: "South Side",
+    blob: "0xdead",
+    block: 2500,
+  },
+  {
+    who: BOB,
+    ref: hash(0xff),
+    amount: 1n,
+    delta: 0n,
+    flag: true,
+    note: "",
+    blob: "0xbeef",
+    block: 2501,
+  },
+  {
+    who: CAROL,
+    ref: hash(0x20),
+    amount: 7n,
+    delta: 100n,
+    flag: true,
+    note: "north",
+    blob: "0x00",
+    block: 2501,
+  },
+];
+
+function marks() {
+  const registry = new AbiRegistry();
+  registry.addAbi(MARK_ABI);
+  const rows = parseLogs(MARKS.map((m, i) => markLog(m, i))).map((r, i) => toLogRow(r, i));
+  const idx = new KindIndex(memoDecode((r) => decodeLogRow(r, registry)));
+  return { rows, index: idx, kind: singleKind(rows, idx) };
+}
+
+describe("sorting groups by their key", () => {
+  const m = marks();
+  const keys = (by: string, dir: "asc" | "desc" = "asc") =>
+    sortGroups(groupRows(m.rows, m.index, m.kind, by).groups, { key: "key", dir }).map(
+      (g) => g.key,
+    );
+
+  it("orders addresses and hashes as numbers, whatever their first digits", () => {
+    // first seen: ALICE (0xf39f…), BOB (0x7099…), CAROL (0xa0ee…)
+    expect(keys("arg:who")).toEqual([BOB, CAROL, ALICE]);
+    expect(keys("arg:who", "desc")).toEqual([ALICE, CAROL, BOB]);
+    expect(keys("arg:ref")).toEqual([hash(0x1), hash(0x20), hash(0xff)]);
+    expect(keys("contract")).toEqual([TOKEN_A]);
+  });
+
+  it("orders integers exactly, negative and past 2^53 included, and block buckets by their start", () => {
+    expect(keys("arg:amount")).toEqual(["1", "7", "9", "10", String(2n ** 64n), String(BIG)]);
+    expect(keys("arg:delta")).toEqual(["-12", "-5", "0", "3", "100"]);
+    expect(keys("block", "desc")).toEqual(["2501", "2500", "1001", "1000", "900"]);
+    expect(keys("blocks:1000")).toEqual(["0..999", "1000..1999", "2000..2999"]);
+    expect(keys("arg:flag")).toEqual(["false", "true"]);
+  });
+});
+
+describe("choosing a group writes a term the filter reads back exactly", () => {
+  const m = marks();
+  // a second event and contract beside the Marks: event, contract, tx and block keys
+  const mixed = [...m.rows, ...rows.map((r, i) => ({ ...r, id: 1000 + i }))];
+  const picked = (g: Group, from: readonly LogRow[], before = "") => {
+    const query = withTerm(before, g.term);
+    const test = compileQuery(parseQuery(query), m.index);
+    return { query, ids: from.filter((r) => test(r, true)).map((r) => r.id) };
+  };
+  const members = (by: string, from: readonly LogRow[], g: Group) => {
+    const kind = singleKind(from, m.index);
+    const keyOf = new Map<number, string>();
+    // each row alone: the group it falls in
+    for (const r of from) {
+      const one = groupRows([r], m.index, kind, by).groups[0];
+      if (one) keyOf.set(r.id, one.key.toLowerCase());
+    }
+    return from.filter((r) => keyOf.get(r.id) === g.key.toLowerCase()).map((r) => r.id);
+  };
+
+  const cases: [string, string, readonly LogRow[]][] = [
+    ["address (a topic)", "arg:who", m.rows],
+    ["hash (bytes32)", "arg:ref", m.rows],
+    ["integer", "arg:amount", m.rows],
+    ["negative integer", "arg:delta", m.rows],
+    ["bool", "arg:flag", m.rows],
+    ["string with space, quote, backslash, empty", "arg:note", m.rows],
+    ["bytes", "arg:blob", m.rows],
+    ["event", "event", mixed],
+    ["contract", "contract", mixed],
+    ["transaction", "tx", mixed],
+    ["block", "block", mixed],
+    ["block bucket", "blocks:1000", mixed],
+  ];
+  for (const [label, by, from] of cases)
+    it(`${label}: every group's term shows exactly that group's logs`, () => {
+      const g = groupRows(from, m.index, singleKind(from, m.index), by);
+      expect(g.groups.length).toBeGreaterThan(1);
+      for (const group of g.groups) {
+        const got = picked(group, from);
+        expect(got.ids, got.query).toEqual(members(by, from, group));
+        expect(got.ids.length, got.query).toBe(group.count);
+        // picked again on top of another term: the same term, kept whole
+        const again = picked(group, from, "block>=0");
+        expect(again.ids, again.query).toEqual(got.ids);
+        expect(withTerm(again.query, group.term)).toBe(again.query);
+      }
+    });
+
+  it("quotes what needs quoting, and reads case as the filter does: one group for South/south", () => {
+    const g = groupRows(m.rows, m.index, m.kind, "arg:note");
+    const terms = g.groups.map((x) => x.term);
+    expect(terms).toEqual(
+      expect.arrayContaining([
+        'note="south side"',
+        'note="say \\"hi\\""',
+        'note="back\\\\slash \\\\\\"x\\""',
+        'note=""',
+        "note=north",
+      ]),
+    );
+    expect(g.groups.find((x) => x.key === "south side")?.count).toBe(2);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { ArgSpec, EventKind, KindIndex } from "./kinds";
 import { valueText } from "./kinds";
+import { quoteValue } from "./query";
 import type { LogRow } from "./result";
 
 /** `none`, a field of the log, a block bucket (`blocks:1000`), or a decoded argument (`arg:to`). */
@@ -119,7 +120,9 @@ export function groupRows(
     }
   }
   // Keys as shown and filtered: lower case, a topic's address as the address; groups whose keys
-  // differ only in case (a node mixing cases) become one.
+  // differ only in case (a node mixing cases, or texts the filter reads alike: it folds case)
+  // become one, shown as the first one seen.
+  const text = argSpec?.type === "text";
   const map = new Map<string, Group>();
   for (const g of raw.values()) {
     const key =
@@ -129,9 +132,10 @@ export function groupRows(
           ? g.key.toLowerCase()
           : g.key;
     const contract = g.contract?.toLowerCase() ?? null;
-    const seen = map.get(key);
+    const id = text ? key.toLowerCase() : key;
+    const seen = map.get(id);
     if (seen === undefined) {
-      map.set(key, { ...g, key, contract, term: termFor(by, key, argSpec) });
+      map.set(id, { ...g, key, contract, term: termFor(by, key, argSpec) });
       continue;
     }
     seen.count += g.count;
@@ -188,15 +192,17 @@ function keyFunction(
   return (r, k) => (k === kind ? valueText(index.value(r, kind, argAt)) : null);
 }
 
-function termFor(by: GroupBy, key: string, arg: ArgSpec | undefined): string {
+/** The filter term that reads back exactly the group's logs (query.ts parses what this writes). */
+export function termFor(by: GroupBy, key: string, arg: ArgSpec | undefined): string {
   if (by === "contract") return `contract=${key}`;
   // an event no ABI names is its topic0
-  if (by === "event") return key.startsWith("0x") ? `topic0=${key}` : `event=${key.toLowerCase()}`;
+  if (by === "event")
+    return key.startsWith("0x") ? `topic0=${key}` : `event=${quoteValue(key.toLowerCase())}`;
   if (by === "tx") return `tx=${key}`;
   if (by === "block") return `block=${key}`;
   if (by.startsWith("blocks:")) return `block:${key}`;
   const name = (arg?.name ?? by.slice(4)).toLowerCase();
-  return /\s/.test(key) ? `${name}:"${key}"` : `${name}=${key}`;
+  return `${name}=${quoteValue(key)}`;
 }
 
 export type GroupSortKey = "key" | "count" | `sum:${number}`;
@@ -209,18 +215,36 @@ function cmp<T extends bigint | number | string>(a: T, b: T): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The groups in the asked order (numbers as numbers, keys as numbers where they are). */
+const INT_RE = /^-?\d+$/;
+const BUCKET_RE = /^(\d+)\.\.\d+$/;
+const HEX_RE = /^0x[0-9a-fA-F]+$/;
+
+/**
+ * How a key sorts: integers (blocks, int and uint arguments, a bucket by its first block) and hex
+ * (addresses, hashes, bytes) as the numbers they are, exactly; other text as text, after them.
+ */
+function keyOrder(key: string): { rank: number; n: bigint; text: string } {
+  if (INT_RE.test(key)) return { rank: 0, n: BigInt(key), text: key };
+  const bucket = BUCKET_RE.exec(key);
+  if (bucket !== null && bucket[1] !== undefined)
+    return { rank: 0, n: BigInt(bucket[1]), text: key };
+  if (HEX_RE.test(key)) return { rank: 1, n: BigInt(key), text: key };
+  return { rank: 2, n: 0n, text: key };
+}
+
+/** The groups in the asked order (numbers and keys as numbers where they are: exact bigints). */
 export function sortGroups(groups: readonly Group[], sort: GroupSort): Group[] {
   const sign = sort.dir === "asc" ? 1 : -1;
   const out = [...groups];
   if (sort.key === "count") out.sort((a, b) => sign * (a.count - b.count) || cmp(a.key, b.key));
   else if (sort.key === "key") {
-    const numeric = out.every((g) => /^\d+/.test(g.key));
-    out.sort((a, b) =>
-      numeric
-        ? sign * (Number.parseInt(a.key, 10) - Number.parseInt(b.key, 10))
-        : sign * cmp(a.key, b.key),
-    );
+    const order = new Map(out.map((g) => [g, keyOrder(g.key)]));
+    out.sort((a, b) => {
+      const x = order.get(a);
+      const y = order.get(b);
+      if (x === undefined || y === undefined) return 0;
+      return sign * (cmp(x.rank, y.rank) || cmp(x.n, y.n) || cmp(x.text, y.text));
+    });
   } else {
     const k = Number(sort.key.slice(4));
     out.sort((a, b) => sign * cmp(a.sums[k] ?? 0n, b.sums[k] ?? 0n) || b.count - a.count);

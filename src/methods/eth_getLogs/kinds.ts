@@ -4,9 +4,13 @@
  * Every other log of that kind then gives its arguments column-wise, straight from its topics
  * and data (a slice, a BigInt), without decoding: that is what lets the filter, grouping and the
  * typed sorts pass over 100,000 logs in tens of milliseconds from the moment they arrive, instead
- * of waiting for each log to be decoded in idle time. Arguments of dynamic types (string, bytes,
- * arrays, tuples) have no fixed place: they are read by decoding that log (`textOf`).
+ * of waiting for each log to be decoded in idle time. Places come from the ABI through the one
+ * layout reader (chain/eventLayout.ts): a scalar's word is its head, after the static sizes of
+ * the arguments before it (a `uint256[2]` takes two words, a static tuple its components'). Values
+ * with no single word — strings, bytes, arrays, tuples — are read by decoding that log (`textOf`),
+ * never from a word; an indexed one of them is its topic, the hash the decoder also gives.
  */
+import { eventLayout } from "../../chain";
 import type { Decode, DecodedEvent } from "./model";
 import type { LogRow } from "./result";
 
@@ -19,9 +23,12 @@ export interface ArgSpec {
   abiType: string;
   type: ArgType;
   indexed: boolean;
-  /** The topic (1…3) or the data word (0…) holding the value; null: read by decoding. */
+  /** The topic (1…3) holding an indexed value (a hashed one: the hash). */
   topic: number | null;
+  /** The data word holding a scalar's value (its head); null: not one word, read by decoding. */
   word: number | null;
+  /** The data word where a non-indexed argument's head starts (any type); null in a topic. */
+  head: number | null;
   /** int<N>: the bits (two's complement). */
   bits: number;
 }
@@ -34,7 +41,7 @@ export interface EventKind {
   /** name + signature, lower case: what free text matches of the event. */
   text: string;
   args: ArgSpec[];
-  /** Data words every log of this kind needs for its fixed-place arguments. */
+  /** Data words every log of this kind holds: the heads of its non-indexed arguments. */
   minWords: number;
 }
 
@@ -49,52 +56,28 @@ function argType(t: string): ArgType {
   return "text";
 }
 
-/** The indexed types whose topic is a hash of the value, not the value. */
-function hashedWhenIndexed(t: string): boolean {
-  return t === "string" || t === "bytes" || t.startsWith("(") || t.endsWith("]");
-}
-
 function kindFrom(id: number, ev: DecodedEvent): EventKind {
-  let topic = 1;
-  let word = 0;
-  const args = ev.args.map((a): ArgSpec => {
-    const type = argType(a.type);
-    const bits = type === "int" ? Number(a.type.slice(3) || "256") : 0;
+  const layout = eventLayout(ev.args);
+  const args = ev.args.map((a, i): ArgSpec => {
+    const place = layout.args[i];
+    const bits = /^int\d*$/.test(a.type) ? Number(a.type.slice(3) || "256") : 0;
+    const spec = { name: a.name, abiType: a.type, indexed: a.indexed, bits };
     if (a.indexed) {
-      const at = topic++;
-      // a hashed topic is shown as the topic itself (a 32-byte hex text)
-      if (hashedWhenIndexed(a.type))
-        return {
-          name: a.name,
-          abiType: a.type,
-          type: "bytes",
-          indexed: true,
-          topic: at,
-          word: null,
-          bits,
-        };
-      return { name: a.name, abiType: a.type, type, indexed: true, topic: at, word: null, bits };
+      // The decoder's own notion: a hashed topic is shown as the topic itself (32-byte hex text).
+      const type = a.hashed ? "bytes" : argType(a.type);
+      return { ...spec, type, topic: place?.topic ?? null, word: null, head: null };
     }
-    // Every non-indexed argument takes one head word: static ones hold their value there.
-    const at = word++;
-    return {
-      name: a.name,
-      abiType: a.type,
-      type,
-      indexed: false,
-      topic: null,
-      word: type === "text" ? null : at,
-      bits,
-    };
+    const type = argType(a.type);
+    const head = place?.head ?? null;
+    return { ...spec, type, topic: null, word: type === "text" ? null : head, head };
   });
-  const minWords = args.reduce((m, a) => (a.word !== null ? Math.max(m, a.word + 1) : m), 0);
   return {
     id,
     name: ev.name,
     signature: ev.signature,
     text: `${ev.name} ${ev.signature}`.toLowerCase(),
     args,
-    minWords,
+    minWords: layout.headWords,
   };
 }
 
@@ -145,7 +128,10 @@ export class KindIndex {
     return kind;
   }
 
-  /** The argument's exact value: bigint (uint, int), lower-case 0x text (address, bytes), boolean, or decoded text. */
+  /**
+   * The argument's exact value: bigint (uint, int), lower-case 0x text (address, bytes), boolean,
+   * or the decoder's text (strings as sent, arrays and tuples as `[a, b]`, `{x: 1}`).
+   */
   value(row: LogRow, kind: EventKind, i: number): ArgValue {
     const a = kind.args[i];
     if (!a) return null;
@@ -170,11 +156,11 @@ export class KindIndex {
     }
   }
 
-  /** The argument as the decoder gives it (for dynamic types), lower case. */
+  /** The argument as the decoder gives it (strings, bytes, arrays, tuples), its case kept. */
   textOf(row: LogRow, i: number): string | null {
     const ev = (this.decode.fresh ?? this.decode)(row);
     const v = ev?.args[i]?.value;
-    return v === undefined ? null : v.toLowerCase();
+    return v === undefined ? null : v;
   }
 }
 

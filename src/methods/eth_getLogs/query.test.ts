@@ -3,7 +3,7 @@ import { AbiRegistry } from "../../chain";
 import { decodeLogRow } from "./decode";
 import { KindIndex } from "./kinds";
 import { memoDecode } from "./model";
-import { compileQuery, parseNumber, parseQuery, withTerm } from "./query";
+import { compileQuery, parseNumber, parseQuery, quoteValue, splitTerms, withTerm } from "./query";
 import { parseLogs, toLogRow, type LogRow } from "./result";
 
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -130,5 +130,36 @@ describe("withTerm", () => {
     expect(withTerm("", "to=0xab")).toBe("to=0xab");
     expect(withTerm("value>1 to=0xab", "-to=0xab")).toBe("value>1 -to=0xab");
     expect(withTerm("to=0xab", "to=0xab")).toBe("to=0xab");
+  });
+});
+
+describe("quoted values", () => {
+  it("keep spaces, quotes and backslashes in one term, read back exactly", () => {
+    const values = ["south side", 'say "hi"', "back\\slash", ' lead\ttab \\"', "", "plain", "-5"];
+    for (const v of values) {
+      const [t] = parseQuery(`note=${quoteValue(v)}`);
+      expect(t).toMatchObject({ type: "field", field: "note", op: "=", value: v.toLowerCase() });
+    }
+    expect(quoteValue("plain")).toBe("plain");
+    expect(quoteValue("south side")).toBe('"south side"');
+    expect(splitTerms('a note="south side" -"two words" b')).toEqual([
+      "a",
+      'note="south side"',
+      '-"two words"',
+      "b",
+    ]);
+    // an escape being typed: nothing yet, then the quote it escapes
+    expect(parseQuery('"a\\')).toEqual([{ type: "text", text: "a", negate: false }]);
+    expect(parseQuery('"a\\"')).toEqual([{ type: "text", text: 'a"', negate: false }]);
+    expect(parseQuery('-note="south side"')).toMatchObject([
+      { field: "note", value: "south side", negate: true },
+    ]);
+  });
+
+  it("are kept whole when a term is added", () => {
+    expect(withTerm('note="south side" value>1', "to=0xab")).toBe(
+      'note="south side" value>1 to=0xab',
+    );
+    expect(withTerm('note="south side"', '-note="south side"')).toBe('-note="south side"');
   });
 });

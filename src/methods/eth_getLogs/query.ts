@@ -1,6 +1,7 @@
 /**
  * The results filter's language and its matcher. A query is terms separated by spaces (a quoted
- * phrase is one term), all of which must hold; a leading `-` excludes. A term is free text, found
+ * phrase or value is one term: `note="south side"`, with `\"` and `\\` inside quotes), all of
+ * which must hold; a leading `-` excludes. A term is free text, found
  * in any value a row shows — the contract and transaction hash (in full, or short as the table
  * shows them: `0xabcd…1234`), the topics, the event's name and signature, each decoded argument as
  * `name=value` (addresses in full, numbers as exact integers), the block number — or a field
@@ -20,40 +21,93 @@ export type Term =
 
 /** Shown beside the filter box. */
 export const FILTER_HINT =
-  "Free text matches any shown value (addresses in full or as 0xabcd…1234, hashes, arguments). Field terms: contract:0x…, event:Transfer, tx:0x…, block:100..200, to:0x…, value>1000000, value<=5; a leading - excludes; terms combine with AND.";
+  'Free text matches any shown value (addresses in full or as 0xabcd…1234, hashes, arguments). Field terms: contract:0x…, event:Transfer, tx:0x…, block:100..200, to:0x…, value>1000000, value<=5, note="two words"; a leading - excludes; terms combine with AND.';
 
-const TERM_RE = /^([A-Za-z_][\w]*)(>=|<=|!=|:|=|>|<)(.+)$/;
+const TERM_RE = /^([A-Za-z_][\w]*)(>=|<=|!=|:|=|>|<)([\s\S]+)$/;
 
-/** Splits the filter text into terms (lower case); quotes keep a phrase with spaces as one. */
-export function parseQuery(input: string): Term[] {
-  const out: Term[] = [];
-  const re = /(-?)"([^"]*)"?|(\S+)/g;
-  for (let m = re.exec(input); m !== null; m = re.exec(input)) {
-    if (m[2] !== undefined) {
-      const text = m[2].trim().toLowerCase();
-      if (text !== "") out.push({ type: "text", text, negate: m[1] === "-" });
+/**
+ * The query split into terms as typed: at white space outside double quotes. Inside quotes, `\"`
+ * and `\\` stand for a quote and a backslash, so any value can be written (`quoteValue`).
+ */
+export function splitTerms(input: string): string[] {
+  const out: string[] = [];
+  let token = "";
+  let started = false;
+  let quoted = false;
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charAt(i);
+    if (quoted && c === "\\" && i + 1 < input.length) {
+      token += c + input.charAt(++i);
       continue;
     }
-    let token = m[3] ?? "";
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && /\s/.test(c)) {
+      if (started) out.push(token);
+      token = "";
+      started = false;
+      continue;
+    }
+    token += c;
+    started = true;
+  }
+  if (started) out.push(token);
+  return out;
+}
+
+/** A term's text with its quotes taken away and its escapes read: what it stands for. */
+function unquote(raw: string): string {
+  let out = "";
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charAt(i);
+    if (c === '"') quoted = !quoted;
+    // an escape still being typed (a lone backslash at the end) stands for nothing yet, so the
+    // text only grows as the user types on (useLogFilter searches the last matches again)
+    else if (quoted && c === "\\") out += raw.charAt(++i);
+    else out += c;
+  }
+  return out;
+}
+
+/**
+ * A value as a term writes it so that `parseQuery` reads back exactly it: bare when it has no
+ * white space, quote or backslash (and is not empty), otherwise quoted with `\"` and `\\`.
+ */
+export function quoteValue(value: string): string {
+  if (value !== "" && !/[\s"\\]/.test(value)) return value;
+  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/**
+ * Splits the filter text into terms (lower case); a quoted value or phrase keeps its spaces:
+ * `note="south side"`, `"two words"`.
+ */
+export function parseQuery(input: string): Term[] {
+  const out: Term[] = [];
+  for (const raw of splitTerms(input)) {
+    let token = raw;
     let negate = false;
     if (token.length > 1 && token.startsWith("-")) {
       negate = true;
       token = token.slice(1);
     }
-    const f = TERM_RE.exec(token);
+    const f = token.startsWith('"') ? null : TERM_RE.exec(token);
     if (f && f[1] !== undefined && f[2] !== undefined && f[3] !== undefined) {
       const field = f[1].toLowerCase();
       const op = f[2] as Op;
-      const value = f[3].replace(/^"|"$/g, "").toLowerCase();
+      const value = unquote(f[3]).toLowerCase();
       out.push({
         type: "field",
         field: FIELD_ALIASES[field] ?? field,
         op: op === "!=" ? "=" : op,
         value,
         negate: negate !== (op === "!="),
-        source: token.toLowerCase(),
+        source: `${field}${op}${value}`,
       });
-    } else out.push({ type: "text", text: token.toLowerCase(), negate });
+      continue;
+    }
+    const text = (token.startsWith('"') ? unquote(token).trim() : unquote(token)).toLowerCase();
+    if (text !== "") out.push({ type: "text", text, negate });
   }
   return out;
 }
@@ -224,7 +278,8 @@ function textTest(index: KindIndex, q: string): RowTest {
         continue;
       }
       const v = index.value(row, kind, i);
-      if (`${a.name.toLowerCase()}=${valueText(v)}`.includes(q)) return true;
+      const piece = `${a.name.toLowerCase()}=${valueText(v)}`;
+      if ((a.type === "text" ? piece.toLowerCase() : piece).includes(q)) return true;
     }
     return false;
   };
@@ -327,6 +382,6 @@ export function sendsLowerCase(rows: readonly LogRow[]): boolean {
 /** The query with `term` added (or its opposite replaced): a facet's or a group's click. */
 export function withTerm(query: string, term: string): string {
   const base = term.startsWith("-") ? term.slice(1) : term;
-  const kept = query.split(/\s+/).filter((t) => t !== "" && t !== base && t !== `-${base}`);
+  const kept = splitTerms(query).filter((t) => t !== base && t !== `-${base}`);
   return [...kept, term].join(" ");
 }
