@@ -1,4 +1,4 @@
-// The app's storage tracer (src/methods/debug_jstraceTransaction/source/tracer.ts) run by a real
+// The app's storage tracer (src/shared/trace/source/tracer.ts) run by a real
 // anvil on the storage scenario: one frame per callTracer frame, the writes the diff shows, the
 // preimages that name the keys, the REVERT pc of the caught call; and its bound.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,19 +57,29 @@ describe("the storage tracer on anvil", () => {
         { tracer: "prestateTracer", tracerConfig: { diffMode: true } },
       ]),
     ]);
-    expect(out.nodescope).toBe(1);
-    expect(out.truncated).toBeNull();
+    expect(out.nodescope).toBe(2);
+    expect(out.cut).toEqual({ w: 0, r: 0, k: 0 });
     expect(out.frames).toHaveLength(countFrames(tree));
     const [top, impl, checker] = out.frames;
     expect(top.w).toEqual([]);
+    // each frame names its call type and code address, as the call tree does
+    expect([top.t, top.a]).toEqual([tree.type, tree.to.toLowerCase()]);
+    expect([impl.t, impl.a]).toEqual([tree.calls[0].type, tree.calls[0].to.toLowerCase()]);
     // every slot the diff shows for the proxy was written by the implementation's frame
     const post = diff.post[contracts.proxy.toLowerCase()].storage;
-    const written = new Set(impl.w.map((/** @type {[string, string]} */ [slot]) => slot));
+    /** @type {[string, string, string][]} */
+    const writes = impl.w;
+    const written = new Set(writes.map(([slot]) => slot));
     for (const slot of Object.keys(post)) expect(written.has(slot), slot).toBe(true);
-    // the last write of each slot is its value after the transaction
-    /** @type {Map<string, string>} */
-    const last = new Map(impl.w);
-    for (const [slot, value] of Object.entries(post)) expect(last.get(slot)).toBe(value);
+    // each slot is kept once: its value before the first write and after the last, as the diff says
+    expect(written.size).toBe(writes.length);
+    const pre = diff.pre[contracts.proxy.toLowerCase()]?.storage ?? {};
+    const zero = `0x${"0".repeat(64)}`;
+    for (const [slot, before, after] of writes) {
+      if (!(slot in post)) continue;
+      expect(after, slot).toBe(post[slot]);
+      expect(before, slot).toBe(pre[slot] ?? zero);
+    }
     // mapping keys: credit[to] is keccak(to ‖ 3)
     const credit = `0x${contracts.to.slice(2).toLowerCase().padStart(64, "0")}${"3".padStart(64, "0")}`;
     expect(out.preimages).toContain(credit);
@@ -85,7 +95,9 @@ describe("the storage tracer on anvil", () => {
     const bounded = STORAGE_TRACER.replace(`max: ${STORAGE_TRACER_MAX_ENTRIES},`, "max: 5,");
     expect(bounded).not.toBe(STORAGE_TRACER);
     const out = await call("debug_traceTransaction", [hash, { tracer: bounded }]);
-    expect(out.truncated).toBe(5);
+    expect(out.max).toBe(5);
+    expect(out.kept).toBe(5);
+    expect(out.cut.w + out.cut.r + out.cut.k).toBeGreaterThan(0);
     const entries = out.frames.reduce(
       (/** @type {number} */ n, /** @type {{ w: unknown[], r: unknown[] }} */ f) =>
         n + f.w.length + f.r.length,
