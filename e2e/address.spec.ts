@@ -23,7 +23,15 @@ async function anvil<T>(url: string, method: string, params: unknown[]): Promise
 }
 
 function ledger(m: E2eManifest) {
-  const s = m.storage as { proxy: string; implementation: string; owner: string } | undefined;
+  const s = m.storage as
+    | {
+        proxy: string;
+        implementation: string;
+        owner: string;
+        to: string;
+        values: { amount: string };
+      }
+    | undefined;
   if (!s) throw new Error("the devnet has no storage scenario");
   return s;
 }
@@ -122,6 +130,34 @@ test.describe("address page", () => {
       timeout: 60_000,
     });
     await expect(creator.getByRole("link").first()).toHaveText(getAddress(s.owner));
+  });
+
+  test("a mapping entry whose key a trace hashed this session is read by name", async ({
+    page,
+    manifest,
+  }) => {
+    const s = ledger(manifest);
+    const tx = manifest.transactions.storage;
+    const to = getAddress(s.to);
+    if (!tx) throw new Error("the devnet has no storage transaction");
+    await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer&view=state`);
+    await expect(
+      page
+        .getByRole("region", { name: /state changes/i })
+        .getByText(`credit[${to}]`)
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
+    // The same tab (no reload): the keys the tracer saw are this session's.
+    await page.evaluate((a) => {
+      window.location.hash = `#/address?address=${a}`;
+    }, s.proxy);
+    const storage = view(page).getByRole("table", { name: /storage/i });
+    await expect(storage.getByRole("row", { name: `credit[${to}]` })).toContainText(
+      s.values.amount,
+      {
+        timeout: 30_000,
+      },
+    );
   });
 
   test("on anvil itself the creator comes from ots_getContractCreator", async ({

@@ -6,6 +6,7 @@
  * node without the old state says so instead of a guess.
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
+import { getAddress } from "viem";
 import { z } from "zod";
 import type { ResolvedEndpoint } from "../../endpoints";
 import {
@@ -56,6 +57,14 @@ export async function firstBlockWithCode(
   return { block: lo, asked };
 }
 
+/** An answer that says the node has no state at that block (pruned, or before what it keeps). */
+function isMissingHistory(e: unknown): boolean {
+  return (
+    e instanceof MissingStateError ||
+    (e instanceof JsonRpcError && /out of range|outofrange|state|trie|histor|prun/i.test(e.message))
+  );
+}
+
 function refusal(e: unknown): string | null {
   if (e instanceof MethodUnsupportedError || e instanceof NotAllowedError)
     return `${e.message}`.slice(0, 200);
@@ -82,35 +91,41 @@ export function creatorQueryOptions(
                 ...opts,
                 schema: creatorSchema,
               });
-              if (c) return { kind: "found", ...c, block: null, how: "ots_getContractCreator" };
+              if (c)
+                return {
+                  kind: "found",
+                  hash: c.hash,
+                  creator: getAddress(c.creator),
+                  block: null,
+                  how: "ots_getContractCreator",
+                };
               return { kind: "unknown", how: "ots_getContractCreator found no creator" };
             } catch (e) {
               const why = refusal(e);
               if (why === null) throw e;
               refused = `The node refuses ots_getContractCreator (${why}); found instead by a binary search over eth_getCode`;
             }
-            let search: { block: bigint; asked: number };
-            try {
-              search = await firstBlockWithCode(async (b) => {
+            // A pruning node answers for recent blocks only: a block it keeps no state for counts
+            // as "not yet" (the search moves up), and if that is what bounds the answer, it says so.
+            let lastNo: "code" | "history" | null = null;
+            let historyNote = "";
+            const search = await firstBlockWithCode(async (b) => {
+              try {
                 const code = await client.request(
                   t,
                   "eth_getCode",
                   [address, `0x${b.toString(16)}`],
                   { ...opts, schema: hexData },
                 );
+                if (code === "0x") lastNo = "code";
                 return code !== "0x";
-              }, head);
-            } catch (e) {
-              if (
-                e instanceof MissingStateError ||
-                (e instanceof JsonRpcError && /state|trie|histor|prun/i.test(e.message))
-              )
-                return {
-                  kind: "no-history",
-                  how: `${refused}, but the node keeps no state that old (${e.message.slice(0, 120)}): it cannot tell when the contract was created.`,
-                };
-              throw e;
-            }
+              } catch (e) {
+                if (!isMissingHistory(e)) throw e;
+                lastNo = "history";
+                historyNote = e instanceof Error ? e.message.slice(0, 160) : String(e);
+                return false;
+              }
+            }, head);
             const how = `${refused} (${search.asked} requests) and the creating block's receipts`;
             const block = await client.request(
               t,
@@ -140,7 +155,19 @@ export function creatorQueryOptions(
             );
             const hit = found as { hash: string; from: string } | null;
             if (hit)
-              return { kind: "found", hash: hit.hash, creator: hit.from, block: search.block, how };
+              return {
+                kind: "found",
+                hash: hit.hash,
+                creator: getAddress(hit.from),
+                block: search.block,
+                how,
+              };
+            // What stopped the search below was missing state, not missing code: no creation to name.
+            if ((lastNo as "code" | "history" | null) === "history")
+              return {
+                kind: "no-history",
+                how: `${refused}: the node keeps no state before block ${search.block.toString()} (${historyNote}); the code is there at that block, so the contract was created at or before it`,
+              };
             return { kind: "in-block", block: search.block, how };
           }
         : skipToken,
