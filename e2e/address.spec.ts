@@ -176,7 +176,7 @@ test.describe("address page", () => {
     manifest,
   }) => {
     const tx = manifest.transactions.legacyTransfer;
-    await page.goto(`/#/tx?hash=${tx.hash}`);
+    await page.goto("/#/estimate");
     const search = page.getByRole("searchbox", { name: /search/i });
     await search.fill(tx.from);
     await search.press("Enter");

@@ -114,9 +114,11 @@ export async function readSlots(
       const params = [address, slotHex(slot), blockHex] as const;
       const word = await queryClient.fetchQuery({
         queryKey: rpcQueryKey(endpoint, "eth_getStorageAt", params),
-        queryFn: () =>
+        // Its own signal, not the page's: a slot read another run of the page joins is not
+        // cancelled when the run that started it is (a new layout or key re-keys the page's run).
+        queryFn: ({ signal: own }) =>
           client.request(target(endpoint), "eth_getStorageAt", params, {
-            signal,
+            signal: own,
             schema: wordSchema,
             timeoutMs: 15_000,
           }),
