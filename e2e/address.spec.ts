@@ -209,4 +209,22 @@ test.describe("address page", () => {
       .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
     expect(serious).toEqual([]);
   });
+
+  test.describe("at 390 px", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+    test("a contract's page does not spill past the screen", async ({ page, manifest }) => {
+      await page.goto(`/#/address?address=${ledger(manifest).proxy}`);
+      await expect(
+        view(page)
+          .getByRole("table", { name: /storage/i })
+          .getByRole("row", { name: /^owner\b/ }),
+      ).toBeVisible({ timeout: 30_000 });
+      // Wide tables scroll inside their own box; the page itself does not scroll sideways.
+      const width = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: window.innerWidth,
+      }));
+      expect(width.page).toBeLessThanOrEqual(width.screen);
+    });
+  });
 });

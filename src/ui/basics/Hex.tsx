@@ -44,7 +44,7 @@ export function Address({
         <span className="inline-flex max-w-full flex-wrap items-center gap-1">
           <a
             href={href}
-            className={`${MONO} text-indigo-700 underline dark:text-indigo-300`}
+            className="font-mono text-sm break-all text-indigo-700 underline dark:text-indigo-300"
             data-hex="address"
           >
             {value}
