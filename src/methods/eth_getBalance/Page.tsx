@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { formatDecimal, formatWei } from "../../chain";
+import { MethodUnsupportedError } from "../../rpc";
 import { useRpc } from "../../shared/context";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
@@ -211,7 +212,18 @@ function Quantity({
   what: string;
 }) {
   if (query.data !== undefined) return <>{show(query.data)}</>;
-  if (query.isError) return <RpcErrorPanel error={query.error} title={`${what} failed`} />;
+  if (query.isError)
+    return (
+      <>
+        <RpcErrorPanel error={query.error} title={`${what} failed`} />
+        {query.error instanceof MethodUnsupportedError ? (
+          <p className="text-xs">
+            The node does not serve {what}; the other facts on this page come from other methods and
+            still show.
+          </p>
+        ) : null}
+      </>
+    );
   if (query.isFetching) return <span role="status">Asking {what}…</span>;
   return null;
 }
