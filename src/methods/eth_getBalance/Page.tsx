@@ -80,7 +80,7 @@ export default function AddressPage({ search, setSearch, activity }: AddressPage
       <form
         onSubmit={(e) => void onSubmit(e)}
         noValidate
-        aria-label="Address"
+        aria-label="Account to show"
         className="flex flex-wrap items-end gap-2"
       >
         <Field
