@@ -81,7 +81,7 @@ test.describe("header search", () => {
     const token = manifest.token.address;
     await search.fill(token);
     await search.press("Enter");
-    await expect(page).toHaveURL(new RegExp(`#/logs\\?address=${token}`, "i"));
+    await expect(page).toHaveURL(new RegExp(`#/address\\?address=${token}`, "i"));
   });
 
   test("a block hash opens the block's first transaction", async ({ page, manifest }) => {

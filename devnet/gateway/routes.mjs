@@ -20,6 +20,7 @@ const COMMON_METHODS = [
   "eth_call",
   "eth_getCode",
   "eth_getBalance",
+  "eth_getTransactionCount",
   "eth_getStorageAt",
   "eth_getTransactionByHash",
   "eth_getTransactionReceipt",

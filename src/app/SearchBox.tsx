@@ -1,15 +1,14 @@
 /**
  * One search box for every route: a transaction hash opens its card, a block hash the block's
  * first transaction (with next/previous) and a link to its logs, a block number or tag that
- * block's logs, an address its logs over the last blocks. Enter runs it; `/` focuses it from
+ * block's logs, an address its page (balance, code, storage, at the latest block). Enter runs it; `/` focuses it from
  * anywhere on the page.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
-import { requireQuantity, strictQuantity } from "../chain";
 import { href } from "../shared/links";
 import { useRpc } from "../shared/context";
-import { ADDRESS_LOOKBACK, classifyLookup } from "../shared/lookup";
+import { classifyLookup } from "../shared/lookup";
 import { navigate } from "./router";
 
 const txFound = z.looseObject({ blockHash: z.string().nullable().optional() }).nullable();
@@ -58,30 +57,12 @@ export function SearchBox() {
     if (what.kind === "invalid") return setState({ kind: "error", message: what.message });
     if (what.kind === "block")
       return go(href("logs", { fromBlock: what.block, toBlock: what.block }));
+    if (what.kind === "address") return go(href("address", { address: what.address }));
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
     const opts = { signal: controller.signal, timeoutMs: 15_000 };
     try {
-      if (what.kind === "address") {
-        const logs = resolve("eth_getLogs");
-        if (!logs.ok) return setState({ kind: "error", message: logs.reason });
-        setState({ kind: "busy", what: "Finding the chain head…" });
-        const head = requireQuantity(
-          await client.request(logs.endpoint, "eth_blockNumber", [], {
-            ...opts,
-            schema: strictQuantity,
-          }),
-        );
-        const from = head > ADDRESS_LOOKBACK ? head - ADDRESS_LOOKBACK + 1n : 0n;
-        return go(
-          href("logs", {
-            address: what.address,
-            fromBlock: `0x${from.toString(16)}`,
-            toBlock: `0x${head.toString(16)}`,
-          }),
-        );
-      }
       const txEndpoint = resolve("eth_getTransactionByBlockHashAndIndex");
       if (!txEndpoint.ok) return setState({ kind: "error", message: txEndpoint.reason });
       setState({ kind: "busy", what: "Looking the hash up…" });

@@ -2,7 +2,7 @@
  * Deep links between the four views: `#/<route>?<params>`. The param names are the public
  * contract of the app's URLs (share links, outside checks), so they live in one place.
  */
-export type RouteId = "tx" | "logs" | "trace" | "estimate" | "simulate";
+export type RouteId = "tx" | "logs" | "trace" | "estimate" | "simulate" | "address";
 
 export interface RouteParams {
   tx: { blockHash?: string; index?: string; hash?: string };
@@ -35,6 +35,8 @@ export interface RouteParams {
     view?: string;
     frame?: string;
   };
+  /** An account at a block (`latest` by default): its balance, nonce, code, storage. */
+  address: { address?: string; block?: string };
 }
 
 export function href<R extends RouteId>(route: R, params: RouteParams[R] = {}): string {

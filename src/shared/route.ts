@@ -5,12 +5,18 @@
  */
 import type { RouteId } from "./links";
 
-export const ROUTES: readonly { id: RouteId; label: string; method: string }[] = [
+/**
+ * `tab: false` keeps a route out of the header's tabs: it is reached by the search and by links
+ * (an address page has nothing to show before an address is given), and the header stays usable
+ * at 390 px.
+ */
+export const ROUTES: readonly { id: RouteId; label: string; method: string; tab?: false }[] = [
   { id: "tx", label: "Transaction", method: "eth_getTransactionByBlockHashAndIndex" },
   { id: "logs", label: "Logs", method: "eth_getLogs" },
   { id: "trace", label: "Trace", method: "debug_jstraceTransaction" },
   { id: "estimate", label: "Estimate gas", method: "eth_estimateGas" },
   { id: "simulate", label: "Dry run", method: "debug_traceCall" },
+  { id: "address", label: "Address", method: "eth_getBalance", tab: false },
 ];
 
 export interface Location {

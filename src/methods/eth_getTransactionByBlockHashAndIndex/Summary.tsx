@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { formatDecimal } from "../../chain";
 import { Address, Hash } from "../../ui";
+import { href } from "../../shared/links";
 import type { InputReading } from "./decode";
 import { weiReading } from "./format";
 import type { ReceiptSummary, ReceiptStatus } from "./receiptSummary";
@@ -131,11 +132,19 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
       ) : null}
       <Row term="From → to">
         <span className="flex flex-wrap items-center gap-1">
-          <Address value={s.from} label="Copy from address" />
+          <Address
+            value={s.from}
+            label="Copy from address"
+            href={href("address", { address: s.from })}
+          />
           <span aria-hidden="true">→</span>
           <span className="sr-only">to</span>
           {s.to ? (
-            <Address value={s.to} label="Copy to address" />
+            <Address
+              value={s.to}
+              label="Copy to address"
+              href={href("address", { address: s.to })}
+            />
           ) : (
             <span className="text-sm">contract creation</span>
           )}
@@ -144,7 +153,11 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
       {creation || s.contractCreated ? (
         <Row term="Contract created">
           {s.contractCreated ? (
-            <Address value={s.contractCreated} label="Copy created contract address" />
+            <Address
+              value={s.contractCreated}
+              label="Copy created contract address"
+              href={href("address", { address: s.contractCreated })}
+            />
           ) : (
             <span className={SMALL}>
               {s.status.kind === "pending"

@@ -4,6 +4,7 @@
  */
 import { useId, type ReactNode } from "react";
 import { Address, Hash, HexData } from "../../ui";
+import { href } from "../../shared/links";
 import type { InputReading } from "./decode";
 import { Candidates, OriginLine } from "../../shared/decoding/Origin";
 import type { AuthorizationView, FieldRow, FieldView, TxModel } from "./model";
@@ -140,7 +141,13 @@ function FieldValue({ row }: { row: FieldRow }) {
         </span>
       );
     case "address":
-      return <Address value={v.value} label={`Copy ${row.name}`} />;
+      return (
+        <Address
+          value={v.value}
+          label={`Copy ${row.name}`}
+          href={href("address", { address: v.value })}
+        />
+      );
     case "hash":
       return <Hash value={v.value} label={`Copy ${row.name}`} />;
     case "quantity":
@@ -178,7 +185,11 @@ function FieldValue({ row }: { row: FieldRow }) {
               <span className="text-slate-700 dark:text-slate-300">
                 contract address{v.computed ? " (computed from from + nonce)" : ""}:
               </span>
-              <Address value={v.contract} label="Copy contract address" />
+              <Address
+                value={v.contract}
+                label="Copy contract address"
+                href={href("address", { address: v.contract })}
+              />
             </span>
           ) : null}
         </div>

@@ -26,13 +26,34 @@ function Copyable({ value, label, className, kind }: Required<CopyableProps> & {
   );
 }
 
-/** An address in full, with its label (the user's, or a verified contract's name), a copy button and "Name". */
-export function Address({ value, label = "Copy address", className = "" }: CopyableProps) {
+/**
+ * An address in full, with its label (the user's, or a verified contract's name), a copy button
+ * and "Name"; with `href`, the address itself links there (its page).
+ */
+export function Address({
+  value,
+  label = "Copy address",
+  className = "",
+  href,
+}: CopyableProps & { href?: string }) {
   const name = useAddressLabel(value);
   return (
     <span className={`inline-flex max-w-full flex-wrap items-center gap-1 ${className}`}>
       {name ? <LabelChip label={name} /> : null}
-      <Copyable value={value} label={label} className="" kind="address" />
+      {href ? (
+        <span className="inline-flex max-w-full flex-wrap items-center gap-1">
+          <a
+            href={href}
+            className="font-mono text-sm break-all text-indigo-700 underline dark:text-indigo-300"
+            data-hex="address"
+          >
+            {value}
+          </a>
+          <CopyButton text={value} label={label} />
+        </span>
+      ) : (
+        <Copyable value={value} label={label} className="" kind="address" />
+      )}
       <RenameAddress address={value} />
     </span>
   );

@@ -14,6 +14,7 @@ import type { TraceModel } from "../model";
 import type { SourceInsight } from "./context";
 import { refusesJsTracers } from "./refusal";
 import { readStorageTrace } from "./storageTrace";
+import { rememberPreimages } from "../../sessionPreimages";
 
 export interface SourceInsightHost<K extends QueryKey> {
   endpoint: ResolvedEndpoint | null;
@@ -69,6 +70,11 @@ export function useSourceInsightHost<K extends QueryKey>(
     () => (query.data === undefined || !model ? null : readStorageTrace(query.data, model)),
     [query.data, model],
   );
+  // The keys this trace hashed name mapping entries on the address page later in the session.
+  const seenPreimages = read?.kind === "trace" ? read.trace.preimages : null;
+  useEffect(() => {
+    if (seenPreimages) rememberPreimages(seenPreimages);
+  }, [seenPreimages]);
   const linkRef = useRef(host.frameLink);
   useEffect(() => {
     linkRef.current = host.frameLink;

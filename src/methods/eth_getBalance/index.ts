@@ -1,0 +1,3 @@
+// The folder's public face: the app mounts the page; nothing else leaves the folder.
+export { default } from "./Page";
+export type { AccountRef, AddressPageProps } from "./Page";

@@ -1,0 +1,120 @@
+/**
+ * What Sourcify and the chain say about a contract: its verified name and ABI (through the
+ * decoding resolver and its device cache, keyed as the other views key it, so a contract already
+ * asked about is not asked again), the implementation behind a proxy (Sourcify's resolution, else
+ * the EIP-1967/1822/897 slots and EIP-1167 code read from the node), and the source bundles
+ * (files, storage layout) of both.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { z } from "zod";
+import type { DecodingSources, ProxyReaders, VerifiedContract } from "../../chain";
+import type { SourceBundle } from "../../chain/sources";
+import type { ResolvedEndpoint } from "../../endpoints";
+import { chainIdQueryOptions } from "../../shared/chainId";
+import { useRpc } from "../../shared/context";
+import { useDecodingContext } from "../../shared/decoding/context";
+import { layoutFor } from "../../shared/trace/source/namedState";
+import { useSourceBundles } from "../../shared/trace/source/useSourceBundles";
+import type { StorageLayout } from "../../chain/solidity";
+
+const hexAnswer = z.string().regex(/^0x[0-9a-fA-F]*$/, "hex data");
+const READ_OPTS = { schema: hexAnswer, timeoutMs: 10_000, retry: false } as const;
+
+export interface ContractInfo {
+  /** The contract's own verification (null: Sourcify does not know it; undefined: not asked yet). */
+  verified: VerifiedContract | null | undefined;
+  /** A proxy's implementation (lower-case) and how it was found. */
+  proxy: { implementation: string | null; kind: string } | null;
+  implementation: VerifiedContract | null | undefined;
+  bundle: SourceBundle | null;
+  implementationBundle: SourceBundle | null;
+  layout: { layout: StorageLayout; name: string | null } | null;
+  pending: boolean;
+  notes: string[];
+}
+
+export function useContract(
+  endpoint: ResolvedEndpoint | null,
+  address: string | null,
+): ContractInfo {
+  const { client } = useRpc();
+  const { bases, resolver } = useDecodingContext();
+  const addr = address?.toLowerCase() ?? null;
+  const chain = useQuery({
+    ...chainIdQueryOptions(client, endpoint),
+    enabled: bases.sourcify !== null && addr !== null,
+  });
+  const chainId = chain.data ?? null;
+  const readers = useMemo<ProxyReaders | undefined>(() => {
+    if (!endpoint) return undefined;
+    const t = { url: endpoint.url, secrets: endpoint.secrets };
+    return {
+      readStorage: (a, slot) =>
+        client.request(t, "eth_getStorageAt", [a, slot, "latest"], READ_OPTS),
+      readCode: (a) => client.request(t, "eth_getCode", [a, "latest"], READ_OPTS),
+      call: (a, data) => client.request(t, "eth_call", [{ to: a, data }, "latest"], READ_OPTS),
+    };
+  }, [client, endpoint]);
+  const wanted = addr ? { functions: [], events: [], addresses: [addr] } : null;
+  const sources = useQuery({
+    // The decoding views' key shape: the same contract asked for there is not asked again here.
+    queryKey: [
+      "decoding",
+      bases.sigdb,
+      bases.sourcify,
+      chainId,
+      endpoint?.cacheId ?? null,
+      wanted,
+    ] as const,
+    enabled: resolver !== null && bases.sourcify !== null && addr !== null && chainId !== null,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    queryFn: ({ signal }): Promise<DecodingSources> => {
+      if (!resolver || !wanted) throw new Error("decoding is off");
+      return resolver.resolve(
+        { bases, chainId, ...wanted, ...(readers ? { readers } : {}) },
+        signal,
+      );
+    },
+  });
+  const data = sources.data;
+  const verified = addr && data ? (data.contracts[addr] ?? null) : undefined;
+  const fromSourcify = verified?.proxy?.implementations[0]?.address.toLowerCase() ?? null;
+  const onChain = addr ? data?.proxies?.[addr] : undefined;
+  const proxy = fromSourcify
+    ? { implementation: fromSourcify, kind: verified?.proxy?.type ?? "proxy (Sourcify)" }
+    : onChain
+      ? { implementation: onChain.implementation, kind: onChain.type }
+      : null;
+  const impl = proxy?.implementation ?? null;
+  const implementation = impl && data ? (data.contracts[impl] ?? null) : undefined;
+  const bundles = useSourceBundles(endpoint, addr ? (impl ? [addr, impl] : [addr]) : null);
+  const bundle = addr ? (bundles.bundles[addr] ?? null) : null;
+  const implementationBundle = impl ? (bundles.bundles[impl] ?? null) : null;
+  const layout = addr ? layoutFor(addr, impl ? [impl] : [], bundles.bundles) : null;
+  const notes: string[] = [];
+  if (bases.sourcify === null)
+    notes.push(
+      "Sourcify is switched off (Settings): the name, source, ABI and layout are not asked.",
+    );
+  else if (chain.isSuccess && chainId === null)
+    notes.push("The node does not say its chain id, so Sourcify cannot be asked.");
+  for (const f of data?.failures ?? [])
+    if (f.service === "sourcify") notes.push(`Sourcify: ${f.message}`);
+  if (sources.isError) notes.push(`Sourcify could not be asked: ${sources.error.message}`);
+  if (bundles.note && bases.sourcify !== null && !notes.length) notes.push(bundles.note);
+  return {
+    verified,
+    proxy,
+    implementation,
+    bundle,
+    implementationBundle,
+    layout,
+    pending: sources.isFetching || chain.isFetching || bundles.pending,
+    notes,
+  };
+}
