@@ -12,8 +12,7 @@
  */
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { hexToNumber } from "viem";
-import { quantity } from "../../../chain";
+import { quantity, readQuantity } from "../../../chain";
 import { formatBlockParam } from "../../../chain/units";
 import type { ResolvedEndpoint } from "../../../endpoints";
 import type { RpcClient } from "../../../rpc";
@@ -44,17 +43,19 @@ export interface AddressActivityProps {
 
 const LOOKBACK = Number(ADDRESS_LOOKBACK);
 
+/**
+ * The chain head as the node sends it (hex): the key is the one the transaction summary's head
+ * query uses, so the two share one answer rather than asking twice.
+ */
 function headQueryOptions(client: RpcClient, endpoint: ResolvedEndpoint | null, needed: boolean) {
   return queryOptions({
-    queryKey: rpcQueryKey(endpoint, "eth_blockNumber", needed ? [] : null),
+    queryKey: rpcQueryKey(endpoint, "eth_blockNumber", needed && endpoint ? [] : null),
     queryFn:
       endpoint && needed
-        ? async ({ signal }) =>
-            hexToNumber(
-              await client.request(endpoint, "eth_blockNumber", [], { signal, schema: quantity }),
-            )
+        ? ({ signal }): Promise<string> =>
+            client.request(endpoint, "eth_blockNumber", [], { signal, schema: quantity })
         : skipToken,
-    staleTime: 12_000,
+    staleTime: 15_000,
   });
 }
 
@@ -82,15 +83,17 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
   const range = useMemo(() => readRange(fromBlock, toBlock), [fromBlock, toBlock]);
   const needsHead = range.ok && range.from === null;
   const head = useQuery(headQueryOptions(client, endpoint, needsHead));
+  const headQuantity = head.data === undefined ? null : readQuantity(head.data);
+  const headNumber = headQuantity === null ? undefined : Number(headQuantity);
 
   // The numbers (or tags) the scan runs over, once known.
   const scanRange = useMemo((): { from: BlockRef; to: BlockRef } | null => {
     if (!range.ok) return null;
     if (range.from !== null) return { from: range.from, to: range.to ?? "latest" };
-    if (head.data === undefined) return null;
-    const to = typeof range.to === "number" ? range.to : head.data;
-    return { from: Math.max(0, to - LOOKBACK + 1), to: range.to ?? head.data };
-  }, [range, head.data]);
+    if (headNumber === undefined) return null;
+    const to = typeof range.to === "number" ? range.to : headNumber;
+    return { from: Math.max(0, to - LOOKBACK + 1), to: range.to ?? headNumber };
+  }, [range, headNumber]);
 
   const filters = useMemo(
     () => (scanRange ? transferFilters(address, scanRange.from, scanRange.to) : null),
