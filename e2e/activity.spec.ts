@@ -6,7 +6,7 @@
  * anvil (paged), and said plainly where the node (the gateway) refuses them; the events link; axe.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { toEventSelector } from "viem";
 import { logsResultSchema, type RawLog } from "../src/methods/eth_getLogs/result";
 import { expect, test } from "./fixtures";
@@ -98,6 +98,46 @@ test.describe("address activity", () => {
       ),
     ).toBeVisible({ timeout: 15_000 });
     await expect(transfersTable(page)).toHaveAttribute("aria-rowcount", String(outs + 1));
+  });
+
+  test("cancel keeps the transfers that arrived; Resume carries on to every one", async ({
+    page,
+    manifest,
+  }) => {
+    const { fromBlock, toBlock } = manifest.token;
+    const expected = await anvilTransfers(manifest.anvilUrl, A0, fromBlock, toBlock);
+    // The three refused whole ranges and each filter's first piece go through; the rest is held.
+    let passed = 0;
+    const held: Route[] = [];
+    await page.route(/\/rollup\//, async (route) => {
+      if (!(route.request().postData() ?? "").includes("eth_getLogs")) return route.continue();
+      if (passed < 6) {
+        passed++;
+        return route.continue();
+      }
+      held.push(route);
+    });
+    await page.goto(`/#/logs?activity=${A0}&fromBlock=${fromBlock}&toBlock=${toBlock}`);
+    const region = page.getByRole("region", { name: "Token transfers" });
+    await expect(region.getByRole("status").filter({ hasText: /^Scanning/ })).toContainText(
+      /[1-9][\d,]* logs/,
+      { timeout: 30_000 },
+    );
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    const partial = Number(await transfersTable(page).getAttribute("aria-rowcount")) - 1;
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(expected.length);
+    await region.getByRole("button", { name: "Cancel" }).click();
+    await expect(region.getByRole("status").filter({ hasText: /^Cancelled/ })).toBeVisible();
+    await expect(transfersTable(page)).toHaveAttribute("aria-rowcount", String(partial + 1));
+    await page.unroute(/\/rollup\//);
+    for (const r of held) await r.abort().catch(() => undefined);
+    await region.getByRole("button", { name: "Resume" }).click();
+    await expect(scanDone(page)).toBeVisible({ timeout: 60_000 });
+    await expect(transfersTable(page)).toHaveAttribute(
+      "aria-rowcount",
+      String(expected.length + 1),
+    );
   });
 
   test("every transfer kind: ERC-20, WETH, ERC-721 and ERC-1155, each with its direction", async ({
