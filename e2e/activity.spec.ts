@@ -244,6 +244,30 @@ test.describe("address activity", () => {
     await expect(page.getByRole("table", { name: "Logs" })).toBeVisible({ timeout: 30_000 });
   });
 
+  test("without a range: the last 5,000 blocks, the head asked once, every call numbered", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    await gateway.clearLog();
+    await page.goto(`/#/logs?activity=${A0}`);
+    await expect(scanDone(page)).toBeVisible({ timeout: 60_000 });
+    const head = manifest.latestBlock;
+    await expect(page.getByRole("region", { name: "Token transfers" })).toContainText(
+      `blocks ${(head - 4999).toLocaleString("en-US")} → ${head.toLocaleString("en-US")} (the last 5,000 blocks`,
+    );
+    const log = await gateway.log();
+    expect(log.filter((e) => e.method === "eth_blockNumber")).toHaveLength(1);
+    const calls = log.filter((e) => e.method === "eth_getLogs");
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    for (const c of calls) {
+      const f = (c.params as { fromBlock?: string; toBlock?: string }[])[0];
+      expect(f?.fromBlock).toMatch(/^0x[0-9a-f]+$/);
+      expect(f?.toBlock).toMatch(/^0x[0-9a-f]+$/);
+      expect(Number(f?.toBlock) - Number(f?.fromBlock) + 1).toBeLessThanOrEqual(5000);
+    }
+  });
+
   test("a link whose activity is not an address says so and sends nothing", async ({
     page,
     gateway,

@@ -81,7 +81,9 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
   const resolved = resolve("eth_getLogs");
   const endpoint = resolved.ok ? resolved.endpoint : null;
   const range = useMemo(() => readRange(fromBlock, toBlock), [fromBlock, toBlock]);
-  const needsHead = range.ok && range.from === null;
+  // "latest" (or no toBlock) is the head asked once, so the three scans run to one number.
+  const toIsHead = range.ok && (range.to === null || range.to === "latest");
+  const needsHead = range.ok && (range.from === null || toIsHead);
   const head = useQuery(headQueryOptions(client, endpoint, needsHead));
   const headQuantity = head.data === undefined ? null : readQuantity(head.data);
   const headNumber = headQuantity === null ? undefined : Number(headQuantity);
@@ -89,11 +91,13 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
   // The numbers (or tags) the scan runs over, once known.
   const scanRange = useMemo((): { from: BlockRef; to: BlockRef } | null => {
     if (!range.ok) return null;
-    if (range.from !== null) return { from: range.from, to: range.to ?? "latest" };
-    if (headNumber === undefined) return null;
-    const to = typeof range.to === "number" ? range.to : headNumber;
-    return { from: Math.max(0, to - LOOKBACK + 1), to: range.to ?? headNumber };
-  }, [range, headNumber]);
+    const to = toIsHead ? headNumber : range.to;
+    if (to === undefined || to === null) return null;
+    if (range.from !== null) return { from: range.from, to };
+    const end = typeof to === "number" ? to : headNumber;
+    if (end === undefined) return null;
+    return { from: Math.max(0, end - LOOKBACK + 1), to };
+  }, [range, toIsHead, headNumber]);
 
   const filters = useMemo(
     () => (scanRange ? transferFilters(address, scanRange.from, scanRange.to) : null),
