@@ -41,6 +41,12 @@ function viewRows(results) {
       label: `logs ${r.logs.toLocaleString("en-US")} (1 answer)`,
       r,
     });
+  for (const r of Object.values(results.activity ?? {}))
+    rows.push({
+      key: `activity.${r.transfers}`,
+      label: `activity ${r.transfers.toLocaleString("en-US")} transfers`,
+      r,
+    });
   for (const r of Object.values(results.logsScan ?? {}))
     rows.push({
       key: `logsScan.${r.logs}`,
@@ -77,7 +83,7 @@ function printViews(title, results) {
     title,
     viewRows(results).map(({ label, r }) => ({
       label: r.error ? `${label} — ${String(r.error).slice(0, 60)}` : label,
-      values: { ...r, find: r.searchMs ?? r.filterMs },
+      values: { ...r, find: r.searchMs ?? r.filterMs ?? r.filterAddressMs },
     })),
     VIEW_COLUMNS,
   );

@@ -19,8 +19,9 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=trace,logs,explore,scan (which view scenarios run; explore: bench/explore.mjs, at the
-// one-answer sizes from 10,000 up), --results=<file> (instead of
+// --views=trace,logs,explore,scan,activity (which view scenarios run; explore: bench/explore.mjs,
+// at the one-answer sizes from 10,000 up; activity: bench/activity.mjs, an address of 10,000
+// transfers), --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 //
 // This file is the driver: options, what starts in which order, which scenario runs how often.
@@ -31,6 +32,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  activityExpectations,
+  activityOnce,
+  ACTIVITY_ADDRESS,
+  startActivityServer,
+} from "./activity.mjs";
 import { checkBudgets, missedBudgets } from "./budgets.mjs";
 import { bundleFromManifest, bundleRecorded } from "./bundle.mjs";
 import { exploreExpectations, exploreOnce } from "./explore.mjs";
@@ -77,7 +84,7 @@ const SCAN_SIZES = (option("scan-sizes") ?? "100000")
 const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
-const VIEWS = (option("views") ?? "trace,logs,explore,scan").split(",");
+const VIEWS = (option("views") ?? "trace,logs,explore,scan,activity").split(",");
 
 stopOnSignals();
 
@@ -199,6 +206,21 @@ async function main() {
     );
   }
 
+  for (const n of VIEWS.includes("activity") ? [10_000] : []) {
+    const label = `address activity ${n.toLocaleString("en-US")} transfers`;
+    log(`${label} (${ACTIVITY_ADDRESS})`);
+    const server = await startActivityServer(n);
+    onCleanup(() => server.close());
+    const expect = activityExpectations(n);
+    results.activity = results.activity ?? {};
+    results.activity[n] = await repeat(label, RUNS, () =>
+      activityOnce({ browser, base, rpcUrl: server.url, n, expect }),
+    );
+    log(
+      `  typed after all rows: a counterparty ${results.activity[n].filterAddressMs} ms, direction=in ${results.activity[n].filterDirectionMs} ms`,
+    );
+  }
+
   log("bundle");
   results.bundle = {
     ...bundleFromManifest(distDir),
@@ -237,6 +259,7 @@ async function main() {
     ...Object.values(results.trace),
     ...Object.values(results.logs),
     ...Object.values(results.logsScan),
+    ...Object.values(results.activity ?? {}),
   ].flatMap((r) => r.pageErrors ?? []);
   if (CHECK && missed.length > 0) {
     console.error(

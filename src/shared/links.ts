@@ -12,6 +12,8 @@ export interface RouteParams {
     blockHash?: string;
     address?: string;
     topics?: string;
+    /** An address whose activity (transfers, transactions) the page shows instead of a filter. */
+    activity?: string;
   };
   trace: { hash?: string; tracer?: string; tracerConfig?: string; frame?: string; view?: string };
   estimate: { from?: string; to?: string; value?: string; data?: string; block?: string };

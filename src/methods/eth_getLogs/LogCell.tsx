@@ -205,3 +205,12 @@ export function argCell(
     </span>
   );
 }
+
+/** A page's own column (`x:<name>`): its text, shown while flung through too (it is short). */
+export function extraCell(key: ColumnKey, text: string): ReactElement {
+  return (
+    <span key={key} role="cell" className={`${cellCls} font-sans`}>
+      {text}
+    </span>
+  );
+}

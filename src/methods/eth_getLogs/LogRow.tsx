@@ -5,7 +5,7 @@
 import { memo, type CSSProperties } from "react";
 import type { ShownColumn } from "./columns";
 import type { KindIndex } from "./kinds";
-import { argCell, lightCell, logCell } from "./LogCell";
+import { argCell, extraCell, lightCell, logCell } from "./LogCell";
 import { LogDetail } from "./LogDetail";
 import type { Decode } from "./model";
 import type { LogRow } from "./result";
@@ -92,11 +92,13 @@ export const LogRowView = memo(function LogRowView({
         )}
       </span>
       {columns.map((c) =>
-        c.arg !== undefined
-          ? argCell(c, row, kinds, light === true)
-          : light
-            ? lightCell(c.key, row, ev)
-            : logCell(c.key, row, ev),
+        c.text
+          ? extraCell(c.key, c.text(row))
+          : c.arg !== undefined
+            ? argCell(c, row, kinds, light === true)
+            : light
+              ? lightCell(c.key, row, ev)
+              : logCell(c.key, row, ev),
       )}
       {expanded ? (
         <div

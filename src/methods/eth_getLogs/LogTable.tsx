@@ -24,7 +24,15 @@ import {
 } from "@tanstack/react-virtual";
 import { downloadText } from "../../ui";
 import type { TokenMeta } from "../../shared/tokenMeta";
-import { argColumns, isSortable, nextSort, shownColumns, sortRows, type SortKey } from "./columns";
+import {
+  argColumns,
+  isSortable,
+  nextSort,
+  shownColumns,
+  sortRows,
+  type ExtraColumn,
+  type SortKey,
+} from "./columns";
 import { SlotKeys, useFling } from "../../ui/virtual";
 import { defaultExplore, exploreToSearch, type Explore } from "./exploreParams";
 import { groupsToCsv, groupsToJson, toCsv, toJson } from "./export";
@@ -58,7 +66,13 @@ export interface LogTableProps {
   onExplore?: (e: Explore) => void;
   /** A token's decimals and symbol by its contract (lower case), where known. */
   tokenOf?: (address: string) => TokenMeta | undefined;
+  /** Columns the page adds before the log's own (stable: memoise them). */
+  extraColumns?: readonly ExtraColumn[];
+  /** The table's accessible name (default "Logs"). */
+  label?: string;
 }
+
+const NO_EXTRA: readonly ExtraColumn[] = [];
 
 /** How long the filter waits for typing to pause. */
 export const FILTER_DEBOUNCE_MS = 50;
@@ -84,6 +98,8 @@ export function LogTable({
   explore: linked,
   onExplore,
   tokenOf,
+  extraColumns = NO_EXTRA,
+  label = "Logs",
 }: LogTableProps) {
   const [explore, setExplore] = useState<Explore>(() => linked ?? defaultExplore());
   const { sort, group } = explore;
@@ -139,13 +155,26 @@ export function LogTable({
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const exact = exactDecode ?? decode;
   const kinds = kindIndexOf(exact);
-  const filtered = useLogFilter(rows, exact, query);
+  const extraFields = useMemo(
+    () =>
+      extraColumns.length
+        ? new Map(extraColumns.map((c) => [c.key.slice(2).toLowerCase(), c.text]))
+        : undefined,
+    [extraColumns],
+  );
+  const filtered = useLogFilter(rows, exact, query, extraFields);
   const base = filtered ? filtered.matches : rows;
   // The shown logs' one event (its arguments become columns), or null when they are several.
   const kind = useMemo(() => singleKind(base, kinds), [base, kinds]);
 
   const hasTime = useMemo(() => rows.some((r) => r.blockTimestamp !== null), [rows]);
-  const columns = useMemo(() => shownColumns(kind, hidden, hasTime), [kind, hidden, hasTime]);
+  const columns = useMemo(
+    () => [
+      ...extraColumns.filter((c) => !hidden.has(c.key)),
+      ...shownColumns(kind, hidden, hasTime),
+    ],
+    [extraColumns, kind, hidden, hasTime],
+  );
   const args = useMemo(() => argColumns(kind), [kind]);
   const template = useMemo(() => ["2.25rem", ...columns.map((c) => c.width)].join(" "), [columns]);
 
@@ -287,7 +316,7 @@ export function LogTable({
         ref={scrollRef}
         hidden={grouping !== null}
         role="table"
-        aria-label="Logs"
+        aria-label={label}
         onFocus={onFocus}
         aria-rowcount={view.length + 1}
         aria-colcount={columns.length + 1}

@@ -1,25 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { getAddress } from "viem";
+import { isAddress } from "viem";
 import { formatBlockParam } from "../../chain/units";
-import { Alert, Button, Card, LinkProblems, PageHeader } from "../../ui";
+import { AddressActivity } from "./activity";
+import { Alert, Card, LinkProblems, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
 import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
 import { addToStore } from "../../shared/abis";
-import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
 import { DecodingPanel } from "../../shared/decoding/DecodingNote";
 import { linkFieldErrors } from "../../shared/form";
 import { FoldingForm } from "../../shared/FoldingForm";
-import {
-  decodeLogRow,
-  erc20Contracts,
-  eventTopic0,
-  logsDecodingKeys,
-  withTokenUnits,
-} from "./decode";
-import { tokenMetaQueryOptions, type TokenMeta } from "../../shared/tokenMeta";
-import { useQuery } from "@tanstack/react-query";
+import { eventTopic0 } from "./decode";
 import {
   EXPLORE_PARAMS,
   exploreFromSearch,
@@ -30,11 +22,11 @@ import {
 import { LogsForm, type Example } from "./Form";
 import { LogsChart } from "./LogsChart";
 import { LogTable } from "./LogTable";
-import { memoDecode } from "./model";
 import { checkValues, emptyForm, fromSearch, toSearch, type LogsFormValues } from "./params";
 import { describePiece } from "./ranges";
-import type { ScanProgress } from "./scanState";
-import { useLogScan, type ScanView } from "./useLogScan";
+import { ScanBar } from "./ScanBar";
+import { useLogDecoding } from "./useLogDecoding";
+import { useLogScan } from "./useLogScan";
 
 const TRANSFER = "Transfer(address indexed from, address indexed to, uint256 value)";
 
@@ -62,7 +54,62 @@ function examplesFrom(devnet: DevnetManifest | null): Example[] {
   return out;
 }
 
-export default function LogsPage({ search, setSearch }: MethodPageProps) {
+/**
+ * The log explorer, or an address's activity when the link names one (`activity=<address>`, with
+ * the link's fromBlock/toBlock): the activity can be opened and tested before the address page
+ * that mounts it.
+ */
+export default function LogsPage(props: MethodPageProps) {
+  const activity = props.search.get("activity");
+  if (activity === null) return <LogExplorer {...props} />;
+  return (
+    <ActivityPage
+      address={activity.trim()}
+      fromBlock={props.search.get("fromBlock") ?? undefined}
+      toBlock={props.search.get("toBlock") ?? undefined}
+    />
+  );
+}
+
+function ActivityPage({
+  address,
+  fromBlock,
+  toBlock,
+}: {
+  address: string;
+  fromBlock?: string;
+  toBlock?: string;
+}) {
+  const { resolve } = useRpc();
+  const resolved = resolve("eth_getLogs");
+  return (
+    <div className="flex flex-col gap-3">
+      <PageHeader
+        method="eth_getLogs"
+        title="address activity"
+        target={resolved.ok ? resolved.endpoint.maskedUrl : null}
+      >
+        Token transfers in and out of an address, its transactions where the node can list them, and
+        a way to the events it emitted.
+      </PageHeader>
+      {isAddress(address, { strict: false }) ? (
+        <AddressActivity
+          key={address.toLowerCase()}
+          address={address}
+          fromBlock={fromBlock}
+          toBlock={toBlock}
+        />
+      ) : (
+        <Alert>
+          The link&apos;s activity=&quot;{address}&quot; is not an address (0x followed by 40 hex
+          digits).
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+function LogExplorer({ search, setSearch }: MethodPageProps) {
   const { client, resolve, devnet } = useRpc();
   const searchString = search.toString();
   // The request follows the filter's params only: the exploration's (exploreParams.ts) change
@@ -154,38 +201,13 @@ export default function LogsPage({ search, setSearch }: MethodPageProps) {
   );
 
   const { view } = scan;
-  // ERC-20 amounts in whole tokens where the token answers decimals() (asked once the scan
-  // stopped, for the tokens it found, at the logs endpoint).
   const settled = view.status !== "running" && view.status !== "idle";
-  const tokens = useMemo(() => (settled ? erc20Contracts(view.logs) : []), [settled, view.logs]);
-  // The shared registry (built-ins, the ABIs kept on this device) layered with what the signature
-  // database and Sourcify say about the events and contracts found (asked once the scan stopped);
-  // a new registry means a new decode cache.
-  const decodingKeys = useMemo(
-    () => (settled ? logsDecodingKeys(view.logs) : null),
-    [settled, view.logs],
+  const { decoding, decode, shownDecode, tokenOf } = useLogDecoding(
+    client,
+    resolved.ok ? resolved.endpoint : null,
+    view.logs,
+    settled,
   );
-  const decoding = useDecodingRegistry(resolved.ok ? resolved.endpoint : null, decodingKeys);
-  const { registry } = decoding;
-  const decode = useMemo(() => memoDecode((row) => decodeLogRow(row, registry)), [registry]);
-  const tokenMeta = useQuery(
-    tokenMetaQueryOptions(client, resolved.ok ? resolved.endpoint : null, tokens),
-  ).data;
-  const shownDecode = useMemo(
-    () =>
-      tokenMeta && tokenMeta.size > 0
-        ? memoDecode((row) => {
-            const ev = decode(row);
-            return ev ? withTokenUnits(ev, tokenMeta.get(getAddress(row.address))) : ev;
-          })
-        : decode,
-    [decode, tokenMeta],
-  );
-  const tokenOf = useMemo(() => {
-    const byLower = new Map<string, TokenMeta>();
-    for (const [a, m] of tokenMeta ?? []) byLower.set(a.toLowerCase(), m);
-    return (address: string) => byLower.get(address.toLowerCase());
-  }, [tokenMeta]);
   const rangeForChart = view.progress?.range ?? null;
 
   return (
@@ -305,22 +327,6 @@ function describeSearch(searchString: string): string {
   return parts.join(" · ");
 }
 
-function fmt(n: number): string {
-  return n.toLocaleString("en-US");
-}
-
-function progressText(p: ScanProgress | null): string {
-  if (!p) return "Starting…";
-  const blocks =
-    p.totalBlocks === null
-      ? `${fmt(p.blocksCovered)} blocks`
-      : `${fmt(p.blocksCovered)} of ${fmt(p.totalBlocks)} blocks`;
-  const capped = p.capped
-    ? ` · To block ${fmt(p.capped.asked)} is past the chain head (${fmt(p.capped.head)}): scanned up to the head`
-    : "";
-  return `${blocks} · ${fmt(p.logs)} logs · ${fmt(p.requests)} requests${p.retries ? ` · ${fmt(p.retries)} ${p.retries === 1 ? "retry" : "retries"}` : ""}${p.splits ? ` · ${fmt(p.splits)} splits` : ""}${capped}`;
-}
-
 function ConcurrencyInput({ value, onChange }: { value: number; onChange: (n: number) => void }) {
   return (
     <label className="flex items-center gap-2 text-sm">
@@ -340,59 +346,5 @@ function ConcurrencyInput({ value, onChange }: { value: number; onChange: (n: nu
         (at most this many eth_getLogs calls at once; changes apply to a running scan)
       </span>
     </label>
-  );
-}
-
-function ScanBar({
-  view,
-  onCancel,
-  onResume,
-}: {
-  view: ScanView;
-  onCancel: () => void;
-  onResume: () => void;
-}) {
-  const p = view.progress;
-  const total = p?.totalBlocks ?? null;
-  const covered = p?.blocksCovered ?? 0;
-  const label = {
-    idle: "",
-    running: "Scanning",
-    done: "Done",
-    cancelled: "Cancelled",
-    error: "Stopped",
-  }[view.status];
-  return (
-    <section
-      aria-label="Scan progress"
-      className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
-    >
-      <div className="flex flex-wrap items-center gap-3">
-        <p role="status" className="text-sm">
-          <strong>{label}</strong> · {progressText(p)}
-        </p>
-        {view.status === "running" ? (
-          <Button variant="danger" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-        {view.status === "cancelled" ? <Button onClick={onResume}>Resume</Button> : null}
-      </div>
-      <div
-        role="progressbar"
-        aria-label="Blocks covered"
-        aria-valuemin={0}
-        aria-valuemax={total ?? undefined}
-        aria-valuenow={total !== null ? covered : undefined}
-        className="h-2 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
-      >
-        <div
-          className={`h-full ${view.status === "error" ? "bg-red-600" : "bg-indigo-600"} ${total === null && view.status === "running" ? "animate-pulse" : ""}`}
-          style={{
-            width: `${total ? Math.min(100, (covered / total) * 100) : view.status === "done" ? 100 : 30}%`,
-          }}
-        />
-      </div>
-    </section>
   );
 }

@@ -28,8 +28,11 @@ export const COLUMNS: readonly Column[] = [
   { id: "removed", label: "Removed", width: "7.5rem" },
 ];
 
-/** A column of the table: a field of the log, or a decoded argument (`arg:<name>`). */
-export type ColumnKey = ColumnId | `arg:${string}`;
+/**
+ * A column of the table: a field of the log, a decoded argument (`arg:<name>`), or a column the
+ * page adds (`x:<name>`, e.g. an address's transfer direction).
+ */
+export type ColumnKey = ColumnId | `arg:${string}` | `x:${string}`;
 
 export interface ShownColumn {
   key: ColumnKey;
@@ -37,6 +40,19 @@ export interface ShownColumn {
   width: string;
   /** For an argument column: its place in the event's arguments. */
   arg?: number;
+  /** For a page's own column (`x:<name>`): the row's text in it. */
+  text?: (row: LogRow) => string;
+}
+
+/**
+ * A column a page adds before the log's own (`x:<name>`): shown as text, exported, and matched by
+ * the filter's field term `<name>:…` / `<name>=…`.
+ */
+export interface ExtraColumn {
+  key: `x:${string}`;
+  label: string;
+  width: string;
+  text: (row: LogRow) => string;
 }
 
 /** The argument columns of one event: after Event, named by the ABI. */

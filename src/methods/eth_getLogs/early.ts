@@ -16,6 +16,8 @@ export function planOf(filter: LogFilter): ScanPlan {
 
 /** The filter a link asks for, as the page reads it; null when it asks for none or a bad one. */
 export function filterOfSearch(search: URLSearchParams): LogFilter | null {
+  // An address's activity (`activity=`) runs filters of its own over the range: none to send ahead.
+  if (search.has("activity")) return null;
   const link = fromSearch(search);
   if (!link.hasFilter || link.problems.length > 0) return null;
   const checked = checkValues(link.values);

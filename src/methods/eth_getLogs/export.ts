@@ -43,7 +43,7 @@ function logTable(columns: readonly ShownColumn[], decode: Decode, index: KindIn
   const header: string[] = [];
   for (const c of columns) {
     if (c.arg !== undefined) header.push(TAKEN.has(c.label) ? `arg.${c.label}` : c.label);
-    else header.push(...(FIELD_NAMES[c.key] ?? [c.key]));
+    else header.push(...(FIELD_NAMES[c.key] ?? [c.key.replace(/^x:/, "")]));
   }
   const needsEvent = columns.some((c) => c.key === "event" || c.key === "args");
   const cells = (r: LogRow): Cell[] => {
@@ -51,6 +51,10 @@ function logTable(columns: readonly ShownColumn[], decode: Decode, index: KindIn
     const kind = columns.some((c) => c.arg !== undefined) ? index.kindOf(r) : null;
     const out: Cell[] = [];
     for (const c of columns) {
+      if (c.text) {
+        out.push(c.text(r));
+        continue;
+      }
       if (c.arg !== undefined) {
         const name = c.key.slice(4);
         const at = kind ? kind.args.findIndex((a) => a.name === name) : -1;

@@ -163,3 +163,26 @@ describe("quoted values", () => {
     expect(withTerm('note="south side"', '-note="south side"')).toBe('-note="south side"');
   });
 });
+
+describe("a page's own columns as field terms", () => {
+  // The address activity's Direction column, seen from ALICE.
+  const direction = (r: LogRow) => {
+    const from = r.topics[1] === pad(ALICE);
+    const to = r.topics[2] === pad(ALICE);
+    return from && to ? "self" : from ? "out" : to ? "in" : "";
+  };
+  const extra = new Map([["direction", direction]]);
+  const blocks = (q: string) => {
+    const test = compileQuery(parseQuery(q), index, extra);
+    return rows.filter((r) => test(r, true)).map((r) => r.blockNumber);
+  };
+  it("matches its text exactly (=), as a part (:), and excludes with -", () => {
+    expect(blocks("direction=in")).toEqual([11]);
+    expect(blocks("direction=out")).toEqual([10, 12]);
+    expect(blocks("direction:s")).toEqual([13]);
+    expect(blocks("-direction=out event=transfer")).toEqual([11, 13]);
+  });
+  it("is an unknown field, read as free text, on a table without it", () => {
+    expect(find("direction=in")).toEqual([]);
+  });
+});

@@ -348,6 +348,17 @@ function fieldTest(index: KindIndex, t: Extract<Term, { type: "field" }>): RowTe
   };
 }
 
+/** A page's own columns by field name (lower case): each row's text in it. */
+export type ExtraFields = ReadonlyMap<string, (row: LogRow) => string>;
+
+/** A field term on a page's own column: contains (`:`) or equals (`=`) its text. */
+function extraTest(text: (row: LogRow) => string, t: Extract<Term, { type: "field" }>): RowTest {
+  return (row) => {
+    const v = text(row).toLowerCase();
+    return t.op === "=" ? v === t.value : t.op === ":" ? v.includes(t.value) : false;
+  };
+}
+
 /**
  * A test of one row against every term. `lower`: the node sends hex in lower case (most do),
  * so nothing is lower-cased per row.
@@ -355,11 +366,16 @@ function fieldTest(index: KindIndex, t: Extract<Term, { type: "field" }>): RowTe
 export function compileQuery(
   terms: readonly Term[],
   index: KindIndex,
+  extra?: ExtraFields,
 ): (row: LogRow, lower: boolean) => boolean {
-  const tests = terms.map((t) => ({
-    negate: t.negate,
-    test: t.type === "text" ? textTest(index, t.text) : fieldTest(index, t),
-  }));
+  const tests = terms.map((t) => {
+    const own = t.type === "field" ? extra?.get(t.field) : undefined;
+    return {
+      negate: t.negate,
+      test:
+        t.type === "text" ? textTest(index, t.text) : own ? extraTest(own, t) : fieldTest(index, t),
+    };
+  });
   return (row, lower) => {
     const kind = index.kindOf(row);
     for (const { test, negate } of tests) if (test(row, kind, lower) === negate) return false;

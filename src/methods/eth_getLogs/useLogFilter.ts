@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { nextTask, type Cancel } from "../../platform/schedule";
 import { kindIndexOf } from "./kinds";
 import type { Decode } from "./model";
-import { compileQuery, parseQuery, sendsLowerCase, type Term } from "./query";
+import { compileQuery, parseQuery, sendsLowerCase, type ExtraFields, type Term } from "./query";
 import type { LogRow } from "./result";
 
 /**
@@ -37,6 +37,8 @@ export function useLogFilter(
   rows: readonly LogRow[],
   decode: Decode,
   query: string,
+  /** A page's own columns the filter's field terms can name. */
+  extra?: ExtraFields,
 ): LogFilterState | null {
   const index = kindIndexOf(decode);
   // The last answer is keyed by ids, not by the rows themselves: a new result (Run again) must
@@ -50,12 +52,14 @@ export function useLogFilter(
   const last = useRef<{
     rows: readonly LogRow[];
     index: object;
+    extra: ExtraFields | undefined;
     query: string;
     matches: readonly LogRow[];
   } | null>(null);
 
   useEffect(() => {
-    const prev = last.current;
+    // Another set of a page's own columns: nothing found before holds.
+    const prev = last.current?.extra === extra ? last.current : null;
     // Rows still streaming in: the same query needs only the rows added since its last answer.
     const grown =
       prev !== null && prev.rows !== rows && prev.index === index && prev.query === query
@@ -65,7 +69,7 @@ export function useLogFilter(
     const terms = parseQuery(query);
     if (terms.length === 0) return;
     const key = [idOf(rows), idOf(index), query] as const;
-    const test = compileQuery(terms, index);
+    const test = compileQuery(terms, index, extra);
     const source =
       grown !== null
         ? grown
@@ -83,7 +87,7 @@ export function useLogFilter(
     let lastPublish = performance.now();
     let cancel: Cancel | null = null;
     const publish = (done: boolean) => {
-      if (done) last.current = { rows, index, query, matches: found };
+      if (done) last.current = { rows, index, extra, query, matches: found };
       const scanned =
         grown !== null ? rows.length - n + i : source !== rows ? (done ? rows.length : 0) : i;
       setState({ key, value: { matches: done ? found : [...found], scanned, done } });
@@ -110,7 +114,7 @@ export function useLogFilter(
     };
     step();
     return () => cancel?.();
-  }, [rows, index, query, lower]);
+  }, [rows, index, query, lower, extra]);
 
   if (parseQuery(query).length === 0) return null;
   if (state && state.key[0] === rowsId && state.key[1] === indexId && state.key[2] === query)

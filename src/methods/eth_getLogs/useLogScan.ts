@@ -5,17 +5,14 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { ResolvedEndpoint } from "../../endpoints";
-import { hexToNumber } from "viem";
-import { quantity } from "../../chain";
-import { perf } from "../../platform/perf";
 import type { RpcClient } from "../../rpc";
-import { toParams, type LogFilter } from "./params";
-import { toLogRow, logsResultSchema, type LogRow, type RawLog } from "./result";
-import { logsStream } from "./stream";
+import type { LogFilter } from "./params";
+import type { LogRow } from "./result";
 import { planOf } from "./early";
-import type { BlockRef, Piece, ScanPlan } from "./ranges";
+import type { Piece, ScanPlan } from "./ranges";
+import { scanCalls } from "./scanCalls";
 import type { ResumePoint, ScanProgress } from "./scanState";
-import { startScan, type RetryAllowance, type ScanHandle } from "./scanner";
+import { startScan, type ScanHandle } from "./scanner";
 
 export type ScanStatus = "idle" | "running" | "done" | "cancelled" | "error";
 
@@ -60,40 +57,7 @@ export function useLogScan(request: ScanRequest | null, runKey: string, concurre
     controller.current = ctl;
     const { client, endpoint, filter } = req;
     let nextId = resume ? resume.progress.logs : 0;
-    const send = async (
-      from: BlockRef | null,
-      to: BlockRef | null,
-      signal: AbortSignal,
-      retry: RetryAllowance,
-      partial: (rows: LogRow[]) => void,
-    ): Promise<LogRow[]> => {
-      // Rows are made and shown as the answer streams in; an answer the stream cannot read is
-      // read whole (through the schema) and its rows made here.
-      const streamed = logsStream((r) => toLogRow(r, nextId++), partial);
-      const raw: RawLog[] = await client.request<RawLog[]>(
-        endpoint,
-        endpoint.rpcMethod,
-        toParams(filter, from, to),
-        {
-          signal,
-          schema: logsResultSchema,
-          stream: streamed.stream,
-          maxRetries: retry.maxRetries,
-          onRetry: retry.onRetry,
-        },
-      );
-      if (raw === streamed.raws) return streamed.rows;
-      return perf.time("nodescope:logs:rows", () => raw.map((r: RawLog) => toLogRow(r, nextId++)));
-    };
-    const head = async (signal: AbortSignal, retry: RetryAllowance): Promise<number> => {
-      const n = await client.request(endpoint, "eth_blockNumber", [], {
-        signal,
-        schema: quantity,
-        maxRetries: retry.maxRetries,
-        onRetry: retry.onRetry,
-      });
-      return hexToNumber(n);
-    };
+    const { send, head } = scanCalls(client, endpoint, filter, () => nextId++);
     setView((v) => ({
       status: "running",
       logs: resume ? v.logs : [],
