@@ -100,6 +100,21 @@ test.describe("address activity", () => {
     await expect(transfersTable(page)).toHaveAttribute("aria-rowcount", String(outs + 1));
   });
 
+  test("on the address page: its Activity section holds the same transfers over the link's range", async ({
+    page,
+    manifest,
+  }) => {
+    const { fromBlock, toBlock } = manifest.token;
+    const expected = await anvilTransfers(manifest.anvilUrl, A0, fromBlock, toBlock);
+    await page.goto(`/#/address?address=${A0}&fromBlock=${fromBlock}&toBlock=${toBlock}`);
+    await expect(page.getByRole("heading", { name: "Activity" })).toBeVisible();
+    await expect(scanDone(page)).toBeVisible({ timeout: 60_000 });
+    await expect(transfersTable(page)).toHaveAttribute(
+      "aria-rowcount",
+      String(expected.length + 1),
+    );
+  });
+
   test("cancel keeps the transfers that arrived; Resume carries on to every one", async ({
     page,
     manifest,

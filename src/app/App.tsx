@@ -17,6 +17,7 @@ import { viewSearch } from "../shared/route";
 import { useTheme, type ThemeChoice } from "./theme";
 import { clearDecodingCache, onDevnet, useAddressNamer, useDecodingSetup } from "./decoding";
 import { DecodingBanner } from "./DecodingBanner";
+import AddressRoute from "./AddressRoute";
 import { lazyPage } from "./pages";
 import { guardResolve, neededOrigins, originOf, useConnectPolicy } from "./csp";
 import { DecodingContext } from "../shared/decoding/context";
@@ -30,7 +31,7 @@ const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
   trace: lazyPage("debug_jstraceTransaction"),
   estimate: lazyPage("eth_estimateGas"),
   simulate: lazyPage("debug_traceCall"),
-  address: lazyPage("eth_getBalance"),
+  address: AddressRoute,
 };
 
 // The drawers load when first opened, or pointed at: a first visit does not download them.
