@@ -30,6 +30,7 @@ const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
   trace: lazyPage("debug_jstraceTransaction"),
   estimate: lazyPage("eth_estimateGas"),
   simulate: lazyPage("debug_traceCall"),
+  compare: lazyPage("debug_traceCall", "compare"),
 };
 
 // The drawers load when first opened, or pointed at: a first visit does not download them.

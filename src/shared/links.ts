@@ -2,7 +2,7 @@
  * Deep links between the four views: `#/<route>?<params>`. The param names are the public
  * contract of the app's URLs (share links, outside checks), so they live in one place.
  */
-export type RouteId = "tx" | "logs" | "trace" | "estimate" | "simulate";
+export type RouteId = "tx" | "logs" | "trace" | "estimate" | "simulate" | "compare";
 
 export interface RouteParams {
   tx: { blockHash?: string; index?: string; hash?: string };
@@ -34,6 +34,12 @@ export interface RouteParams {
     tx?: string;
     view?: string;
     frame?: string;
+  };
+  compare: {
+    /** Each side: a transaction hash, or `sim:` and a dry run's own link params, encoded. */
+    a?: string;
+    b?: string;
+    view?: string;
   };
 }
 
