@@ -140,15 +140,17 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
     () => (stateA.entries && stateB.entries ? compareState(stateA.entries, stateB.entries) : null),
     [stateA.entries, stateB.entries],
   );
+  // Balance changes read every frame's addresses (checksummed: a keccak each): with the state,
+  // on the user's word, not between the answers and the first rows.
   const balances = useMemo(() => {
-    if (!modelA || !modelB) return null;
+    if (!modelA || !modelB || !stateAsk.asked) return null;
     const ta = transfersOf(modelA);
     const tb = transfersOf(modelB);
     return {
       rows: compareBalances(deriveBalanceChanges(ta), deriveBalanceChanges(tb)),
       transfers: { a: ta.length, b: tb.length },
     };
-  }, [modelA, modelB]);
+  }, [modelA, modelB, stateAsk.asked]);
 
   const resolved = resolve(METHOD);
   return (

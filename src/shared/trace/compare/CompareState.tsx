@@ -9,6 +9,18 @@ import type { BalanceRow, StateRow } from "./state";
 
 const CELL = "px-2 py-1 align-top";
 
+/** Rows shown at once: the differing ones come first; the rest are counted. */
+export const SHOWN_ROWS = 200;
+
+function More({ total }: { total: number }) {
+  if (total <= SHOWN_ROWS) return null;
+  return (
+    <p className="mt-1 text-sm">
+      and {(total - SHOWN_ROWS).toLocaleString("en-US")} more rows not shown.
+    </p>
+  );
+}
+
 function Change({ side }: { side: { before: string; after: string } | null }) {
   if (!side) return <span className="italic">unchanged</span>;
   return (
@@ -39,7 +51,7 @@ export function StateComparison({ rows }: { rows: readonly StateRow[] }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {rows.slice(0, SHOWN_ROWS).map((r) => (
             <tr
               key={`${r.address}|${r.name}`}
               className={`border-b border-slate-200 dark:border-slate-700 ${r.differs ? "bg-amber-50 dark:bg-amber-950/40" : ""}`}
@@ -64,6 +76,7 @@ export function StateComparison({ rows }: { rows: readonly StateRow[] }) {
           ))}
         </tbody>
       </table>
+      <More total={rows.length} />
     </div>
   );
 }
@@ -105,7 +118,7 @@ export function BalanceComparison({
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            {rows.slice(0, SHOWN_ROWS).map((r) => (
               <tr
                 key={`${r.address}|${r.asset.kind}|${r.asset.token ?? ""}|${r.asset.tokenId?.toString() ?? ""}`}
                 className={`border-b border-slate-200 dark:border-slate-700 ${r.differs ? "bg-amber-50 dark:bg-amber-950/40" : ""}`}
@@ -123,6 +136,7 @@ export function BalanceComparison({
           </tbody>
         </table>
       )}
+      <More total={rows.length} />
     </div>
   );
 }

@@ -61,10 +61,12 @@ export function summarize(t: AlignedTree, nameOf: (row: number) => string): stri
     parts.push(
       `B used ${Math.abs(t.gasDelta).toLocaleString("en-US")} ${t.gasDelta < 0 ? "less" : "more"} gas`,
     );
-  const flips: string[] = [];
-  for (const [row, d] of t.diffs)
-    if (d.status) flips.push(`${nameOf(row)} ${d.status.bFailed ? "fails" : "succeeds"} in B`);
-  if (flips.length > 3) parts.push(`${flips.slice(0, 3).join("; ")} and ${flips.length - 3} more`);
+  // Rows in order (the map's order is the alignment's); only the first three are named.
+  const flipped = [...t.diffs].filter(([, d]) => d.status !== null).sort(([x], [y]) => x - y);
+  const flips = flipped
+    .slice(0, 3)
+    .map(([row, d]) => `${nameOf(row)} ${d.status?.bFailed ? "fails" : "succeeds"} in B`);
+  if (flipped.length > 3) parts.push(`${flips.join("; ")} and ${flipped.length - 3} more`);
   else parts.push(...flips);
   let onlyA = 0;
   let onlyB = 0;
@@ -76,7 +78,7 @@ export function summarize(t: AlignedTree, nameOf: (row: number) => string): stri
     parts.push(`${onlyA.toLocaleString("en-US")} ${onlyA === 1 ? "call" : "calls"} only in A`);
   if (onlyB > 0)
     parts.push(`${onlyB.toLocaleString("en-US")} ${onlyB === 1 ? "call" : "calls"} only in B`);
-  if (t.gasDelta !== null && flips.length === 0 && onlyA + onlyB === 0) {
+  if (t.gasDelta !== null && flipped.length === 0 && onlyA + onlyB === 0) {
     let changed = 0;
     for (let r = 0; r < t.size; r++) if (t.kind[r] === CHANGED) changed++;
     if (changed === 0) parts.push("every call is the same");
