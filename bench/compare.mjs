@@ -50,19 +50,21 @@ export async function compareOnce(browser, base, rpcBase, n) {
   try {
     const rpcUrl = `${rpcBase}/trace/${n}/`;
     const b = otherHash(n);
-    // B's answer is served here; everything else goes on to the synthetic node.
+    // Both call trees are served through here (B's built above), with Timing-Allow-Origin so the
+    // page's resource timing tells their sizes; everything else goes on to the synthetic node.
     await page.route(`${rpcUrl}**`, async (route) => {
       const body = route.request().postData() ?? "";
-      if (body.includes(b) && body.includes("callTracer")) {
-        const id = JSON.parse(body).id;
-        const text = variantText(n).replace('"id":1,', `"id":${JSON.stringify(id)},`);
-        await route.fulfill({
-          status: 200,
-          contentType: "application/json",
-          headers: { "access-control-allow-origin": "*" },
-          body: text,
-        });
-      } else await route.fallback();
+      if (!body.includes("callTracer")) return route.fallback();
+      const id = JSON.stringify(JSON.parse(body).id);
+      const text = body.includes(b)
+        ? variantText(n).replace('"id":1,', `"id":${id},`)
+        : await (await route.fetch()).text();
+      await route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        headers: { "access-control-allow-origin": "*", "timing-allow-origin": "*" },
+        body: text,
+      });
     });
     const url = `${base}/#/compare?a=${traceHash(n)}&b=${b}&rpc=${encodeURIComponent(rpcUrl)}`;
     await page.goto(url, { waitUntil: "commit" });
@@ -70,19 +72,23 @@ export async function compareOnce(browser, base, rpcBase, n) {
     if (!first.ok) return { frames: n, error: first.error, pageErrors: errors };
     const loadedAt = await waitAllRows(page);
     const state = await probeState(page);
-    // The later of the two answers, by the page's clock: the node's answers that ended before the
-    // first rows were painted (the traces are the last of them).
-    const arrived = await page.evaluate(
-      ({ prefix, painted }) =>
-        Math.max(
-          0,
-          ...performance
-            .getEntriesByType("resource")
-            .filter((e) => e.name.startsWith(prefix) && e.responseEnd <= painted)
-            .map((e) => e.responseEnd),
-        ),
-      { prefix: rpcUrl, painted: state.firstPaintedAt },
+    // The later of the two answers, by the page's clock: the two large answers (the call trees;
+    // the node's other answers are small).
+    const arrivals = await page.evaluate(
+      (prefix) =>
+        performance
+          .getEntriesByType("resource")
+          .filter((e) => e.name.startsWith(prefix) && e.encodedBodySize > 100_000)
+          .map((e) => e.responseEnd),
+      rpcUrl,
     );
+    if (arrivals.length !== 2)
+      return {
+        frames: n,
+        error: `${arrivals.length} call trees arrived, not 2`,
+        pageErrors: errors,
+      };
+    const arrived = Math.max(...arrivals);
     const nextChange = await page.evaluate(async () => {
       const bench = window.__bench;
       const button = [...document.querySelectorAll("button")].find(
