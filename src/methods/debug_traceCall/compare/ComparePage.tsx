@@ -16,7 +16,7 @@ import { traceDecodingKeys } from "../../../shared/trace/decodingKeys";
 import { deriveBalanceChanges, transfersOf } from "../../../shared/trace/insight/transfers";
 import { alignTraces } from "../../../shared/trace/compare/align";
 import { summarize } from "../../../shared/trace/compare/describe";
-import { CompareTree, rowCall } from "../../../shared/trace/compare/CompareTree";
+import { CompareTree, rowCall, rowName } from "../../../shared/trace/compare/CompareTree";
 import { BalanceComparison, StateComparison } from "../../../shared/trace/compare/CompareState";
 import { compareBalances, compareState } from "../../../shared/trace/compare/state";
 import { useRunState } from "../../../shared/trace/compare/useRunState";
@@ -109,12 +109,11 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
   );
   const sentence = useMemo(() => {
     if (!tree || !sides) return null;
-    return summarize(tree, (row) => {
-      const call = rowCall(tree, sides.a, sides.b, row);
-      // "CALL 0x12…34 check" → "check"; a call without a name by its callee.
-      const parts = call.split(" ");
-      return parts.length > 2 ? parts.slice(2).join(" ") : `the call to ${parts[1] ?? "?"}`;
-    });
+    return summarize(
+      tree,
+      (row) =>
+        rowName(tree, sides.a, sides.b, row) ?? `the call ${rowCall(tree, sides.a, sides.b, row)}`,
+    );
   }, [tree, sides]);
 
   const [stateAsk, setStateAsk] = useState({ of: `${aParam}\n${bParam}`, asked: view === "state" });

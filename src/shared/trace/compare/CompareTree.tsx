@@ -47,17 +47,40 @@ export interface CompareTreeProps {
   height?: number;
 }
 
-/** The row's call: type, function name (decoded, else the selector) and callee, from A if it has it. */
-export function rowCall(tree: AlignedTree, a: CompareSide, b: CompareSide, row: number): string {
+/** The frame a row shows: A's when it has one, else B's. */
+function rowFrame(
+  tree: AlignedTree,
+  a: CompareSide,
+  b: CompareSide,
+  row: number,
+): { side: CompareSide; i: number; f: CallFrame } | null {
   const ia = tree.a[row] as number;
   const side = ia >= 0 ? a : b;
   const i = ia >= 0 ? ia : (tree.b[row] as number);
-  const f = side.model.frames[i] as CallFrame | undefined;
-  if (!f) return "";
-  const input = typeof f.input === "string" ? f.input : "";
-  const name = input.length >= 10 ? (side.decode.frame(i).call?.name ?? input.slice(0, 10)) : "";
-  const to = typeof f.to === "string" ? shortAddress(f.to) : "—";
-  return `${frameType(f)} ${to}${name ? ` ${name}` : ""}`;
+  const f = side.model.frames[i];
+  return f ? { side, i, f } : null;
+}
+
+/** The row's function: its decoded name, else its selector; null for a call without input. */
+export function rowName(
+  tree: AlignedTree,
+  a: CompareSide,
+  b: CompareSide,
+  row: number,
+): string | null {
+  const r = rowFrame(tree, a, b, row);
+  const input = typeof r?.f.input === "string" ? r.f.input : "";
+  if (!r || input.length < 10) return null;
+  return r.side.decode.frame(r.i).call?.name ?? input.slice(0, 10);
+}
+
+/** The row's call: type, callee and function name (decoded, else the selector). */
+export function rowCall(tree: AlignedTree, a: CompareSide, b: CompareSide, row: number): string {
+  const r = rowFrame(tree, a, b, row);
+  if (!r) return "";
+  const to = typeof r.f.to === "string" ? shortAddress(r.f.to) : "—";
+  const name = rowName(tree, a, b, row);
+  return `${frameType(r.f)} ${to}${name ? ` ${name}` : ""}`;
 }
 
 const KIND_STYLE = [
