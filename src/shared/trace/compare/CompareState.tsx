@@ -4,7 +4,7 @@
  * first; then each address's net balance change per asset in A and in B. Pure props.
  */
 import { formatEther } from "viem";
-import { Address } from "../../../ui";
+import { ShortAddress } from "../../../ui";
 import type { BalanceRow, StateRow } from "./state";
 
 const CELL = "px-2 py-1 align-top";
@@ -56,8 +56,8 @@ export function StateComparison({ rows }: { rows: readonly StateRow[] }) {
               key={`${r.address}|${r.name}`}
               className={`border-b border-slate-200 dark:border-slate-700 ${r.differs ? "bg-amber-50 dark:bg-amber-950/40" : ""}`}
             >
-              <td className={CELL}>
-                <Address value={r.address} />
+              <td className={`${CELL} font-mono text-xs`} title={r.address}>
+                <ShortAddress value={r.address} />
               </td>
               <td className={`${CELL} break-all font-mono text-xs`}>
                 <span className="font-semibold">{r.name}</span>
@@ -123,11 +123,11 @@ export function BalanceComparison({
                 key={`${r.address}|${r.asset.kind}|${r.asset.token ?? ""}|${r.asset.tokenId?.toString() ?? ""}`}
                 className={`border-b border-slate-200 dark:border-slate-700 ${r.differs ? "bg-amber-50 dark:bg-amber-950/40" : ""}`}
               >
-                <td className={CELL}>
-                  <Address value={r.address} />
+                <td className={`${CELL} font-mono text-xs`} title={r.address}>
+                  <ShortAddress value={r.address} />
                 </td>
-                <td className={CELL}>
-                  {r.asset.token ? <Address value={r.asset.token} /> : "native"}
+                <td className={`${CELL} font-mono text-xs`} title={r.asset.token ?? undefined}>
+                  {r.asset.token ? <ShortAddress value={r.asset.token} /> : "native"}
                 </td>
                 <td className={`${CELL} font-mono text-xs`}>{amount(r, r.a)}</td>
                 <td className={`${CELL} font-mono text-xs`}>{amount(r, r.b)}</td>

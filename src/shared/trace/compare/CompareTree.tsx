@@ -259,7 +259,8 @@ export function CompareTree({ tree, a, b, viewport, height }: CompareTreeProps) 
         aria-label="Aligned call trees"
         onKeyDown={onKeyDown}
         className="relative overflow-auto rounded border border-slate-200 bg-white font-mono text-xs dark:border-slate-700 dark:bg-slate-950"
-        style={{ height: height ?? 480 }}
+        // As tall as its rows up to 480 px: a short comparison leaves no empty box.
+        style={{ height: height ?? Math.min(480, rows.length * ROW_HEIGHT + 18) }}
       >
         <div style={sizerStyle(virtualizer.getTotalSize())}>
           {virtualizer.getVirtualItems().map((item) => {
