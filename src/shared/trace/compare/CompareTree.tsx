@@ -23,7 +23,7 @@ import { setSize } from "../tree";
 import { StepButtons } from "../TreeControls";
 import { useTreeKeyboard } from "../useTreeKeyboard";
 import { CHANGED, ONLY_A, ONLY_B, type AlignedTree } from "./align";
-import { KIND_WORDS, rowWords } from "./describe";
+import { KIND_WORDS, rowWords, type OutputReader } from "./describe";
 import {
   alignedStructure,
   expandAllRows,
@@ -83,6 +83,17 @@ export function rowCall(tree: AlignedTree, a: CompareSide, b: CompareSide, row: 
   return `${frameType(r.f)} ${to}${name ? ` ${name}` : ""}`;
 }
 
+/** A side's output decoded: the return values, or the revert's label; null when not decoded. */
+export function outputReader(a: CompareSide, b: CompareSide): OutputReader {
+  return (side, i) => {
+    const d = (side === "a" ? a : b).decode.frame(i);
+    if (d.revert)
+      return d.revert.kind === "raw" || d.revert.kind === "empty" ? null : d.revert.label;
+    const returns = d.call?.returns;
+    return returns && returns.length > 0 ? returns.map((r) => r.value).join(", ") : null;
+  };
+}
+
 const KIND_STYLE = [
   "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200",
   "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-100",
@@ -97,17 +108,18 @@ export function CompareTree({ tree, a, b, viewport, height }: CompareTreeProps) 
   const [selected, setSelected] = useState(0);
   const [query, setQuery] = useState("");
   const rows = useMemo(() => visibleRows(tree, expanded), [tree, expanded]);
+  const read = useMemo(() => outputReader(a, b), [a, b]);
   // The rows' words for search, built on the first search (decoding every row costs).
   const texts = useMemo(
     () =>
       query.trim() === ""
         ? null
         : Array.from({ length: tree.size }, (_, r) =>
-            `${KIND_WORDS[tree.kind[r] as number]} ${rowCall(tree, a, b, r)} ${rowWords(tree, r).join(" ")}`.toLowerCase(),
+            `${KIND_WORDS[tree.kind[r] as number]} ${rowCall(tree, a, b, r)} ${rowWords(tree, r, read).join(" ")}`.toLowerCase(),
           ),
     // Built once per tree and decoding; the query only decides whether they are needed yet.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tree, a, b, query.trim() === ""],
+    [tree, a, b, read, query.trim() === ""],
   );
   const matches = useMemo(() => (texts ? searchRows(texts, query) : null), [texts, query]);
   const matchSet = useMemo(() => {
@@ -269,7 +281,7 @@ export function CompareTree({ tree, a, b, viewport, height }: CompareTreeProps) 
             const level = tree.level[r] as number;
             const hasKids = (tree.childCount[r] as number) > 0;
             const open = expanded[r] === 1;
-            const words = rowWords(tree, r);
+            const words = rowWords(tree, r, read);
             return (
               <div
                 key={item.key}

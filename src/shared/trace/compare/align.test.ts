@@ -153,6 +153,25 @@ describe("alignTraces", () => {
     expect(rows(t)[0]).toBe("same 0 0");
   });
 
+  it("tells revert data apart when the node gives no reason, decoded where the reader can", () => {
+    const a = flatten(
+      top([call(2, "0x55555555", { error: "execution reverted", output: "0xaa" })]),
+    );
+    const b = flatten(
+      top([call(2, "0x55555555", { error: "execution reverted", output: "0xbb" })]),
+    );
+    const t = alignTraces(a, b);
+    expect(rowWords(t, 1)).toEqual(["revert 0xaa → 0xbb"]);
+    const read = (side: "a" | "b", i: number) => (i === 1 ? `Error: ${side} side` : null);
+    expect(rowWords(t, 1, read)).toEqual(["revert Error: a side → Error: b side"]);
+    // Outputs of succeeding calls read as their return values.
+    const c = alignTraces(
+      flatten(top([call(2, "0x66666666", { output: "0x01" })])),
+      flatten(top([call(2, "0x66666666", { output: "0x02" })])),
+    );
+    expect(rowWords(c, 1, (side) => (side === "a" ? "1" : "2"))).toEqual(["output 1 → 2"]);
+  });
+
   it("aligns deep nesting without recursion limits and keeps levels and ends right", () => {
     const chain = (depth: number, leafSel: string): CallFrame => {
       let f: CallFrame = call(depth + 2, leafSel);

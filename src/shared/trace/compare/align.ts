@@ -27,8 +27,11 @@ export interface FrameDiff {
   value: { a: bigint; b: bigint } | null;
   /** The revert reason (or error) of failed frames, when both failed and they differ. */
   reason: { a: string; b: string } | null;
-  /** The return data, when both succeeded and it differs. */
-  output: { a: string; b: string } | null;
+  /**
+   * The return data when it differs and both succeeded, or both failed (then it is the revert
+   * data: `failed` says so).
+   */
+  output: { a: string; b: string; failed: boolean } | null;
   /** The events' first topics, when they differ (in number or kind). */
   events: { a: string[]; b: string[] } | null;
 }
@@ -179,7 +182,7 @@ export function diffFrames(a: TraceModel, i: number, b: TraceModel, j: number): 
   const reason = aFailed && bFailed && ra !== rb ? { a: ra, b: rb } : null;
   const oa = typeof fa.output === "string" ? fa.output.toLowerCase() : "";
   const ob = typeof fb.output === "string" ? fb.output.toLowerCase() : "";
-  const output = !aFailed && !bFailed && oa !== ob ? { a: oa, b: ob } : null;
+  const output = aFailed === bFailed && oa !== ob ? { a: oa, b: ob, failed: aFailed } : null;
   const ta = topicsOf(fa);
   const tb = topicsOf(fb);
   const events =

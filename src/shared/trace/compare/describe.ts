@@ -22,17 +22,32 @@ function short(hex: string): string {
 }
 
 /**
- * What changed, each part in words, in a fixed order: status, gas, value, reason or output,
- * events. `decodeReason` names a revert's output (the decoder's label) when it can.
+ * How a side's output reads once decoded (the function's return values, or the revert's reason
+ * or custom error); null when it cannot be decoded. `i` is the side's frame.
  */
-export function diffParts(d: FrameDiff): string[] {
+export type OutputReader = (side: "a" | "b", i: number) => string | null;
+
+/**
+ * What changed, each part in words, in a fixed order: status, gas, value, revert reason or
+ * output (decoded by `read` where it can be, for the frames `ia` of A and `ib` of B), events.
+ */
+export function diffParts(d: FrameDiff, read?: OutputReader, ia = -1, ib = -1): string[] {
   const out: string[] = [];
   if (d.status)
     out.push(d.status.aFailed ? "failed in A, succeeded in B" : "succeeded in A, failed in B");
   if (d.gas !== null) out.push(`gas ${signedCount(d.gas)}`);
   if (d.value) out.push(`value ${formatEther(d.value.a)} → ${formatEther(d.value.b)} ETH`);
   if (d.reason) out.push(`revert "${d.reason.a}" → "${d.reason.b}"`);
-  if (d.output) out.push(`output ${short(d.output.a)} → ${short(d.output.b)}`);
+  else if (d.output) {
+    const a = read?.("a", ia) ?? null;
+    const b = read?.("b", ib) ?? null;
+    const what = d.output.failed ? "revert" : "output";
+    out.push(
+      a !== null && b !== null && a !== b
+        ? `${what} ${a} → ${b}`
+        : `${what} ${short(d.output.a)} → ${short(d.output.b)}`,
+    );
+  }
   if (d.events) out.push(`events ${d.events.a.length} → ${d.events.b.length}`);
   return out;
 }
@@ -41,9 +56,9 @@ export function diffParts(d: FrameDiff): string[] {
  * The row's words after its kind: a changed row's parts; the top row always carries the
  * transaction's gas difference (even when that is all that differs, or nothing).
  */
-export function rowWords(t: AlignedTree, row: number): string[] {
+export function rowWords(t: AlignedTree, row: number, read?: OutputReader): string[] {
   const d = t.diffs.get(row);
-  const parts = d ? diffParts(d) : [];
+  const parts = d ? diffParts(d, read, t.a[row] as number, t.b[row] as number) : [];
   if (row === 0 && t.gasDelta !== null && !(d && d.gas !== null))
     parts.unshift(`gas ${signedCount(t.gasDelta)}`);
   return parts;
