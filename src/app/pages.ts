@@ -16,7 +16,9 @@ const loaded = new Map<string, PageModule>();
 const loading = new Map<string, Promise<PageModule>>();
 
 function modulePath(method: string, page: string): string {
-  return page === "index" ? `../methods/${method}/index.ts` : `../methods/${method}/${page}.page.ts`;
+  return page === "index"
+    ? `../methods/${method}/index.ts`
+    : `../methods/${method}/${page}.page.ts`;
 }
 
 /**
