@@ -9,6 +9,7 @@ import { Button, Card, ErrorPanel, PageHeader } from "../../../ui";
 import { useRpc } from "../../../shared/context";
 import { RpcErrorPanel } from "../../../shared/RpcErrorPanel";
 import { endpointTarget, type MethodPageProps } from "../../../shared/page";
+import { NOT_REPLAYED_NOTE } from "../../../shared/simulateLink";
 import { useDecodingRegistry } from "../../../shared/decoding/useDecodingRegistry";
 import { DecodingPanel } from "../../../shared/decoding/DecodingNote";
 import { FrameDecodeCache, TraceDecoder } from "../../../shared/trace/decode";
@@ -46,6 +47,11 @@ function SideLine({ label, side, run }: { label: string; side: Side; run: SideRu
         </a>
       ) : null}
       {run.fetching ? <span role="status">Tracing {label}…</span> : null}
+      {side.kind === "sim" && side.link.minedTx ? (
+        <span className="w-full text-xs text-slate-700 dark:text-slate-300">
+          {NOT_REPLAYED_NOTE}
+        </span>
+      ) : null}
     </li>
   );
 }
