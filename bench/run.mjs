@@ -19,9 +19,10 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=trace,logs,explore,scan,activity (which view scenarios run; explore: bench/explore.mjs,
-// at the one-answer sizes from 10,000 up; activity: bench/activity.mjs, an address of 10,000
-// transfers), --results=<file> (instead of
+// --views=trace,logs,explore,scan,activity,compare (which view scenarios run; explore:
+// bench/explore.mjs, at the one-answer sizes from 10,000 up; activity: bench/activity.mjs, an
+// address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up to 10,000),
+// --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 //
 // This file is the driver: options, what starts in which order, which scenario runs how often.
@@ -39,6 +40,7 @@ import {
   startActivityServer,
 } from "./activity.mjs";
 import { checkBudgets, missedBudgets } from "./budgets.mjs";
+import { compareOnce } from "./compare.mjs";
 import { bundleFromManifest, bundleRecorded } from "./bundle.mjs";
 import { exploreExpectations, exploreOnce } from "./explore.mjs";
 import { logsOnce } from "./logs.mjs";
@@ -84,7 +86,7 @@ const SCAN_SIZES = (option("scan-sizes") ?? "100000")
 const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
-const VIEWS = (option("views") ?? "trace,logs,explore,scan,activity").split(",");
+const VIEWS = (option("views") ?? "trace,logs,explore,scan,activity,compare").split(",");
 
 stopOnSignals();
 
@@ -168,6 +170,15 @@ async function main() {
     const label = `call tree ${n.toLocaleString("en-US")} frames`;
     log(label);
     results.trace[n] = await repeat(label, RUNS, () => traceOnce(browser, base, synthetic.url, n));
+  }
+  for (const n of VIEWS.includes("compare") ? SIZES.filter((x) => x <= 10_000) : []) {
+    const label = `comparison of two ${n.toLocaleString("en-US")}-frame traces`;
+    log(label);
+    results.compare ??= {};
+    results.compare[n] = await repeat(label, RUNS, () =>
+      compareOnce(browser, base, synthetic.url, n),
+    );
+    log(`  first aligned rows ${results.compare[n].firstRowsAfterBothMs} ms after both answers`);
   }
   for (const n of VIEWS.includes("logs") ? SIZES : []) {
     const label = `log table ${n.toLocaleString("en-US")} logs, one answer`;

@@ -15,6 +15,13 @@ export const LEDGER = {
 };
 
 /**
+ * The same `settle` sent again, last of all, asking the checker for an amount within its cap: the
+ * same call path, the checker's frame succeeding where it failed, and `credit[to]` changed from the
+ * first settlement's value (the comparison's scenario, e2e/compare.spec.ts).
+ */
+export const LEDGER_RETRY = { amount: 250n, asked: 500n };
+
+/**
  * @typedef {import("./compile.mjs").Artifact} Artifact
  * @typedef {{ status: string, transactionHash: string, contractAddress: string }} Receipt
  * @typedef {{ proxy: string, implementation: string, checker: string, owner: string, to: string,
@@ -70,6 +77,19 @@ export async function runStorageScenario({ artifacts, mined, ok, from, to, spend
     }),
     "LedgerV1.settle",
   ).transactionHash;
+  const retry = ok(
+    await mined({
+      from,
+      to: proxy,
+      gas: "0x2dc6c0",
+      data: encodeFunctionData({
+        abi: Ledger.abi,
+        functionName: "settle",
+        args: [to, spender, LEDGER_RETRY.amount, LEDGER_RETRY.asked, LEDGER.tag, admin],
+      }),
+    }),
+    "LedgerV1.settle (again, within the cap)",
+  ).transactionHash;
   /** @type {StorageContracts} */
   const contracts = {
     proxy,
@@ -102,6 +122,10 @@ export async function runStorageScenario({ artifacts, mined, ok, from, to, spend
   return {
     sent: {
       storage: { label: "storage by name and a caught revert (LedgerV1 behind a proxy)", hash },
+      storageRetry: {
+        label: "the same settlement again, its check within the cap (the comparison's pair)",
+        hash: retry,
+      },
     },
     contracts,
     verified,

@@ -86,6 +86,22 @@ const ROUTES: Route[] = [
     },
   },
   {
+    name: "comparison with its state",
+    url: (m) => {
+      const a = m.transactions.storage;
+      const b = m.transactions.storageRetry;
+      if (!a || !b) throw new Error("the devnet has no comparison scenario");
+      return `/#/compare?a=${a.hash}&b=${b.hash}&view=state`;
+    },
+    shown: async (page) => {
+      const region = page.getByRole("region", { name: /compare/i });
+      await expect(region.getByRole("treeitem").nth(1)).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page.getByRole("table", { name: "State changes of A and B by variable" }),
+      ).toBeVisible({ timeout: 60_000 });
+    },
+  },
+  {
     name: "a failed request's error panel",
     url: (m) =>
       `/#/tx?blockHash=${m.transactions.legacyTransfer.blockHash}&index=0&rpc=${encodeURIComponent(`${m.gatewayUrl}/fault-500/rollup-nitro/`)}`,

@@ -32,6 +32,7 @@ const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
   estimate: lazyPage("eth_estimateGas"),
   simulate: lazyPage("debug_traceCall"),
   address: AddressRoute,
+  compare: lazyPage("debug_traceCall", "compare"),
 };
 
 // The drawers load when first opened, or pointed at: a first visit does not download them.

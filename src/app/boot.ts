@@ -15,7 +15,7 @@ import { resolveEndpoint, type MethodName, type ResolvedEndpoint } from "../endp
 import { perf } from "../platform/perf";
 import { sendAhead } from "../rpc/transport";
 import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
-import { parseHash, routeMethod, viewSearch } from "../shared/route";
+import { parseHash, routePage, viewSearch } from "../shared/route";
 import { initialConnection } from "./connection";
 import { preloadPage } from "./pages";
 
@@ -57,10 +57,13 @@ async function devnetManifest(): Promise<DevnetManifest | null> {
 export async function bootEarly(hash: string = window.location.hash): Promise<boolean> {
   try {
     const location = parseHash(hash);
-    const method = routeMethod(location.route);
+    const routed = routePage(location.route);
     // The route's page loads now, beside the app, not once the app has rendered.
-    if (method) void preloadPage(method)?.catch(() => undefined);
-    if (!method || !EARLY[`../methods/${method}/early.ts`]) return false;
+    if (routed) void preloadPage(routed.method, routed.page)?.catch(() => undefined);
+    // A folder's early request is its own page's: another page it hosts asks its own way.
+    if (!routed || routed.page !== "index") return false;
+    const method = routed.method;
+    if (!EARLY[`../methods/${method}/early.ts`]) return false;
     const search = location.search;
     let connection = initialConnection(search, null);
     // The early module and the devnet manifest load side by side.

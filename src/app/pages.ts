@@ -10,33 +10,44 @@ import type { MethodPageProps } from "../shared/page";
 
 type PageModule = { default: ComponentType<MethodPageProps> };
 
-const LOADERS = import.meta.glob<PageModule>("../methods/*/index.ts");
+// A folder's own page is its index.ts; another page it hosts is a `<name>.page.ts` (route.ts).
+const LOADERS = import.meta.glob<PageModule>(["../methods/*/index.ts", "../methods/*/*.page.ts"]);
 const loaded = new Map<string, PageModule>();
 const loading = new Map<string, Promise<PageModule>>();
 
-/** Starts loading the page of `method` (its folder's name); resolves once it is loaded. */
-export function preloadPage(method: string): Promise<PageModule> | null {
-  const started = loading.get(method);
+function modulePath(method: string, page: string): string {
+  return page === "index"
+    ? `../methods/${method}/index.ts`
+    : `../methods/${method}/${page}.page.ts`;
+}
+
+/**
+ * Starts loading the page of `method` (its folder's name), `page` naming another page module of
+ * the folder; resolves once it is loaded.
+ */
+export function preloadPage(method: string, page = "index"): Promise<PageModule> | null {
+  const path = modulePath(method, page);
+  const started = loading.get(path);
   if (started) return started;
-  const load = LOADERS[`../methods/${method}/index.ts`];
+  const load = LOADERS[path];
   if (!load) return null;
   const p = load().then((m) => {
-    loaded.set(method, m);
+    loaded.set(path, m);
     return m;
   });
-  loading.set(method, p);
-  p.catch(() => loading.delete(method)); // a failed download is tried again on the next ask
+  loading.set(path, p);
+  p.catch(() => loading.delete(path)); // a failed download is tried again on the next ask
   return p;
 }
 
-/** The lazy page component of `method`. */
-export function lazyPage(method: string): ComponentType<MethodPageProps> {
+/** The lazy page component of `method` (or of its folder's page module `page`). */
+export function lazyPage(method: string, page = "index"): ComponentType<MethodPageProps> {
   return lazy(() => {
-    const ready = loaded.get(method);
+    const ready = loaded.get(modulePath(method, page));
     // A thenable that calls back at once: React reads a loaded page without suspending.
     if (ready)
       return { then: (resolve: (m: PageModule) => void) => resolve(ready) } as Promise<PageModule>;
-    const p = preloadPage(method);
-    return p ?? Promise.reject(new Error(`no page for ${method}`));
+    const p = preloadPage(method, page);
+    return p ?? Promise.reject(new Error(`no page for ${method} (${page})`));
   });
 }

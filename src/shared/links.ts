@@ -2,7 +2,7 @@
  * Deep links between the four views: `#/<route>?<params>`. The param names are the public
  * contract of the app's URLs (share links, outside checks), so they live in one place.
  */
-export type RouteId = "tx" | "logs" | "trace" | "estimate" | "simulate" | "address";
+export type RouteId = "tx" | "logs" | "trace" | "estimate" | "simulate" | "address" | "compare";
 
 export interface RouteParams {
   tx: { blockHash?: string; index?: string; hash?: string };
@@ -39,6 +39,12 @@ export interface RouteParams {
   };
   /** An account at a block (`latest` by default): its balance, nonce, code, storage. */
   address: { address?: string; block?: string };
+  compare: {
+    /** Each side: a transaction hash, or `sim:` and a dry run's own link params, encoded. */
+    a?: string;
+    b?: string;
+    view?: string;
+  };
 }
 
 export function href<R extends RouteId>(route: R, params: RouteParams[R] = {}): string {

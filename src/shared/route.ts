@@ -6,17 +6,26 @@
 import type { RouteId } from "./links";
 
 /**
- * `tab: false` keeps a route out of the header's tabs: it is reached by the search and by links
- * (an address page has nothing to show before an address is given), and the header stays usable
- * at 390 px.
+ * Each route's page: the method folder it lives in (`method`) and, when it is not the folder's own
+ * page (`index.ts`), the folder's other page module (`<page>.page.ts`). `tab: false` keeps a route
+ * out of the header's tabs: it is reached by the search and by links (an address page has nothing
+ * to show before an address is given), and the header stays usable at 390 px.
  */
-export const ROUTES: readonly { id: RouteId; label: string; method: string; tab?: false }[] = [
+export const ROUTES: readonly {
+  id: RouteId;
+  label: string;
+  method: string;
+  page?: string;
+  tab?: false;
+}[] = [
   { id: "tx", label: "Transaction", method: "eth_getTransactionByBlockHashAndIndex" },
   { id: "logs", label: "Logs", method: "eth_getLogs" },
   { id: "trace", label: "Trace", method: "debug_jstraceTransaction" },
   { id: "estimate", label: "Estimate gas", method: "eth_estimateGas" },
   { id: "simulate", label: "Dry run", method: "debug_traceCall" },
   { id: "address", label: "Address", method: "eth_getBalance", tab: false },
+  // Two runs side by side: the dry run's link, block pin and call tree, and a hash's call tree.
+  { id: "compare", label: "Compare", method: "debug_traceCall", page: "compare" },
 ];
 
 export interface Location {
@@ -42,9 +51,10 @@ export function parseHash(hash: string): Location {
   };
 }
 
-/** The RPC method whose page a route shows. */
-export function routeMethod(route: RouteId): string | null {
-  return ROUTES.find((r) => r.id === route)?.method ?? null;
+/** The page module a route shows: its method folder and the module (`index` for the folder's own). */
+export function routePage(route: RouteId): { method: string; page: string } | null {
+  const r = ROUTES.find((x) => x.id === route);
+  return r ? { method: r.method, page: r.page ?? "index" } : null;
 }
 
 /** Params the shell reads itself (the connection, the decoding services); a page never sees them. */

@@ -36,6 +36,7 @@ import { parseTraceJson, type TraceAnswer } from "../../shared/trace/load";
 import { AnswerPicker } from "./AnswerPicker";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import { TracePreviewCard } from "./TracePreview";
+import { CompareWith } from "../../shared/trace/compare/CompareWith";
 import { SourceInsightContext } from "../../shared/trace/source/context";
 import { useFramesComplete } from "../../shared/trace/useTraceMemory";
 import { useTraceWorkspace } from "../../shared/trace/useTraceWorkspace";
@@ -310,6 +311,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
               This part cannot be shown — {resolvedPick.error}
             </p>
           ) : null}
+          {!standalone && request && model ? <CompareWith hash={request.hash} /> : null}
           {model && decode ? (
             <SourceInsightContext.Provider value={ws.sourceInsight}>
               <TraceView

@@ -17,6 +17,7 @@ import { DecodingPanel } from "../../shared/decoding/DecodingNote";
 import { SourceInsightContext } from "../../shared/trace/source/context";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import { useTraceWorkspace } from "../../shared/trace/useTraceWorkspace";
+import { compareHref, SIM_PREFIX } from "./compare/sides";
 import { BlockPin } from "./BlockPin";
 import { explainRefusal } from "./explain";
 import { ignoredOverrides } from "./ignored";
@@ -216,7 +217,13 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
             {link.minedTx}
           </a>{" "}
           as a call on the state before its block. The transactions before it in the same block are
-          not replayed, so the result can differ from what happened on chain.
+          not replayed, so the result can differ from what happened on chain.{" "}
+          <a
+            className="font-medium underline"
+            href={compareHref(link.minedTx, `${SIM_PREFIX}${requestKey}`)}
+          >
+            Compare with the mined transaction
+          </a>
         </p>
       ) : null}
 

@@ -25,12 +25,12 @@ import {
   type BlockOverrides,
   type StateOverrideSet,
 } from "./overrides";
-import type { TraceTarget } from "../../shared/trace/requests";
+import { CALL_TRACER, type TraceTarget } from "../../shared/trace/requests";
 
 export const DEFAULT_BLOCK = "latest";
 
 /** The call tracer the simulation runs: the call tree with each frame's logs (token flow). */
-export const CALL_TRACER = { tracer: "callTracer", tracerConfig: { withLog: true } } as const;
+export { CALL_TRACER };
 
 export interface SimulateRequest {
   tx: TxObject;

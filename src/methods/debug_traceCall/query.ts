@@ -13,16 +13,14 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../../shared/query";
 import { KEPT_ANSWER } from "../../shared/query-defaults";
-import { flatten } from "../../shared/trace/flatten";
-import { traceAnswerSchema } from "../../shared/trace/load";
-import type { TraceModel } from "../../shared/trace/model";
-import type { CallFrame } from "../../shared/trace/result";
 import {
+  callTreeQueryOptions,
+  NotACallTreeError,
   stateDiffQueryOptions,
   storageTraceQueryOptions,
-  TRACE_RUN_TIMEOUT_MS,
+  type CallTreeResult,
 } from "../../shared/trace/requests";
-import { callTarget, toParams, type SimulateRequest } from "./params";
+import { callTarget, type SimulateRequest } from "./params";
 import { pinnedAt, type PinnedBlock, type PinRequest } from "./pin";
 
 export const METHOD = "debug_traceCall";
@@ -38,20 +36,9 @@ export function sentRequest(s: Simulation): SimulateRequest {
   return { ...s.request, block: s.at.hex };
 }
 
-export interface SimulationResult {
-  /** The node's answer as sent (the Raw JSON view, the download). */
-  raw: unknown;
-  top: CallFrame;
-  model: TraceModel;
-}
+export type SimulationResult = CallTreeResult;
 
-/** The node answered, but not with one call frame (a node whose callTracer differs). */
-export class NotACallTreeError extends Error {
-  constructor(readonly kind: string) {
-    super(`The node's debug_traceCall answer is not a call tree (it holds a ${kind}).`);
-    this.name = "NotACallTreeError";
-  }
-}
+export { NotACallTreeError };
 
 /** The block's number, or null when the node knows no block for the tag (`safe` before the merge). */
 const pinAnswerSchema = z.union([quantity, z.looseObject({ number: quantity }), z.null()]);
@@ -87,31 +74,13 @@ export function blockPinQueryOptions(
   });
 }
 
+/** The call tree of the simulation (requests.ts builds it for the dry run and the comparison). */
 export function simulateQueryOptions(
   client: RpcClient,
   endpoint: ResolvedEndpoint | null,
   s: Simulation | null,
 ) {
-  const params = s ? toParams(sentRequest(s)) : null;
-  return queryOptions({
-    queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, params),
-    queryFn:
-      endpoint && params
-        ? async (): Promise<SimulationResult> => {
-            // No abort signal: React's development double mount would send the call twice.
-            const { raw, answer } = await client.request(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              endpoint.rpcMethod,
-              params,
-              { retry: false, timeoutMs: TRACE_RUN_TIMEOUT_MS, schema: traceAnswerSchema },
-            );
-            if (answer.kind !== "frame") throw new NotACallTreeError(answer.kind);
-            return { raw, top: answer.frame, model: flatten(answer.frame) };
-          }
-        : skipToken,
-    ...KEPT_ANSWER,
-    structuralSharing: false,
-  });
+  return callTreeQueryOptions(client, endpoint, METHOD, s ? callTarget(sentRequest(s)) : null);
 }
 
 /** The same call's state changes, at the same block with the same overrides. */

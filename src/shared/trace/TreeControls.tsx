@@ -120,7 +120,7 @@ export function TreeControls(p: TreeControlsProps) {
 }
 
 /** "Previous …" and "Next …", disabled when there is nothing to step through. */
-function StepButtons({
+export function StepButtons({
   what,
   count,
   onStep,

@@ -14,9 +14,15 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../query";
 import { KEPT_ANSWER } from "../query-defaults";
+import { flatten } from "./flatten";
 import { readStateDiff, type StateDiffResult } from "./insight/stateDiff";
-import { anyJsonSchema } from "./result";
+import { traceAnswerSchema } from "./load";
+import type { TraceModel } from "./model";
+import { anyJsonSchema, type CallFrame } from "./result";
 import { STORAGE_TRACER } from "./source/tracer";
+
+/** The call tree with its logs: what a dry run and a comparison ask for. */
+export const CALL_TRACER = { tracer: "callTracer", tracerConfig: { withLog: true } } as const;
 
 /** Every account and slot the run touches, before and after. */
 export const PRESTATE_DIFF = {
@@ -125,4 +131,60 @@ export function storageTraceQueryOptions(
     STORAGE_TRACER_TIMEOUT_MS,
     (raw) => raw,
   );
+}
+
+/** A call tree as the dry run and the comparison read it: the node's answer and its model. */
+export interface CallTreeResult {
+  /** The node's answer as sent (the Raw JSON view, the download). */
+  raw: unknown;
+  top: CallFrame;
+  model: TraceModel;
+}
+
+/** The node answered, but not with one call frame (a node whose callTracer differs). */
+export class NotACallTreeError extends Error {
+  constructor(
+    readonly kind: string,
+    rpcMethod: string,
+  ) {
+    super(`The node's ${rpcMethod} answer is not a call tree (it holds a ${kind}).`);
+    this.name = "NotACallTreeError";
+  }
+}
+
+/**
+ * The callTracer (with logs) on a transaction or a call, modelled once in the query function.
+ * The dry run asks it on a call (`[tx, block]`, its overrides in `extra`); the comparison on
+ * either side. `keyTag` keeps apart entries whose params are the same but whose answers another
+ * page reads differently (the trace page keeps its own shape for `[hash, callTracer]`).
+ */
+export function callTreeQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  fallbackMethod: string,
+  target: TraceTarget | null,
+  keyTag?: string,
+) {
+  const params = target ? traceRunParams(target, CALL_TRACER) : null;
+  const key = rpcQueryKey(endpoint, endpoint?.rpcMethod ?? fallbackMethod, params);
+  return queryOptions({
+    queryKey: keyTag ? [...key, keyTag] : key,
+    queryFn:
+      endpoint && params
+        ? async (): Promise<CallTreeResult> => {
+            // No abort signal: React's development double mount would send the run twice.
+            const { raw, answer } = await client.request(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              endpoint.rpcMethod,
+              params,
+              { retry: false, timeoutMs: TRACE_RUN_TIMEOUT_MS, schema: traceAnswerSchema },
+            );
+            if (answer.kind !== "frame")
+              throw new NotACallTreeError(answer.kind, endpoint.rpcMethod);
+            return { raw, top: answer.frame, model: flatten(answer.frame) };
+          }
+        : skipToken,
+    ...KEPT_ANSWER,
+    structuralSharing: false,
+  });
 }
