@@ -68,7 +68,9 @@ describe("budgets", () => {
   it("the repository's budgets all name a figure the bench measures, with a reason", () => {
     const real = JSON.parse(readFileSync(new URL("./budgets.json", import.meta.url), "utf8"));
     for (const [path, b] of Object.entries(real.budgets)) {
-      expect(path).toMatch(/^(trace|logs|logsScan|activity|compare|block)\.\d+\.\w+$|^bundle\.|^scan\./);
+      expect(path).toMatch(
+        /^(trace|logs|logsScan|activity|compare|block)\.\d+\.\w+$|^bundle\.|^scan\./,
+      );
       expect(typeof b.why).toBe("string");
     }
   });
