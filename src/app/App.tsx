@@ -30,6 +30,7 @@ const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
   trace: lazyPage("debug_jstraceTransaction"),
   estimate: lazyPage("eth_estimateGas"),
   simulate: lazyPage("debug_traceCall"),
+  block: lazyPage("eth_getBlockByNumber"),
 };
 
 // The drawers load when first opened, or pointed at: a first visit does not download them.
@@ -217,7 +218,7 @@ export function App() {
                   ) : null}
                   <nav aria-label="Methods">
                     <ul className="flex flex-wrap gap-1">
-                      {ROUTES.map((r) => (
+                      {ROUTES.filter((r) => r.tab !== false).map((r) => (
                         <li key={r.id}>
                           <a
                             href={`#/${r.id}${lastSearch[r.id] ? `?${lastSearch[r.id]}` : ""}`}

@@ -2,7 +2,7 @@
  * Deep links between the four views: `#/<route>?<params>`. The param names are the public
  * contract of the app's URLs (share links, outside checks), so they live in one place.
  */
-export type RouteId = "tx" | "logs" | "trace" | "estimate" | "simulate";
+export type RouteId = "tx" | "logs" | "trace" | "estimate" | "simulate" | "block";
 
 export interface RouteParams {
   tx: { blockHash?: string; index?: string; hash?: string };
@@ -15,6 +15,8 @@ export interface RouteParams {
   };
   trace: { hash?: string; tracer?: string; tracerConfig?: string; frame?: string; view?: string };
   estimate: { from?: string; to?: string; value?: string; data?: string; block?: string };
+  /** A block by its number (decimal or 0x hex) or tag, or by its hash. */
+  block: { number?: string; hash?: string };
   simulate: {
     from?: string;
     to?: string;

@@ -5,12 +5,17 @@
  */
 import type { RouteId } from "./links";
 
-export const ROUTES: readonly { id: RouteId; label: string; method: string }[] = [
+/**
+ * Every route; `tab: false` for a page reached by search and links only (a block), which keeps
+ * the header's tabs to the methods one starts from, and usable at 390 px.
+ */
+export const ROUTES: readonly { id: RouteId; label: string; method: string; tab?: false }[] = [
   { id: "tx", label: "Transaction", method: "eth_getTransactionByBlockHashAndIndex" },
   { id: "logs", label: "Logs", method: "eth_getLogs" },
   { id: "trace", label: "Trace", method: "debug_jstraceTransaction" },
   { id: "estimate", label: "Estimate gas", method: "eth_estimateGas" },
   { id: "simulate", label: "Dry run", method: "debug_traceCall" },
+  { id: "block", label: "Block", method: "eth_getBlockByNumber", tab: false },
 ];
 
 export interface Location {
