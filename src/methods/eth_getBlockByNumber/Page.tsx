@@ -7,6 +7,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDecimal } from "../../chain";
+import type { ResolvedEndpoint } from "../../endpoints";
 import { Alert, Card, PageHeader } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { DecodingPanel } from "../../shared/decoding/DecodingNote";
@@ -47,6 +48,21 @@ function useNowSeconds(active: boolean): number {
     return () => clearInterval(id);
   }, [active]);
   return now;
+}
+
+const endpointId = (e: ResolvedEndpoint | null) => (e ? `${e.cacheId} ${e.url}` : "");
+
+/**
+ * One object per endpoint: the resolver builds a new one on every call, and the receipts' effect
+ * (keyed on it) would otherwise start over on every render.
+ */
+function useStableEndpoint(current: ResolvedEndpoint | null): ResolvedEndpoint | null {
+  const [kept, setKept] = useState(current);
+  if (endpointId(kept) !== endpointId(current)) {
+    setKept(current);
+    return current;
+  }
+  return kept;
 }
 
 function describe(lookup: BlockLookup, block: BlockModel | null): string {
@@ -119,7 +135,7 @@ export default function BlockPage({ search, setSearch, active = true }: MethodPa
   const state = useMemo(() => fromSearch(new URLSearchParams(searchString)), [searchString]);
   const lookup = state.kind === "ok" ? state.lookup : null;
   const resolved = resolve(ENDPOINT_OF);
-  const endpoint = resolved.ok ? resolved.endpoint : null;
+  const endpoint = useStableEndpoint(resolved.ok ? resolved.endpoint : null);
 
   const query = useQuery(blockQueryOptions(client, endpoint, lookup));
   const block = query.data ?? null;

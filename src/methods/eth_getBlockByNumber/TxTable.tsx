@@ -15,6 +15,8 @@ import type { Receipt } from "./receipts";
 
 export const ROW_HEIGHT = 36;
 const TEMPLATE = "3.5rem 9.5rem minmax(15rem,1.4fr) minmax(8rem,1fr) 9rem 9rem 6rem";
+/** The viewport assumed until the browser measures one (and where it measures 0×0: no layout). */
+const FALLBACK_RECT: Rect = { width: 1000, height: 600 };
 const CELL = "truncate px-2 py-2 font-mono text-xs";
 
 export interface TxTableProps {
@@ -127,7 +129,7 @@ export function TxTable({
   receiptsVersion,
   registry,
   symbol = "ETH",
-  initialRect,
+  initialRect = FALLBACK_RECT,
 }: TxTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is the point here
