@@ -41,6 +41,12 @@ function viewRows(results) {
       label: `logs ${r.logs.toLocaleString("en-US")} (1 answer)`,
       r,
     });
+  for (const r of Object.values(results.block ?? {}))
+    rows.push({
+      key: `block.${r.transactions}`,
+      label: `block ${r.transactions.toLocaleString("en-US")} txs`,
+      r,
+    });
   for (const r of Object.values(results.logsScan ?? {}))
     rows.push({
       key: `logsScan.${r.logs}`,

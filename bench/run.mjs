@@ -19,8 +19,8 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=trace,logs,explore,scan (which view scenarios run; explore: bench/explore.mjs, at the
-// one-answer sizes from 10,000 up), --results=<file> (instead of
+// --views=trace,logs,explore,scan,block (which view scenarios run; explore: bench/explore.mjs, at
+// the one-answer sizes from 10,000 up; block: bench/block.mjs, a 1,000-transaction block), --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 //
 // This file is the driver: options, what starts in which order, which scenario runs how often.
@@ -31,6 +31,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchBlocks } from "./block.mjs";
 import { checkBudgets, missedBudgets } from "./budgets.mjs";
 import { bundleFromManifest, bundleRecorded } from "./bundle.mjs";
 import { exploreExpectations, exploreOnce } from "./explore.mjs";
@@ -77,7 +78,7 @@ const SCAN_SIZES = (option("scan-sizes") ?? "100000")
 const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
-const VIEWS = (option("views") ?? "trace,logs,explore,scan").split(",");
+const VIEWS = (option("views") ?? "trace,logs,explore,scan,block").split(",");
 
 stopOnSignals();
 
@@ -199,6 +200,14 @@ async function main() {
     );
   }
 
+  if (VIEWS.includes("block"))
+    results.block = await benchBlocks({
+      browser,
+      base,
+      repeat: (label, fn) => repeat(label, RUNS, fn),
+      log,
+    });
+
   log("bundle");
   results.bundle = {
     ...bundleFromManifest(distDir),
@@ -237,6 +246,7 @@ async function main() {
     ...Object.values(results.trace),
     ...Object.values(results.logs),
     ...Object.values(results.logsScan),
+    ...Object.values(results.block ?? {}),
   ].flatMap((r) => r.pageErrors ?? []);
   if (CHECK && missed.length > 0) {
     console.error(

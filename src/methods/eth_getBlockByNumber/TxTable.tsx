@@ -52,6 +52,9 @@ const Row = memo(function Row({ tx, index, start, receipt, registry, symbol }: R
     transform: `translateY(${start}px)`,
     gridTemplateColumns: TEMPLATE,
     height: ROW_HEIGHT,
+    // A row's layout and paint stay inside it (as the log table's rows): a scroll lays out
+    // only the rows that came in.
+    contain: "strict",
   };
   const outcome = receipt ? txOutcome(receipt, tx) : null;
   const method = methodText(tx, registry);
