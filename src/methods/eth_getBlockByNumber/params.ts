@@ -2,7 +2,7 @@
  * The block page's link: `#/block?number=` (decimal, 0x hex, or a tag) or `#/block?hash=`. Read
  * into one lookup, and back into the link and the request. No React.
  */
-import { isBlockTag, MAX_UINT64, type BlockTag } from "../../chain";
+import { isBlockTag, MAX_UINT64, type BlockTag } from "../../chain/hex";
 
 export type BlockLookup =
   | { kind: "number"; number: bigint }
