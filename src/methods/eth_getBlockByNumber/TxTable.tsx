@@ -4,11 +4,17 @@
  * row: its hash (a link to the transaction's page), from → to (names where known), the method
  * decoded, value, fee and status from its receipt as receipts come in. A pure view of its props.
  */
-import { memo, useRef, type CSSProperties } from "react";
-import { observeElementRect, useVirtualizer, type Rect } from "@tanstack/react-virtual";
+import { memo, useRef, useState, type CSSProperties } from "react";
+import {
+  observeElementRect,
+  useVirtualizer,
+  type Rect,
+  type VirtualItem,
+} from "@tanstack/react-virtual";
 import { formatWei, type AbiRegistry } from "../../chain";
 import { href } from "../../shared/links";
 import { ShortAddress } from "../../ui";
+import { SlotKeys, useFling } from "../../ui/virtual";
 import { txOutcome, type BlockTx } from "./block";
 import { methodText, shortHash } from "./format";
 import type { Receipt } from "./receipts";
@@ -45,9 +51,14 @@ interface RowProps {
   receipt: Receipt | null | undefined;
   registry: AbiRegistry | null;
   symbol: string;
+  /**
+   * Drawn light while the table is flung through (ui/virtual.ts useFling): index and hash as
+   * plain text, the other cells empty, until the scrolling stops.
+   */
+  light: boolean;
 }
 
-const Row = memo(function Row({ tx, index, start, receipt, registry, symbol }: RowProps) {
+const Row = memo(function Row({ tx, index, start, receipt, registry, symbol, light }: RowProps) {
   const style: CSSProperties = {
     transform: `translateY(${start}px)`,
     gridTemplateColumns: TEMPLATE,
@@ -56,19 +67,32 @@ const Row = memo(function Row({ tx, index, start, receipt, registry, symbol }: R
     // only the rows that came in.
     contain: "strict",
   };
+  const rowClass = `absolute top-0 left-0 grid w-full items-center border-b border-slate-100 text-slate-900 dark:border-slate-800 dark:text-slate-100 ${
+    index % 2 ? "bg-slate-50 dark:bg-slate-900" : "bg-white dark:bg-slate-950"
+  }`;
+  if (light)
+    return (
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        data-index={index}
+        data-light="true"
+        className={rowClass}
+        style={style}
+      >
+        <span role="cell" className={CELL}>
+          {tx.index}
+        </span>
+        <span role="cell" className={CELL}>
+          {shortHash(tx.hash)}
+        </span>
+      </div>
+    );
   const outcome = receipt ? txOutcome(receipt, tx) : null;
   const method = methodText(tx, registry);
   const created = outcome?.contractAddress ?? null;
   return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      data-index={index}
-      className={`absolute top-0 left-0 grid w-full items-center border-b border-slate-100 text-slate-900 dark:border-slate-800 dark:text-slate-100 ${
-        index % 2 ? "bg-slate-50 dark:bg-slate-900" : "bg-white dark:bg-slate-950"
-      }`}
-      style={style}
-    >
+    <div role="row" aria-rowindex={index + 2} data-index={index} className={rowClass} style={style}>
       <span role="cell" className={CELL}>
         {tx.index}
       </span>
@@ -149,6 +173,10 @@ export function TxTable({
       ),
   });
   const items = virtualizer.getVirtualItems();
+  // Rows scrolled into view reuse the elements of rows that left (as the log table's do).
+  const [slotKeys] = useState(() => new SlotKeys<VirtualItem["key"]>());
+  const slots = slotKeys.assign(items.map((item) => item.key));
+  const light = useFling(virtualizer);
   return (
     <div
       ref={scrollRef}
@@ -188,12 +216,13 @@ export function TxTable({
           </div>
         </div>
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
+          {items.map((item, j) => {
             const tx = txs[item.index];
             if (!tx) return null;
             return (
               <Row
-                key={item.key}
+                key={slots[j]}
+                light={light}
                 tx={tx}
                 index={item.index}
                 start={item.start}
