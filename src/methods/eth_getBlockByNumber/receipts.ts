@@ -123,6 +123,6 @@ export async function fetchReceiptsOneByOne(opts: {
 }
 
 /** Whether an eth_getBlockReceipts failure means "ask one by one" (the node answered no). */
-export function fallsBack(error: unknown): boolean {
+export function fallsBack(error: unknown): error is JsonRpcError {
   return error instanceof JsonRpcError;
 }

@@ -71,8 +71,7 @@ export function useBlockReceipts(
   useEffect(() => {
     if (endpoint && bulk.error) noteRefusal(endpoint, bulk.error);
   }, [endpoint, bulk.error]);
-  const refusal =
-    known ?? (bulk.error && fallsBack(bulk.error) ? (bulk.error as JsonRpcError) : null);
+  const refusal = known ?? (fallsBack(bulk.error) ? bulk.error : null);
 
   // The block's answer, by transaction hash; each receipt also goes where the transaction page
   // looks for it.

@@ -114,7 +114,7 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
         <Row term="Block">
           <span className="flex flex-wrap items-center gap-x-2">
             <a
-              className={`${MONO} text-indigo-700 underline dark:text-indigo-300`}
+              className="break-all font-mono text-sm text-indigo-700 underline dark:text-indigo-300"
               href={href("block", { number: s.blockNumber.toString() })}
               title="Open the block"
             >
