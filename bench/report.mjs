@@ -47,6 +47,12 @@ function viewRows(results) {
       label: `activity ${r.transfers.toLocaleString("en-US")} transfers`,
       r,
     });
+  for (const r of Object.values(results.block ?? {}))
+    rows.push({
+      key: `block.${r.transactions}`,
+      label: `block ${r.transactions.toLocaleString("en-US")} txs`,
+      r,
+    });
   for (const r of Object.values(results.logsScan ?? {}))
     rows.push({
       key: `logsScan.${r.logs}`,

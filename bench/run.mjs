@@ -19,10 +19,10 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=trace,logs,explore,scan,activity,compare (which view scenarios run; explore:
+// --views=trace,logs,explore,scan,activity,compare,block (which view scenarios run; explore:
 // bench/explore.mjs, at the one-answer sizes from 10,000 up; activity: bench/activity.mjs, an
-// address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up to 10,000),
-// --results=<file> (instead of
+// address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up to 10,000; block:
+// bench/block.mjs, a 1,000-transaction block), --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 //
 // This file is the driver: options, what starts in which order, which scenario runs how often.
@@ -39,6 +39,7 @@ import {
   ACTIVITY_ADDRESS,
   startActivityServer,
 } from "./activity.mjs";
+import { benchBlocks } from "./block.mjs";
 import { checkBudgets, missedBudgets } from "./budgets.mjs";
 import { compareOnce } from "./compare.mjs";
 import { bundleFromManifest, bundleRecorded } from "./bundle.mjs";
@@ -86,7 +87,7 @@ const SCAN_SIZES = (option("scan-sizes") ?? "100000")
 const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
-const VIEWS = (option("views") ?? "trace,logs,explore,scan,activity,compare").split(",");
+const VIEWS = (option("views") ?? "trace,logs,explore,scan,activity,compare,block").split(",");
 
 stopOnSignals();
 
@@ -232,6 +233,14 @@ async function main() {
     );
   }
 
+  if (VIEWS.includes("block"))
+    results.block = await benchBlocks({
+      browser,
+      base,
+      repeat: (label, fn) => repeat(label, RUNS, fn),
+      log,
+    });
+
   log("bundle");
   results.bundle = {
     ...bundleFromManifest(distDir),
@@ -271,6 +280,7 @@ async function main() {
     ...Object.values(results.logs),
     ...Object.values(results.logsScan),
     ...Object.values(results.activity ?? {}),
+    ...Object.values(results.block ?? {}),
   ].flatMap((r) => r.pageErrors ?? []);
   if (CHECK && missed.length > 0) {
     console.error(

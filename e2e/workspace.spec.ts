@@ -73,10 +73,8 @@ test.describe("header search", () => {
     const block = manifest.transactions.tokenTransfer.blockNumber;
     await search.fill(String(block));
     await search.press("Enter");
-    await expect(page).toHaveURL(
-      new RegExp(`#/logs\\?fromBlock=0x${block.toString(16)}&toBlock=0x${block.toString(16)}`),
-    );
-    await expect(page.getByRole("table", { name: "Logs" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`#/block\\?number=${block}$`));
+    await expect(page.getByRole("table", { name: "Transactions" })).toBeVisible();
 
     const token = manifest.token.address;
     await search.fill(token);
@@ -84,13 +82,16 @@ test.describe("header search", () => {
     await expect(page).toHaveURL(new RegExp(`#/address\\?address=${token}`, "i"));
   });
 
-  test("a block hash opens the block's first transaction", async ({ page, manifest }) => {
+  test("a block hash opens the block's page", async ({ page, manifest }) => {
     const block = manifest.blocks[0];
     await page.goto("/#/logs");
     const search = page.getByRole("searchbox", { name: /search/i });
     await search.fill(block.hash);
     await search.press("Enter");
-    await expect(page).toHaveURL(new RegExp(`#/tx\\?blockHash=${block.hash}&index=0x0`));
+    await expect(page).toHaveURL(new RegExp(`#/block\\?hash=${block.hash}`));
+    await expect(
+      page.getByRole("heading", { name: `Block ${block.number.toLocaleString("en-US")}` }),
+    ).toBeVisible();
   });
 
   test("an unknown hash is said so", async ({ page }) => {

@@ -33,6 +33,7 @@ const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
   simulate: lazyPage("debug_traceCall"),
   address: AddressRoute,
   compare: lazyPage("debug_traceCall", "compare"),
+  block: lazyPage("eth_getBlockByNumber"),
 };
 
 // The drawers load when first opened, or pointed at: a first visit does not download them.

@@ -1,7 +1,7 @@
 /**
- * One search box for every route: a transaction hash opens its card, a block hash the block's
- * first transaction (with next/previous) and a link to its logs, a block number or tag that
- * block's logs, an address its page (balance, code, storage, at the latest block). Enter runs it; `/` focuses it from
+ * One search box for every route: a transaction hash opens its card, a block hash, a block
+ * number or a tag that block's page, an address its page (balance, code, storage, activity).
+ * Enter runs it; `/` focuses it from
  * anywhere on the page.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
@@ -12,9 +12,7 @@ import { classifyLookup } from "../shared/lookup";
 import { navigate } from "./router";
 
 const txFound = z.looseObject({ blockHash: z.string().nullable().optional() }).nullable();
-const blockFound = z
-  .looseObject({ hash: z.string(), transactions: z.array(z.unknown()).default([]) })
-  .nullable();
+const blockFound = z.looseObject({ hash: z.string() }).nullable();
 
 type State = { kind: "idle" } | { kind: "busy"; what: string } | { kind: "error"; message: string };
 
@@ -56,7 +54,12 @@ export function SearchBox() {
     const what = classifyLookup(text);
     if (what.kind === "invalid") return setState({ kind: "error", message: what.message });
     if (what.kind === "block")
-      return go(href("logs", { fromBlock: what.block, toBlock: what.block }));
+      // The block page's link holds a number in decimal, as people read it; a tag as it is.
+      return go(
+        href("block", {
+          number: /^0x/.test(what.block) ? BigInt(what.block).toString() : what.block,
+        }),
+      );
     if (what.kind === "address") return go(href("address", { address: what.address }));
     abort.current?.abort();
     const controller = new AbortController();
@@ -82,9 +85,7 @@ export function SearchBox() {
         [what.hash, false],
         { ...opts, schema: blockFound },
       );
-      if (block && block.transactions.length > 0)
-        return go(href("tx", { blockHash: what.hash, index: "0x0" }));
-      if (block) return go(href("logs", { blockHash: what.hash }));
+      if (block) return go(href("block", { hash: what.hash }));
       setState({
         kind: "error",
         message: `No transaction or block has this hash on ${txEndpoint.endpoint.host}.`,

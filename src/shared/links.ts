@@ -2,7 +2,8 @@
  * Deep links between the four views: `#/<route>?<params>`. The param names are the public
  * contract of the app's URLs (share links, outside checks), so they live in one place.
  */
-export type RouteId = "tx" | "logs" | "trace" | "estimate" | "simulate" | "address" | "compare";
+export type RouteId =
+  "tx" | "logs" | "trace" | "estimate" | "simulate" | "address" | "compare" | "block";
 
 export interface RouteParams {
   tx: { blockHash?: string; index?: string; hash?: string };
@@ -17,6 +18,8 @@ export interface RouteParams {
   };
   trace: { hash?: string; tracer?: string; tracerConfig?: string; frame?: string; view?: string };
   estimate: { from?: string; to?: string; value?: string; data?: string; block?: string };
+  /** A block by its number (decimal or 0x hex) or tag, or by its hash. */
+  block: { number?: string; hash?: string };
   simulate: {
     from?: string;
     to?: string;

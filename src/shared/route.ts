@@ -8,8 +8,8 @@ import type { RouteId } from "./links";
 /**
  * Each route's page: the method folder it lives in (`method`) and, when it is not the folder's own
  * page (`index.ts`), the folder's other page module (`<page>.page.ts`). `tab: false` keeps a route
- * out of the header's tabs: it is reached by the search and by links (an address page has nothing
- * to show before an address is given), and the header stays usable at 390 px.
+ * out of the header's tabs: it is reached by the search and by links (a block, an address: a page
+ * with nothing to show before its block or address is given), and the header stays usable at 390 px.
  */
 export const ROUTES: readonly {
   id: RouteId;
@@ -26,6 +26,7 @@ export const ROUTES: readonly {
   { id: "address", label: "Address", method: "eth_getBalance", tab: false },
   // Two runs side by side: the dry run's link, block pin and call tree, and a hash's call tree.
   { id: "compare", label: "Compare", method: "debug_traceCall", page: "compare" },
+  { id: "block", label: "Block", method: "eth_getBlockByNumber", tab: false },
 ];
 
 export interface Location {

@@ -56,7 +56,13 @@ export function logCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null): R
           {row.blockNumber === null ? (
             <em className="text-amber-800 dark:text-amber-200">pending</em>
           ) : (
-            row.blockNumber
+            <a
+              className="text-indigo-700 underline dark:text-indigo-300"
+              href={href("block", { number: row.blockNumber.toString() })}
+              title="Open the block"
+            >
+              {row.blockNumber}
+            </a>
           )}
         </span>
       );

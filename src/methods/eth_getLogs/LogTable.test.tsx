@@ -54,7 +54,9 @@ describe("LogTable", () => {
     expect(bodyRows[0]?.getAttribute("aria-rowindex")).toBe("2");
     expect(within(bodyRows[0] as HTMLElement).getByText("Transfer")).toBeTruthy();
     expect(within(bodyRows[0] as HTMLElement).getByText(/value=1005/)).toBeTruthy();
-    const [card, trace] = within(bodyRows[1] as HTMLElement).getAllByRole("link");
+    const [block, card, trace] = within(bodyRows[1] as HTMLElement).getAllByRole("link");
+    // the block number opens the block's page
+    expect(block?.getAttribute("href")).toBe("#/block?number=6");
     expect(trace?.getAttribute("href")).toBe(`#/trace?hash=${pad("a61")}`);
     // the transaction index opens the transaction card at that position in the block
     expect(card?.getAttribute("href")).toMatch(/^#\/tx\?blockHash=0x[0-9a-f]{64}&index=0x0$/);

@@ -4,8 +4,8 @@
  */
 import type { ReactNode } from "react";
 import { formatDecimal } from "../../chain";
-import { Address, Hash } from "../../ui";
 import { href } from "../../shared/links";
+import { Address, Hash } from "../../ui";
 import type { InputReading } from "./decode";
 import { weiReading } from "./format";
 import type { ReceiptSummary, ReceiptStatus } from "./receiptSummary";
@@ -113,7 +113,13 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
       {s.blockNumber !== null ? (
         <Row term="Block">
           <span className="flex flex-wrap items-center gap-x-2">
-            <span className={MONO}>{formatDecimal(s.blockNumber)}</span>
+            <a
+              className="break-all font-mono text-sm text-indigo-700 underline dark:text-indigo-300"
+              href={href("block", { number: s.blockNumber.toString() })}
+              title="Open the block"
+            >
+              {formatDecimal(s.blockNumber)}
+            </a>
             {s.confirmations !== null ? (
               <span className={SMALL}>
                 {formatDecimal(s.confirmations)} confirmation{s.confirmations === 1n ? "" : "s"}

@@ -217,6 +217,10 @@ describe("the summary from the receipt", () => {
       expect(sent.filter((s) => s.method === "eth_getTransactionByHash").length).toBe(2),
     );
     await waitFor(() => expect(dd("Block").textContent).toContain("100"));
+    // the block number opens the block's page
+    expect(within(dd("Block")).getByRole("link", { name: "100" }).getAttribute("href")).toBe(
+      "#/block?number=100",
+    );
   }, 15_000);
 
   it("a node that refuses the receipt: a quiet note, and the card as before", async () => {
