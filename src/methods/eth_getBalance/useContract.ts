@@ -7,19 +7,16 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { z } from "zod";
-import type { DecodingSources, ProxyReaders, VerifiedContract } from "../../chain";
+import type { VerifiedContract } from "../../chain";
 import type { SourceBundle } from "../../chain/sources";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { chainIdQueryOptions } from "../../shared/chainId";
 import { useRpc } from "../../shared/context";
 import { useDecodingContext } from "../../shared/decoding/context";
+import { decodingSourcesQuery, proxyReaders } from "../../shared/decoding/sourcesQuery";
 import { layoutFor } from "../../shared/trace/source/namedState";
 import { useSourceBundles } from "../../shared/trace/source/useSourceBundles";
 import type { StorageLayout } from "../../chain/solidity";
-
-const hexAnswer = z.string().regex(/^0x[0-9a-fA-F]*$/, "hex data");
-const READ_OPTS = { schema: hexAnswer, timeoutMs: 10_000, retry: false } as const;
 
 export interface ContractInfo {
   /** The contract's own verification (null: Sourcify does not know it; undefined: not asked yet). */
@@ -46,40 +43,12 @@ export function useContract(
     enabled: bases.sourcify !== null && addr !== null,
   });
   const chainId = chain.data ?? null;
-  const readers = useMemo<ProxyReaders | undefined>(() => {
-    if (!endpoint) return undefined;
-    const t = { url: endpoint.url, secrets: endpoint.secrets };
-    return {
-      readStorage: (a, slot) =>
-        client.request(t, "eth_getStorageAt", [a, slot, "latest"], READ_OPTS),
-      readCode: (a) => client.request(t, "eth_getCode", [a, "latest"], READ_OPTS),
-      call: (a, data) => client.request(t, "eth_call", [{ to: a, data }, "latest"], READ_OPTS),
-    };
-  }, [client, endpoint]);
+  const readers = useMemo(() => proxyReaders(client, endpoint), [client, endpoint]);
   const wanted = addr ? { functions: [], events: [], addresses: [addr] } : null;
   const sources = useQuery({
-    // The decoding views' key shape: the same contract asked for there is not asked again here.
-    queryKey: [
-      "decoding",
-      bases.sigdb,
-      bases.sourcify,
-      chainId,
-      endpoint?.cacheId ?? null,
-      wanted,
-    ] as const,
+    // The decoding views' key: the same contract asked for there is not asked again here.
+    ...decodingSourcesQuery({ resolver, bases, chainId, endpoint, wanted, readers }),
     enabled: resolver !== null && bases.sourcify !== null && addr !== null && chainId !== null,
-    staleTime: Infinity,
-    gcTime: 10 * 60_000,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    queryFn: ({ signal }): Promise<DecodingSources> => {
-      if (!resolver || !wanted) throw new Error("decoding is off");
-      return resolver.resolve(
-        { bases, chainId, ...wanted, ...(readers ? { readers } : {}) },
-        signal,
-      );
-    },
   });
   const data = sources.data;
   const verified = addr && data ? (data.contracts[addr] ?? null) : undefined;

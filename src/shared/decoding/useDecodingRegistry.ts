@@ -9,14 +9,12 @@
  */
 import { useEffect, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import {
   emptySources,
   loadGuesser,
   withSources,
   type AbiRegistry,
   type DecodingSources,
-  type ProxyReaders,
 } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { chainIdQueryOptions } from "../chainId";
@@ -24,6 +22,7 @@ import { useRpc } from "../context";
 import { contractLabels } from "../labels";
 import { useAbiRegistry } from "../useAbiRegistry";
 import { useDecodingContext } from "./context";
+import { decodingSourcesQuery, proxyReaders } from "./sourcesQuery";
 import { MAX_ADDRESSES, type DecodingKeys } from "./keys";
 import { SERVICE_NAMES } from "./settings";
 
@@ -42,8 +41,6 @@ export interface DecodingState {
 }
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
-const hexAnswer = z.string().regex(/^0x[0-9a-fA-F]*$/, "hex data");
-const READ_OPTS = { schema: hexAnswer, timeoutMs: 10_000, retry: false } as const;
 
 function uniqueAddresses(addresses: Iterable<string>): string[] {
   const seen = new Set<string>();
@@ -81,19 +78,7 @@ export function useDecodingRegistry(
     enabled: anyService && bases.sourcify !== null && keys !== null,
   });
 
-  // Proxies Sourcify does not know are found on chain (EIP-1967/1822/897 slots, EIP-1167
-  // clones): a few standard reads per unverified contract, capped and cached by the resolver.
-  const readers = useMemo<ProxyReaders | undefined>(() => {
-    if (!endpoint) return undefined;
-    const target = { url: endpoint.url, secrets: endpoint.secrets };
-    return {
-      readStorage: (address, slot) =>
-        client.request(target, "eth_getStorageAt", [address, slot, "latest"], READ_OPTS),
-      readCode: (address) => client.request(target, "eth_getCode", [address, "latest"], READ_OPTS),
-      call: (address, data) =>
-        client.request(target, "eth_call", [{ to: address, data }, "latest"], READ_OPTS),
-    };
-  }, [client, endpoint]);
+  const readers = useMemo(() => proxyReaders(client, endpoint), [client, endpoint]);
 
   const wanted = useMemo(() => {
     if (!keys) return null;
@@ -112,34 +97,8 @@ export function useDecodingRegistry(
     !wanted ||
     (wanted.functions.length === 0 && wanted.events.length === 0 && wanted.addresses.length === 0);
   const query = useQuery({
-    queryKey: [
-      "decoding",
-      bases.sigdb,
-      bases.sourcify,
-      chainId,
-      endpoint?.cacheId ?? null,
-      wanted,
-    ] as const,
+    ...decodingSourcesQuery({ resolver, bases, chainId, endpoint, wanted, readers }),
     enabled: anyService && !nothingToAsk && chainSettled,
-    staleTime: Infinity,
-    gcTime: 10 * 60_000,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    queryFn: ({ signal }) => {
-      if (!resolver || !wanted) throw new Error("decoding is off");
-      return resolver.resolve(
-        {
-          bases,
-          chainId,
-          functions: wanted.functions,
-          events: wanted.events,
-          addresses: chainId === null ? [] : wanted.addresses,
-          ...(readers ? { readers } : {}),
-        },
-        signal,
-      );
-    },
   });
 
   const sources = query.data;
