@@ -20,7 +20,10 @@ describe("a hash lookup while the lookup part loads", () => {
     expect(loadedTxResult()).toBeNull();
     render(wrap(<TxPage search={new URLSearchParams({ hash: unknown })} setSearch={() => {}} />));
     expect(
-      await screen.findByText(`No transaction with hash ${unknown} on node.test`),
+      // The lookup part is a module loaded on demand: under load its first import takes a while.
+      await screen.findByText(`No transaction with hash ${unknown} on node.test`, undefined, {
+        timeout: 10_000,
+      }),
     ).toBeTruthy();
     // Time for a second request to go out if one were made.
     await new Promise((r) => setTimeout(r, 100));
