@@ -57,22 +57,34 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * Waits until our preview serves `url`, the devnet manifest, naming our own gateway: a server of
+ * another run that took the same port in the meantime (two runs probing one free port at once)
+ * answers too, and testing against it would fail once that run stops.
+ */
 async function waitForHttp(
   url: string,
   child: ChildProcess,
   timeoutMs: number,
   output: () => string,
+  ours: string,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`vite preview exited (${child.exitCode}):\n${output()}`);
+    let body: string | null = null;
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
+      if (res.ok) body = await res.text();
     } catch {
       // not up yet
     }
+    if (body !== null && body.includes(ours)) return;
+    if (body !== null)
+      throw new Error(
+        `${url} is served by another run's preview (its devnet is not ours): set NODESCOPE_E2E_PORT to a free port, or wait for that run.\n${output()}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`vite preview did not answer ${url} within ${timeoutMs} ms:\n${output()}`);
@@ -120,7 +132,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   writeFileSync(E2E_PROCESSES, JSON.stringify({ preview: preview.pid, anvil: devnet.anvilPid }));
 
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/devnet.json`, preview, 30_000, () => output);
+    await waitForHttp(
+      `http://127.0.0.1:${port}/devnet.json`,
+      preview,
+      30_000,
+      () => output,
+      devnet.gatewayUrl,
+    );
   } catch (error) {
     killPreview();
     await devnet.stop();
