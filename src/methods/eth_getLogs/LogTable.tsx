@@ -441,7 +441,7 @@ export function LogTable({
             >
               <span
                 role="columnheader"
-                className="sticky left-0 z-10 self-stretch bg-slate-100 px-2 py-2 dark:bg-slate-800"
+                className="sticky left-0 z-10 flex items-center self-stretch bg-slate-100 px-2 py-2 dark:bg-slate-800"
               >
                 <span className="sr-only">Details</span>
               </span>
@@ -463,7 +463,7 @@ export function LogTable({
                     }
                     className={
                       c.key === pinned
-                        ? "sticky z-10 self-stretch border-r border-slate-200 bg-slate-100 px-2 py-2 dark:border-slate-700 dark:bg-slate-800"
+                        ? "sticky z-10 flex items-center self-stretch border-r border-slate-200 bg-slate-100 px-2 py-2 dark:border-slate-700 dark:bg-slate-800"
                         : "px-2 py-2"
                     }
                     style={c.key === pinned ? { left: pinnedLeft } : undefined}
