@@ -209,6 +209,30 @@ test.describe("exploring logs day to day", () => {
     await expect(table.getByRole("row").nth(1).getByRole("cell").nth(1)).toBeInViewport();
   });
 
+  test("a hash shown short copies in full", async ({ page, manifest, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const token = manifest.token;
+    const logs = await transfers(manifest.anvilUrl, token.address, token.fromBlock, token.toBlock);
+    await openStream(page, token);
+    const hashCell = logsTable(page)
+      .getByRole("row")
+      .nth(1)
+      .getByRole("cell")
+      .filter({ hasText: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ })
+      .first();
+    await expect(hashCell).toHaveText(/…/);
+    await hashCell.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const sel = window.getSelection();
+      sel?.removeAllRanges();
+      sel?.addRange(range);
+    });
+    await page.keyboard.press("ControlOrMeta+c");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(logs[0]?.transactionHash);
+  });
+
   test("Copy link copies the view: filter and Group by", async ({ page, manifest, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await openStream(page, manifest.token);

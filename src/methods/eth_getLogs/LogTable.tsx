@@ -13,6 +13,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ClipboardEvent,
   type FocusEvent,
 } from "react";
 import {
@@ -80,6 +81,23 @@ export interface LogTableProps {
 }
 
 const NO_EXTRA: readonly ExtraColumn[] = [];
+
+/**
+ * A hash or an address shown short (0xabcd…1234) copies as the full value its tooltip holds,
+ * when the selection lies within it: what was meant, not the ellipsis.
+ */
+function copyFullValue(e: ClipboardEvent<HTMLDivElement>) {
+  const sel = window.getSelection();
+  if (!sel || sel.rangeCount === 0 || sel.isCollapsed) return;
+  const at = sel.anchorNode;
+  const el = (at instanceof Element ? at : at?.parentElement)?.closest("[title]");
+  if (!el || !sel.focusNode || !el.contains(sel.focusNode)) return;
+  if (!(el.textContent ?? "").includes("…")) return;
+  const full = /0x[0-9a-fA-F]{40}(?:[0-9a-fA-F]{24})?$/.exec(el.getAttribute("title") ?? "");
+  if (!full) return;
+  e.clipboardData.setData("text/plain", full[0]);
+  e.preventDefault();
+}
 /** The Details (open row) column's track; it and the next column are pinned on the left. */
 const DETAILS_WIDTH = "2.25rem";
 
@@ -426,6 +444,7 @@ export function LogTable({
         role="table"
         aria-label={label}
         onFocus={onFocus}
+        onCopy={copyFullValue}
         aria-rowcount={view.length + 1}
         aria-colcount={columns.length + 1}
         className="overflow-auto rounded border border-slate-200 dark:border-slate-700"

@@ -4,7 +4,7 @@
  * narrows the shown rows to its blocks at once (a `block:a..b` filter term). The bars are one tab
  * stop: arrow keys, Home and End move between them, Enter or Space chooses.
  */
-import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { formatDecimal } from "../../chain/units";
 import type { LogRow } from "./result";
 
@@ -43,7 +43,8 @@ export function bucketize(
   return buckets;
 }
 
-export function LogsChart({
+/** Memoised: the table re-renders on every scroll step, the chart only when its rows change. */
+export const LogsChart = memo(function LogsChart({
   rows,
   shown,
   filtered,
@@ -171,4 +172,4 @@ export function LogsChart({
       </svg>
     </figure>
   );
-}
+});
