@@ -1,6 +1,5 @@
 import {
   forwardRef,
-  useEffect,
   useId,
   useState,
   type ClipboardEvent,
@@ -39,8 +38,6 @@ export interface LogsFormProps {
   onSubmit: (values: LogsFormValues, filter: LogFilter) => void;
   /** Registers an event signature for decoding; returns its topic0 or throws with the reason. */
   registerSignature: (signature: string) => string;
-  /** Fills From/To block (the chart narrows the range); `nonce` makes a repeat fill apply. */
-  fillRange: { from: number; to: number; nonce: number } | null;
   examples: Example[];
   /** Clear also drops the results and the link's filter (the page owns those). */
   onClear?: () => void;
@@ -51,7 +48,6 @@ export function LogsForm({
   linkErrors,
   onSubmit,
   registerSignature,
-  fillRange,
   examples,
   onClear,
 }: LogsFormProps) {
@@ -66,13 +62,6 @@ export function LogsForm({
   const [signature, setSignature] = useState("");
   const [signatureError, setSignatureError] = useState<string | null>(null);
   const [helperNote, setHelperNote] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!fillRange) return;
-    setValue("blockHash", "");
-    setValue("fromBlock", String(fillRange.from), { shouldDirty: true });
-    setValue("toBlock", String(fillRange.to), { shouldDirty: true });
-  }, [fillRange, setValue]);
 
   const submit = handleSubmit((filter) => onSubmit(getValues(), filter));
 

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { LogTable } from "./LogTable";
+import { defaultExplore, type Explore } from "./exploreParams";
 import { AbiRegistry } from "../../chain";
 import { decodeLogRow } from "./decode";
 import { memoDecode } from "./model";
@@ -196,5 +197,69 @@ describe("LogTable", () => {
     await waitFor(() =>
       expect(seen.at(-1)).toBe("none arg:value:desc to=0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc"),
     );
+  });
+
+  it("tells the link one step per pause in typing, and a filter typed before a Group by as a step of its own", async () => {
+    const rows = rowsOf([transfer(5, 0), transfer(6, 0), transfer(7, 0)]);
+    const seen: string[] = [];
+    render(
+      <LogTable
+        rows={rows}
+        decode={decode}
+        initialRect={RECT}
+        onExplore={(e) => seen.push(`${e.group} ${e.q}`)}
+      />,
+    );
+    const input = screen.getByLabelText("Filter results");
+    for (const text of ["v", "va", "val", "valu", "value", "value>", "value>1005"])
+      fireEvent.change(input, { target: { value: text } });
+    await screen.findByText("2 of 3 logs match", undefined, { timeout: 5_000 });
+    await waitFor(() => expect(seen).toEqual(["none value>1005"]), { timeout: 3_000 });
+
+    // typed on, and Group by chosen before the pause: the filter first, then the grouping
+    fireEvent.change(input, { target: { value: "value>1005 -value=1007" } });
+    fireEvent.change(screen.getByLabelText(/group by/i), { target: { value: "arg:to" } });
+    await waitFor(
+      () =>
+        expect(seen).toEqual([
+          "none value>1005",
+          "none value>1005 -value=1007",
+          "arg:to value>1005 -value=1007",
+        ]),
+      { timeout: 3_000 },
+    );
+  });
+
+  it("follows a link it did not write (Back) to the view it names", async () => {
+    const rows = rowsOf([transfer(5, 0), transfer(6, 0), transfer(7, 0)]);
+    const seen: string[] = [];
+    const grouped = { ...defaultExplore(), q: "value>1005", group: "arg:to" };
+    const onExplore = (e: Explore) => seen.push(`${e.group} ${e.q}`);
+    const { rerender } = render(
+      <LogTable
+        rows={rows}
+        decode={decode}
+        initialRect={RECT}
+        explore={grouped}
+        onExplore={onExplore}
+      />,
+    );
+    expect(screen.getByRole("table", { name: "Groups" })).toBeTruthy();
+    // Back: the link now names the ungrouped view with the filter
+    rerender(
+      <LogTable
+        rows={rows}
+        decode={decode}
+        initialRect={RECT}
+        explore={{ ...grouped, group: "none" }}
+        onExplore={onExplore}
+      />,
+    );
+    expect(screen.queryByRole("table", { name: "Groups" })).toBeNull();
+    expect((screen.getByLabelText("Filter results") as HTMLInputElement).value).toBe("value>1005");
+    await screen.findByText("2 of 3 logs match", undefined, { timeout: 5_000 });
+    // following the link writes nothing back
+    await new Promise((r) => setTimeout(r, 800));
+    expect(seen).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ClipboardEvent,
   type FocusEvent,
 } from "react";
 import {
@@ -27,6 +28,7 @@ import type { TokenMeta } from "../../shared/tokenMeta";
 import {
   argColumns,
   isSortable,
+  minWidthRem,
   nextSort,
   shownColumns,
   sortRows,
@@ -41,9 +43,10 @@ import { bucketSize, groupOptions, groupRows, sortGroups, type Group } from "./g
 import { GroupTable } from "./GroupTable";
 import { kindIndexOf, singleKind } from "./kinds";
 import { LogRowView, ROW_HEIGHT } from "./LogRow";
+import { LogsChart } from "./LogsChart";
 import { LogTableToolbar } from "./LogTableToolbar";
 import type { Decode } from "./model";
-import { withTerm } from "./query";
+import { splitTerms, withTerm, type AmountUnit } from "./query";
 import type { LogRow } from "./result";
 import { useLogFilter } from "./useLogFilter";
 
@@ -70,12 +73,41 @@ export interface LogTableProps {
   extraColumns?: readonly ExtraColumn[];
   /** The table's accessible name (default "Logs"). */
   label?: string;
+  /**
+   * Shows the logs-per-block chart above the table over this block range (null: the rows' own
+   * span); the chart follows the filter and a bar narrows the shown rows to its blocks.
+   */
+  chartRange?: { from: number; to: number } | null;
 }
 
 const NO_EXTRA: readonly ExtraColumn[] = [];
 
+/**
+ * A hash or an address shown short (0xabcd…1234) copies as the full value its tooltip holds,
+ * when the selection lies within it: what was meant, not the ellipsis.
+ */
+function copyFullValue(e: ClipboardEvent<HTMLDivElement>) {
+  const sel = window.getSelection();
+  if (!sel || sel.rangeCount === 0 || sel.isCollapsed) return;
+  const at = sel.anchorNode;
+  const el = (at instanceof Element ? at : at?.parentElement)?.closest("[title]");
+  if (!el || !sel.focusNode || !el.contains(sel.focusNode)) return;
+  if (!(el.textContent ?? "").includes("…")) return;
+  const full = /0x[0-9a-fA-F]{40}(?:[0-9a-fA-F]{24})?$/.exec(el.getAttribute("title") ?? "");
+  if (!full) return;
+  e.clipboardData.setData("text/plain", full[0]);
+  e.preventDefault();
+}
+/** The Details (open row) column's track; it and the next column are pinned on the left. */
+const DETAILS_WIDTH = "2.25rem";
+
+/** The events whose amounts are shown in whole tokens (as chain/events.ts withTokenUnits does). */
+const TOKEN_EVENTS: ReadonlySet<string> = new Set(["Transfer", "Approval"]);
+
 /** How long the filter waits for typing to pause. */
 export const FILTER_DEBOUNCE_MS = 50;
+/** How long typing must pause before the filter is a step in the history (Back). */
+export const HISTORY_PAUSE_MS = 600;
 
 function linkKey(e: Explore): string {
   return JSON.stringify(exploreToSearch(e));
@@ -100,41 +132,83 @@ export function LogTable({
   tokenOf,
   extraColumns = NO_EXTRA,
   label = "Logs",
+  chartRange,
 }: LogTableProps) {
   const [explore, setExplore] = useState<Explore>(() => linked ?? defaultExplore());
   const { sort, group } = explore;
+  const [filterText, setFilterText] = useState(explore.q);
+  const typedRef = useRef(filterText);
+  const changeFilter = useCallback((text: string) => {
+    typedRef.current = text;
+    setFilterText(text);
+  }, []);
+  // A change of Group by, sort or columns takes the filter as typed with it (a pause not yet
+  // reached still counts as one step of its own: see the link writes below).
   const update = useCallback(
-    (patch: Partial<Explore>) => setExplore((e) => ({ ...e, ...patch })),
+    (patch: Partial<Explore>) =>
+      setExplore((e) => ({ ...e, q: typedRef.current.trim(), ...patch })),
     [],
   );
-  const [filterText, setFilterText] = useState(explore.q);
-  // The page keeps the exploration in the link (the first state came from it). A link that
-  // changes for another reason (back, a link opened on this page) is followed; the table's own
-  // changes coming back through the link are recognised and left alone.
-  const told = useRef(explore);
-  const written = useRef<string[]>([]);
+  // The page keeps the exploration in the link (the first state came from it), one history entry
+  // per step, so Back steps back through the exploration: a change of Group by, sort or columns
+  // at once; the filter once typing pauses (HISTORY_PAUSE_MS), not per keystroke. A link that
+  // changes for another reason (Back, a link opened on this page) is followed; the table's own
+  // writes coming back through the link are recognised and left alone.
+  const sent = useRef(explore);
+  const pending = useRef<string[]>([]);
+  const qTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const now = useRef(false);
   const tell = useRef(onExplore);
   useEffect(() => {
     tell.current = onExplore;
   }, [onExplore]);
+  const write = useCallback((steps: readonly Explore[]) => {
+    for (const step of steps) {
+      sent.current = step;
+      pending.current = [...pending.current.slice(-7), linkKey(step)];
+      tell.current?.(step);
+    }
+  }, []);
+  useEffect(() => () => clearTimeout(qTimer.current), []);
   useEffect(() => {
-    if (told.current === explore) return;
-    told.current = explore;
-    written.current = [...written.current.slice(-7), linkKey(explore)];
+    const prev = sent.current;
+    clearTimeout(qTimer.current);
+    if (linkKey(prev) === linkKey(explore)) return;
+    const withQ = { ...prev, q: explore.q };
+    const qChanged = linkKey(withQ) !== linkKey(prev);
+    const othersChanged = linkKey(withQ) !== linkKey(explore);
+    const immediate = now.current;
+    now.current = false;
+    if (!othersChanged && !immediate) {
+      qTimer.current = setTimeout(() => write([explore]), HISTORY_PAUSE_MS);
+      return;
+    }
     // The link is written once the change has been painted: writing it re-renders the app, which
-    // a grouped table or a sorted list should not wait for.
-    return afterPaint(() => tell.current?.(explore));
-  }, [explore]);
+    // a grouped table or a sorted list should not wait for. A filter typed just before is a step
+    // of its own, before this one.
+    return afterPaint(() => write(qChanged && othersChanged ? [withQ, explore] : [explore]));
+  }, [explore, write]);
   const [seenLink, setSeenLink] = useState(linked);
   if (linked !== seenLink) {
     setSeenLink(linked);
     const key = linked ? linkKey(linked) : "";
-    if (linked && key !== linkKey(explore) && !written.current.includes(key)) {
-      told.current = linked;
+    const at = pending.current.indexOf(key);
+    if (at >= 0) pending.current = pending.current.slice(at + 1);
+    else if (linked && key !== linkKey(explore)) {
+      pending.current = [];
+      clearTimeout(qTimer.current);
+      sent.current = linked;
       setExplore(linked);
+      typedRef.current = linked.q;
       setFilterText(linked.q);
     }
   }
+  /** The link of this view, written now (a pause in typing not waited for). */
+  const flushLink = useCallback(() => {
+    clearTimeout(qTimer.current);
+    const current = { ...explore, q: filterText.trim() };
+    if (linkKey(sent.current) !== linkKey(current)) write([current]);
+  }, [explore, filterText, write]);
 
   // The filter runs once typing pauses (FILTER_DEBOUNCE_MS), not on every keystroke.
   const typed = filterText.trim().toLowerCase();
@@ -162,7 +236,23 @@ export function LogTable({
         : undefined,
     [extraColumns],
   );
-  const filtered = useLogFilter(rows, exact, query, extraFields);
+  // Token amounts are shown in whole tokens where the token's decimals are known (the Arguments
+  // column, the grouped sums): a filter number with a point or the symbol is read in them.
+  const unit = useMemo<AmountUnit | undefined>(
+    () =>
+      tokenOf
+        ? (row, kind, arg) => {
+            if (!TOKEN_EVENTS.has(kind.name) || arg.indexed || arg.type !== "uint")
+              return undefined;
+            const meta = tokenOf(row.address);
+            return meta?.decimals === undefined
+              ? undefined
+              : { decimals: meta.decimals, symbol: meta.symbol };
+          }
+        : undefined,
+    [tokenOf],
+  );
+  const filtered = useLogFilter(rows, exact, query, extraFields, unit);
   const base = filtered ? filtered.matches : rows;
   // The shown logs' one event (its arguments become columns), or null when they are several.
   const kind = useMemo(() => singleKind(base, kinds), [base, kinds]);
@@ -176,7 +266,13 @@ export function LogTable({
     [extraColumns, kind, hidden, hasTime],
   );
   const args = useMemo(() => argColumns(kind), [kind]);
-  const template = useMemo(() => ["2.25rem", ...columns.map((c) => c.width)].join(" "), [columns]);
+  const tracks = useMemo(() => [DETAILS_WIDTH, ...columns.map((c) => c.width)], [columns]);
+  const template = tracks.join(" ");
+  // The table is at least as wide as its columns' least widths: past the box it scrolls sideways.
+  const minWidth = `${minWidthRem(tracks)}rem`;
+  // The first column after Details (Block, or a page's own first column) stays in view too.
+  const pinned = columns[0]?.key;
+  const pinnedLeft = DETAILS_WIDTH;
 
   const view = useMemo(() => sortRows(base, sort, kinds), [base, sort, kinds]);
 
@@ -200,7 +296,22 @@ export function LogTable({
     (term: string) => {
       const next = withTerm(filterText.trim(), term);
       setFilterText(next);
+      typedRef.current = next;
+      // a click is a step at once, not a pause in typing
+      now.current = true;
       update({ q: next, group: "none" });
+    },
+    [filterText, update],
+  );
+  /** A chart bar: the shown rows narrowed to its blocks (replacing a bar chosen before). */
+  const pickBlocks = useCallback(
+    (from: number, to: number) => {
+      const kept = splitTerms(filterText.trim()).filter((t) => !/^block:\d+\.\.\d+$/i.test(t));
+      const next = withTerm(kept.join(" "), `block:${from}..${to}`);
+      setFilterText(next);
+      typedRef.current = next;
+      now.current = true;
+      update({ q: next });
     },
     [filterText, update],
   );
@@ -264,7 +375,12 @@ export function LogTable({
 
   const toggleSort = (key: SortKey) => update({ sort: nextSort(sort, key) });
   const toggleColumn = useCallback(
-    (key: string) => setExplore((e) => ({ ...e, hide: [...toggled(new Set(e.hide), key)] })),
+    (key: string) =>
+      setExplore((e) => ({
+        ...e,
+        q: typedRef.current.trim(),
+        hide: [...toggled(new Set(e.hide), key)],
+      })),
     [],
   );
   const toggleRow = useCallback((id: number) => setExpanded((e) => toggled(e, id)), []);
@@ -275,7 +391,8 @@ export function LogTable({
     <div className="flex flex-col gap-2">
       <LogTableToolbar
         filterText={filterText}
-        onFilterText={setFilterText}
+        onFilterText={changeFilter}
+        onCopyLink={onExplore ? flushLink : undefined}
         hidden={hidden}
         onToggleColumn={toggleColumn}
         argColumns={args}
@@ -290,6 +407,15 @@ export function LogTable({
         exportWhat={grouping ? "group" : "row"}
         onExport={onExport}
       />
+      {chartRange !== undefined ? (
+        <LogsChart
+          rows={rows}
+          shown={base}
+          filtered={filtered !== null}
+          range={chartRange}
+          onPick={pickBlocks}
+        />
+      ) : null}
       <Facets rows={base} index={kinds} kind={kind} onTerm={addTerm} />
       {grouping && grouping.groups.length === 0 ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
@@ -318,12 +444,13 @@ export function LogTable({
         role="table"
         aria-label={label}
         onFocus={onFocus}
+        onCopy={copyFullValue}
         aria-rowcount={view.length + 1}
         aria-colcount={columns.length + 1}
         className="overflow-auto rounded border border-slate-200 dark:border-slate-700"
         style={{ maxHeight, height: view.length > 12 ? maxHeight : undefined }}
       >
-        <div className="min-w-[60rem]">
+        <div style={{ minWidth }}>
           <div role="rowgroup" className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-800">
             <div
               role="row"
@@ -331,7 +458,10 @@ export function LogTable({
               className="grid items-center text-xs font-semibold text-slate-800 dark:text-slate-100"
               style={{ gridTemplateColumns: template }}
             >
-              <span role="columnheader" className="px-2 py-2">
+              <span
+                role="columnheader"
+                className="sticky left-0 z-10 flex items-center self-stretch bg-slate-100 px-2 py-2 dark:bg-slate-800"
+              >
                 <span className="sr-only">Details</span>
               </span>
               {columns.map((c) => {
@@ -350,7 +480,12 @@ export function LogTable({
                           ? "none"
                           : undefined
                     }
-                    className="px-2 py-2"
+                    className={
+                      c.key === pinned
+                        ? "sticky z-10 flex items-center self-stretch border-r border-slate-200 bg-slate-100 px-2 py-2 dark:border-slate-700 dark:bg-slate-800"
+                        : "px-2 py-2"
+                    }
+                    style={c.key === pinned ? { left: pinnedLeft } : undefined}
                   >
                     {sortKey !== null ? (
                       <button

@@ -3,7 +3,7 @@
  * arguments among the columns), Group by, the live count and the exports (saying how many rows
  * go out).
  */
-import { memo } from "react";
+import { memo, useEffect, useState } from "react";
 import { Button } from "../../ui";
 import { COLUMNS, type ShownColumn } from "./columns";
 import type { GroupOption } from "./groups";
@@ -12,6 +12,8 @@ import { FILTER_HINT } from "./query";
 export interface LogTableToolbarProps {
   filterText: string;
   onFilterText: (text: string) => void;
+  /** Writes the view's link now; the toolbar then copies it. Undefined: the view has no link. */
+  onCopyLink?: () => void;
   hidden: ReadonlySet<string>;
   onToggleColumn: (key: string) => void;
   /** The decoded argument columns the shown event offers. */
@@ -39,6 +41,7 @@ function plural(n: number, what: string): string {
 export const LogTableToolbar = memo(function LogTableToolbar({
   filterText,
   onFilterText,
+  onCopyLink,
   hidden,
   onToggleColumn,
   argColumns,
@@ -121,6 +124,7 @@ export const LogTableToolbar = memo(function LogTableToolbar({
             ))}
           </div>
         </details>
+        {onCopyLink ? <CopyLinkButton onCopyLink={onCopyLink} /> : null}
         <Button onClick={() => onExport("csv")} disabled={exportCount === 0}>
           Export CSV ({plural(exportCount, exportWhat)})
         </Button>
@@ -142,3 +146,29 @@ export const LogTableToolbar = memo(function LogTableToolbar({
     </div>
   );
 });
+
+/** Copies the page's address once the view is written to it: filter, Group by, sorts, columns. */
+function CopyLinkButton({ onCopyLink }: { onCopyLink: () => void }) {
+  const [state, setState] = useState<"idle" | "done" | "failed">("idle");
+  useEffect(() => {
+    if (state === "idle") return;
+    const t = setTimeout(() => setState("idle"), 2000);
+    return () => clearTimeout(t);
+  }, [state]);
+  const copy = async () => {
+    onCopyLink();
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      setState("done");
+    } catch {
+      setState("failed");
+    }
+  };
+  return (
+    <Button onClick={() => void copy()} title="Copy a link to this view: filter, grouping, sort">
+      <span aria-live="polite">
+        {state === "done" ? "Link copied" : state === "failed" ? "Copy failed" : "Copy link"}
+      </span>
+    </Button>
+  );
+}

@@ -1,9 +1,10 @@
 /**
- * Logs per block across the range as a small SVG bar chart. Blocks are grouped into buckets;
- * choosing a bucket narrows the filter to its blocks (fills From block / To block). The bars are
- * one tab stop: arrow keys, Home and End move between them, Enter or Space chooses.
+ * Logs per block across the range as a small SVG bar chart of the rows shown (the filter's
+ * matches), the whole result faint behind them. Blocks are grouped into buckets; choosing a bucket
+ * narrows the shown rows to its blocks at once (a `block:a..b` filter term). The bars are one tab
+ * stop: arrow keys, Home and End move between them, Enter or Space chooses.
  */
-import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { formatDecimal } from "../../chain/units";
 import type { LogRow } from "./result";
 
@@ -42,16 +43,34 @@ export function bucketize(
   return buckets;
 }
 
-export function LogsChart({
+/** Memoised: the table re-renders on every scroll step, the chart only when its rows change. */
+export const LogsChart = memo(function LogsChart({
   rows,
+  shown,
+  filtered,
   range,
   onPick,
 }: {
+  /** Every log of the result. */
   rows: readonly LogRow[];
+  /** The logs the filter shows (the bars); `rows` when there is no filter. */
+  shown: readonly LogRow[];
+  /** A filter is applied: the whole result is drawn faint behind the shown bars. */
+  filtered: boolean;
   range: { from: number; to: number } | null;
   onPick: (from: number, to: number) => void;
 }) {
-  const buckets = useMemo(() => bucketize(rows, range), [rows, range]);
+  const all = useMemo(() => bucketize(rows, range), [rows, range]);
+  const buckets = useMemo(
+    () =>
+      shown === rows
+        ? all
+        : bucketize(
+            shown,
+            all.length ? { from: all[0]?.from ?? 0, to: all[all.length - 1]?.to ?? 0 } : range,
+          ),
+    [shown, rows, all, range],
+  );
   const [active, setActive] = useState(0);
   const svg = useRef<SVGSVGElement>(null);
   if (buckets.length === 0) return null;
@@ -61,7 +80,9 @@ export function LogsChart({
     setActive(next);
     svg.current?.querySelector<SVGRectElement>(`[data-bar="${next}"]`)?.focus();
   };
-  const max = Math.max(1, ...buckets.map((b) => b.count));
+  // The scale is the whole result's when a filter shows part of it, so the bars say how much of
+  // each block group the filter kept.
+  const max = Math.max(1, ...(filtered ? all : buckets).map((b) => b.count));
   const W = 600;
   const H = 80;
   const bw = W / buckets.length;
@@ -82,14 +103,16 @@ export function LogsChart({
       focusBar(moves[e.key] ?? i);
     }
   };
+  const count = (n: number) => n.toLocaleString("en-US");
   return (
     <figure className="flex flex-col gap-1">
       <figcaption className="text-sm font-medium text-slate-800 dark:text-slate-200">
         Logs per block
+        {filtered ? ` — ${count(shown.length)} of ${count(rows.length)} logs` : ""}
         {first && last
           ? ` (blocks ${formatDecimal(first.from)}–${formatDecimal(last.to)}, ${formatDecimal(buckets.length)} groups)`
           : ""}{" "}
-        — choose a bar to narrow the range
+        — choose a bar to show only its blocks
       </figcaption>
       <svg
         ref={svg}
@@ -101,7 +124,11 @@ export function LogsChart({
       >
         {buckets.map((b, i) => {
           const h = b.count === 0 ? 0 : Math.max(2, (b.count / max) * (H - 4));
-          const label = `Blocks ${b.from}–${b.to}: ${b.count} log${b.count === 1 ? "" : "s"}`;
+          const whole = filtered ? (all[i]?.count ?? 0) : 0;
+          const hAll = whole === 0 ? 0 : Math.max(2, (whole / max) * (H - 4));
+          const label = filtered
+            ? `Blocks ${b.from}–${b.to}: ${count(b.count)} of ${count(whole)} log${whole === 1 ? "" : "s"}`
+            : `Blocks ${b.from}–${b.to}: ${count(b.count)} log${b.count === 1 ? "" : "s"}`;
           return (
             <g key={b.from}>
               <rect
@@ -112,6 +139,7 @@ export function LogsChart({
                 className="cursor-pointer fill-transparent hover:fill-indigo-100 focus:fill-indigo-100 focus:outline-none dark:hover:fill-indigo-950 dark:focus:fill-indigo-950"
                 role="button"
                 data-bar={i}
+                data-count={b.count}
                 tabIndex={i === current ? 0 : -1}
                 aria-label={label}
                 onClick={() => {
@@ -122,6 +150,15 @@ export function LogsChart({
               >
                 <title>{label}</title>
               </rect>
+              {hAll > 0 ? (
+                <rect
+                  x={i * bw + bw * 0.1}
+                  y={H - hAll}
+                  width={bw * 0.8}
+                  height={hAll}
+                  className="pointer-events-none fill-slate-300 dark:fill-slate-700"
+                />
+              ) : null}
               <rect
                 x={i * bw + bw * 0.1}
                 y={H - h}
@@ -135,4 +172,4 @@ export function LogsChart({
       </svg>
     </figure>
   );
-}
+});

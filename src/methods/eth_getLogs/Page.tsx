@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { isAddress } from "viem";
 import { formatBlockParam } from "../../chain/units";
 import { AddressActivity } from "./activity";
@@ -20,7 +20,6 @@ import {
   type Explore,
 } from "./exploreParams";
 import { LogsForm, type Example } from "./Form";
-import { LogsChart } from "./LogsChart";
 import { LogTable } from "./LogTable";
 import { checkValues, emptyForm, fromSearch, toSearch, type LogsFormValues } from "./params";
 import { describePiece } from "./ranges";
@@ -130,7 +129,8 @@ function LogExplorer({ search, setSearch }: MethodPageProps) {
       new URLSearchParams(searchString).forEach((v, k) => {
         next[k] = v;
       });
-      setSearch({ ...next, ...exploreToSearch(e) }, { replace: true });
+      // a step of its own in the history: Back returns to the view before (LogTable says when)
+      setSearch({ ...next, ...exploreToSearch(e) });
     },
     [searchString, setSearch],
   );
@@ -161,25 +161,13 @@ function LogExplorer({ search, setSearch }: MethodPageProps) {
     return topic0;
   }, []);
 
-  const [fillRange, setFillRange] = useState<{ from: number; to: number; nonce: number } | null>(
-    null,
-  );
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
 
   const [editing, setEditing] = useState(false);
-  const [picked, setPicked] = useState<string | null>(null);
-  const formBox = useRef<HTMLDivElement>(null);
-  // A bar chosen in the chart fills From/To in the form: open it and bring it into view.
-  useEffect(() => {
-    if (!fillRange) return;
-    formBox.current?.scrollIntoView({ block: "nearest" });
-    formBox.current?.querySelector<HTMLInputElement>("input[name=fromBlock]")?.focus();
-  }, [fillRange]);
 
   const onSubmit = useCallback(
     (values: LogsFormValues) => {
       setEditing(false);
-      setPicked(null);
       const next = toSearch(values);
       if (Object.values(next).every((v) => v === undefined)) {
         next.fromBlock = "latest";
@@ -197,7 +185,7 @@ function LogExplorer({ search, setSearch }: MethodPageProps) {
           ...exploreToSearch(exploreFromSearch(new URLSearchParams(searchString))),
         });
     },
-    [searchString, filterSearch, setSearch, setRun, setEditing, setPicked],
+    [searchString, filterSearch, setSearch, setRun, setEditing],
   );
 
   const { view } = scan;
@@ -221,7 +209,7 @@ function LogExplorer({ search, setSearch }: MethodPageProps) {
         result counts.
       </PageHeader>
 
-      <div ref={formBox}>
+      <div>
         <FoldingForm
           name="Log filter"
           folded={filter !== null && !editing}
@@ -229,22 +217,14 @@ function LogExplorer({ search, setSearch }: MethodPageProps) {
           onFold={filter !== null ? () => setEditing(false) : undefined}
           summary={describeSearch(searchString)}
         >
-          {picked ? (
-            <p role="status" className="mb-2 text-sm">
-              {picked}
-            </p>
-          ) : null}
           <Card>
             <LogsForm
               values={link.values}
               linkErrors={linkErrors}
               onSubmit={onSubmit}
               registerSignature={registerSignature}
-              fillRange={fillRange}
               examples={examples}
               onClear={() => {
-                setPicked(null);
-                setFillRange(null);
                 // an empty link: no filter, so no scan and no results
                 setSearch({});
               }}
@@ -281,17 +261,6 @@ function LogExplorer({ search, setSearch }: MethodPageProps) {
             </p>
           ) : (
             <div className="flex flex-col gap-3">
-              <LogsChart
-                rows={view.logs}
-                range={rangeForChart}
-                onPick={(from, to) => {
-                  setEditing(true);
-                  setPicked(
-                    `From block and To block are set to ${from.toLocaleString("en-US")}–${to.toLocaleString("en-US")} from the chart: press Find logs to narrow the search to them.`,
-                  );
-                  setFillRange((f) => ({ from, to, nonce: (f?.nonce ?? 0) + 1 }));
-                }}
-              />
               <LogTable
                 rows={view.logs}
                 decode={shownDecode}
@@ -300,6 +269,7 @@ function LogExplorer({ search, setSearch }: MethodPageProps) {
                 explore={explore}
                 onExplore={onExplore}
                 tokenOf={tokenOf}
+                chartRange={rangeForChart}
               />
             </div>
           )}

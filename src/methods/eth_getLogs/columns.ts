@@ -16,17 +16,33 @@ export interface Column {
   width: string;
 }
 
+/**
+ * Sized so that a token's Transfer (from, to, value after Event) fits a 1,228 px box whole:
+ * hashes and addresses are shown short (0xabcd…1234, the full value in the tooltip and in the
+ * row's details), and the all-arguments column takes what is left. Wider than the box, the table
+ * scrolls sideways with its header row and its first columns pinned.
+ */
 export const COLUMNS: readonly Column[] = [
-  { id: "block", label: "Block", width: "6.5rem" },
+  { id: "block", label: "Block", width: "5.5rem" },
   { id: "time", label: "Time", width: "11.5rem" },
-  { id: "txIndex", label: "Tx index", width: "4.5rem" },
-  { id: "logIndex", label: "Log index", width: "5rem" },
-  { id: "txHash", label: "Transaction hash", width: "9.5rem" },
-  { id: "address", label: "Address", width: "9.5rem" },
-  { id: "event", label: "Event", width: "9rem" },
+  { id: "txIndex", label: "Tx index", width: "3.75rem" },
+  { id: "logIndex", label: "Log index", width: "3.75rem" },
+  { id: "txHash", label: "Transaction hash", width: "7.5rem" },
+  { id: "address", label: "Address", width: "7.5rem" },
+  { id: "event", label: "Event", width: "7rem" },
   { id: "args", label: "Arguments", width: "minmax(16rem, 1fr)" },
-  { id: "removed", label: "Removed", width: "7.5rem" },
+  { id: "removed", label: "Removed", width: "5.5rem" },
 ];
+
+/** The least width (rem) of grid tracks written in rem, a `minmax(a, b)` by its `a`. */
+export function minWidthRem(tracks: readonly string[]): number {
+  let sum = 0;
+  for (const t of tracks) {
+    const m = /^(?:minmax\()?\s*([\d.]+)rem/.exec(t);
+    if (m && m[1] !== undefined) sum += Number(m[1]);
+  }
+  return sum;
+}
 
 /**
  * A column of the table: a field of the log, a decoded argument (`arg:<name>`), or a column the
@@ -65,10 +81,10 @@ export function argColumns(kind: EventKind | null): ShownColumn[] {
             label: a.name,
             width:
               a.type === "address"
-                ? "9.5rem"
+                ? "7.5rem"
                 : a.type === "uint" || a.type === "int"
                   ? "11rem"
-                  : "9rem",
+                  : "8rem",
             arg: i,
           },
         ]

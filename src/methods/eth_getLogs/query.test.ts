@@ -106,6 +106,45 @@ describe("compileQuery", () => {
     expect(find("value:000")).toEqual([11, 12]);
   });
 
+  it("reads a field term with spaces around its operator as the term without them", () => {
+    for (const [spaced, tight] of [
+      ["value > 1000000", "value>1000000"],
+      ["value >= 1e30", "value>=1e30"],
+      ["value <=7", "value<=7"],
+      ["value= 5", "value=5"],
+      ["value != 5", "value!=5"],
+      [`event:transfer to: ${ALICE} value < 100`, `event:transfer to:${ALICE} value<100`],
+      ["-value > 10", "-value>10"],
+    ] as const) {
+      expect(parseQuery(spaced)).toEqual(parseQuery(tight));
+      expect(find(spaced)).toEqual(find(tight));
+    }
+    expect(find("value > 1000000")).toEqual([11, 12]);
+    // a word before free text that opens with ":" stays two words
+    expect(parseQuery("transfer :x")).toHaveLength(2);
+  });
+
+  it("reads a number with a point or the symbol in whole tokens where the amount is shown so", () => {
+    // the token has 6 decimals: 2,000,000 is 2 tokens, 5 is 0.000005
+    const unit = () => ({ decimals: 6, symbol: "NST" });
+    const inTokens = (q: string) => {
+      const test = compileQuery(parseQuery(q), index, undefined, unit);
+      return rows.filter((r) => test(r, true)).map((r) => r.blockNumber);
+    };
+    expect(inTokens("value>0.5")).toEqual([11, 12]);
+    expect(inTokens("value > 1.5")).toEqual([11, 12]);
+    expect(inTokens("value>=2nst")).toEqual([11, 12]);
+    expect(inTokens("value=2.0")).toEqual([11]);
+    expect(inTokens("value<0.00001")).toEqual([10, 13]);
+    // a plain integer stays the exact amount (links written before keep their meaning)
+    expect(inTokens("value>1000000")).toEqual([11, 12]);
+    // another symbol, or more fraction digits than the token has, matches nothing
+    expect(inTokens("value>1weth")).toEqual([]);
+    expect(inTokens("value>0.0000001")).toEqual([]);
+    // without known decimals a fraction is no amount
+    expect(find("value>0.5")).toEqual([]);
+  });
+
   it("matches the event, the contract, the block and free text in decoded values", () => {
     expect(find("event:Transfer")).toEqual([10, 11, 13]);
     expect(find("event=approval")).toEqual([12]);

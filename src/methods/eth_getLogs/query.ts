@@ -10,6 +10,7 @@
  * tx, block (also `block:100..200`), topic0…topic3 and each decoded argument by its name. The
  * matcher reads arguments where they sit (kinds.ts), so no log is decoded to be filtered.
  */
+import { parseUnits } from "viem";
 import { KindIndex, valueText, wordOf, type ArgSpec, type EventKind } from "./kinds";
 import type { LogRow } from "./result";
 
@@ -21,9 +22,38 @@ export type Term =
 
 /** Shown beside the filter box. */
 export const FILTER_HINT =
-  'Free text matches any shown value (addresses in full or as 0xabcd…1234, hashes, arguments). Field terms: contract:0x…, event:Transfer, tx:0x…, block:100..200, to:0x…, value>1000000, value<=5, note="two words"; a leading - excludes; terms combine with AND.';
+  'Free text matches any shown value (addresses in full or as 0xabcd…1234, hashes, arguments). Field terms: contract:0x…, event:Transfer, tx:0x…, block:100..200, to:0x…, value>1000000, value <= 5, note="two words"; spaces around the operator are allowed. On a token amount, a number with a point or the token symbol is in whole tokens by the token\'s decimals (value>0.5, value>2nst); a plain integer is the exact amount. A leading - excludes; terms combine with AND.';
 
 const TERM_RE = /^([A-Za-z_][\w]*)(>=|<=|!=|:|=|>|<)([\s\S]+)$/;
+const FIELD_RE = /^-?[A-Za-z_][\w]*$/;
+const OP_RE = /^(>=|<=|!=|:|=|>|<)$/;
+const ENDS_WITH_OP_RE = /^-?[A-Za-z_][\w]*(>=|<=|!=|:|=|>|<)$/;
+const STARTS_WITH_OP_RE = /^(>=|<=|!=|=|>|<)[^=]/;
+
+/**
+ * Field terms written with spaces around the operator joined back into one term, as typed
+ * without them: `value > 5`, `value >5`, `value> 5` all read `value>5`. (`:` must touch its
+ * field — `note :x` — so a word followed by `:text` stays free text.)
+ */
+function joinSpacedTerms(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const a = tokens[i] ?? "";
+    const b = tokens[i + 1];
+    const c = tokens[i + 2];
+    if (FIELD_RE.test(a) && b !== undefined && OP_RE.test(b) && c !== undefined) {
+      out.push(a + b + c);
+      i += 2;
+    } else if (FIELD_RE.test(a) && b !== undefined && STARTS_WITH_OP_RE.test(b)) {
+      out.push(a + b);
+      i += 1;
+    } else if (ENDS_WITH_OP_RE.test(a) && b !== undefined) {
+      out.push(a + b);
+      i += 1;
+    } else out.push(a);
+  }
+  return out;
+}
 
 /**
  * The query split into terms as typed: at white space outside double quotes. Inside quotes, `\"`
@@ -84,7 +114,7 @@ export function quoteValue(value: string): string {
  */
 export function parseQuery(input: string): Term[] {
   const out: Term[] = [];
-  for (const raw of splitTerms(input)) {
+  for (const raw of joinSpacedTerms(splitTerms(input))) {
     let token = raw;
     let negate = false;
     if (token.length > 1 && token.startsWith("-")) {
@@ -285,9 +315,59 @@ function textTest(index: KindIndex, q: string): RowTest {
   };
 }
 
+/**
+ * The unit an argument's amount is shown in, where it is a token amount whose decimals are known
+ * (the table and the grouped sums show it in whole tokens): what `value>0.5` is read in.
+ */
+export type AmountUnit = (
+  row: LogRow,
+  kind: EventKind,
+  arg: ArgSpec,
+) => { decimals: number; symbol?: string } | undefined;
+
+/** `0.5`, `.5`, `2nst`, `2.5 NST` (lower case by now): a number in whole tokens. */
+const TOKEN_AMOUNT_RE = /^(\d[\d_,]*(?:\.\d*)?|\.\d+)\s*([a-z][\w.-]*)?$/;
+
+/**
+ * A term's number in base units of a token with `decimals` (and `symbol`): only a number with a
+ * point or the token's symbol is read in whole tokens — a plain integer stays the exact amount,
+ * so links written before keep their meaning. Undefined: not a token amount; null: one that does
+ * not fit this token (another symbol, more fraction digits than it has).
+ */
+function tokenAmount(value: string, decimals: number, symbol?: string): bigint | null | undefined {
+  const m = TOKEN_AMOUNT_RE.exec(value);
+  if (!m || m[1] === undefined) return undefined;
+  const num = m[1].replace(/[_,]/g, "");
+  const unit = m[2];
+  if (unit === undefined && !num.includes(".")) return undefined;
+  if (unit !== undefined && unit !== symbol?.toLowerCase()) return null;
+  const frac = num.split(".")[1] ?? "";
+  if (frac.length > decimals) return null;
+  return parseUnits(num.endsWith(".") ? num.slice(0, -1) : num, decimals);
+}
+
 /** One field of a row, typed: what a field term compares. */
-function fieldTest(index: KindIndex, t: Extract<Term, { type: "field" }>): RowTest {
+function fieldTest(
+  index: KindIndex,
+  t: Extract<Term, { type: "field" }>,
+  unit?: AmountUnit,
+): RowTest {
   const n = parseNumber(t.value);
+  // Only a term that is not a plain number can be in whole tokens; one parse per decimals.
+  const maybeTokens = unit !== undefined && n === null && TOKEN_AMOUNT_RE.test(t.value);
+  const inTokens = new Map<string, bigint | null | undefined>();
+  const numberFor = (row: LogRow, kind: EventKind, a: ArgSpec): bigint | null => {
+    if (!maybeTokens) return n;
+    const u = unit(row, kind, a);
+    if (u === undefined) return n;
+    const key = `${u.decimals}:${u.symbol ?? ""}`;
+    let v = inTokens.get(key);
+    if (!inTokens.has(key)) {
+      v = tokenAmount(t.value, u.decimals, u.symbol);
+      inTokens.set(key, v);
+    }
+    return v === undefined ? n : v;
+  };
   const numeric = t.op !== ":" && t.op !== "=";
   if (t.field === "contract")
     return (row, _k, lower) => !numeric && hexMatches(low(row.address, lower), t.value, t.op);
@@ -339,6 +419,7 @@ function fieldTest(index: KindIndex, t: Extract<Term, { type: "field" }>): RowTe
     }
     const v = index.value(row, kind, i);
     if (typeof v === "bigint") {
+      const n = numberFor(row, kind, a);
       if (n !== null && (numeric || t.op === "=")) return compare(v, t.op, n);
       return t.op === ":" && v.toString().includes(t.value);
     }
@@ -367,13 +448,19 @@ export function compileQuery(
   terms: readonly Term[],
   index: KindIndex,
   extra?: ExtraFields,
+  /** The unit a token amount is shown in: a number with a point or symbol is read in it. */
+  unit?: AmountUnit,
 ): (row: LogRow, lower: boolean) => boolean {
   const tests = terms.map((t) => {
     const own = t.type === "field" ? extra?.get(t.field) : undefined;
     return {
       negate: t.negate,
       test:
-        t.type === "text" ? textTest(index, t.text) : own ? extraTest(own, t) : fieldTest(index, t),
+        t.type === "text"
+          ? textTest(index, t.text)
+          : own
+            ? extraTest(own, t)
+            : fieldTest(index, t, unit),
     };
   });
   return (row, lower) => {
@@ -398,6 +485,6 @@ export function sendsLowerCase(rows: readonly LogRow[]): boolean {
 /** The query with `term` added (or its opposite replaced): a facet's or a group's click. */
 export function withTerm(query: string, term: string): string {
   const base = term.startsWith("-") ? term.slice(1) : term;
-  const kept = splitTerms(query).filter((t) => t !== base && t !== `-${base}`);
+  const kept = joinSpacedTerms(splitTerms(query)).filter((t) => t !== base && t !== `-${base}`);
   return [...kept, term].join(" ");
 }

@@ -2,7 +2,14 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { nextTask, type Cancel } from "../../platform/schedule";
 import { kindIndexOf } from "./kinds";
 import type { Decode } from "./model";
-import { compileQuery, parseQuery, sendsLowerCase, type ExtraFields, type Term } from "./query";
+import {
+  compileQuery,
+  parseQuery,
+  sendsLowerCase,
+  type AmountUnit,
+  type ExtraFields,
+  type Term,
+} from "./query";
 import type { LogRow } from "./result";
 
 /**
@@ -39,12 +46,15 @@ export function useLogFilter(
   query: string,
   /** A page's own columns the filter's field terms can name. */
   extra?: ExtraFields,
+  /** The unit token amounts are shown in (query.ts AmountUnit). */
+  unit?: AmountUnit,
 ): LogFilterState | null {
   const index = kindIndexOf(decode);
   // The last answer is keyed by ids, not by the rows themselves: a new result (Run again) must
   // not keep the previous 100,000 rows alive through it.
   const rowsId = idOf(rows);
   const indexId = idOf(index);
+  const unitId = unit ? idOf(unit) : 0;
   const [state, setState] = useState<{ key: readonly unknown[]; value: LogFilterState } | null>(
     null,
   );
@@ -53,13 +63,15 @@ export function useLogFilter(
     rows: readonly LogRow[];
     index: object;
     extra: ExtraFields | undefined;
+    unit: AmountUnit | undefined;
     query: string;
     matches: readonly LogRow[];
   } | null>(null);
 
   useEffect(() => {
-    // Another set of a page's own columns: nothing found before holds.
-    const prev = last.current?.extra === extra ? last.current : null;
+    // Another set of a page's own columns, or token units learnt: nothing found before holds.
+    const kept = last.current;
+    const prev = kept && kept.extra === extra && kept.unit === unit ? kept : null;
     // Rows still streaming in: the same query needs only the rows added since its last answer.
     const grown =
       prev !== null && prev.rows !== rows && prev.index === index && prev.query === query
@@ -68,8 +80,8 @@ export function useLogFilter(
     if (prev && prev.rows !== rows && grown === null) last.current = null;
     const terms = parseQuery(query);
     if (terms.length === 0) return;
-    const key = [idOf(rows), idOf(index), query] as const;
-    const test = compileQuery(terms, index, extra);
+    const key = [idOf(rows), idOf(index), query, unit ? idOf(unit) : 0] as const;
+    const test = compileQuery(terms, index, extra, unit);
     const source =
       grown !== null
         ? grown
@@ -87,7 +99,7 @@ export function useLogFilter(
     let lastPublish = performance.now();
     let cancel: Cancel | null = null;
     const publish = (done: boolean) => {
-      if (done) last.current = { rows, index, extra, query, matches: found };
+      if (done) last.current = { rows, index, extra, unit, query, matches: found };
       const scanned =
         grown !== null ? rows.length - n + i : source !== rows ? (done ? rows.length : 0) : i;
       setState({ key, value: { matches: done ? found : [...found], scanned, done } });
@@ -114,10 +126,16 @@ export function useLogFilter(
     };
     step();
     return () => cancel?.();
-  }, [rows, index, query, lower, extra]);
+  }, [rows, index, query, lower, extra, unit]);
 
   if (parseQuery(query).length === 0) return null;
-  if (state && state.key[0] === rowsId && state.key[1] === indexId && state.key[2] === query)
+  if (
+    state &&
+    state.key[0] === rowsId &&
+    state.key[1] === indexId &&
+    state.key[2] === query &&
+    state.key[3] === unitId
+  )
     return state.value;
   // A new query or new rows: the last answer stays on screen, marked unfinished, until the next one.
   return state ? { ...state.value, done: false } : { matches: [], scanned: 0, done: false };
