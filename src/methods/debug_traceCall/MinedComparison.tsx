@@ -212,7 +212,8 @@ export function MinedComparison({
                 <ul className="mt-1 list-disc pl-5">
                   {state.differences.slice(0, 8).map((d) => (
                     <li key={d.address} className="break-all">
-                      {shortAddress(d.address)}: {d.what.slice(0, 4).join(", ")}
+                      {shortAddress(d.address)}:{" "}
+                      <span className="font-mono text-xs">{d.what.slice(0, 4).join(", ")}</span>
                       {d.what.length > 4 ? ` and ${d.what.length - 4} more` : ""}
                     </li>
                   ))}

@@ -111,7 +111,7 @@ describe("the state each run left", () => {
     );
     expect(r).toEqual({
       same: false,
-      differences: [{ address: A, what: ["slot 0x01", "slot 0x02"] }],
+      differences: [{ address: A, what: ["slot 0x1", "slot 0x2"] }],
     });
   });
 });

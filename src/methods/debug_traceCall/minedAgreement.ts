@@ -120,6 +120,13 @@ export interface StateDifference {
 export type StateAgreement =
   { same: true; accounts: number; slots: number } | { same: false; differences: StateDifference[] };
 
+/** A small slot number as such (`0x5`); a hashed one whole (never cut: users compare digits). */
+function compactSlot(slot: string): string {
+  if (!/^0x[0-9a-f]{1,64}$/.test(slot)) return slot;
+  const n = BigInt(slot);
+  return n < 2n ** 64n ? `0x${n.toString(16)}` : slot;
+}
+
 function afterOf(a: AccountChange | undefined) {
   return {
     balance: a?.balance?.after ?? null,
@@ -159,7 +166,7 @@ export function compareState(
     if (!fee && a.nonce !== b.nonce) what.push("nonce");
     if (a.code !== b.code) what.push("code");
     for (const slot of [...new Set([...a.storage.keys(), ...b.storage.keys()])].sort()) {
-      if (a.storage.get(slot) !== b.storage.get(slot)) what.push(`slot ${slot}`);
+      if (a.storage.get(slot) !== b.storage.get(slot)) what.push(`slot ${compactSlot(slot)}`);
       else slots++;
     }
     if (what.length > 0) differences.push({ address, what });
