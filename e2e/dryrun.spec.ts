@@ -201,6 +201,16 @@ test.describe("the override editor's slot field and Compute slot", () => {
     await byHand.getByLabel("Key type").selectOption("address");
     await byHand.getByLabel("With key").fill(s.to);
     await expect(byHand.getByTestId("computed-slot")).toHaveText(expected);
+    // A dynamic array's element by hand: marks (slot 5), element 2 = keccak256(5) + 2.
+    await byHand.getByLabel("Dynamic array element").check();
+    await byHand.getByLabel("Array at slot").fill("5");
+    await byHand.getByLabel("Element index").fill("2");
+    const marks2 = padHex(toHex(BigInt(keccak256(padHex(toHex(5n), { size: 32 }))) + 2n), {
+      size: 32,
+    });
+    await expect(byHand.getByTestId("computed-slot")).toHaveText(marks2);
+    await byHand.getByRole("button", { name: "Use this slot" }).click();
+    await expect(second.getByLabel("Slot", { exact: true })).toHaveValue(marks2);
   });
 });
 

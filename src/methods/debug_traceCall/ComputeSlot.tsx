@@ -14,6 +14,7 @@ import { METHOD } from "./query";
 import {
   KEY_KINDS,
   layoutVariables,
+  manualArraySlot,
   manualMappingSlot,
   slotFromLayout,
   type KeyKind,
@@ -94,51 +95,82 @@ function ByLayout({
 }
 
 function ByHand({ onUse }: { onUse: (slot: string) => void }) {
+  const [array, setArray] = useState(false);
   const [slot, setSlot] = useState("");
   const [kind, setKind] = useState<KeyKind>("address");
   const [key, setKey] = useState("");
   const kindId = useId();
+  const name = useId();
   const started = slot.trim() !== "" && key.trim() !== "";
-  const result = started ? manualMappingSlot(slot, kind, key) : null;
+  const result = !started
+    ? null
+    : array
+      ? manualArraySlot(slot, key)
+      : manualMappingSlot(slot, kind, key);
   return (
     <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <label className="flex items-center gap-2">
+          <input type="radio" name={name} checked={!array} onChange={() => setArray(false)} />
+          Mapping entry
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={name} checked={array} onChange={() => setArray(true)} />
+          Dynamic array element
+        </label>
+      </div>
       <p className="text-sm">
-        A mapping&apos;s value sits at <code>keccak256(abi.encode(key, slot))</code>; for a nested
-        mapping, use the result as the next mapping&apos;s slot.
+        {array ? (
+          <>
+            A dynamic array&apos;s element <code>i</code> sits at <code>keccak256(slot) + i</code>{" "}
+            (one slot per element of 17 bytes or more).
+          </>
+        ) : (
+          <>
+            A mapping&apos;s value sits at <code>keccak256(abi.encode(key, slot))</code>; for a
+            nested mapping, use the result as the next mapping&apos;s slot.
+          </>
+        )}
       </p>
-      <div className="grid gap-2 md:grid-cols-[10rem_8rem_minmax(0,1fr)]">
+      <div
+        className={`grid gap-2 ${array ? "md:grid-cols-[10rem_minmax(0,1fr)]" : "md:grid-cols-[10rem_8rem_minmax(0,1fr)]"}`}
+      >
         <Field
-          label="Mapping at slot"
+          label={array ? "Array at slot" : "Mapping at slot"}
           placeholder="3"
           value={slot}
           onChange={(e) => setSlot(e.target.value)}
         />
-        <div className="flex flex-col gap-1">
-          <label
-            htmlFor={kindId}
-            className="text-sm font-medium text-slate-700 dark:text-slate-200"
-          >
-            Key type
-          </label>
-          <select
-            id={kindId}
-            value={kind}
-            onChange={(e) => {
-              const k = KEY_KINDS.find((x) => x === e.target.value);
-              if (k) setKind(k);
-            }}
-            className="rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
-          >
-            {KEY_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </div>
+        {array ? null : (
+          <div className="flex flex-col gap-1">
+            <label
+              htmlFor={kindId}
+              className="text-sm font-medium text-slate-700 dark:text-slate-200"
+            >
+              Key type
+            </label>
+            <select
+              id={kindId}
+              value={kind}
+              onChange={(e) => {
+                const k = KEY_KINDS.find((x) => x === e.target.value);
+                if (k) setKind(k);
+              }}
+              className="rounded border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+            >
+              {KEY_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <Field
-          label="With key"
-          placeholder={kind === "address" ? "0x…" : kind === "string" ? "text" : "value"}
+          label={array ? "Element index" : "With key"}
+          placeholder={
+            array ? "0" : kind === "address" ? "0x…" : kind === "string" ? "text" : "value"
+          }
           value={key}
           onChange={(e) => setKey(e.target.value)}
           error={result && !result.ok ? result.error : undefined}
@@ -184,7 +216,7 @@ export function ComputeSlot({
       )}
       <details open={!found}>
         <summary className="cursor-pointer text-sm font-medium">
-          By hand: mapping at slot N with key K
+          By hand: mapping at slot N with key K, or array element
         </summary>
         <div className="mt-2">
           <ByHand onUse={onUse} />

@@ -4,7 +4,13 @@
 import { describe, expect, it } from "vitest";
 import type { StorageLayout } from "../../chain/solidity";
 import fixture from "../../shared/trace/source/fixtures/ledger.json";
-import { manualMappingSlot, slotFromLayout, dynamicArraySlot, slotHex } from "./slotMath";
+import {
+  manualArraySlot,
+  manualMappingSlot,
+  slotFromLayout,
+  dynamicArraySlot,
+  slotHex,
+} from "./slotMath";
 
 const c = fixture.contracts;
 const impl = fixture.bundles[c.implementation.toLowerCase() as keyof typeof fixture.bundles];
@@ -79,6 +85,10 @@ describe("the manual helper: mapping at slot N with key K", () => {
   it("0x hex slot numbers and uint keys", () => {
     const r = manualMappingSlot("0x8", "uint", "2");
     expect(r).toEqual({ ok: true, slot: computed("plans[2]") });
+  });
+  it("a dynamic array's element: array at slot 5, element 2 is marks[2]", () => {
+    expect(manualArraySlot("5", "2")).toEqual({ ok: true, slot: computed("marks[2]") });
+    expect(manualArraySlot("5", "-1").ok).toBe(false);
   });
   it("refuses a slot that is not a number", () => {
     expect(manualMappingSlot("three", "address", c.to).ok).toBe(false);

@@ -118,6 +118,20 @@ export function manualMappingSlot(
   return { ok: true, slot: slotHex(mappingSlot(key.bytes, slot)) };
 }
 
+/** The manual helper for arrays: "dynamic array at slot N, element I" (one slot per element). */
+export function manualArraySlot(
+  slotText: string,
+  indexText: string,
+): { ok: true; slot: Hex } | { ok: false; error: string } {
+  const slot = parseSlot(slotText);
+  if (slot === null)
+    return { ok: false, error: "The array's slot is a number (decimal or 0x hex)." };
+  const index = parseInteger(indexText);
+  if (index === null || index < 0n)
+    return { ok: false, error: "The index is a whole number (decimal or 0x hex)." };
+  return { ok: true, slot: slotHex(dynamicArraySlot(slot, index)) };
+}
+
 type Types = NonNullable<StorageLayout["types"]>;
 type TypeInfo = Types[string];
 
