@@ -60,7 +60,10 @@ export function Outcome({
             {created ? (
               <Address value={created} href={href("address", { address: created })} />
             ) : (
-              <span>(the address is worked out from the sender and its nonce…)</span>
+              <span>
+                (an address the node did not name: it follows from the sender and its nonce at this
+                block, which are not known yet)
+              </span>
             )}
           </p>
           {!failed && output ? (
