@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import { useId, useState, type ChangeEvent } from "react";
 import { Button, Field } from "../../ui";
 import {
   newSlotRow,
@@ -7,6 +7,7 @@ import {
   type SlotRow,
   type StorageMode,
 } from "./overrides";
+import { ComputeSlot } from "./ComputeSlot";
 
 /** Element ids the editor moves focus to after adding or removing rows. */
 export const focusIds = {
@@ -161,6 +162,7 @@ export function AccountEditor(props: AccountEditorProps) {
             slot={slot}
             index={i}
             base={base}
+            address={row.address}
             problems={problems?.slotProblems?.[slot.id]}
             shown={shown}
             touch={touch}
@@ -183,10 +185,62 @@ export function AccountEditor(props: AccountEditorProps) {
   );
 }
 
+/**
+ * A 32-byte word typed as text: a textarea that grows with its content and wraps, so a full
+ * 66-character slot shows whole at any width (an input would clip it). Enter does not add a line.
+ */
+function WordField(props: {
+  label: string;
+  id?: string;
+  placeholder: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const auto = useId();
+  const id = props.id ?? auto;
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        {props.label}
+      </label>
+      <textarea
+        id={id}
+        rows={1}
+        value={props.value}
+        placeholder={props.placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        onChange={(e) => props.onChange(e.target.value.replace(/[\r\n]/g, ""))}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") e.preventDefault();
+        }}
+        onBlur={props.onBlur}
+        className={`w-full resize-none break-all rounded border px-2 py-1.5 font-mono text-sm [field-sizing:content] dark:bg-slate-900 ${
+          props.error
+            ? "border-red-600 dark:border-red-400"
+            : "border-slate-300 dark:border-slate-600"
+        }`}
+      />
+      {props.error ? (
+        <p id={errorId} role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function SlotEditor(props: {
   slot: SlotRow;
   index: number;
   base: string;
+  /** The override's address: whose layout "Compute slot" reads. */
+  address: string;
   problems: { slot?: string; value?: string } | undefined;
   shown: (key: string) => boolean;
   touch: (key: string) => void;
@@ -194,34 +248,46 @@ function SlotEditor(props: {
   onRemove: () => void;
 }) {
   const { slot, base, problems, shown, touch, onChange } = props;
+  const [computing, setComputing] = useState(false);
   const input = (field: "slot" | "value") => {
     const key = fieldKey.slot(slot.id, field);
     return {
       value: slot[field],
       error: shown(key) ? problems?.[field] : undefined,
-      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      onChange: (value: string) => {
         touch(key);
-        onChange({ ...slot, [field]: e.target.value });
+        onChange({ ...slot, [field]: value });
       },
       onBlur: () => touch(key),
     };
   };
   return (
-    <div
-      role="group"
-      aria-label={`Slot ${props.index + 1}`}
-      className="grid items-start gap-2 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
-    >
-      <Field
-        label="Slot"
-        id={focusIds.slot(base, slot.id)}
-        placeholder="0x0 (storage key)"
-        {...input("slot")}
-      />
-      <Field label="Slot value" placeholder="0x… (32-byte word)" {...input("value")} />
-      <Button className="md:mt-6" onClick={props.onRemove}>
-        Remove slot
-      </Button>
+    <div role="group" aria-label={`Slot ${props.index + 1}`} className="flex flex-col gap-2">
+      <div className="grid items-start gap-2">
+        <WordField
+          label="Slot"
+          id={focusIds.slot(base, slot.id)}
+          placeholder="0x0 (storage key)"
+          {...input("slot")}
+        />
+        <WordField label="Slot value" placeholder="0x… (32-byte word)" {...input("value")} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button aria-expanded={computing} onClick={() => setComputing(!computing)}>
+          Compute slot
+        </Button>
+        <Button onClick={props.onRemove}>Remove slot</Button>
+      </div>
+      {computing ? (
+        <ComputeSlot
+          address={props.address}
+          onUse={(s) => {
+            touch(fieldKey.slot(slot.id, "slot"));
+            onChange({ ...slot, slot: s });
+            setComputing(false);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

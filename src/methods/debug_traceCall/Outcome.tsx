@@ -3,26 +3,30 @@
  * reason decoded: Error(string), a panic, a custom error by ABI), and what it was run on.
  */
 import { formatDecimal } from "../../chain";
+import { Address, HexData } from "../../ui";
+import { href } from "../../shared/links";
 import type { CallFrame } from "../../shared/trace/result";
 import type { FrameDecodeCache } from "../../shared/trace/decode";
 import { frameError, frameFailed, nodeRevertReason } from "../../shared/trace/model";
-import type { MinedOutcome, Simulation } from "./query";
-import { minedSentence } from "./minedAgreement";
+import type { Simulation } from "./query";
 import { pinNote } from "./pin";
 
 export function Outcome({
   top,
   decode,
   simulation,
-  mined,
+  created,
 }: {
   top: CallFrame;
   /** The call tree's decoding (frame 0 is the top call). */
   decode: FrameDecodeCache;
   /** The call as asked and the block it ran on. */
   simulation: Simulation;
-  /** The receipt of the mined transaction this call re-runs, when there is one. */
-  mined?: MinedOutcome;
+  /**
+   * A creation (no `to`): the address it would make (null while it is worked out, or when it
+   * cannot be); undefined for a call.
+   */
+  created?: string | null | undefined;
 }) {
   const decoded = decode.frame(0);
   const { request, at } = simulation;
@@ -34,6 +38,8 @@ export function Outcome({
   const reason = revert && revert.kind !== "empty" ? revert.label : nodeReason;
   const accounts = request.overrides ? Object.keys(request.overrides).length : 0;
   const gas = gasUsed !== null ? `${gasUsed.toLocaleString("en-US")} gas` : null;
+  const creation = created !== undefined;
+  const output = typeof top.output === "string" && top.output !== "0x" ? top.output : null;
   return (
     <section
       aria-label="Simulation outcome"
@@ -47,6 +53,33 @@ export function Outcome({
         {failed ? "The call would revert" : "The call would succeed"}
         {gas ? ` · ${gas} used` : ""}
       </p>
+      {creation ? (
+        <div className="mt-1 flex flex-col gap-1" data-testid="created-contract">
+          <p className="flex flex-wrap items-center gap-x-2">
+            <span>{failed ? "It would have created" : "It would create a contract at"}</span>
+            {created ? (
+              <Address value={created} href={href("address", { address: created })} />
+            ) : (
+              <span>
+                (an address the node did not name: it follows from the sender and its nonce at this
+                block, which are not known yet)
+              </span>
+            )}
+          </p>
+          {!failed && output ? (
+            <details>
+              <summary className="cursor-pointer">
+                {((output.length - 2) / 2).toLocaleString("en-US")} bytes of runtime code
+              </summary>
+              <div className="mt-1">
+                <HexData value={output} name="runtime code" label="Copy runtime code" />
+              </div>
+            </details>
+          ) : !failed ? (
+            <p>with no runtime code (the constructor returned nothing)</p>
+          ) : null}
+        </div>
+      ) : null}
       {failed ? (
         <p className="mt-1 break-words">
           {reason ? (
@@ -57,20 +90,18 @@ export function Outcome({
             <>The node says: {frameError(top)} (no revert data)</>
           )}
         </p>
-      ) : returns && returns.length > 0 ? (
+      ) : creation ? null : returns && returns.length > 0 ? (
         <p className="mt-1 break-all">
           {decoded.call?.name ?? "It"} returns{" "}
           <span className="font-mono">
             {returns.map((r) => `${r.name ? `${r.name}: ` : ""}${r.value} (${r.type})`).join(", ")}
           </span>
         </p>
-      ) : typeof top.output === "string" && top.output !== "0x" ? (
-        <p className="mt-1 break-all font-mono text-xs">Returned {top.output}</p>
-      ) : null}
-      {mined && (mined.status === "0x1" || mined.status === "0x0") ? (
-        <p className="mt-1" data-testid="mined-outcome">
-          {minedSentence(mined.status === "0x1", mined.gasUsed ?? null, !failed, gasUsed)}
-        </p>
+      ) : output ? (
+        <div className="mt-1 text-xs">
+          <p>Returned {((output.length - 2) / 2).toLocaleString("en-US")} bytes (not decoded):</p>
+          <HexData value={output} name="return data" label="Copy return data" />
+        </div>
       ) : null}
       <p className="mt-1 text-xs">
         Run on the state at block {formatDecimal(at.number)} (<code>{at.hex}</code>){pinNote(at)}

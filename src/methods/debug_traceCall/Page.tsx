@@ -24,6 +24,8 @@ import { ignoredOverrides } from "./ignored";
 import { examplesFrom } from "./examples";
 import { onwardLinks } from "./onward";
 import { Outcome } from "./Outcome";
+import { MinedComparison } from "./MinedComparison";
+import { createdAddress } from "./minedAgreement";
 import { OverridesEditor } from "./OverridesEditor";
 import {
   callTarget,
@@ -37,6 +39,7 @@ import {
 import { pinnedAt, pinRequest } from "./pin";
 import {
   blockPinQueryOptions,
+  creationNonceQueryOptions,
   METHOD,
   minedOutcomeQueryOptions,
   sentRequest,
@@ -196,6 +199,22 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
     [request, ws.stateResult],
   );
   const mined = useQuery(minedOutcomeQueryOptions(client, endpoint, data ? link.minedTx : null));
+  // A creation names the address it would make: the call tree's own `to`, else from the sender's
+  // nonce at the block (asked only then).
+  const creating = sim !== null && !sim.request.tx.to;
+  const topTo = data?.top.to;
+  const needNonce = creating && data !== undefined && !(typeof topTo === "string" && topTo !== "");
+  const nonce = useQuery(
+    creationNonceQueryOptions(
+      client,
+      endpoint,
+      needNonce && sim?.request.tx.from ? { from: sim.request.tx.from, block: sim.at.hex } : null,
+    ),
+  );
+  const created =
+    creating && data
+      ? createdAddress(data.top, sim?.request.tx.from ?? "", nonce.data ?? null)
+      : undefined;
   const refusal = useMemo(
     () =>
       query.isError && request ? explainRefusal(query.error, request, decoding.registry) : null,
@@ -339,7 +358,18 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
 
       {data && sim && decode ? (
         <>
-          <Outcome top={data.top} decode={decode} simulation={sim} mined={mined.data} />
+          <Outcome top={data.top} decode={decode} simulation={sim} created={created} />
+          {link.minedTx && mined.data ? (
+            <MinedComparison
+              hash={link.minedTx}
+              mined={mined.data}
+              simulation={sim}
+              model={data.model}
+              top={data.top}
+              decoder={ws.decoder}
+              compareLink={compareHref(link.minedTx, `${SIM_PREFIX}${requestKey}`)}
+            />
+          ) : null}
           <Card
             title="Call tree"
             actions={

@@ -104,13 +104,32 @@ export function simulateStorageQueryOptions(
   return storageTraceQueryOptions(client, endpoint, METHOD, s ? callTarget(sentRequest(s)) : null);
 }
 
+const receiptLogSchema = z.looseObject({
+  address: z.string(),
+  topics: z.array(z.string()),
+  data: z.string(),
+});
+
 const minedSchema = z
   .looseObject({
     status: z.string().nullish(),
     gasUsed: z.string().nullish(),
+    contractAddress: z.string().nullish(),
+    from: z.string().nullish(),
+    blockNumber: z.string().nullish(),
+    // The events the chain recorded, to set beside the simulation's (malformed ones are dropped).
+    logs: z
+      .array(z.unknown())
+      .nullish()
+      .transform((list) =>
+        (list ?? []).flatMap((l) => {
+          const r = receiptLogSchema.safeParse(l);
+          return r.success ? [r.data] : [];
+        }),
+      ),
   })
   .nullable();
-export type MinedOutcome = z.infer<typeof minedSchema>;
+export type MinedOutcome = z.output<typeof minedSchema>;
 
 /**
  * How the mined transaction a simulation re-runs went on chain (its receipt's status and gas), to
@@ -132,6 +151,61 @@ export function minedOutcomeQueryOptions(
               [hash],
               { signal, retry: false, timeoutMs: 15_000, schema: minedSchema },
             )
+        : skipToken,
+    ...KEPT_ANSWER,
+  });
+}
+
+/**
+ * The sender's nonce at the simulation's block, for the address a creation would make when the
+ * call tree does not name it (viem's getContractAddress from sender and nonce).
+ */
+export function creationNonceQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  ask: { from: string; block: string } | null,
+) {
+  const params = ask ? [ask.from, ask.block] : null;
+  return queryOptions({
+    queryKey: rpcQueryKey(endpoint, "eth_getTransactionCount", params),
+    queryFn:
+      endpoint && params
+        ? async ({ signal }): Promise<bigint> =>
+            BigInt(
+              await client.request(
+                { url: endpoint.url, secrets: endpoint.secrets },
+                "eth_getTransactionCount",
+                params,
+                { signal, retry: false, timeoutMs: 15_000, schema: quantity },
+              ),
+            )
+        : skipToken,
+    ...KEPT_ANSWER,
+  });
+}
+
+const minerSchema = z.looseObject({ miner: z.string().nullish() }).nullable();
+
+/** Who received the mined block's fees (its `miner`): left out when the two states are compared. */
+export function blockMinerQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  blockNumber: string | null,
+) {
+  const params = blockNumber ? [blockNumber, false] : null;
+  return queryOptions({
+    queryKey: [...rpcQueryKey(endpoint, "eth_getBlockByNumber", params), "miner"],
+    queryFn:
+      endpoint && params
+        ? async ({ signal }): Promise<string | null> => {
+            const block = await client.request(
+              { url: endpoint.url, secrets: endpoint.secrets },
+              "eth_getBlockByNumber",
+              params,
+              { signal, retry: false, timeoutMs: 15_000, schema: minerSchema },
+            );
+            return block?.miner ?? null;
+          }
         : skipToken,
     ...KEPT_ANSWER,
   });

@@ -26,7 +26,7 @@ import type { Side } from "./sides";
 /** The trace by hash goes where traces go (the provider's method, or the one a link names). */
 export const TRACE_METHOD = "debug_jstraceTransaction";
 /** The by-hash call tree's entries are kept apart from the trace page's (it reads them its own way). */
-const KEY_TAG = "call tree";
+export const KEY_TAG = "call tree";
 
 export interface SideRun {
   data: CallTreeResult | undefined;
