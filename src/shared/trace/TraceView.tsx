@@ -28,7 +28,7 @@ import {
   pathOf,
 } from "./tree";
 import type { CallFrame } from "./result";
-import { cachedSearch, searchTexts, useSearchIndexBuild } from "./searchIndex";
+import { cachedSearch, decodedSearch, searchTexts, useSearchIndexBuild } from "./searchIndex";
 import { Summary } from "./Summary";
 import type { FrameArrival } from "./arrival";
 import { TraceTabBar, traceTabId, type TraceTab } from "./TraceTabs";
@@ -115,8 +115,9 @@ export function TraceView(props: TraceViewProps) {
     setState({ expanded, selected: target >= 0 ? target : state.selected, frameProp });
   }
 
-  // The search strings are built in idle time once the first rows are on screen.
-  useSearchIndexBuild(model, decode, complete);
+  // The search strings are built in idle time once the first rows are on screen; the decoded
+  // values after them (`decodedBuilt` changes once they are all built: the search runs again).
+  const decodedBuilt = useSearchIndexBuild(model, decode, complete);
 
   // A type filter reads every frame's type: it applies once they are all here.
   const structure = useMemo(
@@ -137,8 +138,12 @@ export function TraceView(props: TraceViewProps) {
   );
   const texts = query.trim() && complete ? searchTexts(model, decode) : null;
   const matches = useMemo(
-    () => (texts ? cachedSearch(texts, query, structure) : new Int32Array(0)),
-    [texts, query, structure],
+    () =>
+      texts
+        ? cachedSearch(texts, query, structure, decodedSearch(model, decode))
+        : new Int32Array(0),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `decodedBuilt` changes what decodedSearch holds
+    [texts, query, structure, model, decode, decodedBuilt],
   );
   const highlight = useMemo(() => (gasRow ? new Set(gasRow.frames) : undefined), [gasRow]);
   const matchSet = useMemo(() => {
@@ -196,7 +201,12 @@ export function TraceView(props: TraceViewProps) {
     setQuery(q);
     // While frames still arrive, the search runs once they are all here.
     if (!q.trim() || !complete) return;
-    const list = cachedSearch(searchTexts(model, decode), q, structure);
+    const list = cachedSearch(
+      searchTexts(model, decode),
+      q,
+      structure,
+      decodedSearch(model, decode),
+    );
     if (list.length > 0 && !list.includes(state.selected))
       select(stepIn(list, state.selected - 1, 1));
   };

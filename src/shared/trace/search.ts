@@ -69,13 +69,80 @@ export function buildSearchTexts(
   return texts;
 }
 
-/** Frames (shown ones only) whose text contains the query, in tree order. */
-export function searchFrames(texts: readonly string[], query: string, s: Structure): Int32Array {
+/**
+ * What a frame's decoded values add to its search text: the call's arguments and return values,
+ * its logs' decoded arguments (names and values: addresses, amounts, strings), lower-cased.
+ * Decoding costs far more than the names above, so these are built after them, in their own idle
+ * slices (searchIndex.ts); until a frame's are built, a hex query is looked for in its raw data.
+ */
+export interface DecodedValues {
+  call: (f: CallFrame) => { name: string; value: string }[] | null;
+  log: (l: NonNullable<CallFrame["logs"]>[number]) => { name: string; value: string }[] | null;
+}
+
+/** Decoded-value texts of frames [from, to) into `texts` ("" when a frame has none). */
+export function buildDecodedTexts(
+  m: TraceModel,
+  values: DecodedValues,
+  part: { from: number; to: number; texts: string[] },
+): void {
+  for (let i = part.from, stop = Math.min(part.to, m.size); i < stop; i++) {
+    const f = m.frames[i] as CallFrame;
+    const parts: string[] = [];
+    const push = (args: { name: string; value: string }[] | null) => {
+      if (args) for (const a of args) parts.push(a.name, a.value);
+    };
+    push(values.call(f));
+    if (Array.isArray(f.logs)) for (const l of f.logs) push(values.log(l));
+    part.texts[i] = parts.length > 0 ? parts.join("\u0001").toLowerCase() : "";
+  }
+}
+
+/** A query that reads as hex data (an address, a word, a selector): looked for in raw data too. */
+const RAW_HEX_RE = /^0x([0-9a-f]{8,})$/;
+
+/** Whether the frame's calldata, output or logs (topics, data) hold `hex` (lower-case, no 0x). */
+function rawDataHolds(f: CallFrame, hex: string): boolean {
+  // Nodes send lower-case hex: lower-casing (a copy) only when a string has capitals.
+  const has = (s: unknown) =>
+    typeof s === "string" &&
+    (s.includes(hex) || (/[A-F]/.test(s) && s.toLowerCase().includes(hex)));
+  if (has(f.input) || has(f.output)) return true;
+  if (Array.isArray(f.logs))
+    for (const l of f.logs) if (has(l.data) || l.topics.some((t) => has(t))) return true;
+  return false;
+}
+
+/** The decoded-value texts of a trace, as far as they are built (frames [0, built)). */
+export interface DecodedSearch {
+  frames: readonly CallFrame[];
+  texts: readonly string[];
+  built: number;
+}
+
+/**
+ * Frames (shown ones only) whose text contains the query, in tree order: their names and
+ * addresses, then their decoded values where built, else (for a hex query) their raw data.
+ */
+export function searchFrames(
+  texts: readonly string[],
+  query: string,
+  s: Structure,
+  decoded?: DecodedSearch,
+): Int32Array {
   const q = query.trim().toLowerCase();
   if (q === "") return new Int32Array(0);
+  const hex = RAW_HEX_RE.exec(q)?.[1] ?? null;
   const out: number[] = [];
   for (let i = 0; i < texts.length; i++) {
-    if ((texts[i] as string).includes(q) && (s.shown === null || s.shown[i])) out.push(i);
+    if (s.shown !== null && !s.shown[i]) continue;
+    if ((texts[i] as string).includes(q)) out.push(i);
+    else if (decoded) {
+      // A hex query is looked for in the raw data even where values are decoded: data no ABI
+      // reads (unknown selectors, guessed words) holds addresses too.
+      if (i < decoded.built && (decoded.texts[i] as string).includes(q)) out.push(i);
+      else if (hex !== null && rawDataHolds(decoded.frames[i] as CallFrame, hex)) out.push(i);
+    }
   }
   return Int32Array.from(out);
 }
