@@ -36,7 +36,8 @@ export function rowStyle(start: number): CSSProperties {
     position: "absolute",
     top: 0,
     left: 0,
-    minWidth: "100%",
+    // The tree's width, never more: the row's text gives way (truncates), the tree never pans.
+    width: "100%",
     height: ROW_HEIGHT,
     transform: `translateY(${start}px)`,
   };

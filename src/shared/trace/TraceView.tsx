@@ -76,6 +76,11 @@ export interface TraceViewProps {
   arrival?: FrameArrival | null;
   /** The receipt's gas used and the transaction's limit, when the page has them (a mined one). */
   receiptGas?: ReceiptGas | null;
+  /**
+   * Whether the trace was asked with callTracer's `withLog` (events listed per frame); undefined
+   * when not known (a trace from a file). Views that read events say so only when it matters.
+   */
+  logsAsked?: boolean;
 }
 
 const NO_TYPES: ReadonlySet<string> = new Set();
@@ -287,7 +292,8 @@ export function TraceView(props: TraceViewProps) {
               nativeSymbol: props.nativeSymbol,
               viewport: props.viewport,
             }}
-            detail={frameDetail}
+            detail={state.selected >= 0 ? frameDetail : null}
+            onCloseDetail={() => setState((s) => ({ ...s, selected: -1 }))}
             loading={complete ? null : { loaded, size: model.size }}
             missingFrame={frameDeepLinkMissing ? frameProp : null}
             marked={highlight && !query.trim() ? highlight.size : null}
@@ -322,6 +328,7 @@ export function TraceView(props: TraceViewProps) {
             tokenMeta={props.tokenMeta}
             nativeSymbol={props.nativeSymbol}
             hash={props.hash}
+            logsAsked={props.logsAsked ?? (model.logCount > 0 ? true : undefined)}
           />
         ) : null}
         {tab === "flow" && transfers ? (
@@ -343,7 +350,9 @@ export function TraceView(props: TraceViewProps) {
           <GasByFunction
             rows={gasRows}
             functionName={(r) =>
-              r.kind === "call" ? (decode.decoder.functionName(r.selector) ?? null) : null
+              r.kind === "call"
+                ? (decode.decoder.functionName(r.selector, r.contract || undefined) ?? null)
+                : null
             }
             selected={gasRow?.key ?? null}
             onSelect={(r) => {

@@ -35,10 +35,12 @@ export function StatePanel({
         <p>
           {intro ??
             "State changes come from another trace of this transaction: the prestateTracer in diff mode, which lists every account and storage slot the transaction changed, before and after."}
-          {costNote ? ` It costs ${costNote}.` : ""}
+          {costNote
+            ? ` That run costs ${costNote} on this endpoint, so it waits for your press (a link with view=state asks it on opening).`
+            : ""}
         </p>
         <Button variant="primary" onClick={onAsk}>
-          Show state changes
+          {costNote ? `Show state changes (${costNote})` : "Show state changes"}
         </Button>
       </div>
     );

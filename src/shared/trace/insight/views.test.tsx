@@ -10,6 +10,7 @@ import insightDiff from "./fixtures/insight-prestate-diff.json";
 import { readStateDiff } from "./stateDiff";
 import { StateChanges } from "./StateChanges";
 import { TokenFlow } from "./TokenFlow";
+import { AddressNames } from "../../../ui";
 import { deriveBalanceChanges, deriveTransfers } from "./transfers";
 
 afterEach(cleanup);
@@ -60,6 +61,24 @@ describe("BalanceChanges", () => {
 });
 
 describe("TokenFlow", () => {
+  it("heads each lane with its address's name, and transfers say the names", () => {
+    const names = {
+      name: (a: string) =>
+        a.toLowerCase() === sender.toLowerCase()
+          ? { text: "Deployer", source: "user" as const }
+          : null,
+    };
+    const { container } = render(
+      <AddressNames.Provider value={names}>
+        <TokenFlow transfers={transfers} tokenMeta={meta} onSelectFrame={() => {}} />
+      </AddressNames.Provider>,
+    );
+    const lane = container.querySelector("text[data-lane-name]");
+    expect(lane?.textContent).toBe("Deployer");
+    const fromSender = screen.getAllByRole("button", { name: /from Deployer \(0x/i });
+    expect(fromSender.length).toBeGreaterThan(0);
+  });
+
   it("numbers the transfers and selects the frame of the one chosen", () => {
     const onSelect = vi.fn();
     render(<TokenFlow transfers={transfers} tokenMeta={meta} onSelectFrame={onSelect} />);
