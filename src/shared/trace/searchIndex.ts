@@ -131,8 +131,8 @@ export function cachedSearch(
 
 /**
  * Builds the search strings, then the decoded values, in idle slices once every frame is here
- * (`complete`); not while the user scrolls, which would share their frames. Returns how many
- * frames have their decoded values, updated once they all do (a search shown then runs again).
+ * (`complete`); not while the user scrolls, which would share their frames. Returns a number that
+ * changes each time every frame has its decoded values (a search shown then runs again).
  */
 export function useSearchIndexBuild(
   model: TraceModel,
@@ -147,7 +147,9 @@ export function useSearchIndexBuild(
         if (buildTextSlice(model, decode, slice)) return true;
         if (!slice.more()) return true;
         const more = buildDecodedSlice(model, decode, slice);
-        if (!more) setDone(decodedSearch(model, decode).built);
+        // A count of builds finished, not the frames built: a new decoder's build of the same
+        // trace ends at the same size and must still run the search again.
+        if (!more) setDone((n) => n + 1);
         return more;
       },
       { timeoutMs: IDLE_TIMEOUT_MS, quiet: { ms: SCROLL_QUIET_MS, of: "scroll" } },

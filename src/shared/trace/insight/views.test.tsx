@@ -9,6 +9,7 @@ import insightTrace from "./fixtures/insight-calltracer.json";
 import insightDiff from "./fixtures/insight-prestate-diff.json";
 import { readStateDiff } from "./stateDiff";
 import { StateChanges } from "./StateChanges";
+import { StatePanel } from "./StatePanel";
 import { TokenFlow } from "./TokenFlow";
 import { AddressNames } from "../../../ui";
 import { deriveBalanceChanges, deriveTransfers } from "./transfers";
@@ -116,5 +117,23 @@ describe("StateChanges", () => {
       .find((r) => r.textContent?.startsWith(scratch));
     expect(scratchRow?.textContent).toContain(`0x${"0".repeat(63)}7`);
     expect(scratchRow?.textContent).toContain("7 → 0");
+  });
+});
+
+describe("StatePanel on a priced endpoint", () => {
+  it("asks in one press on a button that says what the run costs", () => {
+    const onAsk = vi.fn();
+    render(
+      <StatePanel
+        asked={false}
+        onAsk={onAsk}
+        busy={false}
+        result={undefined}
+        error={null}
+        costNote="280 compute units"
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Show state changes (280 compute units)" }));
+    expect(onAsk).toHaveBeenCalledTimes(1);
   });
 });
