@@ -31,15 +31,22 @@ const DECODED_PIECE = 25;
 
 const decodedCache = new WeakMap<
   TraceModel,
-  { version: number; texts: string[]; /** Frames [0, built) have their text. */ built: number }
+  {
+    version: number;
+    texts: string[];
+    covered: Uint8Array;
+    /** Frames [0, built) have their text. */ built: number;
+  }
 >();
 
 /** The decoder's values, uncached: the search keeps only its text, not the decodings. */
 function decodedValues(decoder: TraceDecoder): DecodedValues {
   return {
-    call: (f) =>
-      decoder.decodeCall(f.input, f.output, true, typeof f.to === "string" ? f.to : null)?.args ??
-      null,
+    call: (f) => {
+      const d = decoder.decodeCall(f.input, f.output, true, typeof f.to === "string" ? f.to : null);
+      if (!d) return null;
+      return { values: [...d.args, ...(d.returns ?? [])], outputRead: d.returns !== null };
+    },
     log: (l) => decoder.decodeLog(l)?.args ?? null,
   };
 }
@@ -48,7 +55,9 @@ function decodedValues(decoder: TraceDecoder): DecodedValues {
 export function decodedSearch(model: TraceModel, decode: FrameDecodeCache): DecodedSearch {
   const hit = decodedCache.get(model);
   const ok = hit && hit.version === decode.version;
-  return { frames: model.frames, texts: ok ? hit.texts : [], built: ok ? hit.built : 0 };
+  return ok
+    ? { frames: model.frames, texts: hit.texts, covered: hit.covered, built: hit.built }
+    : { frames: model.frames, texts: [], covered: new Uint8Array(0), built: 0 };
 }
 
 /** Builds decoded-value texts in pieces while `slice` has time; true while some remain. */
@@ -59,14 +68,24 @@ export function buildDecodedSlice(
 ): boolean {
   let hit = decodedCache.get(model);
   if (!hit || hit.version !== decode.version) {
-    hit = { version: decode.version, texts: new Array<string>(model.size), built: 0 };
+    hit = {
+      version: decode.version,
+      texts: new Array<string>(model.size),
+      covered: new Uint8Array(model.size),
+      built: 0,
+    };
     decodedCache.set(model, hit);
   }
   if (hit.built >= model.size) return false;
   const values = decodedValues(decode.decoder);
   do {
     const to = Math.min(model.size, hit.built + DECODED_PIECE);
-    buildDecodedTexts(model, values, { from: hit.built, to, texts: hit.texts });
+    buildDecodedTexts(model, values, {
+      from: hit.built,
+      to,
+      texts: hit.texts,
+      covered: hit.covered,
+    });
     hit.built = to;
   } while (hit.built < model.size && slice.more());
   return hit.built < model.size;
