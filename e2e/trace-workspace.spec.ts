@@ -139,7 +139,7 @@ test.describe("trace workspace at 1400×900", () => {
     await expect(region).not.toContainText(/ask (it|the trace) (again )?with/i);
   });
 
-  test("State changes: the tab asks the way a link does (one run, none before it opens)", async ({
+  test("State changes: by its tab one press, its cost said; by a view=state link, none", async ({
     page,
     manifest,
     gateway,
@@ -150,16 +150,18 @@ test.describe("trace workspace at 1400×900", () => {
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
     await expect(page.getByRole("treeitem").first()).toBeVisible();
     await gateway.clearLog();
-    await expect(page.getByRole("tab", { name: "State changes" })).toBeVisible();
-    // nothing is asked before the view opens
-    expect(prestate(await gateway.log())).toHaveLength(0);
     await page.getByRole("tab", { name: "State changes" }).click();
-    // this endpoint states no cost for the run: the tab loads it as a view=state link does,
-    // with no press between
+    // the empty state says what the press costs, and nothing is asked before it
+    await expect(
+      page.getByText(/one more request to the node|costs .* on this endpoint/),
+    ).toBeVisible();
+    expect(prestate(await gateway.log())).toHaveLength(0);
+    await page.getByRole("button", { name: /^Show state changes/ }).click();
     const region = page.getByRole("region", { name: /state changes/i });
     await expect(region.getByRole("table").first()).toBeVisible({ timeout: 30_000 });
     expect(prestate(await gateway.log())).toHaveLength(1);
 
+    // a link that opens on the view asks on load: no press
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer&view=state`);
     await expect(
       page

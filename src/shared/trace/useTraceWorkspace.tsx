@@ -90,20 +90,11 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
   );
   const tokenMeta = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
 
-  // State changes are another run. One rule for both ways in: a link that says view=state asks
-  // on load; the tab, reached by a press, asks on opening when the run costs nothing (no cost
-  // note for this endpoint), so the tab and the link behave the same. On a priced endpoint the
-  // tab waits for one press on a button that says what the run costs.
+  // State changes are another run (a full replay on the node, on the user's key): asked by one
+  // press in the tab, whose empty state says what the run costs, or on load by a link that says
+  // view=state (the link asked for them). Never by merely opening the tab.
   const [stateAsk, setStateAsk] = useState(() => ({ key: askKey, asked: linkView === "state" }));
   if (stateAsk.key !== askKey) setStateAsk({ key: askKey, asked: linkView === "state" });
-  else if (
-    tab === "state" &&
-    !stateAsk.asked &&
-    args.costNote === null &&
-    args.stateTarget !== null &&
-    model !== null
-  )
-    setStateAsk({ key: askKey, asked: true });
   const state = useQuery(
     stateDiffQueryOptions(client, endpoint, method, stateAsk.asked ? args.stateTarget : null),
   );

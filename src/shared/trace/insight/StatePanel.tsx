@@ -36,8 +36,9 @@ export function StatePanel({
           {intro ??
             "State changes come from another trace of this transaction: the prestateTracer in diff mode, which lists every account and storage slot the transaction changed, before and after."}
           {costNote
-            ? ` That run costs ${costNote} on this endpoint, so it waits for your press (a link with view=state asks it on opening).`
-            : ""}
+            ? ` That run costs ${costNote} on this endpoint.`
+            : " That is one more request to the node, which replays the transaction again."}{" "}
+          One press asks it; a link that opens on this view (view=state) asks it by itself.
         </p>
         <Button variant="primary" onClick={onAsk}>
           {costNote ? `Show state changes (${costNote})` : "Show state changes"}
