@@ -184,7 +184,11 @@ test.describe("transaction insight", () => {
     await openView(page, tx.hash, "gas");
     const region = page.getByRole("region", { name: /gas by function/i });
     await expect(region.getByRole("table")).toBeVisible();
-    await region.getByRole("button", { name: /^mint/ }).first().click();
+    // rows read Contract.function: the devnet's verified MiniNFT
+    await region
+      .getByRole("button", { name: /^MiniNFT\.mint$/ })
+      .first()
+      .click();
     await page.getByRole("tab", { name: "Call tree" }).click();
     await expect(page.getByText(/frames of the chosen function are marked/)).toBeVisible();
     await expect(page.getByRole("treeitem", { selected: true })).toContainText(/mint/);

@@ -1,7 +1,8 @@
 /**
  * Two panes side by side with a draggable divider (pointer, or arrow keys on the focused
  * divider); stacked on narrow screens, where there is no room for two. The split is kept on this
- * device under `storageKey`.
+ * device under `storageKey`. With no right pane (`right` null: nothing chosen to show there), the
+ * left one takes the whole width and the split waits, remembered, for the right one to come back.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { readStorage, writeStorage } from "../platform/storage";
@@ -23,7 +24,8 @@ export function SplitPane({
   label = "Resize panes",
 }: {
   left: ReactNode;
-  right: ReactNode;
+  /** null: the left pane alone, full width. */
+  right: ReactNode | null;
   /** The left pane's share in percent. */
   initial?: number;
   storageKey?: string;
@@ -59,31 +61,43 @@ export function SplitPane({
       className="flex flex-col gap-3 lg:flex-row lg:gap-0"
       style={{ ["--split" as string]: `${share}%` }}
     >
-      <div className="min-w-0 lg:w-[var(--split)] lg:shrink-0 lg:pr-1">{left}</div>
+      {/* The same elements with or without the right pane: the left one (and focus in it)
+          stays mounted when the right one opens or closes. */}
       <div
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={label}
-        aria-valuemin={MIN}
-        aria-valuemax={MAX}
-        aria-valuenow={Math.round(share)}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        onPointerDown={(e) => {
-          dragging.current = true;
-          e.currentTarget.setPointerCapture(e.pointerId);
-        }}
-        onPointerMove={(e) => {
-          const el = box.current;
-          if (!dragging.current || !el) return;
-          const rect = el.getBoundingClientRect();
-          if (rect.width > 0) set(((e.clientX - rect.left) / rect.width) * 100);
-        }}
-        onPointerUp={() => (dragging.current = false)}
-        onPointerCancel={() => (dragging.current = false)}
-        className="hidden w-2 shrink-0 cursor-col-resize touch-none rounded bg-slate-200 hover:bg-indigo-300 focus:bg-indigo-400 focus:outline-none lg:block dark:bg-slate-700 dark:hover:bg-indigo-700"
-      />
-      <div className="min-w-0 flex-1 lg:pl-1">{right}</div>
+        className={
+          right === null ? "min-w-0 flex-1" : "min-w-0 lg:w-[var(--split)] lg:shrink-0 lg:pr-1"
+        }
+      >
+        {left}
+      </div>
+      {right === null ? null : (
+        <>
+          <div
+            role="separator"
+            aria-orientation="vertical"
+            aria-label={label}
+            aria-valuemin={MIN}
+            aria-valuemax={MAX}
+            aria-valuenow={Math.round(share)}
+            tabIndex={0}
+            onKeyDown={onKeyDown}
+            onPointerDown={(e) => {
+              dragging.current = true;
+              e.currentTarget.setPointerCapture(e.pointerId);
+            }}
+            onPointerMove={(e) => {
+              const el = box.current;
+              if (!dragging.current || !el) return;
+              const rect = el.getBoundingClientRect();
+              if (rect.width > 0) set(((e.clientX - rect.left) / rect.width) * 100);
+            }}
+            onPointerUp={() => (dragging.current = false)}
+            onPointerCancel={() => (dragging.current = false)}
+            className="hidden w-2 shrink-0 cursor-col-resize touch-none rounded bg-slate-200 hover:bg-indigo-300 focus:bg-indigo-400 focus:outline-none lg:block dark:bg-slate-700 dark:hover:bg-indigo-700"
+          />
+          <div className="min-w-0 flex-1 lg:pl-1">{right}</div>
+        </>
+      )}
     </div>
   );
 }

@@ -329,6 +329,11 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                 hash={standalone ? undefined : request?.hash}
                 tokenMeta={ws.tokenMeta}
                 receiptGas={standalone ? null : side.receiptGas}
+                logsAsked={
+                  standalone || !request
+                    ? undefined
+                    : request.options.tracerConfig?.withLog === true
+                }
                 stateView={
                   standalone ? (
                     <p className="text-sm">

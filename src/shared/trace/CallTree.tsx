@@ -108,7 +108,9 @@ export function CallTree(props: CallTreeProps) {
       className="relative overflow-auto rounded border border-slate-200 bg-white font-mono text-xs dark:border-slate-700 dark:bg-slate-950"
       style={{ height: props.height ?? 480 }}
     >
-      <div style={sizerStyle(virtualizer.getTotalSize())}>
+      {/* As wide as the tree, not as its widest row: a row gives way (its decoded call and
+          log text truncate, the full text in the detail) so the tree never pans sideways. */}
+      <div style={{ ...sizerStyle(virtualizer.getTotalSize()), width: "100%" }}>
         {items.map((item, j) => {
           const key = slots[j];
           const f = rows.frame[item.index] ?? 0;

@@ -35,7 +35,7 @@ export function FrameLogRow({
       data-log-of={frame}
       data-log-index={log}
       data-log-reverted={reverted ? "true" : undefined}
-      className={`flex items-center gap-2 whitespace-nowrap border-l-4 border-transparent pr-2 ${reverted ? "text-slate-700 dark:text-slate-300" : "text-emerald-900 dark:text-emerald-200"}`}
+      className={`flex min-w-0 flex-1 items-center gap-2 overflow-hidden whitespace-nowrap border-l-4 border-transparent pr-2 ${reverted ? "text-slate-700 dark:text-slate-300" : "text-emerald-900 dark:text-emerald-200"}`}
       style={{ paddingLeft: (level - 1) * INDENT + 20 }}
     >
       <span className="rounded bg-emerald-100 px-1 text-[10px] font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
@@ -47,7 +47,7 @@ export function FrameLogRow({
         </span>
       ) : null}
       <ShortAddress value={l.address} />
-      <span className="font-semibold">
+      <span className="min-w-0 truncate font-semibold">
         {d
           ? `${d.name}(${clip(d.args.map((a) => `${a.name ? `${a.name}: ` : ""}${a.value}`).join(", "), 140)})`
           : l.topics[0]
@@ -55,7 +55,7 @@ export function FrameLogRow({
             : "anonymous log"}
       </span>
       {d ? <OriginBadge origin={d.origin} /> : null}
-      <span className="text-slate-700 dark:text-slate-300">
+      <span className="flex-none text-slate-700 dark:text-slate-300">
         {l.topics.length} topic{l.topics.length === 1 ? "" : "s"} ·{" "}
         {Math.max(0, (l.data.length - 2) / 2)} bytes
       </span>

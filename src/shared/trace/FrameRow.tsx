@@ -36,7 +36,8 @@ export function rowStyle(start: number): CSSProperties {
     position: "absolute",
     top: 0,
     left: 0,
-    minWidth: "100%",
+    // The tree's width, never more: the row's text gives way (truncates), the tree never pans.
+    width: "100%",
     height: ROW_HEIGHT,
     transform: `translateY(${start}px)`,
   };
@@ -68,9 +69,10 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
   const f = model.frames[i] as CallFrame;
   const type = frameType(f);
   const level = structure.level[i] as number;
-  // As wide as the tree, or wider where deep indentation needs room: long names then give way
-  // inside the row instead of pushing its gas out of sight.
-  const style = { ...rowStyle(p.start), width: `max(100%, ${level * INDENT + 520}px)` };
+  // As wide as the tree, so a phone's tree does not pan sideways: long names give way inside
+  // the row (the whole frame is in the detail). Only indentation deeper than the tree is wide
+  // leaves the row wider, keeping 160 px beside it for the frame itself.
+  const style = { ...rowStyle(p.start), width: `max(100%, ${level * INDENT + 160}px)` };
   const hasKids = (structure.childCount[i] as number) > 0;
   const failed = model.failed[i] === 1;
   const guides = (
@@ -110,7 +112,9 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
     tabIndex: p.tabbable ? 0 : -1,
     style,
     onClick: () => p.onSelect(i),
-    className: `flex cursor-default items-center gap-2 whitespace-nowrap pr-2 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-600 ${
+    // overflow-hidden: on a narrow screen what does not fit is cut at the row's end (the whole
+    // frame is in the detail), never a tree that pans sideways.
+    className: `flex cursor-default items-center gap-2 overflow-hidden whitespace-nowrap pr-2 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-600 ${
       p.selected
         ? "bg-indigo-100 dark:bg-indigo-950"
         : p.match
@@ -175,7 +179,8 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
         </span>
       ) : null}
       <span
-        className="flex-none text-slate-700 dark:text-slate-300"
+        // On a narrow screen the addresses give way before the function's name does.
+        className="min-w-0 truncate text-slate-700 sm:flex-none dark:text-slate-300"
         title={`${f.from} → ${to ?? "(none)"}`}
       >
         <ShortAddress value={f.from} /> → {target}
@@ -185,7 +190,7 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
         // Long names and reasons give way (cut with an ellipsis, whole in the title and the frame
         // detail) so the gas column always stays in the row.
         <span
-          className="min-w-0 truncate font-semibold text-indigo-800 dark:text-indigo-300"
+          className="min-w-[5rem] truncate font-semibold text-indigo-800 sm:min-w-0 dark:text-indigo-300"
           title={fn}
         >
           {fn}
@@ -247,7 +252,7 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
       >
         <span
           aria-hidden="true"
-          className="inline-block h-1.5 w-10 overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
+          className="hidden h-1.5 w-10 overflow-hidden rounded bg-slate-200 sm:inline-block dark:bg-slate-700"
         >
           <span
             className="block h-full bg-indigo-600"
@@ -257,7 +262,7 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
         {used} gas
       </span>
       {logCount > 0 ? (
-        <span className="flex-none text-slate-700 dark:text-slate-300">
+        <span className="hidden flex-none text-slate-700 sm:inline dark:text-slate-300">
           {logCount} log{logCount === 1 ? "" : "s"}
           {reverted ? " (reverted, not emitted)" : ""}
         </span>

@@ -29,7 +29,8 @@ export function TraceTabBar(props: { ids: string; tab: TraceTab; onTab: (t: Trac
     <div
       role="tablist"
       aria-label="Trace views"
-      className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700"
+      // One row on a phone, scrolled sideways inside itself, not four rows pushing the tree down.
+      className="flex gap-1 overflow-x-auto border-b border-slate-200 sm:flex-wrap dark:border-slate-700"
       onKeyDown={(e) => {
         const i = TRACE_TABS.findIndex((t) => t.id === tab);
         const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
@@ -51,7 +52,7 @@ export function TraceTabBar(props: { ids: string; tab: TraceTab; onTab: (t: Trac
           aria-controls={`${ids}-panel`}
           tabIndex={tab === t.id ? 0 : -1}
           onClick={() => onTab(t.id)}
-          className={`rounded-t px-3 py-1.5 text-sm ${
+          className={`flex-none whitespace-nowrap rounded-t px-3 py-1.5 text-sm ${
             tab === t.id
               ? "border-b-2 border-indigo-700 font-semibold text-indigo-800 dark:border-indigo-300 dark:text-indigo-200"
               : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"

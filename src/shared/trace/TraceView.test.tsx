@@ -7,6 +7,7 @@ import type { CallFrame } from "./result";
 import { A, B, C } from "./testing";
 import { syntheticTrace } from "../../../bench/synthetic.mjs";
 import { TraceView } from "./TraceView";
+import { AddressNames } from "../../ui";
 
 afterEach(cleanup);
 
@@ -166,7 +167,7 @@ describe("TraceView workspace tabs", () => {
     mount(sample(), { tab: undefined });
     fireEvent.click(screen.getByRole("tab", { name: "Gas by function" }));
     const gas = screen.getByRole("region", { name: /gas by function/i });
-    fireEvent.click(within(gas).getByRole("button", { name: "0x12345678" }));
+    fireEvent.click(within(gas).getByRole("button", { name: /\.0x12345678$/ }));
     fireEvent.click(screen.getByRole("tab", { name: "Call tree" }));
     expect(screen.getByText(/1 frame of the chosen function is marked/)).toBeTruthy();
     expect(selectedItem()?.textContent).toContain("0x12345678");
@@ -180,5 +181,69 @@ describe("TraceView workspace tabs", () => {
     cleanup();
     mount(sample(), { tab: "raw", raw: { hello: "raw answer" } });
     expect(screen.getByText(/raw answer/)).toBeTruthy();
+  });
+});
+
+describe("the tree's room", () => {
+  it("with nothing selected the tree is alone; choosing a frame opens its detail, closing gives the width back", () => {
+    mount(sample());
+    expect(screen.queryByRole("region", { name: /^Frame / })).toBeNull();
+    expect(screen.queryByRole("separator", { name: /resize/i })).toBeNull();
+    fireEvent.click(items()[2] as HTMLElement);
+    expect(screen.getByRole("region", { name: "Frame 0.1" })).toBeTruthy();
+    expect(screen.getByRole("separator", { name: /resize/i })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Close the frame detail" }));
+    expect(screen.queryByRole("region", { name: /^Frame / })).toBeNull();
+    expect(screen.queryByRole("separator", { name: /resize/i })).toBeNull();
+    // the tree stayed: focus went back to its row
+    expect(document.activeElement?.getAttribute("role")).toBe("treeitem");
+  });
+});
+
+describe("Gas by function names contracts", () => {
+  it("reads Contract.function with the verified name, and its share is of the sorted quantity", () => {
+    const names = {
+      name: (a: string) =>
+        a.toLowerCase() === C.toLowerCase()
+          ? { text: "LedgerV1", source: "contract" as const }
+          : null,
+    };
+    const decoder = new TraceDecoder();
+    decoder.addAbiJson(
+      JSON.stringify([
+        { type: "function", name: "check", inputs: [], outputs: [], stateMutability: "view" },
+      ]),
+    );
+    const root = sample();
+    const balanceOf = root.calls?.[0];
+    if (balanceOf) balanceOf.input = "0x919840ad"; // check()
+    const model = flatten(root);
+    render(
+      <AddressNames.Provider value={names}>
+        <TraceView
+          model={model}
+          decode={new FrameDecodeCache(model.frames, decoder)}
+          viewport={{ width: 1200, height: 480 }}
+          tab="gas"
+        />
+      </AddressNames.Provider>,
+    );
+    const gas = screen.getByRole("region", { name: /gas by function/i });
+    expect(within(gas).getByRole("button", { name: "LedgerV1.check" })).toBeTruthy();
+    expect(within(gas).queryByText(C)).toBeNull();
+    expect(within(gas).getByRole("columnheader", { name: /share of self gas/i })).toBeTruthy();
+    fireEvent.click(within(gas).getByRole("button", { name: /total gas/i }));
+    expect(within(gas).getByRole("columnheader", { name: /share of total gas/i })).toBeTruthy();
+  });
+});
+
+describe("Balance changes and withLog", () => {
+  it("does not advise withLog on a trace asked with it, and does when it was not", () => {
+    mount(sample(), { tab: "balances", logsAsked: true });
+    expect(screen.getByText(/nothing changed hands/i).textContent).not.toMatch(/ask it again/i);
+    expect(screen.getByText(/nothing changed hands/i).textContent).toMatch(/asked with withLog/);
+    cleanup();
+    mount(sample(), { tab: "balances", logsAsked: false });
+    expect(screen.getByText(/nothing changed hands/i).textContent).toMatch(/without withLog/);
   });
 });

@@ -28,7 +28,7 @@ import {
   pathOf,
 } from "./tree";
 import type { CallFrame } from "./result";
-import { cachedSearch, searchTexts, useSearchIndexBuild } from "./searchIndex";
+import { cachedSearch, decodedSearch, searchTexts, useSearchIndexBuild } from "./searchIndex";
 import { Summary } from "./Summary";
 import type { FrameArrival } from "./arrival";
 import { TraceTabBar, traceTabId, type TraceTab } from "./TraceTabs";
@@ -76,6 +76,11 @@ export interface TraceViewProps {
   arrival?: FrameArrival | null;
   /** The receipt's gas used and the transaction's limit, when the page has them (a mined one). */
   receiptGas?: ReceiptGas | null;
+  /**
+   * Whether the trace was asked with callTracer's `withLog` (events listed per frame); undefined
+   * when not known (a trace from a file). Views that read events say so only when it matters.
+   */
+  logsAsked?: boolean;
 }
 
 const NO_TYPES: ReadonlySet<string> = new Set();
@@ -115,8 +120,9 @@ export function TraceView(props: TraceViewProps) {
     setState({ expanded, selected: target >= 0 ? target : state.selected, frameProp });
   }
 
-  // The search strings are built in idle time once the first rows are on screen.
-  useSearchIndexBuild(model, decode, complete);
+  // The search strings are built in idle time once the first rows are on screen; the decoded
+  // values after them (`decodedBuilt` changes once they are all built: the search runs again).
+  const decodedBuilt = useSearchIndexBuild(model, decode, complete);
 
   // A type filter reads every frame's type: it applies once they are all here.
   const structure = useMemo(
@@ -137,8 +143,12 @@ export function TraceView(props: TraceViewProps) {
   );
   const texts = query.trim() && complete ? searchTexts(model, decode) : null;
   const matches = useMemo(
-    () => (texts ? cachedSearch(texts, query, structure) : new Int32Array(0)),
-    [texts, query, structure],
+    () =>
+      texts
+        ? cachedSearch(texts, query, structure, decodedSearch(model, decode))
+        : new Int32Array(0),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `decodedBuilt` changes what decodedSearch holds
+    [texts, query, structure, model, decode, decodedBuilt],
   );
   const highlight = useMemo(() => (gasRow ? new Set(gasRow.frames) : undefined), [gasRow]);
   const matchSet = useMemo(() => {
@@ -196,7 +206,12 @@ export function TraceView(props: TraceViewProps) {
     setQuery(q);
     // While frames still arrive, the search runs once they are all here.
     if (!q.trim() || !complete) return;
-    const list = cachedSearch(searchTexts(model, decode), q, structure);
+    const list = cachedSearch(
+      searchTexts(model, decode),
+      q,
+      structure,
+      decodedSearch(model, decode),
+    );
     if (list.length > 0 && !list.includes(state.selected))
       select(stepIn(list, state.selected - 1, 1));
   };
@@ -277,7 +292,8 @@ export function TraceView(props: TraceViewProps) {
               nativeSymbol: props.nativeSymbol,
               viewport: props.viewport,
             }}
-            detail={frameDetail}
+            detail={state.selected >= 0 ? frameDetail : null}
+            onCloseDetail={() => setState((s) => ({ ...s, selected: -1 }))}
             loading={complete ? null : { loaded, size: model.size }}
             missingFrame={frameDeepLinkMissing ? frameProp : null}
             marked={highlight && !query.trim() ? highlight.size : null}
@@ -312,6 +328,7 @@ export function TraceView(props: TraceViewProps) {
             tokenMeta={props.tokenMeta}
             nativeSymbol={props.nativeSymbol}
             hash={props.hash}
+            logsAsked={props.logsAsked ?? (model.logCount > 0 ? true : undefined)}
           />
         ) : null}
         {tab === "flow" && transfers ? (
@@ -333,7 +350,9 @@ export function TraceView(props: TraceViewProps) {
           <GasByFunction
             rows={gasRows}
             functionName={(r) =>
-              r.kind === "call" ? (decode.decoder.functionName(r.selector) ?? null) : null
+              r.kind === "call"
+                ? (decode.decoder.functionName(r.selector, r.contract || undefined) ?? null)
+                : null
             }
             selected={gasRow?.key ?? null}
             onSelect={(r) => {

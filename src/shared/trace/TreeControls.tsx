@@ -132,8 +132,20 @@ export function StepButtons({
   return (
     <>
       {([-1, 1] as const).map((dir) => (
-        <Button key={dir} disabled={count === 0} onClick={() => onStep(dir)}>
-          {dir < 0 ? "Previous" : "Next"} {what}
+        <Button
+          key={dir}
+          disabled={count === 0}
+          onClick={() => onStep(dir)}
+          aria-label={`${dir < 0 ? "Previous" : "Next"} ${what}`}
+          title={`${dir < 0 ? "Previous" : "Next"} ${what}`}
+        >
+          {/* A phone shows the arrow alone (the name stays the same), so a row of controls fits. */}
+          <span aria-hidden="true" className="sm:hidden">
+            {dir < 0 ? "↑" : "↓"}
+          </span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            {dir < 0 ? "Previous" : "Next"} {what}
+          </span>
         </Button>
       ))}
     </>

@@ -69,13 +69,104 @@ export function buildSearchTexts(
   return texts;
 }
 
-/** Frames (shown ones only) whose text contains the query, in tree order. */
-export function searchFrames(texts: readonly string[], query: string, s: Structure): Int32Array {
+/**
+ * What a frame's decoded values add to its search text: the call's arguments and return values,
+ * its logs' decoded arguments (names and values: addresses, amounts, strings), lower-cased.
+ * Decoding costs far more than the names above, so these are built after them, in their own idle
+ * slices (searchIndex.ts); until a frame's are built, a hex query is looked for in its raw data.
+ */
+export interface DecodedValues {
+  /** The call's arguments and return values; `outputRead`: the return data decoded too. */
+  call: (f: CallFrame) => { values: { name: string; value: string }[]; outputRead: boolean } | null;
+  log: (l: NonNullable<CallFrame["logs"]>[number]) => { name: string; value: string }[] | null;
+}
+
+/**
+ * Decoded-value texts of frames [from, to) into `texts` ("" when a frame has none), and in
+ * `covered` a 1 where everything the frame carries decoded (its call, when it has arguments, and
+ * every log): its raw data then holds nothing its text does not, and a search skips it.
+ */
+export function buildDecodedTexts(
+  m: TraceModel,
+  values: DecodedValues,
+  part: { from: number; to: number; texts: string[]; covered: Uint8Array },
+): void {
+  for (let i = part.from, stop = Math.min(part.to, m.size); i < stop; i++) {
+    const f = m.frames[i] as CallFrame;
+    const parts: string[] = [];
+    let whole = true;
+    const push = (args: { name: string; value: string }[] | null) => {
+      if (args) for (const a of args) parts.push(a.name, a.value);
+      else whole = false;
+    };
+    const input = typeof f.input === "string" ? f.input : "";
+    const call = input.length >= 10 ? values.call(f) : null;
+    // Calldata beyond a bare selector has arguments to read; a bare selector or none has none.
+    if (input.length > 10) push(call?.values ?? null);
+    if (Array.isArray(f.logs)) for (const l of f.logs) push(values.log(l));
+    // Return data not decoded (no ABI for it) is looked for raw; a failed frame's revert data
+    // is read into its names text (revertText) already.
+    if (typeof f.output === "string" && f.output.length > 2 && !frameError(f) && !call?.outputRead)
+      whole = false;
+    part.texts[i] = parts.length > 0 ? parts.join("\u0001").toLowerCase() : "";
+    part.covered[i] = whole ? 1 : 0;
+  }
+}
+
+/** A query that reads as hex data (an address, a word, a selector): looked for in raw data too. */
+const RAW_HEX_RE = /^0x([0-9a-f]{8,})$/;
+
+/** Whether the frame's calldata, output or logs (topics, data) hold `hex` (lower-case, no 0x). */
+function rawDataHolds(f: CallFrame, hex: string): boolean {
+  // Nodes send data as lower-case hex (every client the app knows does): a plain substring test,
+  // no lower-cased copy of every frame's calldata per search.
+  const has = (s: unknown) => typeof s === "string" && s.includes(hex);
+
+  if (has(f.input) || has(f.output)) return true;
+  if (Array.isArray(f.logs))
+    for (const l of f.logs) if (has(l.data) || l.topics.some((t) => has(t))) return true;
+  return false;
+}
+
+/** The decoded-value texts of a trace, as far as they are built (frames [0, built)). */
+export interface DecodedSearch {
+  frames: readonly CallFrame[];
+  texts: readonly string[];
+  /** 1 where the frame's text holds all its data says (see buildDecodedTexts). */
+  covered: Uint8Array;
+  built: number;
+}
+
+/**
+ * Frames (shown ones only) whose text contains the query, in tree order: their names and
+ * addresses, then their decoded values where built, else (for a hex query) their raw data.
+ */
+export function searchFrames(
+  texts: readonly string[],
+  query: string,
+  s: Structure,
+  decoded?: DecodedSearch,
+): Int32Array {
   const q = query.trim().toLowerCase();
   if (q === "") return new Int32Array(0);
+  const hex = RAW_HEX_RE.exec(q)?.[1] ?? null;
   const out: number[] = [];
   for (let i = 0; i < texts.length; i++) {
-    if ((texts[i] as string).includes(q) && (s.shown === null || s.shown[i])) out.push(i);
+    if (s.shown !== null && !s.shown[i]) continue;
+    if ((texts[i] as string).includes(q)) out.push(i);
+    else if (decoded) {
+      // A hex query is looked for in the raw data of frames whose values are not all decoded
+      // (not built yet, or data no ABI reads: unknown selectors, return data): it holds
+      // addresses too.
+      const built = i < decoded.built;
+      if (built && (decoded.texts[i] as string).includes(q)) out.push(i);
+      else if (
+        hex !== null &&
+        !(built && decoded.covered[i] === 1) &&
+        rawDataHolds(decoded.frames[i] as CallFrame, hex)
+      )
+        out.push(i);
+    }
   }
   return Int32Array.from(out);
 }

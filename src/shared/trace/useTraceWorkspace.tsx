@@ -90,7 +90,9 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
   );
   const tokenMeta = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
 
-  // State changes are another run: on a click, or on load for a link that says view=state.
+  // State changes are another run (a full replay on the node, on the user's key): asked by one
+  // press in the tab, whose empty state says what the run costs, or on load by a link that says
+  // view=state (the link asked for them). Never by merely opening the tab.
   const [stateAsk, setStateAsk] = useState(() => ({ key: askKey, asked: linkView === "state" }));
   if (stateAsk.key !== askKey) setStateAsk({ key: askKey, asked: linkView === "state" });
   const state = useQuery(

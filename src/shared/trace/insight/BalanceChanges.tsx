@@ -87,8 +87,11 @@ export function BalanceChanges({
   tokenMeta = new Map(),
   nativeSymbol = "ETH",
   hash,
+  logsAsked,
 }: {
   rows: readonly BalanceChange[];
+  /** Whether the trace was asked with withLog (token events listed); undefined: not known. */
+  logsAsked?: boolean;
   tokenMeta?: ReadonlyMap<string, TokenMeta>;
   nativeSymbol?: string;
   /** Names the exported file. */
@@ -128,6 +131,12 @@ export function BalanceChanges({
         <>
           Net change per address and asset, from value transfers and token events of frames that
           took effect. Gas fees are not included.
+          {logsAsked === false ? (
+            <>
+              {" "}
+              This trace was asked without <code>withLog</code>: token moves are missing.
+            </>
+          ) : null}
         </>
       }
     >
@@ -162,7 +171,21 @@ export function BalanceChanges({
       {rows.length === 0 ? (
         <p className="text-sm">
           Nothing changed hands: no value moved and no token transfer event was emitted by a frame
-          that took effect. (Ask the trace with <code>withLog</code> to see token moves.)
+          that took effect.
+          {logsAsked === true ? (
+            " The trace lists every frame's events (it was asked with withLog): there were none of tokens moving."
+          ) : logsAsked === false ? (
+            <>
+              {" "}
+              (This trace was asked without <code>withLog</code>, so token moves cannot show: ask it
+              again with <code>withLog</code>.)
+            </>
+          ) : (
+            <>
+              {" "}
+              (Token moves show only in a trace asked with <code>withLog</code>.)
+            </>
+          )}
         </p>
       ) : (
         <div className="overflow-x-auto">

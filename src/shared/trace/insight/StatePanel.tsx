@@ -35,10 +35,13 @@ export function StatePanel({
         <p>
           {intro ??
             "State changes come from another trace of this transaction: the prestateTracer in diff mode, which lists every account and storage slot the transaction changed, before and after."}
-          {costNote ? ` It costs ${costNote}.` : ""}
+          {costNote
+            ? ` That run costs ${costNote} on this endpoint.`
+            : " That is one more request to the node, which replays the transaction again."}{" "}
+          One press asks it; a link that opens on this view (view=state) asks it by itself.
         </p>
         <Button variant="primary" onClick={onAsk}>
-          Show state changes
+          {costNote ? `Show state changes (${costNote})` : "Show state changes"}
         </Button>
       </div>
     );

@@ -2,10 +2,12 @@
  * Token flow: the transfers as a flow graph in execution order. Addresses are the nodes (one
  * column each, in order of first appearance); every transfer is a numbered edge between two
  * columns with its amount, top to bottom as it happened, so 2 or 200 transfers read the same
- * way. Choosing an edge selects the frame that made it.
+ * way. Choosing an edge selects the frame that made it. A lane is headed by its address's name (a
+ * verified contract's, the user's label) over its short address, else the whole address.
  */
 import { InsightSection } from "./Section";
-import { useId } from "react";
+import { useContext, useId } from "react";
+import { AddressNames, shortAddress } from "../../../ui";
 import { formatUnits } from "viem";
 import { assetLabel, decimalsOf, type TokenMeta } from "./BalanceChanges";
 import type { Transfer } from "./transfers";
@@ -49,6 +51,14 @@ export function TokenFlow({
   const width = Math.max(nodes.length, 2) * COL + PAD * 2;
   const height = HEAD + transfers.length * ROW + PAD;
   const x = (a: string) => PAD + (column.get(a) ?? 0) * COL + COL / 2;
+  const namer = useContext(AddressNames);
+  const nameOf = (a: string) =>
+    /^0x0{40}$/i.test(a) ? "(mint/burn)" : (namer.name(a)?.text ?? null);
+  /** How an address reads in a transfer's label: its name with its hex, or the hex alone. */
+  const spoken = (a: string) => {
+    const n = nameOf(a);
+    return n ? `${n} (${a})` : a;
+  };
 
   return (
     <InsightSection
@@ -95,20 +105,29 @@ export function TokenFlow({
                   stroke="currentColor"
                   strokeOpacity={0.2}
                 />
-                {/* the address whole, on two lines */}
-                {[a.slice(0, 22), a.slice(22)].map((part, k) => (
-                  <text
-                    key={k}
-                    x={x(a)}
-                    y={18 + 13 * k}
-                    textAnchor="middle"
-                    fontFamily="monospace"
-                    fontSize={10}
-                    fill="currentColor"
-                  >
-                    {part}
-                  </text>
-                ))}
+                <title>{spoken(a)}</title>
+                {/* the name over the short address; with no name, the address whole on two lines */}
+                {(() => {
+                  const n = nameOf(a);
+                  const lines = n
+                    ? [n.length > 24 ? `${n.slice(0, 23)}…` : n, shortAddress(a)]
+                    : [a.slice(0, 22), a.slice(22)];
+                  return lines.map((part, k) => (
+                    <text
+                      key={k}
+                      x={x(a)}
+                      y={18 + 13 * k}
+                      textAnchor="middle"
+                      fontFamily={n && k === 0 ? "sans-serif" : "monospace"}
+                      fontWeight={n && k === 0 ? 600 : undefined}
+                      fontSize={n && k === 0 ? 12 : 10}
+                      fill="currentColor"
+                      data-lane-name={n && k === 0 ? "" : undefined}
+                    >
+                      {part}
+                    </text>
+                  ));
+                })()}
               </g>
             ))}
             {transfers.map((t, i) => {
@@ -117,7 +136,7 @@ export function TokenFlow({
               const x2 = x(t.to);
               const selected = selectedFrame === t.frame;
               const amount = amountText(t, tokenMeta, nativeSymbol);
-              const label = `Transfer ${t.order}: ${amount} from ${t.from} to ${t.to}`;
+              const label = `Transfer ${t.order}: ${amount} from ${spoken(t.from)} to ${spoken(t.to)}`;
               return (
                 <g
                   key={t.order}

@@ -18,8 +18,10 @@ export interface GasRow {
   calls: number;
   total: number;
   self: number;
-  /** total ÷ the top frame's gasUsed (0 when that is 0). */
+  /** total ÷ the top frame's gasUsed (0 when that is 0); nested frames count in their callers'. */
   share: number;
+  /** self ÷ the top frame's gasUsed: the self shares of all rows add up to 1. */
+  selfShare: number;
   /** Pre-order indices of the frames behind the row. */
   frames: number[];
 }
@@ -60,10 +62,14 @@ export function deriveGasByFunction(model: TraceModel): GasRow[] {
         total: used,
         self,
         share: 0,
+        selfShare: 0,
         frames: [i],
       });
   }
   const out = [...rows.values()];
-  for (const r of out) r.share = top > 0 ? r.total / top : 0;
+  for (const r of out) {
+    r.share = top > 0 ? r.total / top : 0;
+    r.selfShare = top > 0 ? r.self / top : 0;
+  }
   return out.sort((a, b) => b.self - a.self || b.total - a.total);
 }

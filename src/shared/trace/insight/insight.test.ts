@@ -252,5 +252,8 @@ describe("gas by function", () => {
     expect(mint.length).toBeGreaterThan(0);
     const topRow = rows.find((r) => r.frames.includes(0));
     expect(topRow?.share).toBe(1);
+    // Self shares are of the same whole as self gas: they add up to all of it.
+    expect(rows.reduce((s, r) => s + r.selfShare, 0)).toBeCloseTo(1, 9);
+    for (const r of rows) expect(r.selfShare).toBeCloseTo(r.self / (m.gasUsed[0] as number), 9);
   });
 });

@@ -9,7 +9,9 @@ import insightTrace from "./fixtures/insight-calltracer.json";
 import insightDiff from "./fixtures/insight-prestate-diff.json";
 import { readStateDiff } from "./stateDiff";
 import { StateChanges } from "./StateChanges";
+import { StatePanel } from "./StatePanel";
 import { TokenFlow } from "./TokenFlow";
+import { AddressNames } from "../../../ui";
 import { deriveBalanceChanges, deriveTransfers } from "./transfers";
 
 afterEach(cleanup);
@@ -60,6 +62,24 @@ describe("BalanceChanges", () => {
 });
 
 describe("TokenFlow", () => {
+  it("heads each lane with its address's name, and transfers say the names", () => {
+    const names = {
+      name: (a: string) =>
+        a.toLowerCase() === sender.toLowerCase()
+          ? { text: "Deployer", source: "user" as const }
+          : null,
+    };
+    const { container } = render(
+      <AddressNames.Provider value={names}>
+        <TokenFlow transfers={transfers} tokenMeta={meta} onSelectFrame={() => {}} />
+      </AddressNames.Provider>,
+    );
+    const lane = container.querySelector("text[data-lane-name]");
+    expect(lane?.textContent).toBe("Deployer");
+    const fromSender = screen.getAllByRole("button", { name: /from Deployer \(0x/i });
+    expect(fromSender.length).toBeGreaterThan(0);
+  });
+
   it("numbers the transfers and selects the frame of the one chosen", () => {
     const onSelect = vi.fn();
     render(<TokenFlow transfers={transfers} tokenMeta={meta} onSelectFrame={onSelect} />);
@@ -97,5 +117,23 @@ describe("StateChanges", () => {
       .find((r) => r.textContent?.startsWith(scratch));
     expect(scratchRow?.textContent).toContain(`0x${"0".repeat(63)}7`);
     expect(scratchRow?.textContent).toContain("7 → 0");
+  });
+});
+
+describe("StatePanel on a priced endpoint", () => {
+  it("asks in one press on a button that says what the run costs", () => {
+    const onAsk = vi.fn();
+    render(
+      <StatePanel
+        asked={false}
+        onAsk={onAsk}
+        busy={false}
+        result={undefined}
+        error={null}
+        costNote="280 compute units"
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Show state changes (280 compute units)" }));
+    expect(onAsk).toHaveBeenCalledTimes(1);
   });
 });
