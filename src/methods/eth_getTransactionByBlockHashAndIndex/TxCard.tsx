@@ -98,7 +98,9 @@ function Authorization({ a, n }: { a: AuthorizationView; n: number }) {
         Authorization {n}: the signer delegates its account code to{" "}
         {a.address ? "" : "(no address given)"}
       </span>
-      {a.address ? <Address value={a.address} label={`Copy authorization ${n} address`} /> : null}
+      {a.address ? (
+        <Address asSent value={a.address} label={`Copy authorization ${n} address`} />
+      ) : null}
       <span className="text-sm">
         chainId: {a.chainReading ?? "—"} {a.chainId ? <Raw>{a.chainId}</Raw> : null}
       </span>
@@ -142,7 +144,9 @@ function FieldValue({ row }: { row: FieldRow }) {
       );
     case "address":
       return (
+        // The field dump shows the node's text as sent; the summary above shows it checksummed.
         <Address
+          asSent
           value={v.value}
           label={`Copy ${row.name}`}
           href={href("address", { address: v.value })}
@@ -186,6 +190,7 @@ function FieldValue({ row }: { row: FieldRow }) {
                 contract address{v.computed ? " (computed from from + nonce)" : ""}:
               </span>
               <Address
+                asSent
                 value={v.contract}
                 label="Copy contract address"
                 href={href("address", { address: v.contract })}
@@ -209,7 +214,7 @@ function FieldValue({ row }: { row: FieldRow }) {
               key={`${i}-${e.address}`}
               className="rounded border border-slate-200 p-2 dark:border-slate-700"
             >
-              <Address value={e.address} label={`Copy access list address ${i + 1}`} />
+              <Address asSent value={e.address} label={`Copy access list address ${i + 1}`} />
               <p className="text-xs text-slate-700 dark:text-slate-300">
                 {e.storageKeys.length} storage key{e.storageKeys.length === 1 ? "" : "s"}
               </p>
