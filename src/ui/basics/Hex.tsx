@@ -65,12 +65,18 @@ export function Address({
           >
             {shown}
           </a>
-          <CopyButton text={shown} label={label} />
+          {/* Copy and Name stay together when a narrow screen wraps the address. */}
+          <span className="inline-flex items-center gap-1">
+            <CopyButton text={shown} label={label} />
+            <RenameAddress address={value} />
+          </span>
         </span>
       ) : (
-        <Copyable value={shown} label={label} className="" kind="address" />
+        <>
+          <Copyable value={shown} label={label} className="" kind="address" />
+          <RenameAddress address={value} />
+        </>
       )}
-      <RenameAddress address={value} />
     </span>
   );
 }
