@@ -119,6 +119,10 @@ describe("the transaction page", () => {
         .getAllByRole("term")
         .find((t) => t.textContent === name)?.nextElementSibling?.textContent ?? "";
     expect(dd("value")).toContain("1 ETH · 1,000,000,000 gwei");
+    // The block links to its page, as everywhere a block is shown.
+    expect(within(fields).getByRole("link", { name: "1" }).getAttribute("href")).toBe(
+      "#/block?number=1",
+    );
     expect(dd("value")).toContain("0xde0b6b3a7640000");
     expect(dd("gasPrice")).toContain("1 gwei");
     expect(dd("gas")).toContain("21,000");

@@ -3,7 +3,7 @@
  * definitions show a human reading next to the exact raw value. A pure view of the model.
  */
 import { useId, type ReactNode } from "react";
-import { Address, Hash, HexData } from "../../ui";
+import { Address, BlockLink, Hash, HexData } from "../../ui";
 import { href } from "../../shared/links";
 import type { InputReading } from "./decode";
 import { Candidates, OriginLine } from "../../shared/decoding/Origin";
@@ -157,7 +157,12 @@ function FieldValue({ row }: { row: FieldRow }) {
     case "quantity":
       return (
         <span className="flex flex-wrap items-baseline gap-x-2">
-          {v.reading !== null ? <span className={READING}>{v.reading}</span> : null}
+          {row.name === "blockNumber" && /^0x[0-9a-fA-F]{1,64}$/.test(v.raw) ? (
+            // The block, like everywhere a block is shown, links to its page.
+            <BlockLink number={BigInt(v.raw)} />
+          ) : v.reading !== null ? (
+            <span className={READING}>{v.reading}</span>
+          ) : null}
           <Raw>{v.raw}</Raw>
         </span>
       );
