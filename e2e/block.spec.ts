@@ -79,7 +79,7 @@ test.describe("block page", () => {
     await expect(dd(page, "Hash")).toContainText(busy.hash);
     await expect(dd(page, "Transactions")).toHaveText(String(busy.txCount));
     await expect(dd(page, "Time")).toContainText(/ago|in /);
-    await expect(dd(page, "Gas used")).toContainText(/of [\d,]+ limit \(\d+\.\d%\)/);
+    await expect(dd(page, "Gas used")).toContainText(/of [\d,]+ limit \(\d+\.\d+ %\)/);
     await expectRows(page, expected);
     await expect(
       view(page)

@@ -96,6 +96,9 @@ test.describe("the transaction's receipt", () => {
     await expect(dd(page, "Gas used")).toContainText(
       new RegExp(`^${grouped(gasUsed)} of \\d{1,3}(,\\d{3})* limit`),
     );
+    // the fee in the native unit; its wei on demand, as a second part
+    await expect(dd(page, "Fee")).not.toContainText(`${grouped(fee)} wei`);
+    await dd(page, "Fee").getByRole("button", { name: "Show wei of the fee" }).click();
     await expect(dd(page, "Fee")).toContainText(`${grouped(fee)} wei`);
     // the receipt was asked once, on the transaction's endpoint
     const asked = (await gateway.log()).filter((e) => e.method === "eth_getTransactionReceipt");

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { getAddress } from "viem";
 import { expect, test } from "./fixtures";
 
 const METHOD = "eth_getTransactionByBlockHashAndIndex";
@@ -62,8 +63,15 @@ test.describe(METHOD, () => {
     const tx = manifest.transactions.legacyTransfer;
     await gateway.clearLog();
     await page.goto(txLink(tx.blockHash, tx.index));
-    await expect(page.getByRole("heading", { level: 1, name: new RegExp(METHOD) })).toBeVisible();
     await expect(fields(page)).toBeVisible({ timeout: 30_000 });
+    // Titled by the transaction, the method named below it.
+    await expect(
+      page.getByRole("heading", {
+        level: 1,
+        name: `Transaction ${tx.hash.slice(0, 6)}…${tx.hash.slice(-4)}`,
+      }),
+    ).toBeVisible();
+    await expect(view(page).locator("header").first()).toContainText(METHOD);
     await expect(dd(page, "hash")).toContainText(ci(tx.hash));
     await expect(dd(page, "type")).toContainText("legacy");
     await expect(dd(page, "from")).toContainText(ci(tx.from));
@@ -129,6 +137,7 @@ test.describe(METHOD, () => {
   }) => {
     const good = manifest.transactions.legacyTransfer.blockHash;
     await page.goto("/#/tx");
+    await view(page).getByRole("radio", { name: "block + index" }).check();
     const hash = view(page).getByLabel("Block hash");
     const index = view(page).getByLabel("Transaction index");
     const submit = view(page).getByRole("button", { name: "Look up transaction" });
@@ -470,5 +479,84 @@ test.describe("lookup by transaction hash, results first, onward", () => {
     await expect(page.getByText("Estimated gas", { exact: true })).toBeVisible({
       timeout: 30_000,
     });
+  });
+});
+
+test.describe("the transaction page leads with what a person asks (issue 37)", () => {
+  test("1400×900, a mined contract call by hash: title, summary, then trace and simulate on the first screen", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`/#/tx?hash=${tx.hash}`);
+    const summary = view(page).locator('dl[aria-label="Summary"]');
+    await expect(summary.getByText("Success")).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole("heading", {
+        level: 1,
+        name: `Transaction ${tx.hash.slice(0, 6)}…${tx.hash.slice(-4)}`,
+      }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    for (const name of [/trace/i, /simulate/i]) {
+      const action = view(page).getByRole("link", { name }).first();
+      const box = await action.boundingBox();
+      expect(box, String(name)).not.toBeNull();
+      expect(box?.y ?? Infinity, String(name)).toBeLessThan(900);
+    }
+    const summaryRow = (term: string) =>
+      summary
+        .locator("dt", { hasText: new RegExp(`^${term}$`) })
+        .locator("xpath=following-sibling::dd[1]");
+    // Time as a date and its age; gas grouped; block and addresses linked, checksummed.
+    await expect(summaryRow("Time")).toContainText(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(.* ago\)$/,
+    );
+    await expect(summaryRow("Gas used")).toContainText(
+      /^\d{1,3}(,\d{3})+ of \d{1,3}(,\d{3})* limit/,
+    );
+    await expect(summaryRow("Block").getByRole("link")).toHaveAttribute(
+      "href",
+      `#/block?number=${tx.blockNumber}`,
+    );
+    const from = summaryRow("From → to").getByRole("link").first();
+    await expect(from).toHaveText(getAddress(tx.from));
+    await expect(from).toHaveAttribute("href", new RegExp(`#/address\\?address=${tx.from}`, "i"));
+    // A call into code: value moved inside it is one link away (no trace is asked for it).
+    await expect(summaryRow("Inside calls").getByRole("link")).toHaveAttribute(
+      "href",
+      new RegExp(`#/trace\\?hash=${tx.hash}&view=balances`, "i"),
+    );
+  });
+
+  test("an empty #/tx offers the hash first, block + index second", async ({ page }) => {
+    await page.goto("/#/tx");
+    const radios = view(page).getByRole("radio");
+    await expect(radios).toHaveCount(2);
+    await expect(radios.nth(0)).toHaveAccessibleName("tx hash");
+    await expect(radios.nth(0)).toBeChecked();
+    await expect(radios.nth(1)).toHaveAccessibleName("block + index");
+    await expect(view(page).getByLabel("Transaction hash")).toBeVisible();
+  });
+
+  test("390 px: no sideways panning, the header within a quarter of the screen", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/#/tx?hash=${tx.hash}`);
+    await expect(view(page).locator('dl[aria-label="Summary"]').getByText("Success")).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(view(page).getByLabel("Transaction fields")).toBeVisible();
+    // The app's header comes first (the page's own header is inside main).
+    const header = await page.locator("header").first().boundingBox();
+    expect(header?.height ?? Infinity).toBeLessThanOrEqual(211);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });

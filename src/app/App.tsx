@@ -148,17 +148,17 @@ export function App() {
             <div className="flex min-h-screen flex-col">
               <header className="border-b border-slate-200 px-3 py-2 dark:border-slate-800">
                 <div className="mx-auto flex max-w-7xl flex-col gap-2">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1.5">
                     <a
                       href="#/tx"
-                      className="text-lg font-bold text-indigo-700 dark:text-indigo-300"
+                      className="text-base font-bold text-indigo-700 sm:text-lg dark:text-indigo-300"
                     >
                       Nodescope
                     </a>
                     <SearchBox />
                     <div className="flex items-center gap-2 text-xs">
                       <label className="flex items-center gap-1">
-                        Theme
+                        <span className="sr-only sm:not-sr-only">Theme</span>
                         <select
                           className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-900"
                           value={theme}
@@ -219,10 +219,12 @@ export function App() {
                       </button>
                     </div>
                   ) : null}
-                  <nav aria-label="Methods">
-                    <ul className="flex flex-wrap gap-1">
+                  {/* One row of tabs that scrolls on a phone, rather than two rows: the header keeps
+                      to a quarter of the first screen (issue 37). */}
+                  <nav aria-label="Methods" className="-mb-2 overflow-x-auto">
+                    <ul className="flex gap-1">
                       {ROUTES.filter((r) => r.tab !== false).map((r) => (
-                        <li key={r.id}>
+                        <li key={r.id} className="shrink-0">
                           <a
                             href={`#/${r.id}${lastSearch[r.id] ? `?${lastSearch[r.id]}` : ""}`}
                             aria-current={location.route === r.id ? "page" : undefined}

@@ -138,9 +138,11 @@ export function ConnectionBar({
           </button>
         </div>
       ) : null}
-      <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-xs font-medium">
-          Connection
+      <div className="flex flex-wrap items-end gap-x-2 gap-y-1">
+        {/* Beside its select, and named only to screen readers on a phone: the header keeps to a
+            quarter of a phone's screen (issue 37). */}
+        <label className="flex items-center gap-1 text-xs font-medium">
+          <span className="sr-only sm:not-sr-only">Connection</span>
           <select
             className={inputCls}
             value={override ? "override" : settings.kind}

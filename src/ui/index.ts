@@ -14,3 +14,4 @@ export * from "./SortHeader";
 export * from "./basics/AddressName";
 export * from "./Drawer";
 export * from "./lazyView";
+export * from "./basics/Values";

@@ -42,7 +42,12 @@ describe("the address page", () => {
     expect(screen.getByText("1000000000000000001 wei")).toBeTruthy();
     expect(screen.getByText("26")).toBeTruthy();
     expect(screen.getByText("account without code (EOA)")).toBeTruthy();
-    expect(screen.getByText(/latest = block 12,543/)).toBeTruthy();
+    expect(screen.getByText(/^latest = block/).textContent).toMatch(/^latest = block 12,543 /);
+    // The block links to its page; its time reads with its age.
+    expect(screen.getByRole("link", { name: "12,543" }).getAttribute("href")).toBe(
+      "#/block?number=12543",
+    );
+    expect(document.querySelector("time")?.textContent).toMatch(/ UTC \(.* ago\)$/);
     const reads = node.calls.filter((c) => c.method !== "eth_getBlockByNumber");
     expect(reads.every((c) => c.params[1] === "0x30ff")).toBe(true);
     expect(node.calls.filter((c) => c.method === "eth_getBalance")).toHaveLength(1);

@@ -13,7 +13,7 @@ import { MethodUnsupportedError } from "../../rpc";
 import { useRpc } from "../../shared/context";
 import { endpointTarget, type MethodPageProps } from "../../shared/page";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
-import { Address, Button, Card, Field, Hash, PageHeader } from "../../ui";
+import { Address, BlockLink, Button, Card, Field, Hash, PageHeader, Time } from "../../ui";
 import { ContractSection } from "./ContractSection";
 import { formSchema, fromSearch, toSearch, type AddressFormValues } from "./params";
 import { accountQueryOptions, blockQueryOptions, ENDPOINT_METHOD, METHOD } from "./query";
@@ -129,10 +129,7 @@ export default function AddressPage({ search, setSearch, activity }: AddressPage
                 {pinned ? (
                   <span>
                     {request.block.startsWith("0x") ? "" : `${request.block} = `}block{" "}
-                    {formatDecimal(pinned.number)}{" "}
-                    <span className="text-xs text-slate-600 dark:text-slate-400">
-                      ({new Date(Number(pinned.timestamp) * 1000).toISOString()})
-                    </span>{" "}
+                    <BlockLink number={pinned.number} /> <Time seconds={pinned.timestamp} />{" "}
                     <Hash value={pinned.hash} label="Copy block hash" />
                   </span>
                 ) : block.isPending ? (

@@ -6,9 +6,8 @@
 import type { ReactNode } from "react";
 import { formatDecimal, formatWei } from "../../chain";
 import { href } from "../../shared/links";
-import { Address, Hash } from "../../ui";
+import { Address, addressHref, Gas, Hash, Time } from "../../ui";
 import { blockHex, type BlockModel } from "./block";
-import { ageText, percentOf, utcText } from "./format";
 
 const TERM = "text-sm font-semibold text-slate-800 dark:text-slate-200";
 const SMALL = "text-xs text-slate-700 dark:text-slate-300";
@@ -26,10 +25,8 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 const none = <span className={SMALL}>not sent by this node</span>;
 
-export function BlockFields({ block, nowSeconds }: { block: BlockModel; nowSeconds: number }) {
+export function BlockFields({ block }: { block: BlockModel }) {
   const b = block;
-  const gasShare =
-    b.gasUsed !== null && b.gasLimit !== null ? percentOf(b.gasUsed, b.gasLimit) : null;
   return (
     <dl aria-label="Block" className="flex flex-col">
       <Row term="Number">
@@ -60,34 +57,16 @@ export function BlockFields({ block, nowSeconds }: { block: BlockModel; nowSecon
           none
         )}
       </Row>
-      <Row term="Time">
-        {b.timestamp !== null ? (
-          <span className="flex flex-wrap items-baseline gap-x-2">
-            <span className={MONO}>{utcText(b.timestamp) ?? b.timestamp.toString()}</span>
-            <span className="text-sm">{ageText(b.timestamp, nowSeconds)}</span>
-            <span className={SMALL}>({b.timestamp.toString()} s)</span>
-          </span>
+      <Row term="Time">{b.timestamp !== null ? <Time seconds={b.timestamp} /> : none}</Row>
+      <Row term="Fee recipient">
+        {b.miner ? (
+          <Address value={b.miner} label="Copy fee recipient" href={addressHref(b.miner)} />
         ) : (
           none
         )}
-      </Row>
-      <Row term="Fee recipient">
-        {b.miner ? <Address value={b.miner} label="Copy fee recipient" /> : none}
       </Row>
       <Row term="Gas used">
-        {b.gasUsed !== null ? (
-          <span>
-            <span className={MONO}>{formatDecimal(b.gasUsed)}</span>
-            {b.gasLimit !== null ? (
-              <span className={SMALL}>
-                {" "}
-                of {formatDecimal(b.gasLimit)} limit{gasShare ? ` (${gasShare})` : ""}
-              </span>
-            ) : null}
-          </span>
-        ) : (
-          none
-        )}
+        {b.gasUsed !== null ? <Gas used={b.gasUsed} limit={b.gasLimit} /> : none}
       </Row>
       <Row term="Base fee">
         {b.baseFeePerGas !== null ? (

@@ -39,17 +39,6 @@ function decodingKeys(block: BlockModel) {
   return { inputs: [...inputs], topics: [], addresses };
 }
 
-/** The clock the ages are read against, moved on every 30 s while the page is shown. */
-function useNowSeconds(active: boolean): number {
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
-  useEffect(() => {
-    if (!active) return;
-    const id = setInterval(() => setNow(Math.floor(Date.now() / 1000)), 30_000);
-    return () => clearInterval(id);
-  }, [active]);
-  return now;
-}
-
 const endpointId = (e: ResolvedEndpoint | null) => (e ? `${e.cacheId} ${e.url}` : "");
 
 /**
@@ -128,7 +117,7 @@ function BlockForm({ initial, onOpen }: { initial: string; onOpen: (l: BlockLook
   );
 }
 
-export default function BlockPage({ search, setSearch, active = true }: MethodPageProps) {
+export default function BlockPage({ search, setSearch }: MethodPageProps) {
   const { client, resolve } = useRpc();
   const queryClient = useQueryClient();
   const searchString = search.toString();
@@ -148,7 +137,6 @@ export default function BlockPage({ search, setSearch, active = true }: MethodPa
   const receipts = useBlockReceipts(client, endpoint, block);
   const keys = useMemo(() => (block ? decodingKeys(block) : null), [block]);
   const decoding = useDecodingRegistry(endpoint, keys);
-  const now = useNowSeconds(active);
 
   const open = (l: BlockLookup) => setSearch(toSearch(l));
   const initialText = new URLSearchParams(searchString).get("hash") ?? search.get("number") ?? "";
@@ -216,7 +204,7 @@ export default function BlockPage({ search, setSearch, active = true }: MethodPa
           {block ? (
             <>
               <Card>
-                <BlockFields block={block} nowSeconds={now} />
+                <BlockFields block={block} />
               </Card>
               <Card title={`Transactions (${formatDecimal(block.txs.length)})`}>
                 {block.txs.length === 0 ? (

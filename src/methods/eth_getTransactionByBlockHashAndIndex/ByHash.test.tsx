@@ -153,8 +153,10 @@ describe("lookup by transaction hash", () => {
     const writes: Write[] = [];
     const { sent, wrap } = fakeRpc((params, method) => node(method, params));
     render(wrap(<Harness initial={{}} writes={writes} />));
-    expect(screen.getByLabelText("Block hash")).toBeTruthy();
-    await user.click(screen.getByRole("radio", { name: "tx hash" }));
+    // The hash comes first: the empty page offers it, block + index one choice away.
+    const radios = screen.getAllByRole("radio").map((r) => r.closest("label")?.textContent);
+    expect(radios).toEqual(["tx hash", "block + index"]);
+    expect(screen.getByRole("radio", { name: "tx hash" })).toHaveProperty("checked", true);
     expect(screen.queryByLabelText("Block hash")).toBeNull();
     await user.type(screen.getByLabelText("Transaction hash"), HASH.slice(2));
     await user.click(screen.getByRole("button", { name: "Look up transaction" }));

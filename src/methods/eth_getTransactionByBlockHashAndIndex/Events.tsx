@@ -5,10 +5,16 @@
  */
 import { useId, useState } from "react";
 import { getAddress } from "viem";
-import { decodeEvent, formatDecimal, withTokenUnits, type AbiRegistry } from "../../chain";
+import {
+  decodeEvent,
+  formatDecimal,
+  withTokenUnits,
+  type AbiRegistry,
+  type DecodedEvent,
+} from "../../chain";
 import { href } from "../../shared/links";
 import type { TokenMeta } from "../../shared/tokenMeta";
-import { Button, ShortAddress } from "../../ui";
+import { amountText, Button, ShortAddress } from "../../ui";
 import type { ReceiptLog } from "./receipt";
 
 /** Rows drawn at first: a receipt with thousands of logs shows the rest on demand. */
@@ -77,6 +83,27 @@ export function Events({ logs, registry, tokenMeta, blockHash }: EventsProps) {
   );
 }
 
+/** WETH-shaped events: one indexed account and the amount wrapped or unwrapped. */
+const WRAP_EVENTS = new Set(["Deposit", "Withdrawal"]);
+
+/**
+ * A WETH `Deposit wad` / `Withdrawal wad` in whole tokens beside the raw integer, as Transfer's
+ * amount is ("2 WETH (2000000000000000000)"): the token's decimals, where known.
+ */
+export function withWrapUnits(
+  ev: DecodedEvent | null,
+  meta: { symbol?: string; decimals?: number } | undefined,
+): DecodedEvent | null {
+  if (!ev || meta?.decimals === undefined || !WRAP_EVENTS.has(ev.name) || ev.args.length !== 2)
+    return ev;
+  const decimals = meta.decimals;
+  const args = ev.args.map((a) => {
+    if (a.indexed || !/^uint\d*$/.test(a.type) || !/^\d+$/.test(a.value)) return a;
+    return { ...a, value: `${amountText(BigInt(a.value), decimals, meta.symbol)} (${a.value})` };
+  });
+  return { ...ev, args };
+}
+
 function safeChecksum(address: string): string {
   try {
     return getAddress(address.toLowerCase());
@@ -96,7 +123,7 @@ function EventRow({
   registry: AbiRegistry;
   meta: TokenMeta | undefined;
 }) {
-  const ev = withTokenUnits(decodeEvent(log, registry), meta);
+  const ev = withWrapUnits(withTokenUnits(decodeEvent(log, registry), meta), meta);
   return (
     <tr className="border-t border-slate-100 dark:border-slate-800">
       <td className={`${CELL} font-mono`}>

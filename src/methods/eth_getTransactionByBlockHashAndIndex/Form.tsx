@@ -35,8 +35,8 @@ export interface TxFormProps {
 // Short names: the field labels ("Block hash", "Transaction hash") must stay the only labels
 // that contain those words, so a label lookup finds the field and not the mode.
 const MODES: { by: LookupBy; label: string }[] = [
-  { by: "block", label: "block + index" },
   { by: "hash", label: "tx hash" },
+  { by: "block", label: "block + index" },
 ];
 
 export function TxForm({

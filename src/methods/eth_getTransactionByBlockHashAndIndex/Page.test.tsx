@@ -78,6 +78,7 @@ describe("the transaction page", () => {
     const sets: Record<string, string | undefined>[] = [];
     const { sent, wrap } = fakeRpc((params) => tx(Number(params[1])));
     render(wrap(<Harness initial={{}} onSet={(p) => sets.push(p)} />));
+    await user.click(screen.getByRole("radio", { name: "block + index" }));
     await user.type(screen.getByLabelText("Block hash"), BLOCK.slice(2));
     await user.type(screen.getByLabelText("Transaction index"), "five");
     await user.click(screen.getByRole("button", { name: "Look up transaction" }));
@@ -118,6 +119,10 @@ describe("the transaction page", () => {
         .getAllByRole("term")
         .find((t) => t.textContent === name)?.nextElementSibling?.textContent ?? "";
     expect(dd("value")).toContain("1 ETH · 1,000,000,000 gwei");
+    // The block links to its page, as everywhere a block is shown.
+    expect(within(fields).getByRole("link", { name: "1" }).getAttribute("href")).toBe(
+      "#/block?number=1",
+    );
     expect(dd("value")).toContain("0xde0b6b3a7640000");
     expect(dd("gasPrice")).toContain("1 gwei");
     expect(dd("gas")).toContain("21,000");

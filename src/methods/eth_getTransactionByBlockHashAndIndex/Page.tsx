@@ -72,6 +72,17 @@ function describeLookup(lookup: TxLookup, found: BlockLookup | null): string {
     : `hash ${lookup.hash}`;
 }
 
+/** "0xabcd…1234": a hash a person recognises at a glance (the page shows it whole below). */
+const shortHash = (h: string) => `${h.slice(0, 6)}…${h.slice(-4)}`;
+
+/** The page's title, by what was looked up: the transaction's own hash once known. */
+function pageHeading(lookup: TxLookup | null, txHash: string | null): string | null {
+  if (!lookup) return null;
+  if (isHashLookup(lookup)) return `Transaction ${shortHash(lookup.hash)}`;
+  if (txHash) return `Transaction ${shortHash(txHash)}`;
+  return `Transaction ${formatDecimal(lookup.index)} of block ${shortHash(lookup.blockHash)}`;
+}
+
 const sameLookup = (a: TxLookup, b: TxLookup) =>
   isHashLookup(a) === isHashLookup(b) &&
   JSON.stringify(toParams(a)) === JSON.stringify(toParams(b));
@@ -203,8 +214,9 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
   return (
     <div className="flex flex-col gap-3">
       <PageHeader
-        method="eth_getTransactionByBlockHashAndIndex"
+        method={hashLookup ? "eth_getTransactionByHash" : "eth_getTransactionByBlockHashAndIndex"}
         title="transaction lookup"
+        heading={pageHeading(lookup, plainTx?.hash ?? null)}
         target={endpoint?.maskedUrl}
       >
         One transaction, by its hash or by its block&apos;s hash and its position in the block.

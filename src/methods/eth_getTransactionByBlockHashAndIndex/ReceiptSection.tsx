@@ -5,8 +5,8 @@
  * asks what the summary adds: the head, the block's timestamp, a failed call's replay, and the
  * tokens' symbols and decimals.
  */
-import { useMemo } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, type ReactNode } from "react";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { readQuantity, transfersOfLog, type AbiRegistry } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { Button } from "../../ui";
@@ -29,16 +29,58 @@ import { buildSummary } from "./receiptSummary";
 import { FieldRows } from "./TxCard";
 import { Transfers } from "./Transfers";
 import type { TxObject } from "./txResponse";
+import type { TraceModel } from "../../shared/trace/model";
+
+/**
+ * Native value the inner calls of a transaction moved, read from a call-tree trace of it already
+ * in the cache (the trace page's answer, whatever endpoint served it): a trace is paid for, so
+ * none is asked just for this. Null when no such answer is at hand.
+ */
+export function cachedInnerValue(queryClient: QueryClient, hash: string): bigint | null {
+  const wanted = hash.toLowerCase();
+  const entries = queryClient.getQueriesData<{ model?: TraceModel | null }>({
+    predicate: (q) => {
+      const params = q.queryKey[2];
+      return (
+        Array.isArray(params) &&
+        typeof params[0] === "string" &&
+        params[0].toLowerCase() === wanted &&
+        typeof q.queryKey[1] === "string" &&
+        q.queryKey[1].includes("trace")
+      );
+    },
+  });
+  for (const [, data] of entries) {
+    const model = data?.model;
+    if (!model || model.size === 0) continue;
+    let moved = 0n;
+    // Frames below the top one that took effect (a reverted frame moved nothing).
+    for (let i = 1; i < model.size; i++) {
+      const value = model.frames[i]?.value;
+      if (model.reverted[i] === 1 || !value) continue;
+      try {
+        moved += BigInt(value);
+      } catch {
+        // a value the node wrote oddly is left out rather than guessed
+      }
+    }
+    return moved;
+  }
+  return null;
+}
 
 export interface ReceiptSectionProps {
   endpoint: ResolvedEndpoint;
   tx: TxObject;
   model: TxModel;
   registry: AbiRegistry;
+  /** What to do next (trace, simulate, logs, estimate): right under the summary, on the first screen. */
+  actions?: ReactNode;
 }
 
-export function ReceiptSection({ endpoint, tx, model, registry }: ReceiptSectionProps) {
+export function ReceiptSection({ endpoint, tx, model, registry, actions }: ReceiptSectionProps) {
   const { client } = useRpc();
+  const queryClient = useQueryClient();
   const receipt = useQuery({
     ...receiptQueryOptions(client, endpoint, model.hash),
     refetchInterval: false,
@@ -96,7 +138,7 @@ export function ReceiptSection({ endpoint, tx, model, registry }: ReceiptSection
 
   // Lookups made so far (the pending back-off is counted in them).
   const lookups =
-    useQueryClient().getQueryState(receiptQueryKey(endpoint, model.hash))?.dataUpdateCount ?? 0;
+    queryClient.getQueryState(receiptQueryKey(endpoint, model.hash))?.dataUpdateCount ?? 0;
   const stopped = data === null && receipt.isSuccess && pendingLookupDelay(lookups) === false;
   const polling =
     data === null && receipt.isSuccess ? (
@@ -132,7 +174,17 @@ export function ReceiptSection({ endpoint, tx, model, registry }: ReceiptSection
         symbol={model.symbol}
         polling={polling}
         receiptNote={receiptNote}
+        hash={model.hash}
+        inner={
+          // A call into code may move value inside; a plain transfer or a creation's init code
+          // shows it only when a trace says so.
+          summary.blockNumber === null
+            ? undefined
+            : (cachedInnerValue(queryClient, model.hash) ??
+              (model.input !== "0x" ? null : undefined))
+        }
       />
+      {actions}
       {failed && parent !== null ? (
         <FailureReason
           hash={model.hash}

@@ -136,6 +136,7 @@ export default function TxResult({
               tx={response.tx}
               model={model}
               registry={registry}
+              actions={<OnwardLinks model={model} />}
             />
           </Card>
           <Card
@@ -147,7 +148,6 @@ export default function TxResult({
           >
             <TxCard model={model} />
           </Card>
-          <OnwardLinks model={model} />
           <Card
             title="Raw JSON"
             actions={

@@ -5,9 +5,8 @@
 import type { ReactNode } from "react";
 import { formatDecimal } from "../../chain";
 import { href } from "../../shared/links";
-import { Address, Hash } from "../../ui";
+import { Address, Amount, BlockLink, Gas, Hash, Time } from "../../ui";
 import type { InputReading } from "./decode";
-import { weiReading } from "./format";
 import type { ReceiptSummary, ReceiptStatus } from "./receiptSummary";
 
 const TERM = "text-sm font-semibold text-slate-800 dark:text-slate-200";
@@ -97,9 +96,25 @@ export interface SummaryProps {
   polling?: ReactNode;
   /** A quiet note when the node gave no receipt (refused or failed). */
   receiptNote?: ReactNode;
+  /**
+   * Native value moved by inner calls, read from a trace already in the cache (never asked for
+   * this); null: no trace at hand, a link to the trace's balance changes instead; undefined: not
+   * shown (a plain transfer, or nothing mined yet).
+   */
+  inner?: bigint | null | undefined;
+  /** The transaction's hash (the trace link). */
+  hash: string;
 }
 
-export function Summary({ summary: s, input, symbol, polling, receiptNote }: SummaryProps) {
+export function Summary({
+  summary: s,
+  input,
+  symbol,
+  polling,
+  receiptNote,
+  inner,
+  hash,
+}: SummaryProps) {
   const creation = s.to === null;
   return (
     <dl aria-label="Summary" className="flex flex-col">
@@ -113,13 +128,7 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
       {s.blockNumber !== null ? (
         <Row term="Block">
           <span className="flex flex-wrap items-center gap-x-2">
-            <a
-              className="break-all font-mono text-sm text-indigo-700 underline dark:text-indigo-300"
-              href={href("block", { number: s.blockNumber.toString() })}
-              title="Open the block"
-            >
-              {formatDecimal(s.blockNumber)}
-            </a>
+            <BlockLink number={s.blockNumber} className="break-all" />
             {s.confirmations !== null ? (
               <span className={SMALL}>
                 {formatDecimal(s.confirmations)} confirmation{s.confirmations === 1n ? "" : "s"}
@@ -128,12 +137,9 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
           </span>
         </Row>
       ) : null}
-      {s.time ? (
+      {s.timestamp !== null ? (
         <Row term="Time">
-          <span className={MONO}>{s.time}</span>{" "}
-          <span className={SMALL}>
-            ({s.timestamp !== null ? formatDecimal(s.timestamp) : ""} s)
-          </span>
+          <Time seconds={s.timestamp} />
         </Row>
       ) : null}
       <Row term="From → to">
@@ -177,17 +183,28 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
         <span className={MONO}>{methodText(input, creation)}</span>
       </Row>
       <Row term="Value">
-        <span className="text-sm">{weiReading(s.value, symbol)}</span>
+        <Amount raw={s.value} unit={symbol} label="value" />
       </Row>
+      {inner !== undefined ? (
+        <Row term="Inside calls">
+          {inner === null ? (
+            <a
+              className="text-sm text-indigo-700 underline dark:text-indigo-300"
+              href={href("trace", { hash, view: "balances" })}
+            >
+              see value moved inside calls
+            </a>
+          ) : (
+            <span className="flex flex-wrap items-baseline gap-x-2">
+              <Amount raw={inner} unit={symbol} label="value moved inside calls" />
+              <span className={SMALL}>moved by inner calls (from the trace already loaded)</span>
+            </span>
+          )}
+        </Row>
+      ) : null}
       {s.gasUsed !== null ? (
         <Row term="Gas used">
-          <span className={MONO}>{formatDecimal(s.gasUsed)}</span>
-          {s.gasLimit !== null ? (
-            <span className={SMALL}>
-              {" "}
-              of {formatDecimal(s.gasLimit)} limit{s.gasPercent ? ` (${s.gasPercent})` : ""}
-            </span>
-          ) : null}
+          <Gas used={s.gasUsed} limit={s.gasLimit} />
         </Row>
       ) : null}
       {s.fee?.kind === "none" ? (
@@ -200,10 +217,7 @@ export function Summary({ summary: s, input, symbol, polling, receiptNote }: Sum
       ) : s.fee ? (
         <Row term="Fee">
           <span className="flex flex-col gap-0.5">
-            <span className="flex flex-wrap items-baseline gap-x-2">
-              <span className={MONO}>{s.fee.native}</span>
-              <span className={MONO}>{formatDecimal(s.fee.wei)} wei</span>
-            </span>
+            <Amount raw={s.fee.wei} unit={symbol} label="fee" />
             <span className={SMALL}>
               {s.fee.priceSource === "effectiveGasPrice"
                 ? `gas used × effectiveGasPrice (${formatDecimal(s.fee.price)} wei)`

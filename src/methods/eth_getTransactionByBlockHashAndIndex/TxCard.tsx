@@ -3,7 +3,7 @@
  * definitions show a human reading next to the exact raw value. A pure view of the model.
  */
 import { useId, type ReactNode } from "react";
-import { Address, Hash, HexData } from "../../ui";
+import { Address, BlockLink, Hash, HexData } from "../../ui";
 import { href } from "../../shared/links";
 import type { InputReading } from "./decode";
 import { Candidates, OriginLine } from "../../shared/decoding/Origin";
@@ -98,7 +98,9 @@ function Authorization({ a, n }: { a: AuthorizationView; n: number }) {
         Authorization {n}: the signer delegates its account code to{" "}
         {a.address ? "" : "(no address given)"}
       </span>
-      {a.address ? <Address value={a.address} label={`Copy authorization ${n} address`} /> : null}
+      {a.address ? (
+        <Address asSent value={a.address} label={`Copy authorization ${n} address`} />
+      ) : null}
       <span className="text-sm">
         chainId: {a.chainReading ?? "—"} {a.chainId ? <Raw>{a.chainId}</Raw> : null}
       </span>
@@ -142,7 +144,9 @@ function FieldValue({ row }: { row: FieldRow }) {
       );
     case "address":
       return (
+        // The field dump shows the node's text as sent; the summary above shows it checksummed.
         <Address
+          asSent
           value={v.value}
           label={`Copy ${row.name}`}
           href={href("address", { address: v.value })}
@@ -153,7 +157,12 @@ function FieldValue({ row }: { row: FieldRow }) {
     case "quantity":
       return (
         <span className="flex flex-wrap items-baseline gap-x-2">
-          {v.reading !== null ? <span className={READING}>{v.reading}</span> : null}
+          {row.name === "blockNumber" && /^0x[0-9a-fA-F]{1,64}$/.test(v.raw) ? (
+            // The block, like everywhere a block is shown, links to its page.
+            <BlockLink number={BigInt(v.raw)} />
+          ) : v.reading !== null ? (
+            <span className={READING}>{v.reading}</span>
+          ) : null}
           <Raw>{v.raw}</Raw>
         </span>
       );
@@ -186,6 +195,7 @@ function FieldValue({ row }: { row: FieldRow }) {
                 contract address{v.computed ? " (computed from from + nonce)" : ""}:
               </span>
               <Address
+                asSent
                 value={v.contract}
                 label="Copy contract address"
                 href={href("address", { address: v.contract })}
@@ -209,7 +219,7 @@ function FieldValue({ row }: { row: FieldRow }) {
               key={`${i}-${e.address}`}
               className="rounded border border-slate-200 p-2 dark:border-slate-700"
             >
-              <Address value={e.address} label={`Copy access list address ${i + 1}`} />
+              <Address asSent value={e.address} label={`Copy access list address ${i + 1}`} />
               <p className="text-xs text-slate-700 dark:text-slate-300">
                 {e.storageKeys.length} storage key{e.storageKeys.length === 1 ? "" : "s"}
               </p>

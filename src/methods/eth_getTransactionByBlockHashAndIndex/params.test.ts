@@ -34,10 +34,10 @@ describe("block hash", () => {
 describe("transaction index", () => {
   it("accepts decimal and hex and sends a hex quantity", () => {
     for (const input of ["5", "0x5", " 5 ", "0X5"]) {
-      const r = checkValues({ ...emptyForm(), blockHash: HASH, index: input });
+      const r = checkValues({ ...emptyForm(), by: "block", blockHash: HASH, index: input });
       expect(r.ok && toParams(r.lookup)).toEqual([HASH, "0x5"]);
     }
-    const zero = checkValues({ ...emptyForm(), blockHash: HASH, index: "0" });
+    const zero = checkValues({ ...emptyForm(), by: "block", blockHash: HASH, index: "0" });
     expect(zero.ok && toParams(zero.lookup)).toEqual([HASH, "0x0"]);
   });
   it("refuses negative, non-numeric, fractional and empty input, saying which", () => {

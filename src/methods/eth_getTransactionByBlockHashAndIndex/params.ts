@@ -41,7 +41,8 @@ export type TxLookup = BlockLookup | HashLookup;
 
 export const isHashLookup = (lookup: TxLookup): lookup is HashLookup => "hash" in lookup;
 
-export const emptyForm = (): TxFormValues => ({ by: "block", hash: "", blockHash: "", index: "" });
+// A person holds a transaction's hash far more often than its block and position: hash first.
+export const emptyForm = (): TxFormValues => ({ by: "hash", hash: "", blockHash: "", index: "" });
 
 /** A message per field that is wrong. */
 export type FieldProblems = Partial<Record<keyof TxFormValues, string>>;
@@ -123,13 +124,13 @@ export type SearchState =
 export function fromSearch(search: URLSearchParams): SearchState {
   const hash = search.get("hash") ?? "";
   const values: TxFormValues = {
-    by: hash !== "" ? "hash" : "block",
+    by: hash === "" && (search.has("blockHash") || search.has("index")) ? "block" : "hash",
     hash,
     blockHash: search.get("blockHash") ?? "",
     index: search.get("index") ?? "",
   };
-  if (values.by === "block" && values.blockHash === "" && values.index === "")
-    return { kind: "empty", values, errors: {} };
+  if (hash === "" && values.blockHash === "" && values.index === "")
+    return { kind: "empty", values: { ...values, by: "hash" }, errors: {} };
   // A link with only the block hash means its first transaction.
   const withIndex =
     values.by === "block" && values.index === "" && values.blockHash !== ""

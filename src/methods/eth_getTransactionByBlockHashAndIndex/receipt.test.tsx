@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { encodeAbiParameters } from "viem";
 import { formatDecimal } from "../../chain";
 import { interpretRpcError } from "../../rpc";
@@ -113,8 +113,11 @@ describe("the summary from the receipt", () => {
     await waitFor(() => expect(dd("Status").textContent).toBe("Success"));
     expect(dd("Gas used").textContent).toBe("52,047 of 100,000 limit (52.04 %)");
     const fee = 52047n * 1000000007n;
-    expect(dd("Fee").textContent).toContain(`${formatDecimal(fee)} wei`);
+    // The fee in the native unit, its wei on demand (two parts, never run together).
     expect(dd("Fee").textContent).toContain("0.000052047000364329 ETH");
+    expect(dd("Fee").textContent).not.toContain(`${formatDecimal(fee)} wei`);
+    fireEvent.click(within(dd("Fee")).getByRole("button", { name: "Show wei of the fee" }));
+    expect(dd("Fee").textContent).toContain(`${formatDecimal(fee)} wei`);
     expect(others.filter((s) => s.method === "eth_getTransactionReceipt")).toEqual([
       { method: "eth_getTransactionReceipt", params: [HASH] },
     ]);

@@ -25,6 +25,14 @@ it("short data and addresses are shown whole", () => {
     </>,
   );
   expect(screen.queryByRole("button", { name: /Show all/ })).toBeNull();
-  expect(container.textContent).toContain("0x7435ed30a8b4aeb0877cef0c6e8cffe834eb865f");
+  // Shown whole, in its EIP-55 checksummed form.
+  expect(container.textContent).toContain("0x7435ed30A8b4AEb0877CEf0c6E8cFFe834eb865f");
   expect(screen.getByRole("button", { name: "Copy from" })).toBeTruthy();
+});
+
+it("an address as the node sent it, when asked (a raw field dump)", () => {
+  const { container } = render(
+    <Address asSent value="0x7435ed30a8b4aeb0877cef0c6e8cffe834eb865f" label="Copy from" />,
+  );
+  expect(container.textContent).toContain("0x7435ed30a8b4aeb0877cef0c6e8cffe834eb865f");
 });

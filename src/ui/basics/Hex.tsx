@@ -4,6 +4,7 @@
  * starts collapsed with a "Show all" toggle; the copy button always copies the full value.
  */
 import { useState } from "react";
+import { getAddress } from "viem";
 import { LabelChip, RenameAddress, useAddressLabel } from "./AddressName";
 import { CopyButton } from "./CopyButton";
 
@@ -26,8 +27,17 @@ function Copyable({ value, label, className, kind }: Required<CopyableProps> & {
   );
 }
 
+/** An address in its EIP-55 checksummed form; anything that is not one, as it stands. */
+export function checksumOf(value: string): string {
+  try {
+    return getAddress(value.toLowerCase());
+  } catch {
+    return value;
+  }
+}
+
 /**
- * An address in full, with its label (the user's, or a verified contract's name), a copy button
+ * An address in full (checksummed), with its label (the user's, or a verified contract's name), a copy button
  * and "Name"; with `href`, the address itself links there (its page).
  */
 export function Address({
@@ -35,8 +45,14 @@ export function Address({
   label = "Copy address",
   className = "",
   href,
-}: CopyableProps & { href?: string }) {
+  asSent = false,
+}: CopyableProps & {
+  href?: string;
+  /** Show the text as the node sent it (a field dump of the raw answer), not checksummed. */
+  asSent?: boolean;
+}) {
   const name = useAddressLabel(value);
+  const shown = asSent ? value : checksumOf(value);
   return (
     <span className={`inline-flex max-w-full flex-wrap items-center gap-1 ${className}`}>
       {name ? <LabelChip label={name} /> : null}
@@ -47,14 +63,20 @@ export function Address({
             className="font-mono text-sm break-all text-indigo-700 underline dark:text-indigo-300"
             data-hex="address"
           >
-            {value}
+            {shown}
           </a>
-          <CopyButton text={value} label={label} />
+          {/* Copy and Name stay together when a narrow screen wraps the address. */}
+          <span className="inline-flex items-center gap-1">
+            <CopyButton text={shown} label={label} />
+            <RenameAddress address={value} />
+          </span>
         </span>
       ) : (
-        <Copyable value={value} label={label} className="" kind="address" />
+        <>
+          <Copyable value={shown} label={label} className="" kind="address" />
+          <RenameAddress address={value} />
+        </>
       )}
-      <RenameAddress address={value} />
     </span>
   );
 }
