@@ -66,6 +66,25 @@ for (const size of SIZES)
           }`,
           () => expect(page.getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 }),
         ],
+        [
+          "block",
+          `/#/block?number=${tx.blockNumber}`,
+          () => expect(page.getByRole("table").first()).toBeVisible({ timeout: 30_000 }),
+        ],
+        [
+          "address",
+          `/#/address?address=${String((manifest.storage as { proxy: string }).proxy)}`,
+          () =>
+            expect(page.getByRole("table", { name: /storage/i })).toBeVisible({ timeout: 30_000 }),
+        ],
+        [
+          "compare",
+          `/#/compare?a=${manifest.transactions.storage?.hash ?? ""}&b=${manifest.transactions.storageRetry?.hash ?? ""}`,
+          () =>
+            expect(page.getByRole("region", { name: /compare/i }).getByRole("tree")).toBeVisible({
+              timeout: 30_000,
+            }),
+        ],
       ];
       for (const [name, link, ready] of shots) {
         await page.goto(link);

@@ -35,6 +35,7 @@ type Step =
   | { clear: string }
   | { select: string; option: string }
   | { press: string }
+  | { choose: string }
   | { open: string };
 
 interface BadInput {
@@ -60,8 +61,16 @@ const CORPUS: BadInput[] = [
   // eth_getTransactionByBlockHashAndIndex -------------------------------------------------------
   {
     page: "tx",
+    what: "transaction hash too short (the form's first mode)",
+    steps: [{ type: "Transaction hash", text: "0xabc" }],
+    field: "Transaction hash",
+    message: /Transaction hash must be 32 bytes/,
+  },
+  {
+    page: "tx",
     what: "block hash too short",
     steps: [
+      { choose: "block + index" },
       { type: "Block hash", text: "0x123" },
       { type: "Transaction index", text: "0" },
     ],
@@ -72,6 +81,7 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "block hash too long",
     steps: [
+      { choose: "block + index" },
       { type: "Block hash", text: `${HASH}00` },
       { type: "Transaction index", text: "0" },
     ],
@@ -82,6 +92,7 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "block hash without 0x",
     steps: [
+      { choose: "block + index" },
       { type: "Block hash", text: HASH.slice(2) },
       { type: "Transaction index", text: "0" },
     ],
@@ -92,6 +103,7 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "block hash with a non-hex digit",
     steps: [
+      { choose: "block + index" },
       { type: "Block hash", text: `0xzz${"ab".repeat(31)}` },
       { type: "Transaction index", text: "0" },
     ],
@@ -101,7 +113,7 @@ const CORPUS: BadInput[] = [
   {
     page: "tx",
     what: "block hash missing",
-    steps: [{ type: "Transaction index", text: "0" }],
+    steps: [{ choose: "block + index" }, { type: "Transaction index", text: "0" }],
     field: "Block hash",
     message: /Block hash is required/,
   },
@@ -109,6 +121,7 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "negative index",
     steps: [
+      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "-1" },
     ],
@@ -119,6 +132,7 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "index in words",
     steps: [
+      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "five" },
     ],
@@ -129,6 +143,7 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "index past 2^64 − 1",
     steps: [
+      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "18446744073709551616" },
     ],
@@ -139,6 +154,7 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "hex index past 2^64 − 1",
     steps: [
+      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "0x10000000000000000" },
     ],
@@ -149,6 +165,7 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "fractional index",
     steps: [
+      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "1.5" },
     ],
@@ -159,6 +176,7 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "hex index with non-hex digits",
     steps: [
+      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "0xzz" },
     ],
@@ -168,7 +186,7 @@ const CORPUS: BadInput[] = [
   {
     page: "tx",
     what: "index missing",
-    steps: [{ type: "Block hash", text: HASH }],
+    steps: [{ choose: "block + index" }, { type: "Block hash", text: HASH }],
     field: "Transaction index",
     message: /Transaction index is required/,
   },
@@ -1005,6 +1023,7 @@ async function perform(user: ReturnType<typeof userEvent.setup>, step: Step) {
   else if ("select" in step)
     await user.selectOptions(screen.getByLabelText(step.select), step.option);
   else if ("press" in step) await user.click(screen.getByRole("button", { name: step.press }));
+  else if ("choose" in step) await user.click(screen.getByRole("radio", { name: step.choose }));
   else await user.click(screen.getByText(step.open, { exact: false }));
 }
 
@@ -1061,6 +1080,7 @@ describe("the recorder sees requests (so 'nothing sent' above means something)",
     [
       "tx",
       [
+        { choose: "block + index" },
         { type: "Block hash", text: HASH },
         { type: "Transaction index", text: "0" },
       ],
