@@ -86,11 +86,12 @@ test.describe("eth_getLogs", () => {
     await expect(firstRow).toContainText(
       String(Number.parseInt(expected[0]?.blockNumber ?? "0x0", 16)),
     );
-    // the transaction hash links to its trace
-    await expect(firstRow.getByRole("link", { name: /…/ })).toHaveAttribute(
-      "href",
-      /#\/trace\?hash=0x[0-9a-f]{64}/,
-    );
+    // the transaction hash links to its trace, the emitting contract to its address page
+    const rowLinks = firstRow.getByRole("link");
+    await expect(rowLinks.first()).toBeVisible();
+    const hrefs = await rowLinks.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    expect(hrefs.some((h) => /^#\/trace\?hash=0x[0-9a-f]{64}$/.test(h))).toBe(true);
+    expect(hrefs.some((h) => /^#\/address\?address=0x[0-9a-fA-F]{40}$/.test(h))).toBe(true);
 
     // Dragging the scrollbar through the rows: each shows its block, time and event while flung
     // through, then its arguments and links once the scrolling stops.

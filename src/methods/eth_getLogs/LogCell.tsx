@@ -112,7 +112,7 @@ export function logCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null): R
     case "address":
       return (
         <span key={id} role="cell" className={cellCls}>
-          <ShortAddress value={row.address} format={shortHex} />
+          <AddressLink address={row.address} />
         </span>
       );
     case "event":
@@ -203,12 +203,20 @@ export function argCell(
   const text = valueText(v);
   return (
     <span key={c.key} role="cell" className={cellCls} title={text}>
-      {spec?.type === "address" && typeof v === "string" ? (
-        <ShortAddress value={v} format={shortHex} />
-      ) : (
-        text
-      )}
+      {spec?.type === "address" && typeof v === "string" ? <AddressLink address={v} /> : text}
     </span>
+  );
+}
+
+/** An address in a cell: its name or short hex, a link to its page (the full address on hover). */
+function AddressLink({ address }: { address: string }): ReactElement {
+  return (
+    <a
+      className="text-indigo-700 underline dark:text-indigo-300"
+      href={href("address", { address })}
+    >
+      <ShortAddress value={address} format={shortHex} />
+    </a>
   );
 }
 
