@@ -92,7 +92,7 @@ export async function compareOnce(browser, base, rpcBase, n) {
     const nextChange = await page.evaluate(async () => {
       const bench = window.__bench;
       const button = [...document.querySelectorAll("button")].find(
-        (x) => x.textContent?.trim() === "Next change",
+        (x) => x.getAttribute("aria-label") === "Next change",
       );
       const tree = document.querySelector("[role=tree][aria-label='Aligned call trees']");
       if (!button || !tree) throw new Error("no Next change button or aligned tree");

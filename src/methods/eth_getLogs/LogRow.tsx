@@ -12,13 +12,6 @@ import type { LogRow } from "./result";
 
 export const ROW_HEIGHT = 36;
 
-/**
- * The Details cell and the first column stay in view while the table scrolls sideways (the
- * header pins the same two, LogTable): opaque with the row's own background.
- */
-const PINNED =
-  "[&>[role=cell]:nth-child(-n+2)]:sticky [&>[role=cell]:nth-child(-n+2)]:z-[1] [&>[role=cell]:nth-child(-n+2)]:self-stretch [&>[role=cell]:nth-child(-n+2)]:bg-inherit [&>[role=cell]:nth-child(1)]:left-0 [&>[role=cell]:nth-child(2)]:left-[2.25rem] [&>[role=cell]:nth-child(2)]:border-r [&>[role=cell]:nth-child(2)]:border-slate-200 dark:[&>[role=cell]:nth-child(2)]:border-slate-700";
-
 interface RowProps {
   row: LogRow;
   index: number;
@@ -76,7 +69,7 @@ export const LogRowView = memo(function LogRowView({
       data-light={light ? "true" : undefined}
       role="row"
       aria-rowindex={index + 2}
-      className={`${PINNED} absolute left-0 top-0 grid w-full items-start border-b border-slate-100 text-slate-900 dark:border-slate-800 dark:text-slate-100 ${
+      className={`absolute left-0 top-0 grid w-full items-start border-b border-slate-100 text-slate-900 dark:border-slate-800 dark:text-slate-100 ${
         row.removed
           ? "bg-amber-50 dark:bg-amber-950"
           : index % 2
