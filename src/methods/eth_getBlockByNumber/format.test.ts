@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AbiRegistry } from "../../chain";
 import type { BlockTx } from "./block";
-import { ageText, methodText, percentOf, shortHash } from "./format";
+import { methodText, shortHash } from "./format";
 
 const tx = (over: Partial<BlockTx>): BlockTx => ({
   index: 0,
@@ -16,20 +16,6 @@ const tx = (over: Partial<BlockTx>): BlockTx => ({
 });
 
 describe("block page wording", () => {
-  it("says a block's age as people do", () => {
-    expect(ageText(1000n, 1012)).toBe("12 s ago");
-    expect(ageText(1000n, 1000 + 3 * 60 + 5)).toBe("3 min ago");
-    expect(ageText(1000n, 1000 + 2 * 3600 + 5 * 60)).toBe("2 h 5 min ago");
-    expect(ageText(1000n, 1000 + 86_400)).toBe("1 day ago");
-    expect(ageText(1000n, 990)).toMatch(/^in 10 s/);
-  });
-
-  it("gives gas shares with one decimal, and none of a zero limit", () => {
-    expect(percentOf(21_000n, 30_000_000n)).toBe("0.1%");
-    expect(percentOf(15_000_000n, 30_000_000n)).toBe("50.0%");
-    expect(percentOf(1n, 0n)).toBeNull();
-  });
-
   it("names a transaction's method: decoded, a transfer, a creation, or the selector", () => {
     const registry = new AbiRegistry();
     expect(methodText(tx({ selector: "0xa9059cbb", inputBytes: 68 }), registry)).toBe("transfer");
