@@ -437,6 +437,7 @@ export function LogTable({
           onMinMax={(on) => update({ minMax: on })}
           onPick={pickGroup}
           tokenOf={tokenOf}
+          initialRect={initialRect}
         />
       ) : null}
 
