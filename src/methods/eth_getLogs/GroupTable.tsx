@@ -1,12 +1,23 @@
 /**
  * The grouped table: one row per group with its count and, per numeric argument, the exact sum
  * (min and max on demand), sortable; above it a bar chart of the top groups. Choosing a group
- * (its key, or its bar) narrows the log table to it.
+ * (its key, or its bar) narrows the log table to it. Virtualised as the log table is (one
+ * scroller, its header pinned, only the rows in view mounted), so every group is reached by
+ * scrolling, and by the keyboard: the arrows, Page Up/Down, Home and End move between the groups'
+ * keys (one tab stop), Enter chooses one.
  */
-import { memo, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import {
+  observeElementRect,
+  useVirtualizer,
+  type Rect,
+  type VirtualItem,
+} from "@tanstack/react-virtual";
 import { getAddress } from "viem";
 import { formatUnits } from "viem";
 import type { TokenMeta } from "../../shared/tokenMeta";
+import { SlotKeys } from "../../ui/virtual";
+import { minWidthRem } from "./columns";
 import type { Group, Grouping, GroupSort, GroupSortKey } from "./groups";
 
 export interface GroupTableProps {
@@ -20,11 +31,20 @@ export interface GroupTableProps {
   onMinMax: (on: boolean) => void;
   onPick: (g: Group) => void;
   tokenOf?: (address: string) => TokenMeta | undefined;
+  /** Viewport size before the browser measures it (tests and the first paint). */
+  initialRect?: Rect;
 }
 
-/** Rows rendered at first, and how many more each "Show more" adds. */
-const PAGE = 100;
+/** A row's height: a line of text-xs (16 px), its cells' py-1.5 (12 px) and the 1 px border. */
+export const GROUP_ROW_HEIGHT = 29;
+/**
+ * The pinned header's height (text-xs and py-2): the rows start below it, so a row the keyboard
+ * moves to is scrolled clear of it.
+ */
+const HEADER_HEIGHT = 32;
 const BARS = 10;
+/** Rows a Page Up / Page Down moves when the viewport is not measured yet. */
+const PAGE_ROWS = 10;
 
 function keyText(g: Group, isAddress: boolean): string {
   if (!isAddress) return g.key;
@@ -52,12 +72,17 @@ export const GroupTable = memo(function GroupTable({
   onMinMax,
   onPick,
   tokenOf,
+  initialRect,
 }: GroupTableProps) {
-  const [limit, setLimit] = useState(PAGE);
-  const shown = groups.slice(0, limit);
   const { numeric, keyIsAddress } = grouping;
   const cols = 2 + numeric.length * (minMax ? 3 : 1);
-  const template = `minmax(16rem, 2fr) 6rem ${Array.from({ length: cols - 2 }, () => "minmax(10rem, 1fr)").join(" ")}`;
+  const tracks = [
+    "minmax(16rem, 2fr)",
+    "6rem",
+    ...Array.from({ length: cols - 2 }, () => "minmax(10rem, 1fr)"),
+  ];
+  const template = tracks.join(" ");
+  const minWidth = `${minWidthRem(tracks)}rem`;
   // The bars measure what the table is sorted by (a sum, or the count).
   const measure = sort.key.startsWith("sum:") ? Number(sort.key.slice(4)) : null;
   const bars = useMemo(() => {
@@ -72,13 +97,89 @@ export const GroupTable = memo(function GroupTable({
     }));
   }, [groups, measure]);
 
+  // Stable between renders: a new function would make the virtualizer lay out every row again
+  // (80,000 groups of 100,000 logs grouped by an amount) on each scroll.
+  const getItemKey = useCallback((i: number) => groups[i]?.key ?? i, [groups]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: groups.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => GROUP_ROW_HEIGHT,
+    overscan: 2,
+    initialRect,
+    // A viewport that measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`.
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) =>
+        cb(rect.height === 0 && initialRect ? initialRect : rect),
+      ),
+    getItemKey,
+    // The rows sit below the pinned header, which must not hide the row the keyboard moves to.
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    // Every row has the same fixed height: nothing to measure.
+    measureElement: () => GROUP_ROW_HEIGHT,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // One tab stop among the rows: the group last moved to (or the first one in view when it has
+  // been scrolled away). Its element is never handed to another group while it is in view.
+  const [active, setActive] = useState(0);
+  const tabStop = items.some((it) => it.index === active) ? active : (items[0]?.index ?? -1);
+  const [slotKeys] = useState(() => new SlotKeys<VirtualItem["key"]>());
+  const slots = slotKeys.assign(
+    items.map((item) => item.key),
+    groups[active]?.key,
+  );
+  // A row moved to by the keyboard is focused once it is rendered (after the scroll to it).
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusNext.current;
+    if (at === null) return;
+    const button = scrollRef.current?.querySelector<HTMLButtonElement>(
+      `[data-index="${at}"] button`,
+    );
+    if (button) {
+      focusNext.current = null;
+      button.focus();
+    }
+  });
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const row = (e.target as HTMLElement).closest("[data-index]");
+    if (row === null || groups.length === 0) return;
+    const from = Number(row.getAttribute("data-index"));
+    const page = Math.max(
+      1,
+      Math.floor((virtualizer.scrollRect?.height ?? 0) / GROUP_ROW_HEIGHT) - 2,
+    );
+    const to =
+      e.key === "ArrowDown"
+        ? from + 1
+        : e.key === "ArrowUp"
+          ? from - 1
+          : e.key === "PageDown"
+            ? from + (page || PAGE_ROWS)
+            : e.key === "PageUp"
+              ? from - (page || PAGE_ROWS)
+              : e.key === "Home"
+                ? 0
+                : e.key === "End"
+                  ? groups.length - 1
+                  : null;
+    if (to === null) return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(groups.length - 1, to));
+    setActive(next);
+    focusNext.current = next;
+    virtualizer.scrollToIndex(next);
+  };
+
   const header = (key: GroupSortKey, label: string) => {
-    const active = sort.key === key;
+    const isActive = sort.key === key;
     return (
       <span
         key={key}
         role="columnheader"
-        aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
+        aria-sort={isActive ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
         className="px-2 py-2"
       >
         <button
@@ -86,14 +187,14 @@ export const GroupTable = memo(function GroupTable({
           className="font-semibold underline-offset-2 hover:underline"
           onClick={() =>
             onSort(
-              active
+              isActive
                 ? { key, dir: sort.dir === "asc" ? "desc" : "asc" }
                 : { key, dir: key === "key" ? "asc" : "desc" },
             )
           }
         >
           {label}
-          <span aria-hidden="true">{active ? (sort.dir === "asc" ? " ▲" : " ▼") : " ↕"}</span>
+          <span aria-hidden="true">{isActive ? (sort.dir === "asc" ? " ▲" : " ▼") : " ↕"}</span>
         </button>
       </span>
     );
@@ -132,90 +233,98 @@ export const GroupTable = memo(function GroupTable({
         </label>
       ) : null}
       <div
+        ref={scrollRef}
         role="table"
         aria-label="Groups"
         aria-rowcount={groups.length + 1}
         aria-colcount={cols}
         className="max-h-[70vh] overflow-auto rounded border border-slate-200 dark:border-slate-700"
       >
-        <div role="rowgroup" className="sticky top-0 bg-slate-100 dark:bg-slate-800">
+        <div style={{ minWidth }}>
+          <div role="rowgroup" className="sticky top-0 z-10 bg-slate-100 dark:bg-slate-800">
+            <div
+              role="row"
+              aria-rowindex={1}
+              className="grid whitespace-nowrap text-xs font-semibold text-slate-800 dark:text-slate-100"
+              style={{ gridTemplateColumns: template, height: HEADER_HEIGHT }}
+            >
+              {header("key", keyLabel)}
+              {header("count", "Count")}
+              {numeric.flatMap((a, k) => [
+                header(`sum:${k}`, `Sum of ${a.name}`),
+                ...(minMax
+                  ? [
+                      <span key={`min${k}`} role="columnheader" className="px-2 py-2">
+                        Min {a.name}
+                      </span>,
+                      <span key={`max${k}`} role="columnheader" className="px-2 py-2">
+                        Max {a.name}
+                      </span>,
+                    ]
+                  : []),
+              ])}
+            </div>
+          </div>
           <div
-            role="row"
-            aria-rowindex={1}
-            className="grid text-xs font-semibold text-slate-800 dark:text-slate-100"
-            style={{ gridTemplateColumns: template }}
+            role="rowgroup"
+            className="relative"
+            style={{ height: virtualizer.getTotalSize() }}
+            onKeyDown={onKeyDown}
           >
-            {header("key", keyLabel)}
-            {header("count", "Count")}
-            {numeric.flatMap((a, k) => [
-              header(`sum:${k}`, `Sum of ${a.name}`),
-              ...(minMax
-                ? [
-                    <span key={`min${k}`} role="columnheader" className="px-2 py-2">
-                      Min {a.name}
+            {items.map((item, j) => {
+              const g = groups[item.index];
+              if (!g) return null;
+              const token = g.contract && tokenOf ? tokenOf(g.contract) : undefined;
+              const i = item.index;
+              return (
+                <div
+                  key={slots[j]}
+                  data-index={i}
+                  role="row"
+                  aria-rowindex={i + 2}
+                  className={`absolute left-0 top-0 grid w-full border-b border-slate-100 font-mono text-xs dark:border-slate-800 ${i % 2 ? "bg-slate-50 dark:bg-slate-900" : ""}`}
+                  style={{
+                    transform: `translateY(${item.start - HEADER_HEIGHT}px)`,
+                    gridTemplateColumns: template,
+                    height: GROUP_ROW_HEIGHT,
+                  }}
+                >
+                  <span role="cell" className="truncate px-2 py-1.5">
+                    <button
+                      type="button"
+                      tabIndex={i === tabStop ? 0 : -1}
+                      className="text-left text-indigo-700 underline dark:text-indigo-300"
+                      title="Show the logs of this group"
+                      onClick={() => onPick(g)}
+                      onFocus={() => setActive(i)}
+                    >
+                      {keyText(g, keyIsAddress)}
+                    </button>
+                  </span>
+                  <span role="cell" className="px-2 py-1.5">
+                    {g.count.toLocaleString("en-US")}
+                  </span>
+                  {numeric.flatMap((_, k) => [
+                    <span key={`s${k}`} role="cell" className="truncate px-2 py-1.5">
+                      {amount(g.sums[k], token)}
                     </span>,
-                    <span key={`max${k}`} role="columnheader" className="px-2 py-2">
-                      Max {a.name}
-                    </span>,
-                  ]
-                : []),
-            ])}
+                    ...(minMax
+                      ? [
+                          <span key={`n${k}`} role="cell" className="truncate px-2 py-1.5">
+                            {amount(g.mins[k], token)}
+                          </span>,
+                          <span key={`x${k}`} role="cell" className="truncate px-2 py-1.5">
+                            {amount(g.maxs[k], token)}
+                          </span>,
+                        ]
+                      : []),
+                  ])}
+                </div>
+              );
+            })}
           </div>
         </div>
-        <div role="rowgroup">
-          {shown.map((g, i) => {
-            const token = g.contract && tokenOf ? tokenOf(g.contract) : undefined;
-            return (
-              <div
-                key={g.key}
-                role="row"
-                aria-rowindex={i + 2}
-                className={`grid border-b border-slate-100 font-mono text-xs dark:border-slate-800 ${i % 2 ? "bg-slate-50 dark:bg-slate-900" : ""}`}
-                style={{ gridTemplateColumns: template }}
-              >
-                <span role="cell" className="truncate px-2 py-1.5">
-                  <button
-                    type="button"
-                    className="text-left text-indigo-700 underline dark:text-indigo-300"
-                    title="Show the logs of this group"
-                    onClick={() => onPick(g)}
-                  >
-                    {keyText(g, keyIsAddress)}
-                  </button>
-                </span>
-                <span role="cell" className="px-2 py-1.5">
-                  {g.count.toLocaleString("en-US")}
-                </span>
-                {numeric.flatMap((_, k) => [
-                  <span key={`s${k}`} role="cell" className="truncate px-2 py-1.5">
-                    {amount(g.sums[k], token)}
-                  </span>,
-                  ...(minMax
-                    ? [
-                        <span key={`n${k}`} role="cell" className="truncate px-2 py-1.5">
-                          {amount(g.mins[k], token)}
-                        </span>,
-                        <span key={`x${k}`} role="cell" className="truncate px-2 py-1.5">
-                          {amount(g.maxs[k], token)}
-                        </span>,
-                      ]
-                    : []),
-                ])}
-              </div>
-            );
-          })}
-        </div>
       </div>
-      {groups.length > shown.length ? (
-        <button
-          type="button"
-          className="self-start rounded border border-slate-300 px-2 py-1 text-sm dark:border-slate-600"
-          onClick={() => setLimit((l) => l + PAGE)}
-        >
-          Show {Math.min(PAGE, groups.length - shown.length).toLocaleString("en-US")} more groups
-          (of {(groups.length - shown.length).toLocaleString("en-US")} not shown)
-        </button>
-      ) : null}
     </div>
   );
 });

@@ -94,6 +94,37 @@ describe("groupRows", () => {
     expect(alice).toMatchObject({ count: 2, sums: [13n], contract: null });
   });
 
+  it("groups by an amount: one group per value, in any case of hex, its sum the count times it", () => {
+    const upper = (v: bigint) => ({
+      ...transfer(TOKEN_A, ALICE, BOB, v, 400),
+      data: pad(v.toString(16)).toUpperCase().replace("0X", "0x"),
+    });
+    const amounts = parseLogs([
+      transfer(TOKEN_A, ALICE, BOB, BIG, 400),
+      upper(BIG),
+      transfer(TOKEN_B, BOB, ALICE, 10n, 401),
+      upper(10n),
+      transfer(TOKEN_A, BOB, ALICE, 10n, 402),
+    ]).map((r, i) => toLogRow(r, i));
+    const g = groupRows(amounts, index, singleKind(amounts, index), "arg:value");
+    expect(g.groups).toHaveLength(2);
+    expect(g.groups.find((x) => x.key === String(BIG))).toMatchObject({
+      count: 2,
+      sums: [2n * BIG],
+      mins: [BIG],
+      maxs: [BIG],
+      term: `value=${BIG}`,
+      contract: TOKEN_A,
+    });
+    expect(g.groups.find((x) => x.key === "10")).toMatchObject({
+      count: 3,
+      sums: [30n],
+      mins: [10n],
+      maxs: [10n],
+      contract: null,
+    });
+  });
+
   it("groups by event, transaction and block buckets", () => {
     expect(groupRows(rows, index, kind, "event").groups).toMatchObject([
       { key: "Transfer", count: 4, term: "event=transfer" },
@@ -137,6 +168,22 @@ describe("sortByArg", () => {
     ]);
     expect(sortByArg(rows, index, "from", "asc").map((r) => r.blockNumber)).toEqual([
       150, 199, 100, 101,
+    ]);
+  });
+
+  it("sorts addresses a node sends in mixed case as the same address, ties in their order", () => {
+    const CAROL = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
+    const mixed = parseLogs([
+      transfer(TOKEN_A, ALICE, BOB.toUpperCase().replace("0X", "0x"), 1n, 1),
+      transfer(TOKEN_A, ALICE, CAROL, 2n, 2),
+      transfer(TOKEN_A, ALICE, BOB, 3n, 3),
+      transfer(TOKEN_A, ALICE, ALICE, 4n, 4),
+      transfer(TOKEN_A, ALICE, CAROL.toUpperCase().replace("0X", "0x"), 5n, 5),
+    ]).map((r, i) => toLogRow(r, i));
+    // 0x3c44… < 0x7099… < 0xf39f…, whatever the case of their hex
+    expect(sortByArg(mixed, index, "to", "asc").map((r) => r.blockNumber)).toEqual([2, 5, 1, 3, 4]);
+    expect(sortByArg(mixed, index, "to", "desc").map((r) => r.blockNumber)).toEqual([
+      4, 1, 3, 2, 5,
     ]);
   });
 

@@ -3,7 +3,15 @@ import { AbiRegistry } from "../../chain";
 import { decodeLogRow } from "./decode";
 import { KindIndex } from "./kinds";
 import { memoDecode } from "./model";
-import { compileQuery, parseNumber, parseQuery, quoteValue, splitTerms, withTerm } from "./query";
+import {
+  compileQuery,
+  includer,
+  parseNumber,
+  parseQuery,
+  quoteValue,
+  splitTerms,
+  withTerm,
+} from "./query";
 import { parseLogs, toLogRow, type LogRow } from "./result";
 
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -158,6 +166,40 @@ describe("compileQuery", () => {
     expect(find(`event:transfer to:${ALICE} value<100`)).toEqual([13]);
   });
 
+  it("compares amounts as exact unsigned words, from a node sending upper-case hex too", () => {
+    const big = 2n ** 200n + 1n;
+    const upper = parseLogs([
+      {
+        ...log(TRANSFER, ALICE, BOB, big, 20),
+        data: pad(big.toString(16)).toUpperCase().replace("0X", "0x"),
+      },
+      log(TRANSFER, ALICE, BOB, big - 1n, 21),
+      log(TRANSFER, ALICE, BOB, 0n, 22),
+    ]).map((r, i) => toLogRow(r, i));
+    const found = (q: string) => {
+      const test = compileQuery(parseQuery(q), index);
+      return upper.filter((r) => test(r, false)).map((r) => r.blockNumber);
+    };
+    expect(found(`value>${big - 1n}`)).toEqual([20]);
+    expect(found(`value>=${big - 1n}`)).toEqual([20, 21]);
+    expect(found(`value=${big}`)).toEqual([20]);
+    expect(found("value<1")).toEqual([22]);
+    // numbers no word holds: below zero, past 2^256 - 1
+    expect(found("value>-1")).toEqual([20, 21, 22]);
+    expect(found(`value<${2n ** 256n}`)).toEqual([20, 21, 22]);
+    expect(found(`value<=${2n ** 256n - 1n}`)).toEqual([20, 21, 22]);
+    expect(found(`value>${2n ** 256n}`)).toEqual([]);
+  });
+
+  it("finds hex digits typed without 0x in a topic's address", () => {
+    // part of Bob's address: the sender of 11, the receiver of 10, the spender of 12
+    expect(find(BOB.slice(10, 18))).toEqual([10, 11, 12]);
+    expect(find(`-${BOB.slice(10, 18)}`)).toEqual([13]);
+    // zeros typed before an address: the topic's padding holds them
+    expect(find(`00${BOB.slice(2, 8)}`)).toEqual([10, 11, 12]);
+    expect(find(`01${BOB.slice(2, 8)}`)).toEqual([]);
+  });
+
   it("reads an unknown field as free text", () => {
     expect(find("nothing:here")).toEqual([]);
     expect(find("spender:0x")).toEqual([12]);
@@ -223,5 +265,18 @@ describe("a page's own columns as field terms", () => {
   });
   it("is an unknown field, read as free text, on a table without it", () => {
     expect(find("direction=in")).toEqual([]);
+  });
+});
+
+describe("includer", () => {
+  it("finds a term opening with zeros where it is, and only there", () => {
+    const has = includer("00a1");
+    expect(has("0x0000a1")).toBe(true);
+    expect(has("0x000a1f")).toBe(true);
+    expect(has("0x00a0a1")).toBe(false);
+    expect(has("a1")).toBe(false);
+    expect(has("00a100a1")).toBe(true);
+    expect(includer("000")("0x1000")).toBe(true);
+    expect(includer("abc")("0xabc")).toBe(true);
   });
 });

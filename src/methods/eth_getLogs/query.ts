@@ -189,6 +189,35 @@ function hexMatches(hex: string, q: string, op: Op): boolean {
   return op === "=" ? hex === q : hex.includes(q);
 }
 
+const MAX_WORD = (1n << 256n) - 1n;
+const wordHexes = new Map<bigint, string>();
+/** A number as a 32-byte word's 64 lower-case hex digits (the few a filter compares with, kept). */
+function wordHex(n: bigint): string {
+  let h = wordHexes.get(n);
+  if (h === undefined) {
+    h = n.toString(16).padStart(64, "0");
+    if (wordHexes.size > 64) wordHexes.clear();
+    wordHexes.set(n, h);
+  }
+  return h;
+}
+
+/** `compare` of two unsigned words as their 64 lower-case hex digits (same width: text order). */
+function compareHex(v: string, op: Op, n: string): boolean {
+  switch (op) {
+    case ">":
+      return v > n;
+    case ">=":
+      return v >= n;
+    case "<":
+      return v < n;
+    case "<=":
+      return v <= n;
+    default:
+      return v === n;
+  }
+}
+
 function compare(v: bigint, op: Op, n: bigint): boolean {
   switch (op) {
     case ">":
@@ -244,6 +273,26 @@ function hexAt(row: LogRow, a: ArgSpec): { s: string; at: number } | null {
   return null;
 }
 
+/** Whether free text can be found in an argument's `name=value` text: in every row, never, or per row. */
+type ArgSearch = "always" | "never" | "check";
+
+/**
+ * `s.includes(q)`, for a term opening with zeros quicker: hex values are padded with zeros (a
+ * topic holding an address opens with 24), and a plain search for such a term stops at each of
+ * them; the rest of the term is looked for instead, then the zeros before it.
+ */
+export function includer(q: string): (s: string) => boolean {
+  const lead = q.length - q.replace(/^0+/, "").length;
+  if (lead === 0 || lead === q.length) return (s) => s.includes(q);
+  const rest = q.slice(lead);
+  const zeros = q.slice(0, lead);
+  return (s) => {
+    for (let i = s.indexOf(rest, lead); i >= 0; i = s.indexOf(rest, i + 1))
+      if (s.startsWith(zeros, i - lead)) return true;
+    return false;
+  };
+}
+
 /**
  * Free text: any value the row shows holds it. A term opening with 0x can only match a value at
  * its start (no hex digit is an x), so it is compared there (a failed startsWith stops at the
@@ -255,17 +304,24 @@ function textTest(index: KindIndex, q: string): RowTest {
   const hex0x = /^0x[0-9a-f]*$/.test(q);
   const hexBody = hex0x ? q.slice(2) : null;
   const digits = /^\d+$/.test(q);
-  const has = hex0x ? (s: string) => s.startsWith(q) : (s: string) => s.includes(q);
+  const has = hex0x ? (s: string) => s.startsWith(q) : includer(q);
+  // Hex digits alone (no 0x, no =) can only match an address or bytes argument held in a topic
+  // within its hex, which the topic's own test has already looked at, or within its name.
+  const hexDigits = /^[0-9a-f]+$/.test(q);
   // per kind, decided once: whether its event text holds the term, and which arguments could
-  const possible = new Map<EventKind, { event: boolean; args: boolean[] }>();
+  const possible = new Map<EventKind, { event: boolean; args: ArgSearch[] }>();
   const possibleFor = (k: EventKind) => {
     let p = possible.get(k);
     if (p === undefined) {
       p = {
         event: k.text.includes(q),
-        args: k.args.map(
-          (a) => a.type === "text" || (q.length <= maxPiece(a) && within(q, argChars(a))),
-        ),
+        args: k.args.map((a): ArgSearch => {
+          if (a.type !== "text" && !(q.length <= maxPiece(a) && within(q, argChars(a))))
+            return "never";
+          if (hexDigits && a.topic !== null && (a.type === "address" || a.type === "bytes"))
+            return `${a.name.toLowerCase()}=`.includes(q) ? "always" : "never";
+          return "check";
+        }),
       };
       possible.set(k, p);
     }
@@ -297,7 +353,9 @@ function textTest(index: KindIndex, q: string): RowTest {
         if (w !== null && hexMatches(`0x${low(w.slice(24), lower)}`, q, ":")) return true;
         continue;
       }
-      if (p.args[i] !== true) continue;
+      const search = p.args[i];
+      if (search === "always") return true;
+      if (search !== "check") continue;
       if (hexBody !== null && (a.type === "address" || a.type === "bytes")) {
         // "0x" opens the value in `name=0x…`: the term can only be its start
         const h = hexAt(row, a);
@@ -416,6 +474,13 @@ function fieldTest(
     if (a.type === "address" && !numeric) {
       const w = wordOf(row, a);
       return w !== null && hexMatches(`0x${low(w.slice(24), lower)}`, t.value, t.op);
+    }
+    if (a.type === "uint" && (numeric || t.op === "=")) {
+      // An unsigned word compared as its 64 hex digits with the number's: no BigInt per row.
+      const n = numberFor(row, kind, a);
+      const w = n === null ? null : wordOf(row, a);
+      if (n !== null && w !== null && w.length === 64 && n >= 0n && n <= MAX_WORD)
+        return compareHex(low(w, lower), t.op, wordHex(n));
     }
     const v = index.value(row, kind, i);
     if (typeof v === "bigint") {
