@@ -5,9 +5,9 @@
 import { memo, type CSSProperties } from "react";
 import { formatNative, readQuantity } from "../../chain";
 import type { FrameDecodeCache } from "./decode";
-import { ShortAddress, shortAddress } from "../../ui";
+import { groupedNumber, ShortAddress, shortAddress } from "../../ui";
 import { OriginBadge } from "../decoding/Origin";
-import { clip, fmtGas, typeStyle } from "./format";
+import { clip, typeStyle } from "./format";
 import {
   frameError,
   frameType,
@@ -144,8 +144,8 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
   // A DELEGATECALL's value (Erigon, Besu, Arbitrum send one) is its caller's: shown, not as moved.
   const valueMoves = type !== "DELEGATECALL" && type !== "STATICCALL";
   const share = gasShare(model, i);
-  const used = gasSent(model, i, "gasUsed") ? fmtGas(model.gasUsed[i] as number) : "—";
-  const gas = gasSent(model, i, "gas") ? fmtGas(model.gas[i] as number) : "—";
+  const used = gasSent(model, i, "gasUsed") ? groupedNumber(model.gasUsed[i] as number) : "—";
+  const gas = gasSent(model, i, "gas") ? groupedNumber(model.gas[i] as number) : "—";
   const error = frameError(f);
   const nodeReason = nodeRevertReason(f);
   const issues = frameIssues(f);
