@@ -16,3 +16,4 @@ export * from "./Drawer";
 export * from "./lazyView";
 export * from "./basics/Values";
 export * from "./basics/hexText";
+export * from "./basics/Narrow";

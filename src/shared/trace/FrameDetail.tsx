@@ -64,7 +64,11 @@ function Args({ args, caption }: { args: DecodedArg[]; caption: string }) {
             <td className="pr-2 font-mono">{a.type}</td>
             <td className="font-mono break-all">
               {a.type === "address" && ADDRESS_RE.test(a.value) ? (
-                <ShortAddress value={a.value} link />
+                <Address
+                  value={a.value}
+                  href={addressHref(a.value)}
+                  label={`Copy ${a.name || "address"}`}
+                />
               ) : (
                 a.value
               )}

@@ -8,7 +8,15 @@ import type { TokenMeta } from "../../tokenMeta";
 import { InsightSection } from "./Section";
 import { useMemo, useState } from "react";
 import { formatUnits } from "viem";
-import { Address, addressHref, amountText, Button, downloadText, SortHeader } from "../../../ui";
+import {
+  Address,
+  addressHref,
+  amountText,
+  Button,
+  checksumOf,
+  downloadText,
+  SortHeader,
+} from "../../../ui";
 import { ZERO_ADDRESS, type Asset, type BalanceChange } from "./transfers";
 
 export type { TokenMeta } from "../../tokenMeta";
@@ -238,13 +246,14 @@ export function BalanceChanges({
                     <td className="px-2 py-1">
                       <span>{assetLabel(r.asset, tokenMeta, nativeSymbol)}</span>
                       {r.asset.token ? (
-                        <span className="block">
-                          <Address
-                            value={r.asset.token}
-                            href={addressHref(r.asset.token)}
-                            label="Copy token address"
-                          />
-                        </span>
+                        // the token's contract in full (the asset names it), linked to its page
+                        <a
+                          className="block font-mono text-xs break-all text-indigo-700 underline dark:text-indigo-300"
+                          href={addressHref(checksumOf(r.asset.token))}
+                          data-hex="address"
+                        >
+                          {checksumOf(r.asset.token)}
+                        </a>
                       ) : null}
                     </td>
                     <td className={`px-2 py-1 font-mono break-all ${tone}`}>{signed(r.delta)}</td>
