@@ -140,6 +140,14 @@ export function TokenFlow({
                       className="hover:underline focus:underline"
                     >
                       <title>{spoken(a)}</title>
+                      {/* the lane's head is the link's area, not only its glyphs */}
+                      <rect
+                        x={x(a) - COL / 2 + 4}
+                        y={4}
+                        width={COL - 8}
+                        height={32}
+                        fill="transparent"
+                      />
                       {texts}
                     </a>
                   );
