@@ -5,12 +5,11 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatEther } from "viem";
 import type { ResolvedEndpoint } from "../../../endpoints";
 import { MethodUnsupportedError, type RpcClient } from "../../../rpc";
 import { href } from "../../../shared/links";
 import { RpcErrorPanel } from "../../../shared/RpcErrorPanel";
-import { Button, ShortAddress, shortHex, Time } from "../../../ui";
+import { amountText, Button, ShortAddress, shortHex, Time } from "../../../ui";
 import { otsMethod, otsPageQueryOptions, type ActivityTx, type OtsCursor } from "./ots";
 
 export interface TransactionsProps {
@@ -142,7 +141,9 @@ export function Transactions({ client, endpoint, address, toBlock }: Transaction
                   <td className="px-2 py-1.5">
                     {tx.to ? <ShortAddress value={tx.to} link /> : "(creation)"}
                   </td>
-                  <td className="px-2 py-1.5">{formatEther(tx.value)}</td>
+                  <td className="px-2 py-1.5" title={`${tx.value.toString()} wei`}>
+                    {amountText(tx.value, 18, "ETH")}
+                  </td>
                   <td className="px-2 py-1.5">{tx.selector ?? ""}</td>
                   <td className="px-2 py-1.5 font-sans">
                     {tx.status === "success" ? "Success" : tx.status === "failed" ? "Failed" : ""}
