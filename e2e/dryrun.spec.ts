@@ -131,8 +131,13 @@ test.describe("the dry run of a mined transaction", () => {
     await expect(box.getByTestId("state-agreement")).toContainText(/^Differ in \d+ account/, {
       timeout: 30_000,
     });
+    // the account that differs: checksummed, linked to its page
     const proxy = getAddress(s.proxy);
-    await expect(box).toContainText(`${proxy.slice(0, 8)}…${proxy.slice(-6)}`);
+    const differing = box.getByRole("listitem").getByRole("link");
+    await expect(differing.first()).toBeVisible();
+    expect(await differing.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toContain(
+      `#/address?address=${proxy}`,
+    );
   });
 
   test("a simulated creation names the address it would create and the size of its runtime code", async ({

@@ -68,7 +68,7 @@ test.describe(METHOD, () => {
     await expect(
       page.getByRole("heading", {
         level: 1,
-        name: `Transaction ${tx.hash.slice(0, 6)}…${tx.hash.slice(-4)}`,
+        name: `Transaction ${tx.hash.slice(0, 8)}…${tx.hash.slice(-4)}`,
       }),
     ).toBeVisible();
     await expect(view(page).locator("header").first()).toContainText(METHOD);
@@ -495,7 +495,7 @@ test.describe("the transaction page leads with what a person asks (issue 37)", (
     await expect(
       page.getByRole("heading", {
         level: 1,
-        name: `Transaction ${tx.hash.slice(0, 6)}…${tx.hash.slice(-4)}`,
+        name: `Transaction ${tx.hash.slice(0, 8)}…${tx.hash.slice(-4)}`,
       }),
     ).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -15,3 +15,5 @@ export * from "./basics/AddressName";
 export * from "./Drawer";
 export * from "./lazyView";
 export * from "./basics/Values";
+export * from "./basics/hexText";
+export * from "./basics/Narrow";

@@ -4,7 +4,7 @@
  * per transaction with its hash or index, top call and frame count.
  */
 import { useId } from "react";
-import { shortHex } from "../../shared/trace/format";
+import { shortAddress, shortHex } from "../../ui";
 import type { TraceAnswer } from "../../shared/trace/load";
 
 export function AnswerPicker({
@@ -51,7 +51,7 @@ export function AnswerPicker({
                 <span className="text-red-800 dark:text-red-300">error: {e.error}</span>
               ) : e.topType ? (
                 <span>
-                  {e.topType} → {shortHex(e.topTo)} · {e.frames.toLocaleString("en-US")} frame
+                  {e.topType} → {shortAddress(e.topTo)} · {e.frames.toLocaleString("en-US")} frame
                   {e.frames === 1 ? "" : "s"}
                 </span>
               ) : (

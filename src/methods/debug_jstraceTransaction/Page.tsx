@@ -10,6 +10,8 @@ import {
   downloadText,
   PageHeader,
   lazyView,
+  NarrowDetails,
+  useNarrow,
 } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
@@ -186,10 +188,55 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   });
   const { decoding, decoder, decode } = ws;
   const explained = query.isError ? explainTraceError(query.error, rpcMethod) : null;
+  // On a phone the card's actions and the comparison fold into one line above the tree.
+  const narrow = useNarrow();
+  const actionsFor = (shown: { value: unknown; name: string }) => (
+    <>
+      {!standalone && top ? (
+        <LinkNav label="This transaction in other views" links={onward(top, true)} />
+      ) : null}
+      <Button
+        disabled={!framesComplete}
+        onClick={() => {
+          navigator.clipboard.writeText(JSON.stringify(shown.value, null, 2)).then(
+            () => setCopyState("Copied"),
+            () => setCopyState("Copy failed"),
+          );
+        }}
+      >
+        Copy JSON
+      </Button>
+      <Button
+        disabled={!framesComplete}
+        onClick={() =>
+          downloadText(
+            loaded ? loaded.name.replace(/(\.json)?$/, ".json") : shown.name,
+            JSON.stringify(shown.value, null, 2),
+          )
+        }
+      >
+        Download JSON
+      </Button>
+      {!loaded && request ? (
+        <Button
+          onClick={() =>
+            // The previous answer goes first: two large traces are not held at once.
+            void queryClient.resetQueries({ queryKey, exact: true })
+          }
+        >
+          Run again
+        </Button>
+      ) : null}
+      <span role="status" className="text-xs">
+        {copyState}
+      </span>
+    </>
+  );
+  const compare = !standalone && request && model ? <CompareWith hash={request.hash} /> : null;
 
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader method={METHOD} title="trace viewer" target={endpointTarget(resolved)}>
+      <PageHeader method={METHOD} title="trace viewer" target={endpointTarget(resolved)} compact>
         Replays a transaction on the node and shows its call tree (callTracer) or another tracer's
         output.
       </PageHeader>
@@ -254,48 +301,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
       {shown && !settling ? (
         <Card
           title={loaded ? `Trace from ${loaded.name}` : model ? "Call tree" : "Tracer result"}
-          actions={
-            <>
-              {!standalone && top ? (
-                <LinkNav label="This transaction in other views" links={onward(top, true)} />
-              ) : null}
-              <Button
-                disabled={!framesComplete}
-                onClick={() => {
-                  navigator.clipboard.writeText(JSON.stringify(shown.value, null, 2)).then(
-                    () => setCopyState("Copied"),
-                    () => setCopyState("Copy failed"),
-                  );
-                }}
-              >
-                Copy JSON
-              </Button>
-              <Button
-                disabled={!framesComplete}
-                onClick={() =>
-                  downloadText(
-                    loaded ? loaded.name.replace(/(\.json)?$/, ".json") : shown.name,
-                    JSON.stringify(shown.value, null, 2),
-                  )
-                }
-              >
-                Download JSON
-              </Button>
-              {!loaded && request ? (
-                <Button
-                  onClick={() =>
-                    // The previous answer goes first: two large traces are not held at once.
-                    void queryClient.resetQueries({ queryKey, exact: true })
-                  }
-                >
-                  Run again
-                </Button>
-              ) : null}
-              <span role="status" className="text-xs">
-                {copyState}
-              </span>
-            </>
-          }
+          actions={narrow ? undefined : actionsFor(shown)}
         >
           {picks.levels.map((level, d) => (
             <div key={d} className="mb-3">
@@ -311,7 +317,16 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
               This part cannot be shown — {resolvedPick.error}
             </p>
           ) : null}
-          {!standalone && request && model ? <CompareWith hash={request.hash} /> : null}
+          {narrow ? (
+            <div className="mb-3">
+              <NarrowDetails narrow summary="Other views, copy, download, compare">
+                <div className="flex flex-wrap gap-2">{actionsFor(shown)}</div>
+                {compare}
+              </NarrowDetails>
+            </div>
+          ) : (
+            compare
+          )}
           {model && decode ? (
             <SourceInsightContext.Provider value={ws.sourceInsight}>
               <TraceView

@@ -3,8 +3,7 @@
  * number it stands for (decimal, the raw 0x value beside it), and "Pin block", which writes that
  * number into the link so that it opens on the same state later.
  */
-import { formatDecimal } from "../../chain";
-import { Button } from "../../ui";
+import { BlockLink, Button } from "../../ui";
 import { pinNote, type PinnedBlock } from "./pin";
 
 export function BlockPin({
@@ -39,7 +38,7 @@ export function BlockPin({
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="simulation-block">
       <span>
-        Runs at block {formatDecimal(at.number)} (
+        Runs at block <BlockLink number={at.number} /> (
         <code className="text-xs text-slate-700 dark:text-slate-300">{at.hex}</code>){pinNote(at)}
         {at.tag ? (
           <>

@@ -7,8 +7,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { getAddress, isAddress } from "viem";
-import { Button } from "../../ui";
+import { Button, shortAddress, ShortAddress } from "../../ui";
 import { useRpc } from "../../shared/context";
 import type { TraceDecoder } from "../../shared/trace/decode";
 import type { TraceModel } from "../../shared/trace/model";
@@ -29,11 +28,6 @@ import {
   type MinedOutcome,
   type Simulation,
 } from "./query";
-
-function shortAddress(a: string): string {
-  const c = isAddress(a, { strict: false }) ? getAddress(a) : a;
-  return `${c.slice(0, 8)}…${c.slice(-6)}`;
-}
 
 function eventLabel(log: EventLog, decoder: TraceDecoder): string {
   const topic0 = log.topics[0];
@@ -212,7 +206,7 @@ export function MinedComparison({
                 <ul className="mt-1 list-disc pl-5">
                   {state.differences.slice(0, 8).map((d) => (
                     <li key={d.address} className="break-all">
-                      {shortAddress(d.address)}:{" "}
+                      <ShortAddress value={d.address} link />:{" "}
                       <span className="font-mono text-xs">{d.what.slice(0, 4).join(", ")}</span>
                       {d.what.length > 4 ? ` and ${d.what.length - 4} more` : ""}
                     </li>

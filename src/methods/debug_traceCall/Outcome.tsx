@@ -2,8 +2,7 @@
  * What the simulated call would do, in a sentence: succeed (gas used, output) or revert (the
  * reason decoded: Error(string), a panic, a custom error by ABI), and what it was run on.
  */
-import { formatDecimal } from "../../chain";
-import { Address, HexData } from "../../ui";
+import { Address, BlockLink, groupedNumber, HexData, ShortAddress } from "../../ui";
 import { href } from "../../shared/links";
 import type { CallFrame } from "../../shared/trace/result";
 import type { FrameDecodeCache } from "../../shared/trace/decode";
@@ -37,7 +36,7 @@ export function Outcome({
   const nodeReason = nodeRevertReason(top);
   const reason = revert && revert.kind !== "empty" ? revert.label : nodeReason;
   const accounts = request.overrides ? Object.keys(request.overrides).length : 0;
-  const gas = gasUsed !== null ? `${gasUsed.toLocaleString("en-US")} gas` : null;
+  const gas = gasUsed !== null ? `${groupedNumber(gasUsed)} gas` : null;
   const creation = created !== undefined;
   const output = typeof top.output === "string" && top.output !== "0x" ? top.output : null;
   return (
@@ -69,7 +68,7 @@ export function Outcome({
           {!failed && output ? (
             <details>
               <summary className="cursor-pointer">
-                {((output.length - 2) / 2).toLocaleString("en-US")} bytes of runtime code
+                {groupedNumber((output.length - 2) / 2)} bytes of runtime code
               </summary>
               <div className="mt-1">
                 <HexData value={output} name="runtime code" label="Copy runtime code" />
@@ -94,17 +93,29 @@ export function Outcome({
         <p className="mt-1 break-all">
           {decoded.call?.name ?? "It"} returns{" "}
           <span className="font-mono">
-            {returns.map((r) => `${r.name ? `${r.name}: ` : ""}${r.value} (${r.type})`).join(", ")}
+            {returns.map((r, k) => (
+              <span key={k}>
+                {k > 0 ? ", " : ""}
+                {r.name ? `${r.name}: ` : ""}
+                {r.type === "address" && /^0x[0-9a-fA-F]{40}$/.test(r.value) ? (
+                  <ShortAddress value={r.value} link />
+                ) : (
+                  r.value
+                )}{" "}
+                ({r.type})
+              </span>
+            ))}
           </span>
         </p>
       ) : output ? (
         <div className="mt-1 text-xs">
-          <p>Returned {((output.length - 2) / 2).toLocaleString("en-US")} bytes (not decoded):</p>
+          <p>Returned {groupedNumber((output.length - 2) / 2)} bytes (not decoded):</p>
           <HexData value={output} name="return data" label="Copy return data" />
         </div>
       ) : null}
       <p className="mt-1 text-xs">
-        Run on the state at block {formatDecimal(at.number)} (<code>{at.hex}</code>){pinNote(at)}
+        Run on the state at block <BlockLink number={at.number} small /> (<code>{at.hex}</code>)
+        {pinNote(at)}
         {accounts > 0
           ? `, with ${accounts} account${accounts === 1 ? "" : "s"} overridden`
           : ", with no state overrides"}

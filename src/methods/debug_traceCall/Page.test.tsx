@@ -68,7 +68,7 @@ const ranAt = (text: string) =>
 describe("a dry run at a tag runs on one block", () => {
   it("resolves latest once and sends that number with the call tree, the state changes and the storage tracer", async () => {
     const { calls } = setup({ from: FROM, to: TO, view: "state" });
-    expect(within(await outcome()).getByText(/block 12,345/)).toBeTruthy();
+    expect(within(await outcome()).getByRole("link", { name: "12,345" })).toBeTruthy();
     await waitFor(() => expect(traceCalls(calls)).toHaveLength(3));
     const sent = traceCalls(calls);
     expect(new Set(sent.map(tracerOf))).toEqual(
@@ -83,9 +83,9 @@ describe("a dry run at a tag runs on one block", () => {
 
   it("Run again resolves anew and runs at the new head; the link keeps `latest`", async () => {
     const { calls, page, user } = setup({ from: FROM, to: TO, block: "latest" });
-    await within(await outcome()).findByText(/block 12,345/);
+    await within(await outcome()).findByRole("link", { name: "12,345" });
     await user.click(screen.getByRole("button", { name: "Run again" }));
-    await within(await outcome()).findByText(/block 12,346/);
+    await within(await outcome()).findByRole("link", { name: "12,346" });
     expect(traceCalls(calls).map((c) => c.params[1])).toEqual(["0x3039", "0x303a"]);
     expect(calls.filter((c) => c.method === "eth_blockNumber")).toHaveLength(2);
     expect(page.searches).toEqual([]);
@@ -93,7 +93,7 @@ describe("a dry run at a tag runs on one block", () => {
 
   it("Run again on an unmoved head asks the node again at that block", async () => {
     const { calls, user } = setup({ from: FROM, to: TO }, [7n]);
-    await within(await outcome()).findByText(/block 7 /);
+    await within(await outcome()).findByRole("link", { name: "7" });
     await user.click(screen.getByRole("button", { name: "Run again" }));
     await waitFor(() => expect(traceCalls(calls)).toHaveLength(2));
     expect(traceCalls(calls).map((c) => c.params[1])).toEqual(["0x7", "0x7"]);
@@ -101,7 +101,7 @@ describe("a dry run at a tag runs on one block", () => {
 
   it("Pin block writes the number into the link and asks nothing again", async () => {
     const { calls, page, user } = setup({ from: FROM, to: TO, view: "raw" });
-    await within(await outcome()).findByText(/block 12,345/);
+    await within(await outcome()).findByRole("link", { name: "12,345" });
     const before = calls.length;
     await user.click(screen.getByRole("button", { name: "Pin block" }));
     expect(page.searches.at(-1)).toMatchObject({ block: "0x3039", to: TO, view: "raw" });
@@ -112,7 +112,7 @@ describe("a dry run at a tag runs on one block", () => {
 
   it("safe is read from its block (eth_getBlockByNumber), a number is sent as is", async () => {
     const { calls, page } = setup({ from: FROM, to: TO, block: "safe" });
-    await within(await outcome()).findByText(/block 12,288/);
+    await within(await outcome()).findByRole("link", { name: "12,288" });
     expect(calls.find((c) => c.method === "eth_getBlockByNumber")?.params).toEqual(["safe", false]);
     expect(traceCalls(calls)[0]?.params[1]).toBe("0x3000");
     page.navigate({ from: FROM, to: TO, block: "0x10" });

@@ -1,6 +1,7 @@
 /** The outcome's words that need no React. */
 import { getAddress, getContractAddress, isAddress } from "viem";
 import { readQuantity } from "../../chain";
+import { groupedNumber } from "../../ui";
 import type { CallLog } from "../../shared/trace/result";
 import type { TraceModel } from "../../shared/trace/model";
 import type { AccountChange } from "../../shared/trace/insight/stateDiff";
@@ -13,11 +14,11 @@ function minedSentence(
   simGas: bigint | null,
 ): string {
   const gas = readQuantity(minedGas);
-  const head = `On chain it ${minedOk ? "succeeded" : "reverted"}${gas !== null ? ` using ${gas.toLocaleString("en-US")} gas` : ""}`;
+  const head = `On chain it ${minedOk ? "succeeded" : "reverted"}${gas !== null ? ` using ${groupedNumber(gas)} gas` : ""}`;
   if (minedOk !== simOk)
     return `${head}: this simulation ${simOk ? "succeeds" : "reverts"} instead — the state it ran on differs (transactions earlier in the block, or the overrides).`;
   if (gas !== null && simGas !== null && gas !== simGas)
-    return `${head}: the same outcome, with ${simGas > gas ? "more" : "less"} gas here (${(simGas > gas ? simGas - gas : gas - simGas).toLocaleString("en-US")} apart).`;
+    return `${head}: the same outcome, with ${simGas > gas ? "more" : "less"} gas here (${groupedNumber(simGas > gas ? simGas - gas : gas - simGas)} apart).`;
   return `${head}: the same as here.`;
 }
 

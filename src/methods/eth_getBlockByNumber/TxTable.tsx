@@ -13,10 +13,10 @@ import {
 } from "@tanstack/react-virtual";
 import { formatWei, type AbiRegistry } from "../../chain";
 import { href } from "../../shared/links";
-import { ShortAddress } from "../../ui";
+import { ShortAddress, shortHex } from "../../ui";
 import { SlotKeys, useFling } from "../../ui/virtual";
 import { txOutcome, type BlockTx } from "./block";
-import { methodText, shortHash } from "./format";
+import { methodText } from "./format";
 import type { Receipt } from "./receipts";
 
 export const ROW_HEIGHT = 36;
@@ -84,7 +84,7 @@ const Row = memo(function Row({ tx, index, start, receipt, registry, symbol, lig
           {tx.index}
         </span>
         <span role="cell" className={CELL}>
-          {shortHash(tx.hash)}
+          {shortHex(tx.hash)}
         </span>
       </div>
     );
@@ -101,7 +101,7 @@ const Row = memo(function Row({ tx, index, start, receipt, registry, symbol, lig
           className="text-indigo-700 underline dark:text-indigo-300"
           href={href("tx", { hash: tx.hash })}
         >
-          {shortHash(tx.hash)}
+          {shortHex(tx.hash)}
         </a>
       </span>
       <span role="cell" className={`${CELL} flex items-center gap-1`}>

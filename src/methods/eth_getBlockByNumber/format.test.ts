@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AbiRegistry } from "../../chain";
 import type { BlockTx } from "./block";
-import { methodText, shortHash } from "./format";
+import { methodText } from "./format";
 
 const tx = (over: Partial<BlockTx>): BlockTx => ({
   index: 0,
@@ -24,9 +24,5 @@ describe("block page wording", () => {
       "contract creation",
     );
     expect(methodText(tx({ selector: "0xdeadbeef", inputBytes: 4 }), registry)).toBe("0xdeadbeef");
-  });
-
-  it("shortens a hash to its first 6 and last 4 hex digits", () => {
-    expect(shortHash(`0x123456${"0".repeat(54)}abcd`)).toBe("0x123456…abcd");
   });
 });

@@ -9,8 +9,3 @@ export function methodText(tx: BlockTx, registry: AbiRegistry | null): string {
   const fn = registry?.lookupFunction(tx.selector, tx.to);
   return fn ? fn.item.name : tx.selector;
 }
-
-/** A short form of a 32-byte hash for a dense row: first 6 and last 4 hex digits. */
-export function shortHash(h: string): string {
-  return h.length > 14 ? `${h.slice(0, 8)}…${h.slice(-4)}` : h;
-}

@@ -5,7 +5,7 @@
 import { memo, useMemo, useState } from "react";
 import { facets } from "./groups";
 import type { EventKind, KindIndex } from "./kinds";
-import { shortHex } from "./model";
+import { shortHex } from "../../ui";
 import type { LogRow } from "./result";
 
 export interface FacetsProps {
@@ -39,7 +39,7 @@ export const Facets = memo(function Facets({ rows, index, kind, onTerm }: Facets
             </h4>
             <ul className="mt-1 flex flex-col gap-0.5">
               {f.values.map((v) => {
-                const shown = v.value.startsWith("0x") ? shortHex(v.value, 4, 4) : v.value;
+                const shown = v.value.startsWith("0x") ? shortHex(v.value) : v.value;
                 const term = `${f.field}=${v.value.toLowerCase()}`;
                 return (
                   <li key={v.value} className="flex items-center gap-2 font-mono text-xs">

@@ -4,8 +4,17 @@ import { href } from "../../shared/links";
 import type { ColumnId, ColumnKey, ShownColumn } from "./columns";
 import { valueText, type KindIndex } from "./kinds";
 import { OriginBadge } from "../../shared/decoding/Origin";
-import { ShortAddress } from "../../ui";
-import { argsRowText, argsText, formatTimestamp, shortHex, type DecodedEvent } from "./model";
+import {
+  ageText,
+  amountText,
+  BlockLink,
+  groupedNumber,
+  ShortAddress,
+  shortHex,
+  utcText,
+} from "../../ui";
+import { argsRowText, argsText, type DecodedEvent } from "./model";
+import type { AmountUnit } from "./query";
 import type { LogRow } from "./result";
 
 const cellCls = "truncate px-2 py-2 font-mono text-xs";
@@ -56,20 +65,14 @@ export function logCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null): R
           {row.blockNumber === null ? (
             <em className="text-amber-800 dark:text-amber-200">pending</em>
           ) : (
-            <a
-              className="text-indigo-700 underline dark:text-indigo-300"
-              href={href("block", { number: row.blockNumber.toString() })}
-              title="Open the block"
-            >
-              {row.blockNumber}
-            </a>
+            <BlockLink number={row.blockNumber} small />
           )}
         </span>
       );
     case "time":
       return (
         <span key={id} role="cell" className={cellCls}>
-          {row.blockTimestamp === null ? "" : formatTimestamp(row.blockTimestamp)}
+          {row.blockTimestamp === null ? "" : timeCell(row.blockTimestamp)}
         </span>
       );
     case "txIndex":
@@ -112,7 +115,7 @@ export function logCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null): R
     case "address":
       return (
         <span key={id} role="cell" className={cellCls}>
-          <AddressLink address={row.address} />
+          <ShortAddress value={row.address} link />
         </span>
       );
     case "event":
@@ -165,10 +168,10 @@ export function lightCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null):
   let text: string | number | null;
   switch (id) {
     case "block":
-      text = row.blockNumber ?? "pending";
+      text = row.blockNumber === null ? "pending" : groupedNumber(row.blockNumber);
       break;
     case "time":
-      text = row.blockTimestamp === null ? "" : formatTimestamp(row.blockTimestamp);
+      text = row.blockTimestamp === null ? "" : utcText(BigInt(row.blockTimestamp));
       break;
     case "event":
       text = ev ? ev.name : row.topics[0] ? shortHex(row.topics[0]) : "";
@@ -185,8 +188,10 @@ export function lightCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null):
 }
 
 /**
- * A decoded argument's own column: read where it sits in the log (kinds.ts), exact — integers in
- * full, addresses short with the full one in the tooltip. Empty while the row is flung through
+ * A decoded argument's own column: read where it sits in the log (kinds.ts). A token amount whose
+ * token's decimals are known reads in whole tokens ("1.5 NST", by the same `unit` the filter reads
+ * `value>0.5` in), the exact integer in the title; other integers in full; addresses short,
+ * checksummed and linked (the full one in the title). Empty while the row is flung through
  * (`light`), as the other cells beyond block, time and event.
  */
 export function argCell(
@@ -194,29 +199,54 @@ export function argCell(
   row: LogRow,
   kinds: KindIndex,
   light: boolean,
+  unit?: AmountUnit,
 ): ReactElement {
   if (light) return <span key={c.key} role="cell" className={cellCls} />;
   const kind = kinds.kindOf(row);
   const at = kind ? kind.args.findIndex((a) => a.name === c.label) : -1;
   const spec = kind?.args[at];
   const v = kind && spec ? kinds.value(row, kind, at) : null;
+  if (spec?.type === "address" && typeof v === "string")
+    return (
+      <span key={c.key} role="cell" className={cellCls}>
+        <ShortAddress value={v} link />
+      </span>
+    );
+  const tokens = typeof v === "bigint" && kind && spec ? unit?.(row, kind, spec) : undefined;
+  if (tokens !== undefined && typeof v === "bigint")
+    return (
+      <span
+        key={c.key}
+        role="cell"
+        className={cellCls}
+        title={`${v.toString()} base units (${tokens.decimals} decimals)`}
+        data-amount={v.toString()}
+      >
+        {amountText(v, tokens.decimals, tokens.symbol)}
+      </span>
+    );
   const text = valueText(v);
   return (
     <span key={c.key} role="cell" className={cellCls} title={text}>
-      {spec?.type === "address" && typeof v === "string" ? <AddressLink address={v} /> : text}
+      {text}
     </span>
   );
 }
 
-/** An address in a cell: its name or short hex, a link to its page (the full address on hover). */
-function AddressLink({ address }: { address: string }): ReactElement {
+/**
+ * A block's time in a cell: its UTC date (as every page writes it), the age in the title, read
+ * when the row is drawn — a clock per cell would cost every visible row a subscription.
+ */
+function timeCell(seconds: number): ReactElement | string {
+  const utc = utcText(BigInt(seconds));
+  if (utc === null) return String(seconds);
   return (
-    <a
-      className="text-indigo-700 underline dark:text-indigo-300"
-      href={href("address", { address })}
+    <time
+      dateTime={new Date(seconds * 1000).toISOString()}
+      title={`${utc} (${ageText(BigInt(seconds), Date.now())})`}
     >
-      <ShortAddress value={address} format={shortHex} />
-    </a>
+      {utc}
+    </time>
   );
 }
 

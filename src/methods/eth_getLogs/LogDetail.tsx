@@ -1,8 +1,14 @@
-/** The open state of a log row: the decoded event, topics, data in 32-byte words, every field. */
-import { CopyButton, LinkNav } from "../../ui";
+/**
+ * The open state of a log row: the decoded event (addresses linked to their pages, a token amount
+ * in whole tokens with the exact integer a press away), topics, data in 32-byte words, every field.
+ */
+import type { ReactNode } from "react";
+import { Address, Amount, BlockLink, CopyButton, Hash, LinkNav, Time } from "../../ui";
 import { href } from "../../shared/links";
+import type { KindIndex } from "./kinds";
 import { txCardLink } from "./LogCell";
-import { dataWords, formatTimestamp, type DecodedEvent } from "./model";
+import { dataWords, type DecodedEvent } from "./model";
+import type { AmountUnit } from "./query";
 import type { LogRow } from "./result";
 
 /** Fields shown in their own rows; any other field the node sent is listed after them. */
@@ -19,7 +25,59 @@ const KNOWN_FIELDS = new Set([
   "blockTimestamp",
 ]);
 
-export function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null }) {
+/**
+ * An argument's value as the shared displays show it: an address checksummed and linked, a token
+ * amount in its unit (by the table's `unit`, read exact from the log), else the decoder's text.
+ */
+function argValue(
+  row: LogRow,
+  ev: DecodedEvent,
+  i: number,
+  kinds: KindIndex | undefined,
+  unit: AmountUnit | undefined,
+): ReactNode {
+  const a = ev.args[i];
+  if (!a) return null;
+  if (a.type === "address" && /^0x[0-9a-fA-F]{40}$/.test(a.value))
+    return (
+      <Address
+        value={a.value}
+        href={href("address", { address: a.value })}
+        label={`Copy ${a.name || "address"}`}
+      />
+    );
+  const kind = kinds?.kindOf(row) ?? null;
+  const spec = kind?.args[i];
+  if (kinds && kind && spec && spec.type === "uint" && unit) {
+    const v = kinds.value(row, kind, i);
+    const tokens = typeof v === "bigint" ? unit(row, kind, spec) : undefined;
+    if (tokens && typeof v === "bigint")
+      return (
+        <Amount
+          raw={v}
+          decimals={tokens.decimals}
+          unit={tokens.symbol}
+          baseUnit="base units"
+          label={a.name || "amount"}
+        />
+      );
+  }
+  return a.value;
+}
+
+export function LogDetail({
+  row,
+  ev,
+  kinds,
+  unit,
+}: {
+  row: LogRow;
+  ev: DecodedEvent | null;
+  /** Reads an argument exactly where it sits (a token amount's integer). */
+  kinds?: KindIndex;
+  /** The unit a token amount is shown in (the table's, as its columns and filter read it). */
+  unit?: AmountUnit;
+}) {
   const words = dataWords(row.data);
   const extra = Object.entries(row.raw).filter(([k]) => !KNOWN_FIELDS.has(k));
   const card = txCardLink(row);
@@ -69,7 +127,7 @@ export function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null })
                     {a.type}
                     {a.indexed ? " indexed" : ""}
                   </td>
-                  <td className="break-all font-mono">{a.value}</td>
+                  <td className="font-mono break-all">{argValue(row, ev, i, kinds, unit)}</td>
                 </tr>
               ))}
             </tbody>
@@ -106,13 +164,29 @@ export function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null })
       </section>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 font-mono">
         <dt>address</dt>
-        <dd className="break-all">{row.address}</dd>
+        <dd className="break-all">
+          <Address
+            value={row.address}
+            href={href("address", { address: row.address })}
+            label="Copy the emitting contract's address"
+          />
+        </dd>
         <dt>blockNumber</dt>
-        <dd>{row.blockNumber ?? "pending"}</dd>
+        <dd>
+          {row.blockNumber === null ? "pending" : <BlockLink number={row.blockNumber} small />}
+        </dd>
         <dt>blockHash</dt>
-        <dd className="break-all">{row.blockHash ?? "pending"}</dd>
+        <dd className="break-all">
+          {row.blockHash ? <Hash value={row.blockHash} label="Copy block hash" /> : "pending"}
+        </dd>
         <dt>transactionHash</dt>
-        <dd className="break-all">{row.transactionHash ?? "pending"}</dd>
+        <dd className="break-all">
+          {row.transactionHash ? (
+            <Hash value={row.transactionHash} label="Copy transaction hash" />
+          ) : (
+            "pending"
+          )}
+        </dd>
         <dt>transactionIndex</dt>
         <dd>{row.transactionIndex ?? "pending"}</dd>
         <dt>logIndex</dt>
@@ -123,7 +197,7 @@ export function LogDetail({ row, ev }: { row: LogRow; ev: DecodedEvent | null })
           <>
             <dt>blockTimestamp</dt>
             <dd>
-              {row.blockTimestamp} ({formatTimestamp(row.blockTimestamp)})
+              <Time seconds={BigInt(row.blockTimestamp)} />
             </dd>
           </>
         ) : null}

@@ -8,6 +8,7 @@ import type { KindIndex } from "./kinds";
 import { argCell, extraCell, lightCell, logCell } from "./LogCell";
 import { LogDetail } from "./LogDetail";
 import type { Decode } from "./model";
+import type { AmountUnit } from "./query";
 import type { LogRow } from "./result";
 
 export const ROW_HEIGHT = 36;
@@ -21,6 +22,8 @@ interface RowProps {
   decode: Decode;
   /** Reads the decoded argument columns' values. */
   kinds: KindIndex;
+  /** The unit a token amount shows in (whole tokens where known): one for the table. */
+  unit?: AmountUnit | undefined;
   expanded: boolean;
   onToggle: (id: number) => void;
   /** Only open rows are measured (and observed); collapsed ones are ROW_HEIGHT. */
@@ -40,6 +43,7 @@ export const LogRowView = memo(function LogRowView({
   columns,
   decode,
   kinds,
+  unit,
   expanded,
   onToggle,
   measure,
@@ -95,7 +99,7 @@ export const LogRowView = memo(function LogRowView({
         c.text
           ? extraCell(c.key, c.text(row))
           : c.arg !== undefined
-            ? argCell(c, row, kinds, light === true)
+            ? argCell(c, row, kinds, light === true, unit)
             : light
               ? lightCell(c.key, row, ev)
               : logCell(c.key, row, ev),
@@ -106,7 +110,7 @@ export const LogRowView = memo(function LogRowView({
           className="border-t border-slate-200 px-3 py-2 dark:border-slate-700"
           style={{ gridColumn: "1 / -1" }}
         >
-          <LogDetail row={row} ev={ev} />
+          <LogDetail row={row} ev={ev} kinds={kinds} unit={unit} />
         </div>
       ) : null}
     </div>

@@ -147,6 +147,39 @@ describe("LogTable", () => {
     expect(screen.getByRole("table").getAttribute("aria-rowcount")).toBe("5001");
   });
 
+  it("shows a token's amount column in its units, the exact integer on demand, and its addresses linked and checksummed", async () => {
+    const raw = [1_500_000_000_000_000_000n, 3n].map((v, i) => ({
+      ...transfer(5 + i, 0),
+      data: pad(v.toString(16)),
+    }));
+    const rows = rowsOf(raw);
+    render(
+      <LogTable
+        rows={rows}
+        decode={decode}
+        initialRect={RECT}
+        tokenOf={() => ({ decimals: 18, symbol: "NST" })}
+      />,
+    );
+    const first = screen.getAllByRole("row")[1] as HTMLElement;
+    const cell = within(first).getByText("1.5 NST");
+    // the exact integer in the title (what sort, filter and export keep)
+    expect(cell.getAttribute("title")).toBe("1500000000000000000 base units (18 decimals)");
+    expect(
+      within(screen.getAllByRole("row")[2] as HTMLElement).getByText("0.000000000000000003 NST"),
+    ).toBeTruthy();
+    // from and to: short, checksummed, linking to the address page
+    const from = within(first).getByRole("link", { name: "0xf39Fd6…2266" });
+    expect(from.getAttribute("href")).toBe(
+      "#/address?address=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+    );
+    // the open row: the amount in NST with its base units one press away
+    fireEvent.click(within(first).getByRole("button", { name: /Details of the log/ }));
+    const detail = within(first).getByRole("button", { name: "Show base units of the value" });
+    fireEvent.click(detail);
+    expect(within(first).getByText("1,500,000,000,000,000,000 base units")).toBeTruthy();
+  });
+
   it("shows the event's arguments as columns, sorts value as a number, groups by to and narrows to a group", async () => {
     const raw = [3, 20, 100].map((v, i) => ({
       ...transfer(5 + i, 0),

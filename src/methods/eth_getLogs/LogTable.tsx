@@ -320,7 +320,8 @@ export function LogTable({
       else downloadText(name, groupsToJson(grouping, groups, keyLabel, explore.minMax));
       return;
     }
-    if (format === "csv") downloadText("logs.csv", toCsv(view, columns, exact, kinds), "text/csv");
+    if (format === "csv")
+      downloadText("logs.csv", toCsv(view, columns, exact, kinds, unit), "text/csv");
     else downloadText("logs.json", toJson(view, columns, exact, kinds), "application/json");
   };
 
@@ -509,6 +510,7 @@ export function LogTable({
                   columns={columns}
                   decode={decode}
                   kinds={kinds}
+                  unit={unit}
                   expanded={open}
                   onToggle={toggleRow}
                   measure={open ? virtualizer.measureElement : undefined}

@@ -119,13 +119,14 @@ describe.skipIf(!present)("eth_getLogs conformance corpus", () => {
       logs.forEach((log, i) => {
         const row = rows[i] as HTMLElement;
         expect(within(row).getAllByRole("cell")[1]?.textContent).toBe(String(log.blockNumber));
-        expect(row.textContent).toContain(`${log.address.slice(0, 8)}…`);
+        // short and checksummed
+        expect(row.textContent?.toLowerCase()).toContain(`${log.address.slice(0, 8)}…`);
         const hrefs = within(row)
           .getAllByRole("link")
           .map((a) => a.getAttribute("href"));
         expect(hrefs).toContain(`#/trace?hash=${log.transactionHash ?? ""}`);
         // the emitting contract links to its address page
-        expect(hrefs).toContain(`#/address?address=${log.address}`);
+        expect(hrefs.map((h) => h?.toLowerCase())).toContain(`#/address?address=${log.address}`);
         if (log.blockTimestamp !== null)
           expect(row.textContent).toContain(
             new Date(log.blockTimestamp * 1000).toISOString().slice(0, 10),

@@ -48,6 +48,15 @@ describe("exports", () => {
     expect(extra).toBe("");
   });
 
+  it("keep a token amount's exact integer, with its whole-token units beside it", () => {
+    const columns = shownColumns(kind, new Set(["time", "args", "removed", "event"]), false);
+    const unit = () => ({ decimals: 18, symbol: "NST" });
+    const [header, first, second] = toCsv(rows, columns, decode, index, unit).split("\r\n");
+    expect(header?.endsWith(",from,to,value,value_units")).toBe(true);
+    expect(first?.endsWith(`,${BIG},1000000000000.000000000000000007 NST`)).toBe(true);
+    expect(second?.endsWith(",5,0.000000000000000005 NST")).toBe(true);
+  });
+
   it("write the rows given, in their order (the filtered, sorted rows)", () => {
     const columns = shownColumns(kind, new Set(["time", "args", "event", "txHash"]), false);
     const one = [rows[1]].filter((r) => r !== undefined);

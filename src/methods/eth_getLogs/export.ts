@@ -2,12 +2,15 @@
  * CSV and JSON exports of what the table shows: the filtered rows in their sorted order with the
  * visible columns (each decoded argument a column of its own, exact: integers in full, addresses
  * in full), or the grouped table when grouped. CSV cells are quoted when needed, and a cell that a
- * spreadsheet would run as a formula (= + - @, tab, CR) gets a leading '.
+ * spreadsheet would run as a formula (= + - @, tab, CR) gets a leading '. A token amount the table
+ * shows in whole tokens keeps its exact integer column, with `<name>_units` beside it ("1.5 NST").
  */
+import { formatUnits } from "viem";
 import type { ShownColumn } from "./columns";
 import type { Group, Grouping } from "./groups";
 import { valueText, type KindIndex } from "./kinds";
 import { argsText, type Decode } from "./model";
+import type { AmountUnit } from "./query";
 import type { LogRow } from "./result";
 
 export function csvCell(value: string): string {
@@ -39,11 +42,45 @@ interface Table {
 
 const numOr = (n: number | null): Cell => n;
 
-function logTable(columns: readonly ShownColumn[], decode: Decode, index: KindIndex): Table {
+/**
+ * The argument columns that are token amounts in whole tokens for some row (their kind's
+ * argument is an integer the table's `unit` reads in tokens): they get a units column.
+ */
+function unitColumns(
+  rows: readonly LogRow[],
+  columns: readonly ShownColumn[],
+  index: KindIndex,
+  unit: AmountUnit | undefined,
+): ReadonlySet<ShownColumn> {
+  const out = new Set<ShownColumn>();
+  if (!unit) return out;
+  const args = columns.filter((c) => c.arg !== undefined);
+  for (const r of rows) {
+    if (out.size === args.length) break;
+    const kind = index.kindOf(r);
+    if (!kind) continue;
+    for (const c of args) {
+      const spec = kind.args.find((a) => a.name === c.label);
+      if (spec?.type === "uint" && unit(r, kind, spec) !== undefined) out.add(c);
+    }
+  }
+  return out;
+}
+
+function logTable(
+  columns: readonly ShownColumn[],
+  decode: Decode,
+  index: KindIndex,
+  withUnits: ReadonlySet<ShownColumn> = new Set(),
+  unit?: AmountUnit,
+): Table {
   const header: string[] = [];
   for (const c of columns) {
-    if (c.arg !== undefined) header.push(TAKEN.has(c.label) ? `arg.${c.label}` : c.label);
-    else header.push(...(FIELD_NAMES[c.key] ?? [c.key.replace(/^x:/, "")]));
+    if (c.arg !== undefined) {
+      const name = TAKEN.has(c.label) ? `arg.${c.label}` : c.label;
+      header.push(name);
+      if (withUnits.has(c)) header.push(`${name}_units`);
+    } else header.push(...(FIELD_NAMES[c.key] ?? [c.key.replace(/^x:/, "")]));
   }
   const needsEvent = columns.some((c) => c.key === "event" || c.key === "args");
   const cells = (r: LogRow): Cell[] => {
@@ -58,7 +95,17 @@ function logTable(columns: readonly ShownColumn[], decode: Decode, index: KindIn
       if (c.arg !== undefined) {
         const name = c.key.slice(4);
         const at = kind ? kind.args.findIndex((a) => a.name === name) : -1;
-        out.push(kind && at >= 0 ? valueText(index.value(r, kind, at)) : null);
+        const v = kind && at >= 0 ? index.value(r, kind, at) : null;
+        out.push(kind && at >= 0 ? valueText(v) : null);
+        if (withUnits.has(c)) {
+          const spec = kind?.args[at];
+          const u = kind && spec && typeof v === "bigint" ? unit?.(r, kind, spec) : undefined;
+          out.push(
+            u && typeof v === "bigint"
+              ? `${formatUnits(v, u.decimals)}${u.symbol ? ` ${u.symbol}` : ""}`
+              : null,
+          );
+        }
         continue;
       }
       switch (c.key) {
@@ -108,14 +155,18 @@ function* mapRows(rows: readonly LogRow[], f: (r: LogRow) => Cell[]): Iterable<C
   for (const r of rows) yield f(r);
 }
 
-/** The rows as the table shows them: one CSV line per row, one column per visible column. */
+/**
+ * The rows as the table shows them: one CSV line per row, one column per visible column (a token
+ * amount shown in whole tokens: its exact integer, then its `_units` column).
+ */
 export function toCsv(
   rows: readonly LogRow[],
   columns: readonly ShownColumn[],
   decode: Decode,
   index: KindIndex,
+  unit?: AmountUnit,
 ): string {
-  const t = logTable(columns, decode, index);
+  const t = logTable(columns, decode, index, unitColumns(rows, columns, index, unit), unit);
   return csv(t.header, mapRows(rows, t.cells));
 }
 

@@ -4,6 +4,7 @@
  */
 import type { DecodedEvent } from "../../chain";
 import type { LogRow } from "./result";
+import { shortHex } from "../../ui";
 
 export type { DecodedEvent };
 
@@ -43,17 +44,6 @@ export function memoDecode(decode: (row: LogRow) => DecodedEvent | null): Decode
     return hit !== undefined ? hit : safe(row);
   };
   return Object.assign(memo, { fresh });
-}
-
-export function shortHex(s: string, head = 6, tail = 4): string {
-  return s.length > head + tail + 2 ? `${s.slice(0, head + 2)}…${s.slice(-tail)}` : s;
-}
-
-export function formatTimestamp(seconds: number): string {
-  const d = new Date(seconds * 1000);
-  return Number.isNaN(d.getTime())
-    ? String(seconds)
-    : `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
 export function argsText(ev: DecodedEvent): string {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDecimal } from "../../chain/units";
-import { Alert, Card, PageHeader, preloadJsonViewer } from "../../ui";
+import { Alert, Card, PageHeader, preloadJsonViewer, shortHex } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { FoldingForm } from "../../shared/FoldingForm";
 import type { DevnetManifest } from "../../shared/manifest";
@@ -72,15 +72,12 @@ function describeLookup(lookup: TxLookup, found: BlockLookup | null): string {
     : `hash ${lookup.hash}`;
 }
 
-/** "0xabcd…1234": a hash a person recognises at a glance (the page shows it whole below). */
-const shortHash = (h: string) => `${h.slice(0, 6)}…${h.slice(-4)}`;
-
 /** The page's title, by what was looked up: the transaction's own hash once known. */
 function pageHeading(lookup: TxLookup | null, txHash: string | null): string | null {
   if (!lookup) return null;
-  if (isHashLookup(lookup)) return `Transaction ${shortHash(lookup.hash)}`;
-  if (txHash) return `Transaction ${shortHash(txHash)}`;
-  return `Transaction ${formatDecimal(lookup.index)} of block ${shortHash(lookup.blockHash)}`;
+  if (isHashLookup(lookup)) return `Transaction ${shortHex(lookup.hash)}`;
+  if (txHash) return `Transaction ${shortHex(txHash)}`;
+  return `Transaction ${formatDecimal(lookup.index)} of block ${shortHex(lookup.blockHash)}`;
 }
 
 const sameLookup = (a: TxLookup, b: TxLookup) =>

@@ -1,7 +1,20 @@
-/** The selected frame in full: path, addresses, value, gas, input/output, decoded call, revert, logs. */
+/**
+ * The selected frame in full: path, addresses, value, gas, input/output, decoded call, revert,
+ * logs. Values by the shared displays (ui/basics): addresses checksummed, named and linked, the
+ * value in the native coin with its wei on demand, gas grouped.
+ */
 import type { ReactNode } from "react";
-import { formatDecimal, formatNative, readQuantity } from "../../chain";
-import { Address, CopyButton, lazyView, LinkNav } from "../../ui";
+import { readQuantity } from "../../chain";
+import {
+  Address,
+  addressHref,
+  Amount,
+  CopyButton,
+  groupedNumber,
+  lazyView,
+  LinkNav,
+  ShortAddress,
+} from "../../ui";
 import { Candidates, OriginLine } from "../decoding/Origin";
 import type { DecodedArg, FrameDecodeCache } from "./decode";
 import { typeStyle } from "./format";
@@ -19,6 +32,8 @@ import { frameIssues, quoteRaw, type CallFrame } from "./result";
 
 // A frame's storage writes by name load with the storage naming, when a frame is first shown.
 const FrameStorage = lazyView(() => import("./source/FrameStorage").then((m) => m.FrameStorage));
+
+const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -47,7 +62,17 @@ function Args({ args, caption }: { args: DecodedArg[]; caption: string }) {
           <tr key={k} className="align-top">
             <td className="pr-2 font-mono">{a.name || `#${k}`}</td>
             <td className="pr-2 font-mono">{a.type}</td>
-            <td className="break-all font-mono">{a.value}</td>
+            <td className="font-mono break-all">
+              {a.type === "address" && ADDRESS_RE.test(a.value) ? (
+                <Address
+                  value={a.value}
+                  href={addressHref(a.value)}
+                  label={`Copy ${a.name || "address"}`}
+                />
+              ) : (
+                a.value
+              )}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -60,7 +85,7 @@ function Data({ value, label }: { value: string | undefined; label: string }) {
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-2">
-        <span>{Math.max(0, (value.length - 2) / 2).toLocaleString("en-US")} bytes</span>
+        <span>{groupedNumber(Math.max(0, (value.length - 2) / 2))} bytes</span>
         {value.length > 2 ? <CopyButton text={value} label={`Copy ${label}`} /> : null}
       </div>
       {value.length > 2 ? (
@@ -107,9 +132,8 @@ export function FrameDetail({
   const reverted = model.reverted[index] === 1;
   const share = gasShare(model, index);
   const gasText = (which: "gas" | "gasUsed") =>
-    gasSent(model, index, which)
-      ? Math.round(model[which][index] as number).toLocaleString("en-US")
-      : "— (not sent)";
+    gasSent(model, index, which) ? groupedNumber(model[which][index] as number) : "— (not sent)";
+  const value = readQuantity(f.value) ?? 0n;
   return (
     <section aria-label={`Frame ${path}`} className="flex flex-col gap-2 text-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -132,7 +156,7 @@ export function FrameDetail({
       ) : null}
       <dl>
         <Row label="from">
-          <Address value={f.from} label="Copy from address" />
+          <Address value={f.from} label="Copy from address" href={addressHref(f.from)} />
         </Row>
         <Row
           label={
@@ -143,15 +167,11 @@ export function FrameDetail({
                 : "to"
           }
         >
-          {to ? <Address value={to} label="Copy to address" /> : "(none)"}
+          {to ? <Address value={to} label="Copy to address" href={addressHref(to)} /> : "(none)"}
         </Row>
         <Row label="value">
-          {f.value
-            ? `${formatNative(readQuantity(f.value) ?? 0n, { nativeSymbol })} (${formatDecimal(readQuantity(f.value) ?? 0n)} wei)`
-            : "— (not sent)"}
-          {f.value &&
-          (type === "DELEGATECALL" || type === "STATICCALL") &&
-          (readQuantity(f.value) ?? 0n) > 0n
+          {f.value ? <Amount raw={value} unit={nativeSymbol} label="value" /> : "— (not sent)"}
+          {f.value && (type === "DELEGATECALL" || type === "STATICCALL") && value > 0n
             ? ` — the caller's value, as the node sent it; a ${type} moves no value`
             : ""}
         </Row>
@@ -160,7 +180,7 @@ export function FrameDetail({
           {model.parent[index] === -1 ? " (of its own gas)" : ""}
           {` · ${share === null ? "share n/a" : `${(share * 100).toFixed(1)}% of the parent's`}`}
         </Row>
-        <Row label="subcalls">{model.childCount[index]}</Row>
+        <Row label="subcalls">{groupedNumber(model.childCount[index] ?? 0)}</Row>
         {error ? (
           <Row label="error">
             <span className="text-red-800 dark:text-red-300">{error}</span>
@@ -251,7 +271,7 @@ export function FrameDetail({
                     {dl ? dl.signature : (l.topics[0] ?? "anonymous")}
                   </span>{" "}
                   · after {logPosition(l)} subcall
-                  {logPosition(l) === 1 ? "" : "s"} · {l.address}
+                  {logPosition(l) === 1 ? "" : "s"} · <ShortAddress value={l.address} link />
                   {reverted ? " · reverted (not emitted)" : ""}
                   {dl ? (
                     <ul className="pl-3">

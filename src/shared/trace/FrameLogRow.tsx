@@ -4,8 +4,8 @@
  */
 import type { ReactNode } from "react";
 import type { FrameDecodeCache } from "./decode";
-import { clip, shortHex } from "./format";
-import { ShortAddress } from "../../ui";
+import { clip } from "./format";
+import { ShortAddress, shortHex } from "../../ui";
 import { OriginBadge } from "../decoding/Origin";
 import { INDENT } from "./FrameRow";
 import type { TraceModel } from "./model";

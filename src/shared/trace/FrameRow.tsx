@@ -3,11 +3,11 @@
  * value, error and gas share. Memoised on plain props so scrolling re-renders only new rows.
  */
 import { memo, type CSSProperties } from "react";
-import { formatNative, readQuantity } from "../../chain";
+import { readQuantity } from "../../chain";
 import type { FrameDecodeCache } from "./decode";
-import { ShortAddress, shortAddress } from "../../ui";
+import { amountText, groupedNumber, ShortAddress, shortAddress } from "../../ui";
 import { OriginBadge } from "../decoding/Origin";
-import { clip, fmtGas, typeStyle } from "./format";
+import { clip, typeStyle } from "./format";
 import {
   frameError,
   frameType,
@@ -144,8 +144,8 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
   // A DELEGATECALL's value (Erigon, Besu, Arbitrum send one) is its caller's: shown, not as moved.
   const valueMoves = type !== "DELEGATECALL" && type !== "STATICCALL";
   const share = gasShare(model, i);
-  const used = gasSent(model, i, "gasUsed") ? fmtGas(model.gasUsed[i] as number) : "—";
-  const gas = gasSent(model, i, "gas") ? fmtGas(model.gas[i] as number) : "—";
+  const used = gasSent(model, i, "gasUsed") ? groupedNumber(model.gasUsed[i] as number) : "—";
+  const gas = gasSent(model, i, "gas") ? groupedNumber(model.gas[i] as number) : "—";
   const error = frameError(f);
   const nodeReason = nodeRevertReason(f);
   const issues = frameIssues(f);
@@ -208,8 +208,11 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
         </span>
       ) : null}
       {value > 0n && valueMoves ? (
-        <span className="flex-none rounded bg-amber-100 px-1 font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-          {formatNative(value, { nativeSymbol: p.nativeSymbol })}
+        <span
+          className="flex-none rounded bg-amber-100 px-1 font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+          title={`${value.toString()} wei`}
+        >
+          {amountText(value, 18, p.nativeSymbol)}
         </span>
       ) : null}
       {value > 0n && !valueMoves ? (
@@ -217,7 +220,7 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
           className="flex-none text-slate-700 dark:text-slate-300"
           title="The caller's value, sent along by the node: a DELEGATECALL moves no value"
         >
-          value {formatNative(value, { nativeSymbol: p.nativeSymbol })} (caller's, not moved)
+          value {amountText(value, 18, p.nativeSymbol)} (caller's, not moved)
         </span>
       ) : null}
       {failed ? (

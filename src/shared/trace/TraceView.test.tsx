@@ -137,7 +137,7 @@ describe("TraceView", () => {
       target: { value: "0x0000000000000000000000000000000000004e1f" },
     });
     expect(screen.getByText(/1 of \d+ matches/)).toBeTruthy();
-    expect(selectedItem()?.textContent).toContain("0x0000…4e1f");
+    expect(selectedItem()?.textContent).toContain("0x000000…4E1F");
     expect(items().length).toBeLessThanOrEqual(200);
   });
 });

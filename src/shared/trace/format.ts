@@ -1,4 +1,4 @@
-/** How the trace views write a frame: type badges, shortened hex, gas, clipped text. */
+/** How the trace views write a frame: type badges, clipped text (hex and gas: ui/basics). */
 
 const TYPE_STYLES: Record<string, string> = {
   CALL: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100",
@@ -13,18 +13,6 @@ const TYPE_STYLES: Record<string, string> = {
 /** The badge colours of a frame type (CALL, DELEGATECALL, …). */
 export function typeStyle(type: string): string {
   return TYPE_STYLES[type] ?? "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100";
-}
-
-export function shortHex(a: string | null | undefined): string {
-  if (!a) return "—";
-  return a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a;
-}
-
-/** One formatter for every row (Number#toLocaleString builds a new one per call: slow while scrolling). */
-const GAS_FORMAT = new Intl.NumberFormat("en-US");
-
-export function fmtGas(n: number): string {
-  return GAS_FORMAT.format(Math.round(n));
 }
 
 export function clip(s: string, max: number): string {

@@ -3,6 +3,8 @@
  * user's labels, verified contracts' names) and how the user renames one; these pieces only show.
  */
 import { createContext, useContext, useId, useState, type FormEvent } from "react";
+import { checksumOf, shortAddress } from "./hexText";
+import { addressHref } from "./Values";
 
 export interface AddressLabel {
   text: string;
@@ -23,11 +25,6 @@ export const AddressNames = createContext<AddressNamer>(NO_NAMES);
 export function useAddressLabel(address: string | null | undefined): AddressLabel | null {
   const namer = useContext(AddressNames);
   return address ? namer.name(address) : null;
-}
-
-export function shortAddress(a: string | null | undefined): string {
-  if (!a) return "—";
-  return a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a;
 }
 
 const CHIP = {
@@ -52,32 +49,38 @@ export function LabelChip({ label }: { label: AddressLabel }) {
   );
 }
 
-/** An address in a dense row: its label when it has one, else the short hex; the full address in the title. */
+/**
+ * An address in a dense row: its label when it has one, else the short checksummed hex; the full
+ * checksummed address in the title. With `link`, a link to the address's page.
+ */
 export function ShortAddress({
   value,
   className = "",
-  format = shortAddress,
+  link = false,
 }: {
   value: string | null | undefined;
   className?: string;
-  /** How the hex is shortened when there is no label (views keep their own house style). */
-  format?: (a: string) => string;
+  link?: boolean;
 }) {
   const label = useAddressLabel(value);
-  if (!label)
-    return (
-      <span className={className} title={value ?? undefined}>
-        {value ? format(value) : "—"}
-      </span>
-    );
-  return (
-    <span
-      className={className}
-      title={`${label.text} — ${value ?? ""}`}
-      data-address-label={label.source}
-    >
+  if (!value) return <span className={className}>—</span>;
+  const full = checksumOf(value);
+  const inner = label ? (
+    <span title={`${label.text} — ${full}`} data-address-label={label.source}>
       {label.text}
     </span>
+  ) : (
+    <span title={full}>{shortAddress(value)}</span>
+  );
+  if (!link) return <span className={className}>{inner}</span>;
+  return (
+    <a
+      className={`text-indigo-700 underline dark:text-indigo-300 ${className}`}
+      href={addressHref(full)}
+      data-hex="address"
+    >
+      {inner}
+    </a>
   );
 }
 

@@ -4,9 +4,9 @@
  * starts collapsed with a "Show all" toggle; the copy button always copies the full value.
  */
 import { useState } from "react";
-import { getAddress } from "viem";
 import { LabelChip, RenameAddress, useAddressLabel } from "./AddressName";
 import { CopyButton } from "./CopyButton";
+import { checksumOf } from "./hexText";
 
 const MONO = "break-all font-mono text-sm text-slate-900 dark:text-slate-100";
 
@@ -25,15 +25,6 @@ function Copyable({ value, label, className, kind }: Required<CopyableProps> & {
       <CopyButton text={value} label={label} />
     </span>
   );
-}
-
-/** An address in its EIP-55 checksummed form; anything that is not one, as it stands. */
-export function checksumOf(value: string): string {
-  try {
-    return getAddress(value.toLowerCase());
-  } catch {
-    return value;
-  }
 }
 
 /**

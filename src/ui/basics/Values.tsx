@@ -10,7 +10,7 @@ import { CopyButton } from "./CopyButton";
 
 const MONO = "font-mono text-sm text-slate-900 dark:text-slate-100";
 const SMALL = "text-xs text-slate-700 dark:text-slate-300";
-const LINK = "font-mono text-sm text-indigo-700 underline dark:text-indigo-300";
+const LINK = "font-mono text-indigo-700 underline dark:text-indigo-300";
 
 /** The hash route of a block's page (`#/block?number=`). */
 export const blockHref = (n: bigint) => `#/block?number=${n.toString()}`;
@@ -28,14 +28,28 @@ function groupDecimal(text: string): string {
 // `ui` takes no data layer (lint): the grouping rule is chain/units.ts formatDecimal's, for bigints.
 const formatDecimal = (n: bigint) => groupDecimal(n.toString());
 
+/** One formatter for every row (Number#toLocaleString builds a new one per call: slow while scrolling). */
+const NUMBER_FORMAT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** A count or an amount of gas, whole and grouped: "34,386". */
+export function groupedNumber(n: number | bigint): string {
+  return typeof n === "bigint" ? formatDecimal(n) : NUMBER_FORMAT.format(Math.round(n));
+}
+
 /**
  * An integer amount in whole units ("1.5 ETH", "2 WETH"), exact (no rounding), grouped; with
  * unknown decimals, the integer as it stands. Pure, for tables and exports that want the text.
  */
-export function amountText(raw: bigint, decimals: number | undefined, unit?: string): string {
+export function amountText(
+  raw: bigint,
+  decimals: number | undefined,
+  unit?: string,
+  signed = false,
+): string {
   const whole =
     decimals === undefined ? formatDecimal(raw) : groupDecimal(formatUnits(raw, decimals));
-  return unit ? `${whole} ${unit}` : whole;
+  const sign = signed && raw > 0n ? "+" : "";
+  return unit ? `${sign}${whole} ${unit}` : `${sign}${whole}`;
 }
 
 /**
@@ -48,6 +62,8 @@ export function Amount({
   unit,
   baseUnit = "wei",
   label,
+  signed = false,
+  className = "",
 }: {
   raw: bigint;
   /** The token's decimals (18 for the native coin); undefined: shown as the raw integer. */
@@ -57,15 +73,23 @@ export function Amount({
   baseUnit?: string;
   /** Names the amount for the toggle and copy buttons ("fee", "value"). */
   label?: string;
+  /** A change: a gain reads "+1.5 ETH". */
+  signed?: boolean;
+  /** The amount's own text colour (a gain, a loss). */
+  className?: string;
 }) {
   const [exact, setExact] = useState(false);
   const exactId = useId();
-  const integer = `${formatDecimal(raw)} ${baseUnit}`;
+  const integer = `${signed && raw > 0n ? "+" : ""}${formatDecimal(raw)} ${baseUnit}`;
   const known = decimals !== undefined;
   return (
     <span className="inline-flex max-w-full flex-wrap items-baseline gap-x-2 gap-y-0.5">
-      <span className={`${MONO} break-all`} title={integer} data-amount={raw.toString()}>
-        {amountText(raw, decimals, unit)}
+      <span
+        className={`${MONO} break-all ${className}`}
+        title={integer}
+        data-amount={raw.toString()}
+      >
+        {amountText(raw, decimals, unit, signed)}
       </span>
       {known && decimals > 0 ? (
         <button
@@ -89,11 +113,26 @@ export function Amount({
   );
 }
 
-/** A block number, grouped, linking to its page. */
-export function BlockLink({ number, className = "" }: { number: bigint; className?: string }) {
+const whole = (n: bigint | number) => (typeof n === "bigint" ? n : BigInt(Math.round(n)));
+
+/** A block number, grouped, linking to its page (`small`: in a dense table's text size). */
+export function BlockLink({
+  number,
+  className = "",
+  small = false,
+}: {
+  number: bigint | number;
+  className?: string;
+  small?: boolean;
+}) {
+  const n = whole(number);
   return (
-    <a className={`${LINK} ${className}`} href={blockHref(number)} title="Open the block">
-      {formatDecimal(number)}
+    <a
+      className={`${LINK} ${small ? "text-xs" : "text-sm"} ${className}`}
+      href={blockHref(n)}
+      title="Open the block"
+    >
+      {formatDecimal(n)}
     </a>
   );
 }
@@ -182,15 +221,15 @@ export function gasShare(used: bigint, limit: bigint): string | null {
 }
 
 /** Gas, grouped, of its limit with the share: "34,386 of 100,000 (34.39%)". */
-export function Gas({ used, limit }: { used: bigint; limit?: bigint | null }) {
-  const share = limit != null ? gasShare(used, limit) : null;
+export function Gas({ used, limit }: { used: bigint | number; limit?: bigint | number | null }) {
+  const share = limit != null ? gasShare(whole(used), whole(limit)) : null;
   return (
     <span className="text-sm">
-      <span className={MONO}>{formatDecimal(used)}</span>
+      <span className={MONO}>{groupedNumber(used)}</span>
       {limit != null ? (
         <span className={SMALL}>
           {" "}
-          of {formatDecimal(limit)} limit
+          of {groupedNumber(limit)} limit
           {share ? ` (${share})` : ""}
         </span>
       ) : null}

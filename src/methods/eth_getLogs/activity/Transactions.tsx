@@ -5,13 +5,11 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatEther } from "viem";
 import type { ResolvedEndpoint } from "../../../endpoints";
 import { MethodUnsupportedError, type RpcClient } from "../../../rpc";
 import { href } from "../../../shared/links";
 import { RpcErrorPanel } from "../../../shared/RpcErrorPanel";
-import { Button, ShortAddress } from "../../../ui";
-import { formatTimestamp, shortHex } from "../model";
+import { amountText, Button, ShortAddress, shortHex, Time } from "../../../ui";
 import { otsMethod, otsPageQueryOptions, type ActivityTx, type OtsCursor } from "./ots";
 
 export interface TransactionsProps {
@@ -126,7 +124,7 @@ export function Transactions({ client, endpoint, address, toBlock }: Transaction
                 >
                   <td className="px-2 py-1.5">{tx.blockNumber ?? "pending"}</td>
                   <td className="px-2 py-1.5">
-                    {tx.timestamp === null ? "" : formatTimestamp(tx.timestamp)}
+                    {tx.timestamp === null ? "" : <Time seconds={BigInt(tx.timestamp)} />}
                   </td>
                   <td className="px-2 py-1.5" title={tx.hash}>
                     <a
@@ -138,12 +136,14 @@ export function Transactions({ client, endpoint, address, toBlock }: Transaction
                   </td>
                   <td className="px-2 py-1.5 font-sans">{txDirection(tx, address)}</td>
                   <td className="px-2 py-1.5">
-                    <ShortAddress value={tx.from} format={shortHex} />
+                    <ShortAddress value={tx.from} link />
                   </td>
                   <td className="px-2 py-1.5">
-                    {tx.to ? <ShortAddress value={tx.to} format={shortHex} /> : "(creation)"}
+                    {tx.to ? <ShortAddress value={tx.to} link /> : "(creation)"}
                   </td>
-                  <td className="px-2 py-1.5">{formatEther(tx.value)}</td>
+                  <td className="px-2 py-1.5" title={`${tx.value.toString()} wei`}>
+                    {amountText(tx.value, 18, "ETH")}
+                  </td>
                   <td className="px-2 py-1.5">{tx.selector ?? ""}</td>
                   <td className="px-2 py-1.5 font-sans">
                     {tx.status === "success" ? "Success" : tx.status === "failed" ? "Failed" : ""}

@@ -1,13 +1,22 @@
 /**
  * Balance changes: one row per (address, asset) with its net change, exact in the asset's
- * smallest unit, plus a formatted amount where the token's decimals are known. Sortable,
+ * smallest unit, plus the amount in whole units where the token's decimals are known (the shared
+ * amount text, grouped). Addresses checksummed, named and linked to their pages. Sortable,
  * filterable, exportable as CSV. Pure props.
  */
 import type { TokenMeta } from "../../tokenMeta";
 import { InsightSection } from "./Section";
 import { useMemo, useState } from "react";
 import { formatUnits } from "viem";
-import { Address, Button, downloadText, SortHeader } from "../../../ui";
+import {
+  Address,
+  addressHref,
+  amountText,
+  Button,
+  checksumOf,
+  downloadText,
+  SortHeader,
+} from "../../../ui";
 import { ZERO_ADDRESS, type Asset, type BalanceChange } from "./transfers";
 
 export type { TokenMeta } from "../../tokenMeta";
@@ -34,7 +43,17 @@ export function decimalsOf(asset: Asset, meta: ReadonlyMap<string, TokenMeta>): 
   return asset.kind === "erc20" && asset.token ? meta.get(asset.token)?.decimals : undefined;
 }
 
-/** The change in whole units where decimals are known: "-1.5 WETH"; null otherwise. */
+/** The unit an asset's amount reads in: the native symbol, the token's symbol (or none). */
+function unitOf(
+  asset: Asset,
+  meta: ReadonlyMap<string, TokenMeta>,
+  nativeSymbol: string,
+): string | undefined {
+  if (asset.kind === "native") return nativeSymbol;
+  return (asset.token && meta.get(asset.token)?.symbol) || undefined;
+}
+
+/** The change in whole units where decimals are known: "-1.5 WETH"; null otherwise (the CSV's). */
 export function formattedAmount(
   delta: bigint,
   asset: Asset,
@@ -203,7 +222,11 @@ export function BalanceChanges({
             <tbody>
               {shown.map((r) => {
                 const key = `${r.address}|${r.asset.kind}|${r.asset.token ?? ""}|${r.asset.tokenId ?? ""}`;
-                const formatted = formattedAmount(r.delta, r.asset, tokenMeta, nativeSymbol);
+                const decimals = decimalsOf(r.asset, tokenMeta);
+                const formatted =
+                  decimals === undefined
+                    ? null
+                    : amountText(r.delta, decimals, unitOf(r.asset, tokenMeta, nativeSymbol), true);
                 const tone =
                   r.delta < 0n
                     ? "text-red-800 dark:text-red-300"
@@ -213,7 +236,7 @@ export function BalanceChanges({
                 return (
                   <tr key={key} className="border-b border-slate-100 dark:border-slate-800">
                     <td className="px-2 py-1">
-                      <Address value={r.address} />
+                      <Address value={r.address} href={addressHref(r.address)} />
                       {r.address === ZERO_ADDRESS ? (
                         <span className="ml-1 text-xs text-slate-700 dark:text-slate-300">
                           (mint/burn)
@@ -223,13 +246,23 @@ export function BalanceChanges({
                     <td className="px-2 py-1">
                       <span>{assetLabel(r.asset, tokenMeta, nativeSymbol)}</span>
                       {r.asset.token ? (
-                        <span className="block font-mono text-xs break-all text-slate-700 dark:text-slate-300">
-                          {r.asset.token}
-                        </span>
+                        // the token's contract in full (the asset names it), linked to its page
+                        <a
+                          className="block font-mono text-xs break-all text-indigo-700 underline dark:text-indigo-300"
+                          href={addressHref(checksumOf(r.asset.token))}
+                          data-hex="address"
+                        >
+                          {checksumOf(r.asset.token)}
+                        </a>
                       ) : null}
                     </td>
                     <td className={`px-2 py-1 font-mono break-all ${tone}`}>{signed(r.delta)}</td>
-                    <td className={`px-2 py-1 font-mono break-all ${tone}`}>{formatted ?? "—"}</td>
+                    <td
+                      className={`px-2 py-1 font-mono break-all ${tone}`}
+                      title={formatted ? `${signed(r.delta)} (smallest unit)` : undefined}
+                    >
+                      {formatted ?? "—"}
+                    </td>
                   </tr>
                 );
               })}

@@ -7,12 +7,10 @@
  */
 import { InsightSection } from "./Section";
 import { useContext, useMemo, useState } from "react";
-import { AddressNames, shortAddress, SortHeader } from "../../../ui";
+import { AddressNames, groupedNumber, shortAddress, ShortAddress, SortHeader } from "../../../ui";
 import type { GasRow } from "./gasRows";
 
 type SortKey = "self" | "total" | "calls" | "share" | "function";
-
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
 /** A signature's bare name: `check(uint256)` → `check`. */
 const bareName = (signature: string) => {
@@ -123,10 +121,10 @@ export function GasByFunction({
                       </div>
                     ) : null}
                   </td>
-                  <td className="px-2 py-1 font-mono text-xs break-all" title={r.contract}>
+                  <td className="px-2 py-1 font-mono text-xs break-all">
                     {r.contract ? (
                       <>
-                        <span className="font-sans font-semibold">{contractName(r)}</span>
+                        <ShortAddress value={r.contract} link className="font-sans font-semibold" />
                         {namer.name(r.contract) ? (
                           <div className="text-[11px] text-slate-700 dark:text-slate-300">
                             {shortAddress(r.contract)}
@@ -137,9 +135,9 @@ export function GasByFunction({
                       "—"
                     )}
                   </td>
-                  <td className="px-2 py-1 text-right font-mono">{r.calls}</td>
-                  <td className="px-2 py-1 text-right font-mono">{fmt(r.total)}</td>
-                  <td className="px-2 py-1 text-right font-mono">{fmt(r.self)}</td>
+                  <td className="px-2 py-1 text-right font-mono">{groupedNumber(r.calls)}</td>
+                  <td className="px-2 py-1 text-right font-mono">{groupedNumber(r.total)}</td>
+                  <td className="px-2 py-1 text-right font-mono">{groupedNumber(r.self)}</td>
                   <td className="px-2 py-1 text-right font-mono">
                     {(shareOf(r) * 100).toFixed(1)}%
                   </td>

@@ -5,9 +5,8 @@
  * the frames that wrote it. Slots nothing names say "unnamed". Pure of fetching: the page fetched
  * the diff, the storage tracer runs when asked (context), Sourcify is asked here for the layouts.
  */
-import { formatUnits } from "viem";
 import { useMemo } from "react";
-import { Address, Button } from "../../../ui";
+import { Address, addressHref, Amount, Button, groupedNumber } from "../../../ui";
 import type { TraceModel } from "../model";
 import { pathOf } from "../tree";
 import { useSourceInsight, type SourceInsight } from "../source/context";
@@ -183,7 +182,7 @@ function AccountRows({
     <tbody className="border-b border-slate-200 dark:border-slate-700">
       <tr className="bg-slate-50 dark:bg-slate-900">
         <th scope="rowgroup" colSpan={5} className={`${CELL} text-left font-normal`}>
-          <Address value={a.address} />
+          <Address value={a.address} href={addressHref(a.address)} />
           {contract ? <span className="ml-2 text-xs font-semibold">layout: {contract}</span> : null}
           {a.deleted ? <span className="ml-2 text-xs font-semibold">account deleted</span> : null}
           {a.code ? <span className="ml-2 text-xs font-semibold">code {a.code}</span> : null}
@@ -193,11 +192,11 @@ function AccountRows({
         <tr>
           <td className={CELL} />
           <td className={CELL}>Balance</td>
-          <td className={`${CELL} font-mono text-xs`}>
-            {formatUnits(a.balance.before, 18)} {nativeSymbol}
+          <td className={CELL}>
+            <Amount raw={a.balance.before} unit={nativeSymbol} label="balance before" />
           </td>
-          <td className={`${CELL} font-mono text-xs`}>
-            {formatUnits(a.balance.after, 18)} {nativeSymbol}
+          <td className={CELL}>
+            <Amount raw={a.balance.after} unit={nativeSymbol} label="balance after" />
           </td>
           <td className={CELL} />
         </tr>
@@ -206,8 +205,8 @@ function AccountRows({
         <tr>
           <td className={CELL} />
           <td className={CELL}>Nonce</td>
-          <td className={`${CELL} font-mono text-xs`}>{a.nonce.before.toString()}</td>
-          <td className={`${CELL} font-mono text-xs`}>{a.nonce.after.toString()}</td>
+          <td className={`${CELL} font-mono text-xs`}>{groupedNumber(a.nonce.before)}</td>
+          <td className={`${CELL} font-mono text-xs`}>{groupedNumber(a.nonce.after)}</td>
           <td className={CELL} />
         </tr>
       ) : null}

@@ -1,20 +1,17 @@
 /**
  * State changes (prestateTracer, diff mode): per account, balance and nonce before → after, code
  * created or removed, and each changed storage slot with a plain reading where there is one.
+ * Balances read as every view writes an amount (in the native coin, the wei on demand); accounts
+ * checksummed, named and linked to their pages.
  * Pure props: the caller fetches (a paid trace, asked for on a click) and passes the answer.
  */
 import { InsightSection } from "./Section";
 
-import { formatUnits } from "viem";
-import { Address } from "../../../ui";
+import { Address, addressHref, Amount, groupedNumber } from "../../../ui";
 import { readWord, type AccountChange } from "./stateDiff";
 
-function hex(n: bigint): string {
-  return `0x${n.toString(16)}`;
-}
-
 function signed(n: bigint): string {
-  return `${n > 0n ? "+" : ""}${n.toString()}`;
+  return `${n > 0n ? "+" : ""}${groupedNumber(n)}`;
 }
 
 const CELL = "px-2 py-1 align-top";
@@ -64,7 +61,7 @@ export function StateChanges({
               <tbody key={a.address} className="border-b border-slate-200 dark:border-slate-700">
                 <tr className="bg-slate-50 dark:bg-slate-900">
                   <th scope="rowgroup" colSpan={5} className={`${CELL} text-left font-normal`}>
-                    <Address value={a.address} />
+                    <Address value={a.address} href={addressHref(a.address)} />
                     {a.deleted ? (
                       <span className="ml-2 text-xs font-semibold">account deleted</span>
                     ) : null}
@@ -77,23 +74,19 @@ export function StateChanges({
                   <tr>
                     <td className={CELL} />
                     <td className={CELL}>Balance</td>
-                    <td className={`${CELL} font-mono break-all`}>
-                      {hex(a.balance.before)}
-                      <span className="block text-xs">
-                        {formatUnits(a.balance.before, 18)} {nativeSymbol}
-                      </span>
+                    <td className={CELL}>
+                      <Amount raw={a.balance.before} unit={nativeSymbol} label="balance before" />
                     </td>
-                    <td className={`${CELL} font-mono break-all`}>
-                      {hex(a.balance.after)}
-                      <span className="block text-xs">
-                        {formatUnits(a.balance.after, 18)} {nativeSymbol}
-                      </span>
+                    <td className={CELL}>
+                      <Amount raw={a.balance.after} unit={nativeSymbol} label="balance after" />
                     </td>
-                    <td className={`${CELL} font-mono break-all`}>
-                      {signed(a.balance.after - a.balance.before)} wei
-                      <span className="block text-xs">
-                        {formatUnits(a.balance.after - a.balance.before, 18)} {nativeSymbol}
-                      </span>
+                    <td className={CELL}>
+                      <Amount
+                        raw={a.balance.after - a.balance.before}
+                        unit={nativeSymbol}
+                        label="balance change"
+                        signed
+                      />
                     </td>
                   </tr>
                 ) : null}
@@ -101,8 +94,8 @@ export function StateChanges({
                   <tr>
                     <td className={CELL} />
                     <td className={CELL}>Nonce</td>
-                    <td className={`${CELL} font-mono`}>{a.nonce.before.toString()}</td>
-                    <td className={`${CELL} font-mono`}>{a.nonce.after.toString()}</td>
+                    <td className={`${CELL} font-mono`}>{groupedNumber(a.nonce.before)}</td>
+                    <td className={`${CELL} font-mono`}>{groupedNumber(a.nonce.after)}</td>
                     <td className={`${CELL} font-mono`}>
                       {signed(a.nonce.after - a.nonce.before)}
                     </td>

@@ -3,12 +3,13 @@
  * column each, in order of first appearance); every transfer is a numbered edge between two
  * columns with its amount, top to bottom as it happened, so 2 or 200 transfers read the same
  * way. Choosing an edge selects the frame that made it. A lane is headed by its address's name (a
- * verified contract's, the user's label) over its short address, else the whole address.
+ * verified contract's, the user's label) over its short address, else the whole address
+ * (checksummed), and links to the address's page. Amounts read as every view writes them
+ * (ui/basics/Values amountText), the exact integer in the transfer's title.
  */
 import { InsightSection } from "./Section";
 import { useContext, useId } from "react";
-import { AddressNames, shortAddress } from "../../../ui";
-import { formatUnits } from "viem";
+import { addressHref, AddressNames, amountText, checksumOf, shortAddress } from "../../../ui";
 import { assetLabel, decimalsOf, type TokenMeta } from "./BalanceChanges";
 import type { Transfer } from "./transfers";
 
@@ -17,12 +18,10 @@ const HEAD = 56;
 const ROW = 30;
 const PAD = 16;
 
-function amountText(t: Transfer, meta: ReadonlyMap<string, TokenMeta>, nativeSymbol: string) {
+function transferText(t: Transfer, meta: ReadonlyMap<string, TokenMeta>, nativeSymbol: string) {
   const label = assetLabel(t.asset, meta, nativeSymbol);
   if (t.asset.kind === "erc721") return label;
-  const decimals = decimalsOf(t.asset, meta);
-  const amount = decimals === undefined ? t.amount.toString() : formatUnits(t.amount, decimals);
-  return `${amount} ${label}`;
+  return `${amountText(t.amount, decimalsOf(t.asset, meta))} ${label}`;
 }
 
 export function TokenFlow({
@@ -57,7 +56,8 @@ export function TokenFlow({
   /** How an address reads in a transfer's label: its name with its hex, or the hex alone. */
   const spoken = (a: string) => {
     const n = nameOf(a);
-    return n ? `${n} (${a})` : a;
+    const full = checksumOf(a);
+    return n ? `${n} (${full})` : full;
   };
 
   return (
@@ -96,7 +96,7 @@ export function TokenFlow({
               </marker>
             </defs>
             {nodes.map((a) => (
-              <g key={a}>
+              <g key={a} data-lane={checksumOf(a)}>
                 <line
                   x1={x(a)}
                   x2={x(a)}
@@ -105,14 +105,15 @@ export function TokenFlow({
                   stroke="currentColor"
                   strokeOpacity={0.2}
                 />
-                <title>{spoken(a)}</title>
-                {/* the name over the short address; with no name, the address whole on two lines */}
+                {/* the name over the short address; with no name, the address whole on two lines;
+                    either way a link to the address's page */}
                 {(() => {
                   const n = nameOf(a);
+                  const full = checksumOf(a);
                   const lines = n
                     ? [n.length > 24 ? `${n.slice(0, 23)}…` : n, shortAddress(a)]
-                    : [a.slice(0, 22), a.slice(22)];
-                  return lines.map((part, k) => (
+                    : [full.slice(0, 22), full.slice(22)];
+                  const texts = lines.map((part, k) => (
                     <text
                       key={k}
                       x={x(a)}
@@ -127,6 +128,29 @@ export function TokenFlow({
                       {part}
                     </text>
                   ));
+                  return /^0x0{40}$/i.test(a) ? (
+                    <>
+                      <title>{spoken(a)}</title>
+                      {texts}
+                    </>
+                  ) : (
+                    <a
+                      href={addressHref(full)}
+                      aria-label={`${n ? `${n} ` : ""}${full}`}
+                      className="hover:underline focus:underline"
+                    >
+                      <title>{spoken(a)}</title>
+                      {/* the lane's head is the link's area, not only its glyphs */}
+                      <rect
+                        x={x(a) - COL / 2 + 4}
+                        y={4}
+                        width={COL - 8}
+                        height={32}
+                        fill="transparent"
+                      />
+                      {texts}
+                    </a>
+                  );
                 })()}
               </g>
             ))}
@@ -135,7 +159,7 @@ export function TokenFlow({
               const x1 = x(t.from);
               const x2 = x(t.to);
               const selected = selectedFrame === t.frame;
-              const amount = amountText(t, tokenMeta, nativeSymbol);
+              const amount = transferText(t, tokenMeta, nativeSymbol);
               const label = `Transfer ${t.order}: ${amount} from ${spoken(t.from)} to ${spoken(t.to)}`;
               return (
                 <g
@@ -153,7 +177,11 @@ export function TokenFlow({
                     }
                   }}
                 >
-                  <title>{label}</title>
+                  <title>
+                    {t.asset.kind === "erc721" || decimalsOf(t.asset, tokenMeta) === undefined
+                      ? label
+                      : `${label} — exactly ${t.amount.toString()} in the smallest unit`}
+                  </title>
                   <rect
                     x={Math.min(x1, x2) - 6}
                     y={y - ROW / 2 + 2}

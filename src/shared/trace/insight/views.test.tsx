@@ -39,6 +39,14 @@ describe("BalanceChanges", () => {
     expect(bodyRows.some((r) => /#42 \(ERC-721\)/.test(r.textContent ?? ""))).toBe(true);
   });
 
+  it("links each address to its page, checksummed, and reads amounts in their unit with the exact integer in the title", () => {
+    render(<BalanceChanges rows={rows} tokenMeta={meta} />);
+    const link = screen.getAllByRole("link", { name: sender })[0];
+    expect(link?.getAttribute("href")).toBe(`#/address?address=${sender}`);
+    const amount = screen.getAllByText("-5 ETH")[0];
+    expect(amount?.getAttribute("title")).toBe("-5000000000000000000 (smallest unit)");
+  });
+
   it("filters and sorts", () => {
     render(<BalanceChanges rows={rows} tokenMeta={meta} />);
     fireEvent.change(screen.getByLabelText("Filter balance changes"), {
@@ -78,6 +86,12 @@ describe("TokenFlow", () => {
     expect(lane?.textContent).toBe("Deployer");
     const fromSender = screen.getAllByRole("button", { name: /from Deployer \(0x/i });
     expect(fromSender.length).toBeGreaterThan(0);
+  });
+
+  it("heads each lane with a link to its address's page, checksummed", () => {
+    render(<TokenFlow transfers={transfers} tokenMeta={meta} onSelectFrame={() => {}} />);
+    const lane = screen.getByRole("link", { name: sender });
+    expect(lane.getAttribute("href")).toBe(`#/address?address=${sender}`);
   });
 
   it("numbers the transfers and selects the frame of the one chosen", () => {
