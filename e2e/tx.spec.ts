@@ -137,7 +137,6 @@ test.describe(METHOD, () => {
   }) => {
     const good = manifest.transactions.legacyTransfer.blockHash;
     await page.goto("/#/tx");
-    await view(page).getByRole("radio", { name: "block + index" }).check();
     const hash = view(page).getByLabel("Block hash");
     const index = view(page).getByLabel("Transaction index");
     const submit = view(page).getByRole("button", { name: "Look up transaction" });
@@ -358,7 +357,6 @@ test.describe("lookup by transaction hash, results first, onward", () => {
   test("the form takes a typed transaction hash", async ({ page, manifest, gateway }) => {
     const tx = manifest.transactions.dynamicFeeTransfer;
     await page.goto("/#/tx");
-    await view(page).getByRole("radio", { name: "tx hash" }).check();
     const field = view(page).getByLabel("Transaction hash");
     await gateway.clearLog();
     await field.fill(tx.hash.slice(0, -2));
@@ -530,15 +528,49 @@ test.describe("the transaction page leads with what a person asks (issue 37)", (
     );
   });
 
-  test("an empty #/tx offers the hash first, block + index second", async ({ page }) => {
-    await page.goto("/#/tx");
-    const radios = view(page).getByRole("radio");
-    await expect(radios).toHaveCount(2);
-    await expect(radios.nth(0)).toHaveAccessibleName("tx hash");
-    await expect(radios.nth(0)).toBeChecked();
-    await expect(radios.nth(1)).toHaveAccessibleName("block + index");
-    await expect(view(page).getByLabel("Transaction hash")).toBeVisible();
-  });
+  for (const [width, height] of [
+    [1400, 900],
+    [390, 844],
+  ] as const)
+    test(`an empty #/tx shows both ways at once, the hash first (${width} px)`, async ({
+      page,
+      gateway,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto("/#/tx");
+      const hash = view(page).getByLabel("Transaction hash");
+      const block = view(page).getByLabel("Block hash");
+      const index = view(page).getByLabel("Transaction index");
+      await expect(block).toBeVisible();
+      await expect(view(page).getByRole("radio")).toHaveCount(0);
+      const box = async (l: Locator) => {
+        const b = await l.boundingBox();
+        if (!b) throw new Error("a form field has no box");
+        return b;
+      };
+      const [h, b, i] = [await box(hash), await box(block), await box(index)];
+      // The hash first, all three in the first screen (the page not scrolled).
+      expect(h.y).toBeLessThan(b.y);
+      expect(i.y + i.height).toBeLessThanOrEqual(height);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      if (width >= 768) {
+        expect(i.y).toBe(b.y); // the block pair in one row
+        expect(h.width).toBeGreaterThan(b.width + i.width); // the hash full width
+      } else expect(i.y).toBeGreaterThan(b.y); // stacked
+      // Nothing filled: one message on the hash field, nothing sent.
+      await gateway.clearLog();
+      await view(page).getByRole("button", { name: "Look up transaction" }).click();
+      await expect(hash).toHaveAttribute("aria-invalid", "true");
+      await expect(
+        view(page)
+          .getByRole("alert")
+          .filter({ hasText: "Enter a transaction hash, or a block hash and index" }),
+      ).toBeVisible();
+      const asked = (await gateway.log()).filter((e) =>
+        /^eth_getTransactionBy/.test(e.method ?? ""),
+      );
+      expect(asked).toEqual([]);
+    });
 
   test("390 px: no sideways panning, the header within a quarter of the screen", async ({
     page,

@@ -35,7 +35,6 @@ type Step =
   | { clear: string }
   | { select: string; option: string }
   | { press: string }
-  | { choose: string }
   | { open: string };
 
 interface BadInput {
@@ -61,16 +60,22 @@ const CORPUS: BadInput[] = [
   // eth_getTransactionByBlockHashAndIndex -------------------------------------------------------
   {
     page: "tx",
-    what: "transaction hash too short (the form's first mode)",
+    what: "transaction hash too short (the form's first field)",
     steps: [{ type: "Transaction hash", text: "0xabc" }],
     field: "Transaction hash",
     message: /Transaction hash must be 32 bytes/,
   },
   {
     page: "tx",
+    what: "nothing filled in (neither a transaction hash nor a block position)",
+    steps: [],
+    field: "Transaction hash",
+    message: /^Enter a transaction hash, or a block hash and index$/,
+  },
+  {
+    page: "tx",
     what: "block hash too short",
     steps: [
-      { choose: "block + index" },
       { type: "Block hash", text: "0x123" },
       { type: "Transaction index", text: "0" },
     ],
@@ -81,7 +86,6 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "block hash too long",
     steps: [
-      { choose: "block + index" },
       { type: "Block hash", text: `${HASH}00` },
       { type: "Transaction index", text: "0" },
     ],
@@ -92,7 +96,6 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "block hash without 0x",
     steps: [
-      { choose: "block + index" },
       { type: "Block hash", text: HASH.slice(2) },
       { type: "Transaction index", text: "0" },
     ],
@@ -103,7 +106,6 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "block hash with a non-hex digit",
     steps: [
-      { choose: "block + index" },
       { type: "Block hash", text: `0xzz${"ab".repeat(31)}` },
       { type: "Transaction index", text: "0" },
     ],
@@ -113,7 +115,7 @@ const CORPUS: BadInput[] = [
   {
     page: "tx",
     what: "block hash missing",
-    steps: [{ choose: "block + index" }, { type: "Transaction index", text: "0" }],
+    steps: [{ type: "Transaction index", text: "0" }],
     field: "Block hash",
     message: /Block hash is required/,
   },
@@ -121,7 +123,6 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "negative index",
     steps: [
-      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "-1" },
     ],
@@ -132,7 +133,6 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "index in words",
     steps: [
-      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "five" },
     ],
@@ -143,7 +143,6 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "index past 2^64 − 1",
     steps: [
-      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "18446744073709551616" },
     ],
@@ -154,7 +153,6 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "hex index past 2^64 − 1",
     steps: [
-      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "0x10000000000000000" },
     ],
@@ -165,7 +163,6 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "fractional index",
     steps: [
-      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "1.5" },
     ],
@@ -176,7 +173,6 @@ const CORPUS: BadInput[] = [
     page: "tx",
     what: "hex index with non-hex digits",
     steps: [
-      { choose: "block + index" },
       { type: "Block hash", text: HASH },
       { type: "Transaction index", text: "0xzz" },
     ],
@@ -186,7 +182,7 @@ const CORPUS: BadInput[] = [
   {
     page: "tx",
     what: "index missing",
-    steps: [{ choose: "block + index" }, { type: "Block hash", text: HASH }],
+    steps: [{ type: "Block hash", text: HASH }],
     field: "Transaction index",
     message: /Transaction index is required/,
   },
@@ -1023,7 +1019,6 @@ async function perform(user: ReturnType<typeof userEvent.setup>, step: Step) {
   else if ("select" in step)
     await user.selectOptions(screen.getByLabelText(step.select), step.option);
   else if ("press" in step) await user.click(screen.getByRole("button", { name: step.press }));
-  else if ("choose" in step) await user.click(screen.getByRole("radio", { name: step.choose }));
   else await user.click(screen.getByText(step.open, { exact: false }));
 }
 
@@ -1080,7 +1075,6 @@ describe("the recorder sees requests (so 'nothing sent' above means something)",
     [
       "tx",
       [
-        { choose: "block + index" },
         { type: "Block hash", text: HASH },
         { type: "Transaction index", text: "0" },
       ],

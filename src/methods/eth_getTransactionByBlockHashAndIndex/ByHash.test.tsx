@@ -153,11 +153,12 @@ describe("lookup by transaction hash", () => {
     const writes: Write[] = [];
     const { sent, wrap } = fakeRpc((params, method) => node(method, params));
     render(wrap(<Harness initial={{}} writes={writes} />));
-    // The hash comes first: the empty page offers it, block + index one choice away.
-    const radios = screen.getAllByRole("radio").map((r) => r.closest("label")?.textContent);
-    expect(radios).toEqual(["tx hash", "block + index"]);
-    expect(screen.getByRole("radio", { name: "tx hash" })).toHaveProperty("checked", true);
-    expect(screen.queryByLabelText("Block hash")).toBeNull();
+    // Both ways at once, the hash first: no mode to choose before typing.
+    const form = screen.getByRole("form", { name: "Transaction lookup" });
+    const labels = [...form.querySelectorAll("label")].map((l) => l.textContent);
+    expect(labels).toEqual(["Transaction hash", "Block hash", "Transaction index"]);
+    expect(screen.queryAllByRole("radio")).toEqual([]);
+    expect(screen.getByRole("group", { name: "or by its place in a block:" })).toBeTruthy();
     await user.type(screen.getByLabelText("Transaction hash"), HASH.slice(2));
     await user.click(screen.getByRole("button", { name: "Look up transaction" }));
     expect((await screen.findByRole("alert")).textContent).toMatch(
@@ -173,6 +174,94 @@ describe("lookup by transaction hash", () => {
     await screen.findByLabelText("Transaction fields");
     expect(writes[0]).toEqual({ params: { hash: HASH }, replace: false });
     expect(sent).toEqual([{ method: BY_HASH, params: [HASH] }]);
+  });
+});
+
+describe("the form's two ways, both on screen", () => {
+  const submit = () => screen.getByRole("button", { name: "Look up transaction" });
+  const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+  it("nothing filled: one message on the hash field, nothing sent", async () => {
+    const user = userEvent.setup();
+    const writes: Write[] = [];
+    const { sent, wrap } = fakeRpc((params, method) => node(method, params));
+    render(wrap(<Harness initial={{}} writes={writes} />));
+    await user.click(submit());
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Enter a transaction hash, or a block hash and index",
+    );
+    expect(field("Transaction hash").getAttribute("aria-invalid")).toBe("true");
+    expect(field("Block hash").getAttribute("aria-invalid")).toBeNull();
+    expect(writes).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it("a block hash without an index asks for the index; with it, runs by position", async () => {
+    const user = userEvent.setup();
+    const writes: Write[] = [];
+    const { sent, wrap } = fakeRpc((params, method) => node(method, params));
+    render(wrap(<Harness initial={{}} writes={writes} />));
+    await user.type(field("Block hash"), BLOCK);
+    await user.click(submit());
+    expect((await screen.findByRole("alert")).textContent).toMatch(
+      /^Transaction index is required/,
+    );
+    expect(sent).toEqual([]);
+    await user.type(field("Transaction index"), "3");
+    await user.click(submit());
+    await screen.findByLabelText("Transaction fields");
+    expect(writes[0]).toEqual({ params: { blockHash: BLOCK, index: "3" }, replace: false });
+    expect(sent).toEqual([{ method: BY_POSITION, params: [BLOCK, "0x3"] }]);
+  });
+
+  it("hash and block both filled: the form says the hash wins, and the hash runs", async () => {
+    const user = userEvent.setup();
+    const writes: Write[] = [];
+    const { sent, wrap } = fakeRpc((params, method) => node(method, params));
+    render(wrap(<Harness initial={{}} writes={writes} />));
+    const note = /^The transaction hash is what is looked up/;
+    await user.type(field("Block hash"), BLOCK);
+    await user.type(field("Transaction index"), "0");
+    expect(screen.queryByText(note)).toBeNull();
+    await user.type(field("Transaction hash"), HASH);
+    expect(screen.getByRole("status").textContent).toMatch(note);
+    await user.click(submit());
+    await screen.findByLabelText("Transaction fields");
+    expect(writes[0]).toEqual({ params: { hash: HASH }, replace: false });
+    expect(sent.map((r) => r.method)).toEqual([BY_HASH]);
+  });
+
+  it("a typo in the hash is refused even with a good block beside it; nothing typed is lost", async () => {
+    const user = userEvent.setup();
+    const { sent, wrap } = fakeRpc((params, method) => node(method, params));
+    render(wrap(<Harness initial={{}} />));
+    await user.type(field("Transaction hash"), "0x12");
+    await user.type(field("Block hash"), BLOCK);
+    await user.type(field("Transaction index"), "1");
+    await user.click(submit());
+    expect((await screen.findByRole("alert")).textContent).toMatch(/^Transaction hash .*32 bytes/);
+    expect(sent).toEqual([]);
+    expect(field("Transaction hash").value).toBe("0x12");
+    expect(field("Block hash").value).toBe(BLOCK);
+    expect(field("Transaction index").value).toBe("1");
+    // Clearing the hash leaves the position, which then runs.
+    await user.clear(field("Transaction hash"));
+    await user.click(submit());
+    await screen.findByLabelText("Transaction fields");
+    expect(sent).toEqual([{ method: BY_POSITION, params: [BLOCK, "0x1"] }]);
+  });
+
+  it("deep links fill the matching fields", async () => {
+    const { wrap } = fakeRpc(() => null);
+    render(wrap(<Harness initial={{ hash: "0x12", blockHash: BLOCK, index: "4" }} />));
+    expect(field("Transaction hash").value).toBe("0x12");
+    expect(field("Block hash").value).toBe(BLOCK);
+    expect(field("Transaction index").value).toBe("4");
+    cleanup();
+    render(wrap(<Harness initial={{ blockHash: "0x12", index: "4" }} />));
+    expect(field("Transaction hash").value).toBe("");
+    expect(field("Block hash").value).toBe("0x12");
+    expect(field("Transaction index").value).toBe("4");
   });
 });
 

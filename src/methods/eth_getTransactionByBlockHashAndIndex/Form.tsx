@@ -3,10 +3,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Field } from "../../ui";
 import {
   BLOCK_HASH_LABEL,
+  hashWinsOverBlock,
   INDEX_LABEL,
   TX_HASH_LABEL,
   txFormSchema,
-  type LookupBy,
   type TxFormValues,
   type TxLookup,
 } from "./params";
@@ -32,13 +32,6 @@ export interface TxFormProps {
   onActive?: () => void;
 }
 
-// Short names: the field labels ("Block hash", "Transaction hash") must stay the only labels
-// that contain those words, so a label lookup finds the field and not the mode.
-const MODES: { by: LookupBy; label: string }[] = [
-  { by: "hash", label: "tx hash" },
-  { by: "block", label: "block + index" },
-];
-
 export function TxForm({
   values,
   linkErrors,
@@ -55,7 +48,13 @@ export function TxForm({
   });
 
   const { errors } = formState;
-  const by = useWatch({ control, name: "by" });
+  // Both ways are on the form at once; what is filled decides which runs (params.ts checkValues).
+  const watched = useWatch({ control });
+  const hashWins = hashWinsOverBlock({
+    hash: watched.hash ?? "",
+    blockHash: watched.blockHash ?? "",
+    index: watched.index ?? "",
+  });
   return (
     <form
       noValidate
@@ -65,32 +64,23 @@ export function TxForm({
       onPointerEnter={onActive}
       className="flex flex-col gap-3"
     >
-      <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <legend className="float-left mr-1 font-medium text-slate-700 dark:text-slate-200">
-          Look up by
+      <Field
+        label={TX_HASH_LABEL}
+        placeholder="0x… (64 hex digits)"
+        error={errors.hash?.message}
+        hint="The transaction's own hash, as a wallet or explorer shows it."
+        {...register("hash")}
+      />
+      {/* The legend names the pair without the fields' words: their labels stay the only ones. */}
+      <fieldset className="flex min-w-0 flex-col gap-2">
+        <legend className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+          or by its place in a block:
         </legend>
-        {MODES.map((m) => (
-          <label key={m.by} className="flex items-center gap-1">
-            <input type="radio" value={m.by} {...register("by")} />
-            {m.label}
-          </label>
-        ))}
-      </fieldset>
-      {by === "hash" ? (
-        <Field
-          label={TX_HASH_LABEL}
-          placeholder="0x… (64 hex digits)"
-          error={errors.hash?.message}
-          hint="The transaction's own hash, as a wallet or explorer shows it."
-          {...register("hash")}
-        />
-      ) : (
         <div className="grid grid-cols-1 gap-3 md:grid-cols-[minmax(0,1fr)_12rem]">
           <Field
             label={BLOCK_HASH_LABEL}
             placeholder="0x… (64 hex digits)"
             error={errors.blockHash?.message}
-            hint="The hash of the block that holds the transaction. Holding the transaction's own hash? Look up by tx hash."
             {...register("blockHash")}
           />
           <Field
@@ -102,7 +92,13 @@ export function TxForm({
             {...register("index")}
           />
         </div>
-      )}
+        {/* Always mounted, so a screen reader hears the note when it appears. */}
+        <p role="status" className="text-xs text-slate-600 dark:text-slate-400">
+          {hashWins
+            ? "The transaction hash is what is looked up: the block and index are ignored while it is filled in."
+            : null}
+        </p>
+      </fieldset>
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary">
           Look up transaction

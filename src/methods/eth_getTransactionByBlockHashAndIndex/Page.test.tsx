@@ -78,7 +78,6 @@ describe("the transaction page", () => {
     const sets: Record<string, string | undefined>[] = [];
     const { sent, wrap } = fakeRpc((params) => tx(Number(params[1])));
     render(wrap(<Harness initial={{}} onSet={(p) => sets.push(p)} />));
-    await user.click(screen.getByRole("radio", { name: "block + index" }));
     await user.type(screen.getByLabelText("Block hash"), BLOCK.slice(2));
     await user.type(screen.getByLabelText("Transaction index"), "five");
     await user.click(screen.getByRole("button", { name: "Look up transaction" }));

@@ -5,6 +5,8 @@ import {
   checkIndex,
   checkTxHash,
   emptyForm,
+  hashWinsOverBlock,
+  NOTHING_TO_LOOK_UP,
   toParams,
   toSearch,
   fromSearch,
@@ -34,10 +36,10 @@ describe("block hash", () => {
 describe("transaction index", () => {
   it("accepts decimal and hex and sends a hex quantity", () => {
     for (const input of ["5", "0x5", " 5 ", "0X5"]) {
-      const r = checkValues({ ...emptyForm(), by: "block", blockHash: HASH, index: input });
+      const r = checkValues({ ...emptyForm(), blockHash: HASH, index: input });
       expect(r.ok && toParams(r.lookup)).toEqual([HASH, "0x5"]);
     }
-    const zero = checkValues({ ...emptyForm(), by: "block", blockHash: HASH, index: "0" });
+    const zero = checkValues({ ...emptyForm(), blockHash: HASH, index: "0" });
     expect(zero.ok && toParams(zero.lookup)).toEqual([HASH, "0x0"]);
   });
   it("refuses negative, non-numeric, fractional and empty input, saying which", () => {
@@ -64,11 +66,47 @@ describe("search params", () => {
     if (s.kind === "invalid") {
       expect(s.errors.blockHash).toMatch(/^Block hash .*32 bytes/);
       expect(s.errors.index).toMatch(/^Transaction index must not be negative/);
-      expect(s.values).toEqual({ by: "block", hash: "", blockHash: "0x1234", index: "-3" });
+      expect(s.values).toEqual({ hash: "", blockHash: "0x1234", index: "-3" });
     }
   });
   it("no params: nothing to run", () => {
     expect(fromSearch(new URLSearchParams()).kind).toBe("empty");
+  });
+  it("a link with only a block hash means its first transaction; the form fills it in", () => {
+    const s = fromSearch(new URLSearchParams({ blockHash: HASH }));
+    expect(s.kind === "ok" && toParams(s.lookup)).toEqual([HASH, "0x0"]);
+    expect(s.values).toEqual({ hash: "", blockHash: HASH, index: "0" });
+  });
+});
+
+describe("what was filled decides the lookup (no mode to choose)", () => {
+  it("nothing filled: one message, on the hash field", () => {
+    expect(checkValues(emptyForm())).toEqual({
+      ok: false,
+      errors: { hash: NOTHING_TO_LOOK_UP },
+    });
+    expect(checkValues({ hash: " ", blockHash: "  ", index: "" })).toEqual({
+      ok: false,
+      errors: { hash: "Enter a transaction hash, or a block hash and index" },
+    });
+  });
+  it("a block hash alone asks for the index, an index alone for the block hash", () => {
+    expect(checkValues({ ...emptyForm(), blockHash: HASH })).toEqual({
+      ok: false,
+      errors: { index: expect.stringMatching(/^Transaction index is required/) },
+    });
+    expect(checkValues({ ...emptyForm(), index: "2" })).toEqual({
+      ok: false,
+      errors: { blockHash: expect.stringMatching(/^Block hash is required/) },
+    });
+  });
+  it("both filled: the hash wins, and the form can say so", () => {
+    const both = { hash: TX, blockHash: HASH, index: "3" };
+    expect(checkValues(both)).toEqual({ ok: true, lookup: { hash: TX } });
+    expect(hashWinsOverBlock(both)).toBe(true);
+    expect(hashWinsOverBlock({ ...both, index: "" })).toBe(true);
+    expect(hashWinsOverBlock({ ...both, blockHash: "", index: " " })).toBe(false);
+    expect(hashWinsOverBlock({ ...both, hash: "" })).toBe(false);
   });
 });
 
@@ -77,7 +115,6 @@ const TX = "0x3fbac8b19b59077cd29bbacc3815d73577b45a4d976cae80b04c98c793684c07";
 describe("lookup by transaction hash", () => {
   it("checks only the hash; the block fields may hold anything", () => {
     const r = checkValues({
-      by: "hash",
       hash: ` ${TX.toUpperCase().replace("0X", "0x")} `,
       blockHash: "junk",
       index: "-1",
@@ -89,13 +126,13 @@ describe("lookup by transaction hash", () => {
     expect(checkTxHash("")).toMatch(/^Transaction hash is required/);
     expect(checkTxHash(TX.slice(2))).toMatch(/^Transaction hash must start with 0x/);
     expect(checkTxHash(TX.slice(0, -2))).toMatch(/^Transaction hash .*32 bytes.*got 31 bytes/);
-    const r = checkValues({ ...emptyForm(), by: "hash", hash: "0x12" });
+    const r = checkValues({ ...emptyForm(), hash: "0x12" });
     expect(r.ok ? null : r.errors).toEqual({ hash: expect.stringMatching(/32 bytes/) });
   });
   it("a link's hash wins over its block position; a bad hash runs nothing", () => {
     const s = fromSearch(new URLSearchParams({ hash: TX, blockHash: HASH, index: "3" }));
     expect(s.kind === "ok" && s.lookup).toEqual({ hash: TX });
-    expect(s.values).toEqual({ by: "hash", hash: TX, blockHash: HASH, index: "3" });
+    expect(s.values).toEqual({ hash: TX, blockHash: HASH, index: "3" });
     const bad = fromSearch(new URLSearchParams({ hash: "0xabc", blockHash: HASH, index: "0" }));
     expect(bad.kind).toBe("invalid");
     expect(bad.errors).toEqual({ hash: expect.stringMatching(/^Transaction hash /) });

@@ -4,7 +4,7 @@
  * [hash]`) or by its block's hash and its position there (`blockHash`, `index` — decimal or 0x
  * hex, as typed or linked → `[blockHash, "0x<index>"]`). A resolved hash lookup keeps `hash` in
  * the URL and adds where it was found (`blockHash`, `index`), so the link says both; `hash` wins
- * when a link carries all three. One checker serves the form and deep links, so a bad link shows
+ * when a link or the form carries all three. One checker serves the form and deep links, so a bad link shows
  * the same field messages as bad typing, and sends nothing. The house vocabulary: `fromSearch`
  * (URL → form values), `checkValues` (form values → the checked lookup), `toSearch` (→ URL),
  * `toParams` (→ JSON-RPC params).
@@ -16,11 +16,11 @@ export const TX_HASH_LABEL = "Transaction hash";
 export const BLOCK_HASH_LABEL = "Block hash";
 export const INDEX_LABEL = "Transaction index";
 
-/** How the form looks the transaction up: by block hash and index, or by its own hash. */
-export type LookupBy = "block" | "hash";
-
+/**
+ * The form's strings. Both ways of finding a transaction are on the form at once; which one runs
+ * follows what is filled (see `checkValues`), so there is no mode to choose first.
+ */
 export interface TxFormValues {
-  by: LookupBy;
   hash: string;
   blockHash: string;
   index: string;
@@ -41,8 +41,19 @@ export type TxLookup = BlockLookup | HashLookup;
 
 export const isHashLookup = (lookup: TxLookup): lookup is HashLookup => "hash" in lookup;
 
-// A person holds a transaction's hash far more often than its block and position: hash first.
-export const emptyForm = (): TxFormValues => ({ by: "hash", hash: "", blockHash: "", index: "" });
+export const emptyForm = (): TxFormValues => ({ hash: "", blockHash: "", index: "" });
+
+/** The message of a submit with every field empty, shown on the transaction hash field. */
+export const NOTHING_TO_LOOK_UP = "Enter a transaction hash, or a block hash and index";
+
+const filled = (text: string) => text.trim() !== "";
+
+/**
+ * The form holds a transaction hash and something in the block fields too: the hash is what runs
+ * (a resolved hash lookup fills all three, so refusing would stop every edit of its hash).
+ */
+export const hashWinsOverBlock = (values: TxFormValues): boolean =>
+  filled(values.hash) && (filled(values.blockHash) || filled(values.index));
 
 /** A message per field that is wrong. */
 export type FieldProblems = Partial<Record<keyof TxFormValues, string>>;
@@ -75,17 +86,25 @@ export function checkIndex(input: string): string | null {
   return r.ok ? null : `${INDEX_LABEL} ${r.message}`;
 }
 
-/** Checks the fields the chosen mode uses; the other mode's fields are ignored, as typed. */
+/**
+ * Checks what was filled, and only that: a transaction hash runs by hash (the block fields are then
+ * ignored, as typed); otherwise a block hash or an index asks for both, by position; nothing
+ * filled is a message on the hash field.
+ */
 export function checkValues(
   values: TxFormValues,
 ): { ok: true; lookup: TxLookup } | { ok: false; errors: FieldProblems } {
-  if (values.by === "hash") {
-    const problem = checkTxHash(values.hash);
-    if (problem) return { ok: false, errors: { hash: problem } };
+  if (filled(values.hash)) {
     const hash = checkHash32(values.hash.trim());
-    if (!hash.ok) return { ok: false, errors: { hash: `${TX_HASH_LABEL} ${hash.message}` } };
+    if (!hash.ok)
+      return {
+        ok: false,
+        errors: { hash: checkTxHash(values.hash) ?? `${TX_HASH_LABEL} ${hash.message}` },
+      };
     return { ok: true, lookup: { hash: hash.value } };
   }
+  if (!filled(values.blockHash) && !filled(values.index))
+    return { ok: false, errors: { hash: NOTHING_TO_LOOK_UP } };
   const errors: FieldProblems = {};
   const hashProblem = checkBlockHash(values.blockHash);
   if (hashProblem) errors.blockHash = hashProblem;
@@ -98,7 +117,6 @@ export function checkValues(
 }
 
 const formShape = z.object({
-  by: z.enum(["block", "hash"]),
   hash: z.string(),
   blockHash: z.string(),
   index: z.string(),
@@ -122,18 +140,16 @@ export type SearchState =
   | { kind: "ok"; values: TxFormValues; errors: FieldProblems; lookup: TxLookup };
 
 export function fromSearch(search: URLSearchParams): SearchState {
-  const hash = search.get("hash") ?? "";
   const values: TxFormValues = {
-    by: hash === "" && (search.has("blockHash") || search.has("index")) ? "block" : "hash",
-    hash,
+    hash: search.get("hash") ?? "",
     blockHash: search.get("blockHash") ?? "",
     index: search.get("index") ?? "",
   };
-  if (hash === "" && values.blockHash === "" && values.index === "")
-    return { kind: "empty", values: { ...values, by: "hash" }, errors: {} };
-  // A link with only the block hash means its first transaction.
+  if (values.hash === "" && values.blockHash === "" && values.index === "")
+    return { kind: "empty", values, errors: {} };
+  // A link with only the block hash means its first transaction (typing one asks for the index).
   const withIndex =
-    values.by === "block" && values.index === "" && values.blockHash !== ""
+    values.hash === "" && values.index === "" && values.blockHash !== ""
       ? { ...values, index: "0" }
       : values;
   const r = checkValues(withIndex);

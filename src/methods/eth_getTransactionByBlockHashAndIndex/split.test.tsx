@@ -54,7 +54,7 @@ describe("the transaction page's lookup part", () => {
     expect(screen.getByText(/Decoding: add an ABI or signature/)).toBeTruthy();
     expect(loadedTxResult()).toBeNull();
 
-    await user.click(screen.getByRole("radio", { name: "block + index" }));
+    await user.click(screen.getByLabelText("Block hash"));
     await waitFor(() => expect(loadedTxResult()).not.toBeNull());
 
     await user.type(screen.getByLabelText("Block hash"), BLOCK);
