@@ -344,7 +344,7 @@ export function TraceView(props: TraceViewProps) {
           ? (props.stateView ?? <p className="text-sm">State changes are not available here.</p>)
           : null}
         {tab === "source" && complete ? (
-          <SourceView model={model} selected={state.selected} />
+          <SourceView model={model} selected={state.selected} viewport={props.viewport} />
         ) : null}
         {tab === "gas" && gasRows ? (
           <GasByFunction

@@ -23,6 +23,8 @@ import { readStorageTrace } from "./storageTrace";
 
 /** The lookups resolve at once; a loaded machine may still take a while to render. */
 const SLOW = { timeout: 10_000 };
+/** The source lines' box in jsdom, which lays nothing out. */
+const VIEW = { width: 800, height: 400 };
 const XSS = '<img src=x onerror="window.__xss=1">';
 const model = flatten(fixture.call as CallFrame);
 const endpoint: ResolvedEndpoint = {
@@ -90,7 +92,7 @@ afterEach(() => {
 describe("source and storage views", () => {
   it("Source: the first failed frame's line, marked, its file's text as text only", async () => {
     publish();
-    render(wrap(<SourceView model={model} selected={-1} />));
+    render(wrap(<SourceView model={model} selected={-1} viewport={VIEW} />));
     const region = screen.getByRole("region", { name: /source/i });
     expect(await within(region).findByText(/^LedgerChecker\.sol:\d+$/, {}, SLOW)).toBeTruthy();
     const marked = region.querySelector('[aria-current="true"]');
@@ -100,13 +102,13 @@ describe("source and storage views", () => {
   });
 
   it("Source without the tracer asks for one click; a frame without a failure shows its files", async () => {
-    render(wrap(<SourceView model={model} selected={1} />));
+    render(wrap(<SourceView model={model} selected={1} viewport={VIEW} />));
     expect(
       screen.getByText(/trace of this transaction was not asked|needs the node/i),
     ).toBeTruthy();
     cleanup();
     publish();
-    render(wrap(<SourceView model={model} selected={1} />));
+    render(wrap(<SourceView model={model} selected={1} viewport={VIEW} />));
     const files = await screen.findByRole("group", { name: "Source files" }, SLOW);
     expect(
       within(files)
@@ -151,7 +153,7 @@ describe("source and storage views", () => {
     await within(region).findByRole("cell", { name: "serial uint64" }, SLOW);
     expect(within(region).queryAllByRole("link", { name: /frame/ })).toEqual([]);
     cleanup();
-    render(wrap(<SourceView model={model} selected={-1} />));
+    render(wrap(<SourceView model={model} selected={-1} viewport={VIEW} />));
     const source = screen.getByRole("region", { name: /source/i });
     expect(within(source).getByRole("alert").textContent).toMatch(/does not line up/);
     expect(source.querySelector('[aria-current="true"]')).toBeNull();
