@@ -140,7 +140,18 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
 
   const withParam = (k: string, v: string | undefined) =>
     setSearch(withSearchParam(searchString, k, v), { replace: true });
-  const onFrameChange = (path: string) => withParam("frame", path);
+  // Another frame: the Debug view's step was the last frame's.
+  const onFrameChange = (path: string) =>
+    setSearch(
+      { ...withSearchParam(searchString, "frame", path), step: undefined },
+      { replace: true },
+    );
+  // The Debug view's step, with its frame: the link opens the debugger where it is.
+  const onStepChange = (step: number, frame: string) =>
+    setSearch(
+      { ...withSearchParam(searchString, "frame", frame), step: String(step) },
+      { replace: true },
+    );
   const onTabChange = (t: TraceTab) => withParam("view", t === "tree" ? undefined : t);
   const frameLink = (path: string) =>
     href("trace", {
@@ -321,6 +332,8 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                 arrival={arrival}
                 frame={standalone ? null : frameParam}
                 onFrameChange={standalone ? undefined : onFrameChange}
+                step={standalone ? null : search.get("step")}
+                onStepChange={standalone ? undefined : onStepChange}
                 frameLink={standalone ? undefined : frameLink}
                 tab={tab}
                 onTabChange={onTabChange}

@@ -167,7 +167,18 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
   const withParam = (k: string, v: string | undefined) =>
     setSearch(withSearchParam(searchString, k, v), { replace: true });
   const onTabChange = (t: TraceTab) => withParam("view", t === "tree" ? undefined : t);
-  const onFrameChange = (path: string) => withParam("frame", path);
+  // Another frame: the Debug view's step was the last frame's.
+  const onFrameChange = (path: string) =>
+    setSearch(
+      { ...withSearchParam(searchString, "frame", path), step: undefined },
+      { replace: true },
+    );
+  // The Debug view's step, with its frame: the link opens the debugger where it is.
+  const onStepChange = (step: number, frame: string) =>
+    setSearch(
+      { ...withSearchParam(searchString, "frame", frame), step: String(step) },
+      { replace: true },
+    );
   const frameLink = (path: string) =>
     href("simulate", withSearchParam(searchString, "frame", path));
 
@@ -391,6 +402,8 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
                 decode={decode}
                 frame={frameParam}
                 onFrameChange={onFrameChange}
+                step={search.get("step")}
+                onStepChange={onStepChange}
                 frameLink={frameLink}
                 tab={tab}
                 onTabChange={onTabChange}

@@ -44,6 +44,8 @@ export { isTraceTab, TRACE_TABS, type TraceTab } from "./TraceTabs";
 
 // The Source view and its source-map reading load when the tab is first opened.
 const SourceView = lazyView(() => import("./source/SourceView").then((m) => m.SourceView));
+// So does the debugger.
+const DebugView = lazyView(() => import("./debugger/DebugView").then((m) => m.DebugView));
 
 export interface TraceViewProps {
   model: TraceModel;
@@ -51,6 +53,9 @@ export interface TraceViewProps {
   /** A deep-linked frame path such as "0.2.1". */
   frame?: string | null;
   onFrameChange?: (path: string) => void;
+  /** The Debug view's deep-linked step (`step` in the link), and where it is written back. */
+  step?: string | null;
+  onStepChange?: (step: number, framePath: string) => void;
   frameLink?: (path: string) => string;
   nativeSymbol?: string;
   /** Fixed tree viewport (tests, benchmarks). */
@@ -345,6 +350,16 @@ export function TraceView(props: TraceViewProps) {
           : null}
         {tab === "source" && complete ? (
           <SourceView model={model} selected={state.selected} viewport={props.viewport} />
+        ) : null}
+        {tab === "debug" && complete ? (
+          <DebugView
+            model={model}
+            decode={decode}
+            selected={state.selected}
+            step={props.step ?? null}
+            onStepChange={props.onStepChange}
+            viewport={props.viewport}
+          />
         ) : null}
         {tab === "gas" && gasRows ? (
           <GasByFunction

@@ -5,27 +5,23 @@
  * sources get a file list. A missing source is said, never waited for. Source text comes from
  * Sourcify and whoever verified the contract: rendered as text only.
  */
+import { useMemo } from "react";
+import { readQuantity } from "../../../chain";
 import type { SourcePlace } from "../../../chain/solidity";
 import type { SourceBundle } from "../../../chain/sources";
 import { Button } from "../../../ui";
+import { buildFrameDebug } from "../debug";
+import { RunProblem } from "../debugger/RunProblem";
+import { useDebugTrace } from "../debugger/useDebugTrace";
 import { InsightSection } from "../insight/Section";
 import { frameFailed, type TraceModel } from "../model";
 import { pathOf } from "../tree";
 import { useSourceInsight, type SourceInsight } from "./context";
+import { LineGasTotal } from "./LineGasTotal";
 import { mainFile, placeOf } from "./locate";
 import { SourceCode } from "./SourceCode";
+import { codeAddress, sourceFrame } from "./sourceFrame";
 import { useSourceBundles } from "./useSourceBundles";
-
-function codeAddress(model: TraceModel, i: number): string | null {
-  const to = model.frames[i]?.to;
-  return typeof to === "string" && /^0x[0-9a-fA-F]{40}$/.test(to) ? to.toLowerCase() : null;
-}
-
-/** The frame the view shows: the selected one, else the first failed one, else the top frame. */
-export function sourceFrame(model: TraceModel, selected: number): number {
-  if (selected >= 0 && selected < model.size) return selected;
-  return model.failures[0] ?? 0;
-}
 
 export function SourceView({
   model,
@@ -70,6 +66,17 @@ function SourceOfFrame({
   const place = bundle && frame ? placeOf(frame, bundle) : null;
   const failed = model.frames[index] ? frameFailed(model.frames[index]) : false;
   const path = pathOf(model, index);
+  // Gas per line: pass 1 of the debug tracer, shared with the Debug view.
+  const pass1 = useDebugTrace(model, insight, true);
+  const gasBundle = address ? (pass1.bundles[address] ?? null) : null;
+  const fd = useMemo(
+    () =>
+      pass1.trace && !pass1.bundlesPending && index < pass1.trace.frames.length
+        ? buildFrameDebug(pass1.trace, index, gasBundle)
+        : null,
+    [pass1.trace, pass1.bundlesPending, index, gasBundle],
+  );
+  const callGas = readQuantity(model.frames[index]?.gasUsed);
   return (
     <InsightSection
       title="Source"
@@ -123,7 +130,32 @@ function SourceOfFrame({
           verified source.
         </p>
       ) : null}
-      {bundle ? <SourceFiles bundle={bundle} place={place} viewport={viewport} /> : null}
+      {pass1.busy ? (
+        <p role="status" className="text-sm">
+          Running the debug tracer for the gas of each line…
+        </p>
+      ) : null}
+      {insight.error ? null : (
+        <RunProblem
+          error={pass1.error}
+          unreadable={pass1.unreadable}
+          rpcMethod={insight.endpoint?.rpcMethod ?? "the trace method"}
+          hint={pass1.error ? insight.hintFor(pass1.error) : null}
+          onRetry={pass1.retry}
+          what="The gas of each line"
+        />
+      )}
+      {fd && bundle ? (
+        <LineGasTotal
+          onLines={fd.total - fd.unattributed}
+          unattributed={fd.unattributed}
+          gasUsed={fd.gasUsed ?? (callGas === null ? null : Number(callGas))}
+          top={index === 0}
+        />
+      ) : null}
+      {bundle ? (
+        <SourceFiles bundle={bundle} place={place} lineGas={fd?.lineGas} viewport={viewport} />
+      ) : null}
     </InsightSection>
   );
 }
@@ -149,10 +181,12 @@ export function PlaceLine({ place }: { place: SourcePlace }) {
 function SourceFiles({
   bundle,
   place,
+  lineGas,
   viewport,
 }: {
   bundle: SourceBundle;
   place: SourcePlace | null;
+  lineGas?: ReadonlyMap<string, ReadonlyMap<number, number>>;
   viewport?: { width: number; height: number };
 }) {
   return (
@@ -167,6 +201,7 @@ function SourceFiles({
         files={bundle.sources}
         initialPath={mainFile(bundle)}
         mark={place ? { path: place.path, line: place.line, kind: "fail" } : null}
+        lineGas={lineGas}
         viewport={viewport}
       />
     </div>

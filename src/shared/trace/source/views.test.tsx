@@ -15,6 +15,7 @@ import { NamedStateChanges } from "../insight/NamedState";
 import { readStateDiff } from "../insight/stateDiff";
 import { flatten } from "../flatten";
 import type { CallFrame } from "../result";
+import { debugTraceQueryOptions } from "../debug";
 import { SourceInsightContext, type SourceInsight } from "./context";
 import fixture from "./fixtures/ledger.json";
 import { FrameStorage } from "./FrameStorage";
@@ -45,8 +46,10 @@ function bundles(): Record<string, SourceBundle> {
   return out;
 }
 
+const stubClient = { request: () => Promise.resolve("0x7a69") } as unknown as RpcClient;
+
 function wrap(ui: ReactNode) {
-  const client = { request: () => Promise.resolve("0x7a69") } as unknown as RpcClient;
+  const client = stubClient;
   const resolver = {
     resolve: () => Promise.reject(new Error("not in this test")),
     bundles: () => Promise.resolve({ bundles: bundles(), failures: [] }),
@@ -81,6 +84,9 @@ function publish(answer: unknown = fixture.js) {
     error: null,
     costNote: null,
     frameLink: (path) => `#/trace?frame=${path}`,
+    // the debug tracer is not asked here (its views have their own tests)
+    debugQuery: () => debugTraceQueryOptions(stubClient, null, "debug_traceTransaction", null),
+    hintFor: () => null,
   };
 }
 
