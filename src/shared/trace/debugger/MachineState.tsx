@@ -62,10 +62,7 @@ export function MachineState({ stack, partialStack, memory, storage, pending }: 
             {partialStack ? (
               <p className="text-xs">The top words the first pass kept at this jump:</p>
             ) : null}
-            <ol
-              aria-labelledby={stackId}
-              className="flex max-h-72 flex-col overflow-auto font-mono text-xs"
-            >
+            <ol aria-labelledby={stackId} className="flex flex-col font-mono text-xs">
               {stack.map((w, i) => (
                 <li key={i} className="flex flex-wrap gap-x-2 whitespace-nowrap">
                   <span className="w-6 shrink-0 text-right text-slate-700 dark:text-slate-300">
