@@ -71,9 +71,11 @@ async function where(status: Locator): Promise<{ line: number; step: number; of:
   return { line: Number(line), step: num(step[1]), of: num(step[2]) };
 }
 
+/** The debugger with its steps here (before, it may show the frame's first line alone). */
 async function opened(page: Page) {
   const d = debuggerOf(page);
   await expect(d.status).toContainText(PLACE, { timeout: 60_000 });
+  await expect(d.status).toContainText(STEP, { timeout: 60_000 });
   return d;
 }
 

@@ -7,7 +7,7 @@
  * selected one, else the first failed frame, else the top one; it opens at the failing step of a
  * failed frame, else at the frame's first step with a line, or at the link's `step`.
  */
-import { useQueries } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { LayoutNamer, Preimages } from "../../../chain/solidity";
 import type { SourceBundle } from "../../../chain/sources";
@@ -21,7 +21,7 @@ import {
 } from "../debug";
 import { frameFailed, type TraceModel } from "../model";
 import { useSourceInsight, type SourceInsight } from "../source/context";
-import { mainFile } from "../source/locate";
+import { mainFile, placeOfPc } from "../source/locate";
 import { codeAddress, sourceFrame } from "../source/sourceFrame";
 import { pathOf } from "../tree";
 import type { CallStackItem } from "./CallStackList";
@@ -79,9 +79,39 @@ function DebugOfTrace(props: DebugViewProps & { insight: SourceInsight }) {
     </>
   );
   const rpcMethod = insight.endpoint?.rpcMethod ?? "the trace method";
+  // While the tracer runs (seconds at 250,000 steps: the node calls it at every opcode), the
+  // frame's first step is shown from the source map alone — every frame starts at pc 0 — with
+  // the commands waiting. Not for a failed frame: it opens at its failing step, not known yet.
+  const running = pass1.trace === null && pass1.busy && !pass1.bundlesPending;
+  const firstPlace = running && bundle && !failed ? placeOfPc(bundle, 0) : null;
+  const runningText = `the debug tracer is running (every step's pc and gas${insight.costNote ? `; it costs ${insight.costNote}` : ""}); the commands wait for it…`;
   return (
     <DebuggerSection note={note}>
-      <Pass1State pass1={pass1} rpcMethod={rpcMethod} insight={insight} />
+      <Pass1State
+        pass1={pass1}
+        rpcMethod={rpcMethod}
+        insight={insight}
+        quiet={running && bundle !== null}
+      />
+      {running && bundle ? (
+        <DebuggerPanel
+          size={0}
+          step={0}
+          waiting={runningText}
+          place={firstPlace}
+          op={null}
+          gasLeft={null}
+          targets={{ into: 0, over: 0, out: 0, back: 0 }}
+          onStep={() => {}}
+          onJump={() => {}}
+          callStack={[]}
+          machine={{ stack: null, partialStack: false, memory: null, storage: null, pending: null }}
+          files={bundle.sources}
+          initialPath={mainFile(bundle)}
+          notes={[]}
+          viewport={props.viewport}
+        />
+      ) : null}
       {pass1.trace && !pass1.bundlesPending ? (
         index < pass1.trace.frames.length ? (
           <FrameDebugger
@@ -107,14 +137,17 @@ function Pass1State({
   pass1,
   rpcMethod,
   insight,
+  quiet,
 }: {
   pass1: DebugPass1;
   rpcMethod: string;
   insight: SourceInsight;
+  /** The waiting panel's status says it (one status in the view). */
+  quiet: boolean;
 }) {
   return (
     <>
-      {pass1.busy ? (
+      {pass1.busy && !quiet ? (
         <p role="status" className="text-sm">
           {pass1.bundlesPending
             ? "Asking Sourcify for the contracts' sources and source maps…"
@@ -158,21 +191,23 @@ function FrameDebugger(
   );
 
   // The current step: the link's, else where the frame opens; a new frame starts afresh.
+  // `seen`: the link's step last read; `wrote`: the last step this view wrote into the link.
   const [at, setAt] = useState(() => ({
     fd,
     step: linkStep(props.step, fd.size) ?? fd.startStep,
     seen: props.step,
+    wrote: null as string | null,
   }));
   let step = at.step;
   if (at.fd !== fd) {
     step = linkStep(props.step, fd.size) ?? fd.startStep;
-    setAt({ fd, step, seen: props.step });
+    setAt({ fd, step, seen: props.step, wrote: null });
   } else if (props.step !== at.seen) {
-    // The link changed from outside (history, an edited address): go where it says, unless it is
-    // the step this view wrote.
-    const k = linkStep(props.step, fd.size);
-    if (k !== null && k !== at.step) step = k;
-    setAt({ fd, step, seen: props.step });
+    // The link changed from outside (history, an edited address): go where it says. Not when it
+    // is this view's own write arriving (the user may have stepped on since).
+    const k = props.step === at.wrote ? null : linkStep(props.step, fd.size);
+    if (k !== null) step = k;
+    setAt({ ...at, step, seen: props.step });
   }
   const go = (k: number) =>
     setAt((a) => ({ ...a, step: Math.max(0, Math.min(Math.max(0, fd.size - 1), k)) }));
@@ -187,7 +222,10 @@ function FrameDebugger(
   const linked = props.step;
   useEffect(() => {
     if (String(step) === linked) return;
-    const id = setTimeout(() => writeRef.current?.(step, framePath), LINK_DELAY_MS);
+    const id = setTimeout(() => {
+      setAt((a) => ({ ...a, wrote: String(step) }));
+      writeRef.current?.(step, framePath);
+    }, LINK_DELAY_MS);
     return () => clearTimeout(id);
   }, [step, linked, framePath]);
 
@@ -206,11 +244,16 @@ function FrameDebugger(
     fd.size,
     DEBUG_WINDOW_MAX_STEPS,
   );
-  const results = useQueries({
-    queries: windows.map((w) => insight.debugQuery({ window: w })),
+  // The neighbours are asked once the current window is here: each is another run of the
+  // tracer on the node, and the one on screen comes first.
+  const current = useQuery(insight.debugQuery(windows[0] ? { window: windows[0] } : null));
+  useQueries({
+    queries: windows.slice(1).map((w) => ({
+      ...insight.debugQuery({ window: w }),
+      enabled: current.isSuccess,
+    })),
   });
-  const current = results[0];
-  const windowData = current?.data;
+  const windowData = current.data;
   const detailTrace = useMemo(
     () => (windowData === undefined ? null : parseDebugTrace(windowData, model)),
     [windowData, model],
@@ -239,7 +282,7 @@ function FrameDebugger(
   const stack = stackAt(fd, step, detail, marks);
   const op = detail ? detail.op : fd.op(step);
   const window0 = windows[0];
-  const pending = current?.isError ? (
+  const pending = current.isError ? (
     <RunProblem
       error={current.error}
       unreadable={null}

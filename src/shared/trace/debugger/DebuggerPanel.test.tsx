@@ -137,6 +137,30 @@ describe("DebuggerPanel", () => {
     );
   });
 
+  it("while the tracer runs: the frame's first line, the commands waiting (keys too)", () => {
+    const onStep = vi.fn();
+    render(
+      <DebuggerPanel
+        {...props({
+          step: 0,
+          place: { path: "Ledger.sol", line: 1, text: "contract Ledger {" },
+          waiting: "the debug tracer is running",
+          op: null,
+          gasLeft: null,
+          onStep,
+        })}
+      />,
+    );
+    expect(screen.getByRole("status").textContent).toBe(
+      "Ledger.sol:1 step 1: the debug tracer is running",
+    );
+    for (const b of ["Step back", "Step into", "Step over", "Step out"])
+      expect((screen.getByRole("button", { name: b }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("slider") as HTMLInputElement).disabled).toBe(true);
+    fireEvent.keyDown(document.body, { key: "i" });
+    expect(onStep).not.toHaveBeenCalled();
+  });
+
   it("says what it cannot show", () => {
     render(
       <DebuggerPanel

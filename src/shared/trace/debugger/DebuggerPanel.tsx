@@ -14,6 +14,11 @@ import { StepControls } from "./StepControls";
 
 export interface DebuggerPanelProps {
   size: number;
+  /**
+   * Why the commands wait (the debug tracer still running): the place shown is the frame's first
+   * step, read from the source map alone; null once the steps are here.
+   */
+  waiting?: string | null;
   step: number;
   place: { path: string; line: number; text: string } | null;
   /** The opcode's name and the gas left before it (null: not known). */
@@ -38,20 +43,25 @@ export function DebuggerPanel(props: DebuggerPanelProps) {
   // Keys step wherever the focus is, except in a field being typed in; the page's other views
   // are not mounted while this one is.
   const onStepRef = useRef(onStep);
+  const waitingRef = useRef(props.waiting ?? null);
   useEffect(() => {
     onStepRef.current = onStep;
+    waitingRef.current = props.waiting ?? null;
   });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const kind = stepOfKey(e);
-      if (!kind || typingIn(e.target)) return;
+      if (!kind || typingIn(e.target) || waitingRef.current) return;
       e.preventDefault();
       onStepRef.current(kind);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
-  const stepText = `step ${formatDecimal(step + 1)} of ${formatDecimal(size)}`;
+  const waiting = props.waiting ?? null;
+  const stepText = waiting
+    ? `step ${formatDecimal(step + 1)}: ${waiting}`
+    : `step ${formatDecimal(step + 1)} of ${formatDecimal(size)}`;
   return (
     <div className="flex flex-col gap-3">
       {props.notes.length > 0 ? (
@@ -65,16 +75,23 @@ export function DebuggerPanel(props: DebuggerPanelProps) {
         aria-live="polite"
         className="flex flex-wrap items-baseline gap-x-3 rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-900"
       >
-        <span className="font-mono font-semibold">
-          {place ? `${place.path}:${place.line}` : "no source line"}
-        </span>{" "}
-        <span>{stepText}</span>
+        {place || !waiting ? (
+          <>
+            <span className="font-mono font-semibold">
+              {place ? `${place.path}:${place.line}` : "no source line"}
+            </span>{" "}
+            <span>{stepText}</span>
+          </>
+        ) : (
+          <span>{waiting.charAt(0).toUpperCase() + waiting.slice(1)}</span>
+        )}
         {props.op ? <span className="font-mono"> {props.op}</span> : null}
         {props.gasLeft !== null ? <span>, {formatDecimal(props.gasLeft)} gas left</span> : null}
       </output>
       <StepControls
         step={step}
         size={size}
+        disabled={waiting !== null}
         onStep={onStep}
         onJump={props.onJump}
         targets={props.targets}

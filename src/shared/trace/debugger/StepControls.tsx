@@ -8,12 +8,15 @@ import { STEP_COMMANDS, type StepKind } from "./keys";
 export function StepControls({
   step,
   size,
+  disabled = false,
   onStep,
   onJump,
   targets,
 }: {
   step: number;
   size: number;
+  /** Nothing to step through yet. */
+  disabled?: boolean;
   onStep: (kind: StepKind) => void;
   onJump: (k: number) => void;
   /** Where each command leads from this step (a command that stays put is disabled). */
@@ -27,7 +30,7 @@ export function StepControls({
             key={c.kind}
             title={`${c.label} (${c.keys})`}
             aria-keyshortcuts={c.keys.replace(" or ", " ")}
-            disabled={targets[c.kind] === step}
+            disabled={disabled || targets[c.kind] === step}
             onClick={() => onStep(c.kind)}
           >
             {c.label}
@@ -41,6 +44,7 @@ export function StepControls({
           min={0}
           max={Math.max(0, size - 1)}
           value={step}
+          disabled={disabled}
           aria-valuetext={`step ${(step + 1).toLocaleString("en-US")} of ${size.toLocaleString("en-US")}`}
           onChange={(e) => onJump(Number(e.currentTarget.value))}
           className="flex-1 accent-indigo-700 dark:accent-indigo-300"
