@@ -16,7 +16,6 @@ import {
   buildFrameDebug,
   DEBUG_WINDOW_MAX_STEPS,
   opcodeName,
-  parseDebugTrace,
   type FrameDebug,
 } from "../debug";
 import { frameFailed, type TraceModel } from "../model";
@@ -31,6 +30,7 @@ import type { StepKind } from "./keys";
 import { callMarks, stackAt, storageAt } from "./machine";
 import { RunProblem } from "./RunProblem";
 import { useDebugTrace, type DebugPass1 } from "./useDebugTrace";
+import { windowDetails } from "./windowDetails";
 import { windowsOf } from "./windows";
 
 /** How long the step must rest before the link is written (a held key writes once). */
@@ -245,23 +245,21 @@ function FrameDebugger(
     DEBUG_WINDOW_MAX_STEPS,
   );
   // The neighbours are asked once the current window is here: each is another run of the
-  // tracer on the node, and the one on screen comes first.
-  const current = useQuery(insight.debugQuery(windows[0] ? { window: windows[0] } : null));
+  // tracer on the node, and the one on screen comes first. Each answer is read when it arrives
+  // (`select`), not when a step reaches it.
+  const current = useQuery({
+    ...insight.debugQuery(windows[0] ? { window: windows[0] } : null),
+    select: windowDetails,
+  });
   useQueries({
     queries: windows.slice(1).map((w) => ({
       ...insight.debugQuery({ window: w }),
       enabled: current.isSuccess,
+      select: windowDetails,
     })),
   });
-  const windowData = current.data;
-  const detailTrace = useMemo(
-    () => (windowData === undefined ? null : parseDebugTrace(windowData, model)),
-    [windowData, model],
-  );
-  const detail =
-    detailTrace?.kind === "trace"
-      ? (detailTrace.trace.frames[index]?.details.get(step) ?? null)
-      : null;
+  const read = current.data;
+  const detail = read?.kind === "details" ? (read.steps.get(step) ?? null) : null;
 
   const marks = useMemo(() => callMarks(fd.internalCalls), [fd]);
   const preimages = insight.trace?.preimages;
@@ -291,10 +289,10 @@ function FrameDebugger(
       onRetry={() => void current.refetch()}
       what="The stack and memory of each step"
     />
-  ) : detailTrace?.kind === "unreadable" ? (
+  ) : read?.kind === "unreadable" ? (
     <p role="alert" className="text-sm">
       The node answered the debug tracer&apos;s second pass with something Nodescope cannot read (
-      {detailTrace.reason}).
+      {read.reason}).
     </p>
   ) : !detail && window0 ? (
     // Not a status of its own: the debugger's one status is the step's place.

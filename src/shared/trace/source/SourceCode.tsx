@@ -7,7 +7,7 @@
  * files. Source text is attacker-controlled: it becomes text nodes only.
  */
 import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { formatDecimal } from "../../../chain";
 import { Button } from "../../../ui";
 import { fixedViewport, sizerStyle } from "../../../ui/virtual";
@@ -232,48 +232,79 @@ function FileLines({
         </div>
         {virtualizer.getVirtualItems().map((item) => {
           const n = item.index + 1;
-          const here = mark !== null && mark.line === n;
-          const spent = gas?.get(n);
-          const isHeavy = heavy.has(`${path}:${n}`);
           return (
-            <div
+            <Line
               key={item.key}
-              role="row"
-              aria-rowindex={n + 1}
-              aria-current={here ? (mark.kind === "fail" ? "true" : "step") : undefined}
-              className={`absolute top-0 left-0 flex min-w-full whitespace-pre ${here ? MARK_CLASS[mark.kind] : ""}`}
-              style={{ height: LINE_HEIGHT, transform: `translateY(${item.start}px)` }}
-            >
-              <span
-                role="cell"
-                className="w-12 shrink-0 pr-2 text-right text-slate-600 select-none dark:text-slate-400"
-              >
-                {n}
-              </span>
-              {withGas ? (
-                <span
-                  role="cell"
-                  title={isHeavy ? "One of the heaviest lines" : undefined}
-                  className={`w-20 shrink-0 pr-2 text-right ${
-                    isHeavy
-                      ? "bg-amber-100 font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50"
-                      : "text-slate-800 dark:text-slate-200"
-                  }`}
-                >
-                  {spent === undefined ? "" : formatDecimal(spent)}
-                  {isHeavy ? <span className="sr-only"> (heaviest)</span> : null}
-                </span>
-              ) : null}
-              <span role="cell" className="pl-2">
-                <Code segments={lines[item.index] ?? []} />
-              </span>
-            </div>
+              n={n}
+              start={item.start}
+              segments={lines[item.index] ?? NO_SEGMENTS}
+              mark={mark !== null && mark.line === n ? mark.kind : null}
+              gas={withGas ? (gas.get(n) ?? null) : undefined}
+              heavy={heavy.has(`${path}:${n}`)}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+const NO_SEGMENTS: readonly Segment[] = [];
+
+/**
+ * One line. Memoised: a step of the debugger changes two lines' marks, and a screenful of lines
+ * re-rendered for it would cost most of a step's time on a large source.
+ */
+const Line = memo(function Line({
+  n,
+  start,
+  segments,
+  mark,
+  gas,
+  heavy,
+}: {
+  n: number;
+  start: number;
+  segments: readonly Segment[];
+  mark: SourceMark["kind"] | null;
+  /** undefined: no gas column; null: the line did not run. */
+  gas: number | null | undefined;
+  heavy: boolean;
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={n + 1}
+      aria-current={mark ? (mark === "fail" ? "true" : "step") : undefined}
+      className={`absolute top-0 left-0 flex min-w-full whitespace-pre ${mark ? MARK_CLASS[mark] : ""}`}
+      style={{ height: LINE_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      <span
+        role="cell"
+        className="w-12 shrink-0 pr-2 text-right text-slate-600 select-none dark:text-slate-400"
+      >
+        {n}
+      </span>
+      {gas !== undefined ? (
+        <span
+          role="cell"
+          title={heavy ? "One of the heaviest lines" : undefined}
+          className={`w-20 shrink-0 pr-2 text-right ${
+            heavy
+              ? "bg-amber-100 font-semibold text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+              : "text-slate-800 dark:text-slate-200"
+          }`}
+        >
+          {gas === null ? "" : formatDecimal(gas)}
+          {heavy ? <span className="sr-only"> (heaviest)</span> : null}
+        </span>
+      ) : null}
+      <span role="cell" className="pl-2">
+        <Code segments={segments} />
+      </span>
+    </div>
+  );
+});
 
 function Code({ segments }: { segments: readonly Segment[] }) {
   return (
