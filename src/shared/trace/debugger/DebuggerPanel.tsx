@@ -108,7 +108,15 @@ export function DebuggerPanel(props: DebuggerPanelProps) {
             />
           ) : null}
         </div>
-        <div className="flex min-w-0 flex-col gap-3">
+        <div
+          // The machine state changes at every step (the stack's height, the memory rows): in a
+          // box of its own height, its layout and paint stay inside (a step stays cheap).
+          role="region"
+          aria-label="Call stack and machine state"
+          tabIndex={0}
+          className="flex max-h-[60vh] min-w-0 flex-col gap-3 overflow-auto"
+          style={{ contain: "strict", height: "60vh" }}
+        >
           <CallStackList items={props.callStack} current={step} onJump={props.onJump} />
           <MachineState {...props.machine} />
         </div>

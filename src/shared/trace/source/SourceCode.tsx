@@ -209,7 +209,9 @@ function FileLines({
       aria-rowcount={lines.length + 1}
       tabIndex={0}
       className="overflow-auto rounded border border-slate-200 font-mono text-xs leading-5 dark:border-slate-700"
-      style={{ height, maxHeight: maxHeight ?? "60vh" }}
+      // Its size is its own (height given, width the parent's): what changes inside — the marked
+      // line moving at each step of the debugger — is laid out and painted inside alone.
+      style={{ height, maxHeight: maxHeight ?? "60vh", contain: "strict" }}
     >
       <div role="rowgroup" style={sizerStyle(virtualizer.getTotalSize())}>
         <div
