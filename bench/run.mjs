@@ -19,10 +19,11 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=trace,logs,explore,scan,activity,compare,block (which view scenarios run; explore:
+// --views=trace,logs,explore,scan,activity,compare,block,debug (which view scenarios run; explore:
 // bench/explore.mjs, at the one-answer sizes from 10,000 up; activity: bench/activity.mjs, an
 // address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up to 10,000; block:
-// bench/block.mjs, a 1,000-transaction block), --results=<file> (instead of
+// bench/block.mjs, a 1,000-transaction block; debug: bench/debug.mjs, the debug tracer and model
+// at 250,000 steps on the devnet, not with --skip-scan), --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 //
 // This file is the driver: options, what starts in which order, which scenario runs how often.
@@ -42,6 +43,7 @@ import {
 import { benchBlocks } from "./block.mjs";
 import { checkBudgets, missedBudgets } from "./budgets.mjs";
 import { compareOnce } from "./compare.mjs";
+import { benchDebug } from "./debug.mjs";
 import { bundleFromManifest, bundleRecorded } from "./bundle.mjs";
 import { exploreExpectations, exploreOnce } from "./explore.mjs";
 import { logsOnce } from "./logs.mjs";
@@ -87,7 +89,9 @@ const SCAN_SIZES = (option("scan-sizes") ?? "100000")
 const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
-const VIEWS = (option("views") ?? "trace,logs,explore,scan,activity,compare,block").split(",");
+const VIEWS = (option("views") ?? "trace,logs,explore,scan,activity,compare,block,debug").split(
+  ",",
+);
 
 stopOnSignals();
 
@@ -240,6 +244,19 @@ async function main() {
       repeat: (label, fn) => repeat(label, RUNS, fn),
       log,
     });
+
+  if (VIEWS.includes("debug") && devnetPromise) {
+    log("debug tracer and model at 250,000 steps (devnet)");
+    try {
+      results.debug = await withTimeout(
+        benchDebug({ devnet: await devnetPromise, runs: RUNS, log }),
+        600_000,
+        "debug",
+      );
+    } catch (e) {
+      results.debug = { 250000: { error: e instanceof Error ? e.message : String(e) } };
+    }
+  }
 
   log("bundle");
   results.bundle = {
