@@ -2,7 +2,7 @@
 // internal calls" runs the debug tracer once, and the call tree shows each internal function
 // call under its frame — its name, arguments and return values from the verified source, an
 // "internal" mark and its gas — for the build without the optimizer; for the optimized build the
-// page says which functions ran inlined. Gas by function lists the internal functions too.
+// page says which functions ran inlined. The flame chart and Gas by function show them too.
 import type { Page } from "@playwright/test";
 import { expect, test, type E2eManifest } from "./fixtures";
 
@@ -44,6 +44,11 @@ test.describe("internal calls in the call tree", () => {
     await expect(
       tree.getByRole("treeitem", { name: /settle\(p: memory 0x[0-9a-f]+, who: 0x[0-9a-f]{40}\)/ }),
     ).toBeVisible();
+
+    // the flame chart: the internal calls are blocks under their frame
+    await page.getByRole("tab", { name: "Flame chart" }).click();
+    await expect(page.locator('[data-flame-internal="settle"]')).toBeVisible();
+    await expect(page.locator('[data-flame-internal="addScaled"]')).toHaveCount(4);
 
     // Gas by function: the internal functions are rows of their own
     await page.getByRole("tab", { name: "Gas by function" }).click();

@@ -54,6 +54,8 @@ export interface InternalCall {
   exitStep: number;
   /** Gas left before the JUMP in, less the gas left after the return (or at the frame's end). */
   gas: number;
+  /** The frame's gas used before the JUMP in (where the call starts in the frame's gas). */
+  gasBefore: number;
   /**
    * Its own steps' gas: without the internal calls it made and without its CALLs and CREATEs
    * (their callees' gas is their frames'). The self gas of the frame's functions and of the frame
@@ -309,6 +311,7 @@ export function buildFrameDebug(
       exitStep: c.exit,
       gas: (gas[c.enter] ?? 0) - gasAfter(end),
       selfGas: 0,
+      gasBefore: (gas[0] ?? 0) - (gas[c.enter] ?? 0),
       depth,
       parent,
       args: values(def.params, data.words.get(c.enter)),

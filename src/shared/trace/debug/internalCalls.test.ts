@@ -3,6 +3,13 @@
 import { describe, expect, it } from "vitest";
 import type { SourceBundle } from "../../../chain/sources";
 import { flatten } from "../flatten";
+import {
+  FULL_WINDOW,
+  flameBlocks,
+  flameLayout,
+  internalFlameBlocks,
+  internalRows,
+} from "../flameLayout";
 import { deriveGasByFunction } from "../insight/gasRows";
 import type { CallFrame } from "../result";
 import { allExpanded, baseStructure, buildRows } from "../tree";
@@ -103,5 +110,47 @@ describe("the internal calls of a trace", () => {
     expect(add?.self).toBe(
       adds.reduce((n, c) => n + c.gas, 0) - scales.reduce((n, c) => n + c.gas, 0),
     );
+  });
+});
+
+describe("the flame chart's internal calls", () => {
+  it("take rows under their frame, pushing its subcalls down, placed in its width by gas", () => {
+    const idx = index();
+    const { levels, maxLevel } = internalRows(model, idx.byFrame);
+    // run's calls nest two deep (addScaled → scale): the counter's frame moves from row 2 to 4
+    expect(Array.from(levels)).toEqual([1, 4]);
+    expect(maxLevel).toBe(4);
+    const layout = flameLayout(model);
+    const drawn = flameBlocks(model, layout, FULL_WINDOW, 1000, maxLevel, 0, 4000, levels);
+    const blocks = internalFlameBlocks(
+      model,
+      layout,
+      drawn,
+      idx.byFrame,
+      levels,
+      FULL_WINDOW,
+      1000,
+      maxLevel,
+      0,
+    );
+    expect(blocks.map((b) => [b.call.name, b.level])).toEqual([
+      ["addScaled", 2],
+      ["scale", 3],
+      ["addScaled", 2],
+      ["scale", 3],
+      ["addScaled", 2],
+      ["scale", 3],
+      ["addScaled", 2],
+      ["scale", 3],
+      ["makePoint", 2],
+      ["settle", 2],
+    ]);
+    // in order of the gas used before them, inside the frame, each as wide as its gas
+    const xs = blocks.filter((b) => b.level === 2).map((b) => b.x);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    const settle = blocks.find((b) => b.call.name === "settle");
+    const used = model.gasUsed[0] ?? 1;
+    expect(settle?.w).toBeCloseTo((settle?.call.gas ?? 0) / used, 9);
+    expect((settle?.x ?? 2) + (settle?.w ?? 0)).toBeLessThanOrEqual(1);
   });
 });

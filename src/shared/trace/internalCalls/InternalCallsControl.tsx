@@ -11,15 +11,16 @@ export function InternalCallsControl({ state }: { state: InternalCalls }) {
     <div className="flex flex-col gap-1 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         {found ? null : (
-          <Button onClick={state.ask} disabled={busy}>
+          <Button
+            onClick={state.ask}
+            disabled={busy}
+            title="Another run of the transaction with Nodescope's debug tracer, read with the verified sources"
+          >
             Show internal calls
           </Button>
         )}
-        {!asked ? (
-          <span className="text-slate-700 dark:text-slate-300">
-            Internal function calls come from another run of the transaction with Nodescope&apos;s
-            debug tracer and the verified sources{state.costNote ? ` (${state.costNote})` : ""}.
-          </span>
+        {!asked && state.costNote ? (
+          <span className="text-slate-700 dark:text-slate-300">{state.costNote}</span>
         ) : null}
         {busy ? (
           <span role="status" className="text-slate-700 dark:text-slate-300">
