@@ -37,7 +37,7 @@ import { AnswerPicker } from "./AnswerPicker";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import { TracePreviewCard } from "./TracePreview";
 import { CompareWith } from "../../shared/trace/compare/CompareWith";
-import { SourceInsightContext } from "../../shared/trace/source/context";
+import { WorkspaceProviders } from "../../shared/trace/WorkspaceProviders";
 import { useFramesComplete } from "../../shared/trace/useTraceMemory";
 import { useTraceWorkspace } from "../../shared/trace/useTraceWorkspace";
 import { examplesFrom } from "./examples";
@@ -324,7 +324,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
           ) : null}
           {!standalone && request && model ? <CompareWith hash={request.hash} /> : null}
           {model && decode ? (
-            <SourceInsightContext.Provider value={ws.sourceInsight}>
+            <WorkspaceProviders sourceInsight={ws.sourceInsight} internalCalls={ws.internalCalls}>
               <TraceView
                 key={`${shown.key}/${picked.join(".")}`}
                 model={model}
@@ -358,7 +358,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                   )
                 }
               />
-            </SourceInsightContext.Provider>
+            </WorkspaceProviders>
           ) : resolvedPick &&
             (resolvedPick.answer.kind === "block" || resolvedPick.answer.kind === "mux") ? null : (
             <JsonViewer

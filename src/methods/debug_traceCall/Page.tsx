@@ -14,7 +14,7 @@ import type { EstimateFormValues } from "../../shared/call/params";
 import { useCallBuilder } from "../../shared/call/useCallBuilder";
 import { useLinkFormSync } from "../../shared/call/useLinkFormSync";
 import { DecodingPanel } from "../../shared/decoding/DecodingNote";
-import { SourceInsightContext } from "../../shared/trace/source/context";
+import { WorkspaceProviders } from "../../shared/trace/WorkspaceProviders";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import { useTraceWorkspace } from "../../shared/trace/useTraceWorkspace";
 import { compareHref, SIM_PREFIX } from "./compare/sides";
@@ -394,7 +394,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
               </>
             }
           >
-            <SourceInsightContext.Provider value={ws.sourceInsight}>
+            <WorkspaceProviders sourceInsight={ws.sourceInsight} internalCalls={ws.internalCalls}>
               <TraceView
                 // A new answer (Run again) is a new tree; pinning the block it ran on is not.
                 key={`${JSON.stringify(simOptions.queryKey)}@${query.dataUpdatedAt}`}
@@ -436,7 +436,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
                   </>
                 }
               />
-            </SourceInsightContext.Provider>
+            </WorkspaceProviders>
           </Card>
         </>
       ) : null}

@@ -37,6 +37,7 @@ import { useFramesHere } from "./useTraceMemory";
 import { BalanceChanges, type TokenMeta } from "./insight/BalanceChanges";
 import { GasByFunction } from "./insight/GasByFunction";
 import { deriveGasByFunction, type GasRow } from "./insight/gasRows";
+import { useInternalCalls } from "./internalCalls/context";
 import { TokenFlow } from "./insight/TokenFlow";
 import { deriveBalanceChanges, transfersOf } from "./insight/transfers";
 
@@ -134,11 +135,14 @@ export function TraceView(props: TraceViewProps) {
     () => filteredStructure(model, complete ? hidden : NO_TYPES),
     [model, hidden, complete],
   );
+  // The internal calls, once the page read them (Show internal calls): rows under their frames.
+  const internalCalls = useInternalCalls();
+  const internalByFrame = internalCalls?.byFrame ?? null;
   // Rebuilt as frames arrive: their log rows go between the frame rows.
   const rows = useMemo(
-    () => buildRows(model, structure, state.expanded),
+    () => buildRows(model, structure, state.expanded, internalByFrame),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` changes what the model's frames hold
-    [model, structure, state.expanded, loaded],
+    [model, structure, state.expanded, loaded, internalByFrame],
   );
   const summary = useMemo(() => summarize(model), [model]);
   const receiptGas = props.receiptGas ?? null;
@@ -173,8 +177,8 @@ export function TraceView(props: TraceViewProps) {
     [transfers, tab],
   );
   const gasRows = useMemo(
-    () => (complete && tab === "gas" ? deriveGasByFunction(model) : null),
-    [model, tab, complete],
+    () => (complete && tab === "gas" ? deriveGasByFunction(model, internalByFrame) : null),
+    [model, tab, complete, internalByFrame],
   );
   const failures = useMemo(
     () => model.failures.filter((i) => isShown(structure, i)),
@@ -278,6 +282,7 @@ export function TraceView(props: TraceViewProps) {
               hidden,
               onToggleType: toggleType,
               hiddenCount: structure.hiddenCount,
+              internalCalls,
             }}
             tree={{
               model,
@@ -296,6 +301,7 @@ export function TraceView(props: TraceViewProps) {
               },
               nativeSymbol: props.nativeSymbol,
               viewport: props.viewport,
+              internalCalls: internalByFrame,
             }}
             detail={state.selected >= 0 ? frameDetail : null}
             onCloseDetail={() => setState((s) => ({ ...s, selected: -1 }))}

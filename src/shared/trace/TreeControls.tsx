@@ -3,6 +3,8 @@
  * which frame types show. Pure props: the workspace (TraceView) owns the state.
  */
 import { Button } from "../../ui";
+import type { InternalCalls } from "./internalCalls/context";
+import { InternalCallsControl } from "./internalCalls/InternalCallsControl";
 
 export interface TreeControlsProps {
   searchId: string;
@@ -26,6 +28,8 @@ export interface TreeControlsProps {
   hidden: ReadonlySet<string>;
   onToggleType: (type: string) => void;
   hiddenCount: number;
+  /** The internal calls' state, where the page can ask for them. */
+  internalCalls?: InternalCalls | null;
 }
 
 export function TreeControls(p: TreeControlsProps) {
@@ -115,6 +119,7 @@ export function TreeControls(p: TreeControlsProps) {
           </span>
         ) : null}
       </fieldset>
+      {p.internalCalls ? <InternalCallsControl state={p.internalCalls} /> : null}
     </>
   );
 }

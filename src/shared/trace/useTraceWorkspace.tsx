@@ -23,6 +23,8 @@ import { debugTraceQueryOptions, type DebugTracerOptions } from "./debug";
 import { stateDiffQueryOptions, storageTraceQueryOptions, type TraceTarget } from "./requests";
 import type { SourceInsight } from "./source/context";
 import { useSourceInsightHost } from "./source/useSourceInsightHost";
+import type { InternalCalls } from "./internalCalls/context";
+import { useInternalCallsHost } from "./internalCalls/useInternalCallsHost";
 import type { TraceTab } from "./TraceView";
 
 // The state view's names load with it: a first visit does not need them.
@@ -69,6 +71,8 @@ export interface TraceWorkspace {
   stateView: ReactNode;
   /** The state changes as read (the dry run checks them for overrides the node ignored). */
   stateResult: StateDiffResult | undefined;
+  /** The internal calls (the debug tracer, on the user's word); null where it cannot be asked. */
+  internalCalls: InternalCalls | null;
 }
 
 export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
@@ -152,6 +156,17 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
     />
   ) : null;
 
+  // The debug tracer's internal calls run on what the storage tracer runs on.
+  const internalCalls = useInternalCallsHost({
+    client,
+    endpoint,
+    method,
+    model: whole,
+    target: storageTarget,
+    hintFor: args.hintFor,
+    costNote: args.costNote,
+  });
+
   return {
     decoding,
     decoder,
@@ -160,5 +175,6 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
     sourceInsight,
     stateView,
     stateResult: state.data,
+    internalCalls,
   };
 }

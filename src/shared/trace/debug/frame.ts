@@ -54,6 +54,14 @@ export interface InternalCall {
   exitStep: number;
   /** Gas left before the JUMP in, less the gas left after the return (or at the frame's end). */
   gas: number;
+  /** The frame's gas used before the JUMP in (where the call starts in the frame's gas). */
+  gasBefore: number;
+  /**
+   * Its own steps' gas: without the internal calls it made and without its CALLs and CREATEs
+   * (their callees' gas is their frames'). The self gas of the frame's functions and of the frame
+   * itself add up to the frame's.
+   */
+  selfGas: number;
   /** 1 for a call the external function makes, 2 for one that makes, … */
   depth: number;
   /** The calling internal call's id, -1 when the external function called it. */
@@ -128,6 +136,9 @@ export interface FrameDebug {
 }
 
 export const HEAVIEST_LINES = 5;
+
+/** CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2: their steps' gas holds a frame's. */
+const CALLS = new Set([0xf1, 0xf2, 0xf4, 0xfa, 0xf0, 0xf5]);
 
 export interface FrameDebugOptions {
   /** The external function's name from the frame's decoded selector. */
@@ -299,6 +310,8 @@ export function buildFrameDebug(
       enterStep: c.enter,
       exitStep: c.exit,
       gas: (gas[c.enter] ?? 0) - gasAfter(end),
+      selfGas: 0,
+      gasBefore: (gas[0] ?? 0) - (gas[c.enter] ?? 0),
       depth,
       parent,
       args: values(def.params, data.words.get(c.enter)),
@@ -313,6 +326,15 @@ export function buildFrameDebug(
     let r = callAt[k] ?? -1;
     while (r >= 0 && (shownId[r] ?? -1) < 0) r = raw[r]?.parent ?? -1;
     shownAt[k] = r >= 0 ? (shownId[r] ?? -1) : -1;
+  }
+
+  for (let k = 0; k < size; k++) {
+    const c = shownAt[k] ?? -1;
+    const call = c >= 0 ? internalCalls[c] : undefined;
+    if (!call) continue;
+    const i = instr[k] ?? -1;
+    const o = s && i >= 0 ? (s.op[i] ?? 0) : 0;
+    if (!CALLS.has(o)) call.selfGas += cost[k] ?? 0;
   }
 
   // ---- inlined: a declared internal function ran with no jump into it ----

@@ -41,3 +41,9 @@ export {
 export { debugWordPcs, wordPcsOf } from "./wordPcs";
 export { functionsOf, readWord, type FunctionDef, type Param } from "./functions";
 export { opcodeName } from "./opcodes";
+export {
+  internalCallIndex,
+  codeAddresses,
+  INTERNAL_CALL_FRAMES,
+  type InternalCallIndex,
+} from "./internalCalls";

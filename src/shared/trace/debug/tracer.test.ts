@@ -92,6 +92,35 @@ describe("the debug tracer, run as geth runs it", () => {
     expect(answer.cut).toBe(0);
   });
 
+  it("follows frames three deep, each parent's steps going on where they stopped", () => {
+    const C = `0x${"cc".repeat(20)}`;
+    const tracer = debugTracerText({ words: { [B]: { 0: 1 }, [C]: { 0: 1 } } });
+    const { answer } = run(tracer, {
+      code: {
+        [A]: asm(`${call(B)} PUSH1 01 ${call(C)} STOP`),
+        [B]: asm(`PUSH1 05 POP ${call(C)} STOP`),
+        [C]: asm("PUSH1 09 STOP"),
+      },
+      to: A,
+      gas: 1_000_000,
+    });
+    // the CALLs: A's step 7 opens B, B's step 9 the first C, A's step 17 the second
+    expect(answer.frames.map((f) => [f.a, f.at, f.n])).toEqual([
+      [A, -1, 20],
+      [B, 7, 12],
+      [C, 9, 2],
+      [C, 17, 2],
+    ]);
+    // words where listed: at B's and C's pc 0 (an empty stack: the step alone)
+    expect(answer.frames.map((f) => f.w)).toEqual([[], [[0]], [[0]], [[0]]]);
+    // A goes on after B returned: its POP, then PUSH1 01, each step's gas difference its own
+    const a = answer.frames[0];
+    expect(a?.p.slice(8, 10)).toEqual([33, 34]);
+    expect(a?.g.slice(9, 11)).toEqual([3, 3]);
+    // every step kept, once
+    expect(answer.kept).toBe(20 + 12 + 2 + 2);
+  });
+
   it("keeps the top stack words at the listed pcs only, in the frame whose code lists them", () => {
     const tracer = debugTracerText({ words: { [A]: { 6: 3, 9: 9 } } });
     const { answer } = run(tracer, {

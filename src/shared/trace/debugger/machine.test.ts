@@ -13,6 +13,8 @@ function call(over: Partial<InternalCall>): InternalCall {
     enterStep: 10,
     exitStep: 20,
     gas: 100,
+    gasBefore: 0,
+    selfGas: 100,
     depth: 1,
     parent: -1,
     args: [

@@ -2,13 +2,14 @@
  * Pass 1 of the debug tracer for a trace, shared by the Debug view and the Source view's gas per
  * line: Sourcify's bundles for every contract the trace runs (their source maps say at which
  * jumps the tracer keeps stack words), then one run of the tracer through the page's endpoint,
- * read against the call tree. React-query keeps the answer: the two views ask once.
+ * read against the call tree. React-query keeps the answer: the two views (and the call tree's
+ * internal calls, useInternalCallsHost, which sends the same request) ask once.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { RpcError } from "../../../rpc";
 import type { SourceBundle } from "../../../chain/sources";
-import { debugWordPcs, parseDebugTrace, type DebugTrace } from "../debug";
+import { codeAddresses, debugWordPcs, parseDebugTrace, type DebugTrace } from "../debug";
 import type { TraceModel } from "../model";
 import type { SourceInsight } from "../source/context";
 import type { Bundles } from "../source/namedState";
@@ -25,16 +26,6 @@ export interface DebugPass1 {
   /** Sourcify off, the chain unknown, or what Sourcify failed with; null when fine. */
   bundleNote: string | null;
   retry: () => void;
-}
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/** Every code address the trace runs, lower-case, once. */
-export function codeAddresses(model: TraceModel): string[] {
-  const out = new Set<string>();
-  for (const f of model.frames)
-    if (typeof f.to === "string" && ADDRESS.test(f.to)) out.add(f.to.toLowerCase());
-  return [...out];
 }
 
 export function useDebugTrace(
