@@ -12,12 +12,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { LayoutNamer, Preimages } from "../../../chain/solidity";
 import type { SourceBundle } from "../../../chain/sources";
 import type { FrameDecodeCache } from "../decode";
-import {
-  buildFrameDebug,
-  DEBUG_WINDOW_MAX_STEPS,
-  opcodeName,
-  type FrameDebug,
-} from "../debug";
+import { buildFrameDebug, DEBUG_WINDOW_MAX_STEPS, opcodeName, type FrameDebug } from "../debug";
 import { frameFailed, type TraceModel } from "../model";
 import { useSourceInsight, type SourceInsight } from "../source/context";
 import { mainFile, placeOfPc } from "../source/locate";
