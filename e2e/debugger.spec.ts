@@ -268,6 +268,17 @@ test.describe("the debugger", () => {
     ).toBeVisible();
   });
 
+  test("a 360 px wide screen: the page does not spill sideways", async ({ page, manifest }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const { fail } = scenario(manifest);
+    await page.goto(traceLink(manifest, fail.hash));
+    const d = await opened(page);
+    await expect(d.stack.first()).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+  });
+
   for (const theme of ["light", "dark"] as const)
     test(`axe: the debugger, ${theme} theme`, async ({ page, manifest }) => {
       const { fail } = scenario(manifest);
