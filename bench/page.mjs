@@ -48,7 +48,7 @@ export async function newPage(browser, config) {
 }
 
 /** Heap in use after a full garbage collection (CDP), in MB. */
-async function heapMB(cdp) {
+export async function heapMB(cdp) {
   await cdp.send("HeapProfiler.collectGarbage");
   await cdp.send("HeapProfiler.collectGarbage");
   const { usedSize } = await cdp.send("Runtime.getHeapUsage");

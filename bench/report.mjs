@@ -142,6 +142,12 @@ export function printReport({ results, before, resultsFile, baselineFile }) {
   console.log(
     `\nBundle (gzip): first load ${bnd.firstLoadGzipKB} KB (JS ${bnd.firstLoadJsGzipKB} + CSS ${bnd.firstLoadCssGzipKB}); first visit as recorded ${bnd.firstVisit.gzipKB} KB (${bnd.firstVisit.files.length} files); all ${bnd.totalGzipKB} KB (JS ${bnd.totalJsGzipKB}) in ${bnd.chunks} files`,
   );
+  for (const [n, d] of Object.entries(results.debugger ?? {}))
+    console.log(
+      d.error
+        ? `\nDebugger (${n} steps): ${d.error}`
+        : `\nDebugger (a frame of ${d.steps?.toLocaleString("en-US")} steps): first location ${d.firstLocationMs} ms after the Debug tab; steps ${d.steppingReadyMs} ms (the node's tracer answered at ${d.tracerAnswerMs} ms, ${d.readyAfterAnswerMs} ms before them); slowest step into ${d.stepIntoMs} / over ${d.stepOverMs} / out ${d.stepOutMs} / back ${d.stepBackMs} ms; heap ${d.heapBeforeMB} → ${d.heapAfterMB} MB (+${d.heapDeltaMB})`,
+    );
   if (results.scan) {
     const s = results.scan;
     console.log(

@@ -19,10 +19,12 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=trace,logs,explore,scan,activity,compare,block (which view scenarios run; explore:
-// bench/explore.mjs, at the one-answer sizes from 10,000 up; activity: bench/activity.mjs, an
-// address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up to 10,000; block:
-// bench/block.mjs, a 1,000-transaction block), --results=<file> (instead of
+// --views=trace,logs,explore,scan,activity,compare,block,debug,debugger (which view scenarios
+// run; explore: bench/explore.mjs, at the one-answer sizes from 10,000 up; activity:
+// bench/activity.mjs, an address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up
+// to 10,000; block: bench/block.mjs, a 1,000-transaction block; debug: bench/debug.mjs, the debug
+// tracer and model at 250,000 steps on the devnet; debugger: bench/debugger.mjs, the Debug view on
+// the devnet's frame of 250,000+ steps; debug and debugger need the devnet: not with --skip-scan), --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 //
 // This file is the driver: options, what starts in which order, which scenario runs how often.
@@ -42,6 +44,8 @@ import {
 import { benchBlocks } from "./block.mjs";
 import { checkBudgets, missedBudgets } from "./budgets.mjs";
 import { compareOnce } from "./compare.mjs";
+import { benchDebug } from "./debug.mjs";
+import { debuggerOnce } from "./debugger.mjs";
 import { bundleFromManifest, bundleRecorded } from "./bundle.mjs";
 import { exploreExpectations, exploreOnce } from "./explore.mjs";
 import { logsOnce } from "./logs.mjs";
@@ -87,7 +91,9 @@ const SCAN_SIZES = (option("scan-sizes") ?? "100000")
 const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
-const VIEWS = (option("views") ?? "trace,logs,explore,scan,activity,compare,block").split(",");
+const VIEWS = (
+  option("views") ?? "trace,logs,explore,scan,activity,compare,block,debug,debugger"
+).split(",");
 
 stopOnSignals();
 
@@ -114,7 +120,7 @@ async function main() {
 
   // The devnet starts while the app builds (both before anything is measured).
   let devnetPromise = null;
-  if (!flag("skip-scan")) {
+  if (!flag("skip-scan") && ["scan", "debug", "debugger"].some((v) => VIEWS.includes(v))) {
     devnetPromise = (async () => {
       const { startDevnet } = await import("../devnet/index.mjs");
       const d = await withTimeout(startDevnet({ quiet: true }), 180_000, "devnet start");
@@ -247,7 +253,25 @@ async function main() {
     firstVisit: await bundleRecorded(browser, base, distDir),
   };
 
-  if (devnetPromise) {
+  if (VIEWS.includes("debugger") && devnetPromise) {
+    const devnet = await devnetPromise;
+    log("debugger: the Debug view on a frame of 250,000+ steps (the devnet's Stepper.spin)");
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await withTimeout(
+        debuggerOnce({ browser, base, manifest: devnet.manifest }),
+        300_000,
+        `debugger run ${i + 1}`,
+      );
+      log(
+        `  debugger run ${i + 1}: ${r.error ? `error: ${r.error}` : `${r.steps} steps, first location ${round(r.firstLocationMs)} ms after the tab, steps ${round(r.steppingReadyMs)} ms (tracer's answer at ${round(r.tracerAnswerMs)} ms), slowest step ${round(r.stepMaxMs)} ms, heap +${round(r.heapDeltaMB)} MB`} (load ${loadavg()[0].toFixed(2)})`,
+      );
+      runs.push(r);
+    }
+    results.debugger = { 250000: medianOf(runs) };
+  }
+
+  if (devnetPromise && VIEWS.includes("scan")) {
     log("range scan over the devnet gateway");
     const devnet = await devnetPromise;
     devnet.writeManifestFile(devnetFile);
@@ -257,6 +281,19 @@ async function main() {
       600_000,
       "range scan",
     );
+  }
+
+  if (VIEWS.includes("debug") && devnetPromise) {
+    log("debug tracer and model at 250,000 steps (devnet)");
+    try {
+      results.debug = await withTimeout(
+        benchDebug({ devnet: await devnetPromise, runs: RUNS, log }),
+        600_000,
+        "debug",
+      );
+    } catch (e) {
+      results.debug = { 250000: { error: e instanceof Error ? e.message : String(e) } };
+    }
   }
 
   results.budgets = checkBudgets(results, budgets);
@@ -281,6 +318,7 @@ async function main() {
     ...Object.values(results.logsScan),
     ...Object.values(results.activity ?? {}),
     ...Object.values(results.block ?? {}),
+    ...Object.values(results.debugger ?? {}),
   ].flatMap((r) => r.pageErrors ?? []);
   if (CHECK && missed.length > 0) {
     console.error(

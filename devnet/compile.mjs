@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const contractsDir = join(here, "contracts");
+/** The debugger's contracts, compiled on their own twice (compileDebugContracts). */
+const debugDir = join(contractsDir, "debug");
 const cacheDir = join(here, ".cache");
 const require = createRequire(import.meta.url);
 
@@ -30,20 +32,45 @@ export const EVM_VERSION = "cancun";
 const CACHE_FORMAT = 3;
 
 /**
- * @returns {{ artifacts: Artifacts, compiler: Compiler, sources: CompiledSources, cached: boolean, ms: number }}
+ * @typedef {{ artifacts: Artifacts, compiler: Compiler, sources: CompiledSources, cached: boolean, ms: number }} Compiled
  */
+
+/** The scenario contracts (devnet/contracts/*.sol), optimizer on. @returns {Compiled} */
 export function compileContracts() {
+  return compileDir(contractsDir, { enabled: true, runs: 200 });
+}
+
+/**
+ * The debugger's contracts (devnet/contracts/debug/*.sol) compiled twice: `plain` without the
+ * optimizer (every internal call a JUMP the source map marks `i`, every return one marked `o`)
+ * and `optimized` with it (small helpers inlined). Each is a compilation of its own, with its own
+ * settings and source ids, as Sourcify would hold two verifications.
+ * @returns {{ plain: Compiled, optimized: Compiled }}
+ */
+export function compileDebugContracts() {
+  return {
+    plain: compileDir(debugDir, { enabled: false, runs: 200 }),
+    optimized: compileDir(debugDir, { enabled: true, runs: 200 }),
+  };
+}
+
+/**
+ * @param {string} dir
+ * @param {{ enabled: boolean, runs: number }} optimizer
+ * @returns {Compiled}
+ */
+function compileDir(dir, optimizer) {
   const t0 = Date.now();
-  const files = readdirSync(contractsDir)
+  const files = readdirSync(dir)
     .filter((f) => f.endsWith(".sol"))
     .sort();
   /** @type {Record<string, { content: string }>} */
   const sources = {};
-  for (const f of files) sources[f] = { content: readFileSync(join(contractsDir, f), "utf8") };
+  for (const f of files) sources[f] = { content: readFileSync(join(dir, f), "utf8") };
   const solcVersion = /** @type {string} */ (require("solc/package.json").version);
   const settings = {
     evmVersion: EVM_VERSION,
-    optimizer: { enabled: true, runs: 200 },
+    optimizer,
     // what the Sourcify stand-in serves besides the ABI: layouts, runtime source maps, metadata
     outputSelection: {
       "*": {

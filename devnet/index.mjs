@@ -2,7 +2,7 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { CHAIN_ID, startAnvil } from "./anvil.mjs";
-import { compileContracts } from "./compile.mjs";
+import { compileContracts, compileDebugContracts } from "./compile.mjs";
 import { rpc } from "./rpc.mjs";
 import { COLLISION } from "./decoding.mjs";
 import { API_KEY, startGateway } from "./gateway.mjs";
@@ -32,6 +32,7 @@ export { MAX_SLOW_MS, SERVICE_FAULTS } from "./services.mjs";
  *   decoding: import("./decoding.mjs").DecodingContracts & { sigdb: string, sourcify: string, chainId: number },
  *   storage: import("./storage.mjs").StorageContracts,
  *   tally: import("./tally.mjs").TallyScenario,
+ *   debug: import("./debug.mjs").DebugContracts,
  * }} Manifest
  * @typedef {{ gatewayUrl: string, anvilUrl: string, anvilPid: number, manifest: Manifest,
  *   writeManifestFile(path: string): void, stop(): Promise<void> }} Devnet
@@ -54,10 +55,11 @@ async function withCompilerOutput(anvilUrl, verified, artifacts) {
       return {
         ...c,
         runtimeCode,
-        storageLayout: a?.storageLayout,
-        sourceMap: a?.sourceMap,
-        immutableReferences: a?.immutableReferences,
-        sourceFiles: a?.sourceFiles,
+        // a contract compiled apart (the debugger's) brings its own compiler output
+        storageLayout: c.storageLayout ?? a?.storageLayout,
+        sourceMap: c.sourceMap ?? a?.sourceMap,
+        immutableReferences: c.immutableReferences ?? a?.immutableReferences,
+        sourceFiles: c.sourceFiles ?? a?.sourceFiles,
       };
     }),
   );
@@ -74,6 +76,7 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
   const say = quiet ? () => {} : (/** @type {string} */ msg) => console.log(`[devnet] ${msg}`);
   const compiled = compileContracts();
   say(`contracts ${compiled.cached ? "from cache" : "compiled"} in ${compiled.ms} ms`);
+  const debugCompiled = compileDebugContracts();
   // The stream's timestamps end about now.
   const genesisTimestamp = Math.floor(Date.now() / 1000) - (STREAM_BLOCKS + 100) * BLOCK_INTERVAL;
   /** @type {Awaited<ReturnType<typeof startAnvil>> | undefined} */
@@ -91,7 +94,10 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
   /** @type {Awaited<ReturnType<typeof startGateway>> | undefined} */
   let gateway;
   try {
-    const chain = await runScenarios(node.url, compiled.artifacts, { log: say });
+    const chain = await runScenarios(node.url, compiled.artifacts, {
+      log: say,
+      debug: debugCompiled,
+    });
     const services = {
       // Mystery stays unknown to both services
       sigdb: buildSignatureDatabase(compiled.artifacts, {
@@ -129,6 +135,7 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
       insight: chain.insight,
       storage: chain.storage,
       tally: chain.tally,
+      debug: chain.debug,
       decoding: {
         ...chain.decoding,
         sigdb: `${g}/sigdb`,

@@ -3,6 +3,7 @@
 // know, so a new scenario goes last — and the manifest's chain part; each scenario group is a room
 // of its own in scenarios/ (decoding.mjs and storage.mjs beside this file are two more).
 import { encodeAbiParameters, encodeFunctionData, getAddress, keccak256, toHex } from "viem";
+import { runDebugScenario } from "./debug.mjs";
 import { runDecodingScenario } from "./decoding.mjs";
 import { runStorageScenario } from "./storage.mjs";
 import { runTallyScenario } from "./tally.mjs";
@@ -36,9 +37,11 @@ function balanceSlot(key, slot) {
  * Runs every scenario against anvil at `url` and returns the chain part of the manifest.
  * @param {string} url anvil's URL
  * @param {Record<string, Artifact>} artifacts
- * @param {{ log?: (msg: string) => void }} [options]
+ * @param {{ log?: (msg: string) => void,
+ *   debug: ReturnType<typeof import("./compile.mjs").compileDebugContracts> }} options
+ *   debug: the debugger's contracts, compiled apart (without the optimizer and with it)
  */
-export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
+export async function runScenarios(url, artifacts, { log = () => {}, debug }) {
   const chain = connect(url);
   const { call, mined, ok } = chain;
 
@@ -108,6 +111,9 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
   // ---- an event laid out past one word per argument (last: the others' addresses stay put) ----
   const tally = await runTallyScenario({ artifacts, mined, ok, from: a0, accounts });
 
+  // ---- the debugger's contracts, both builds (last: the others' addresses stay put) ----
+  const debugScenario = await runDebugScenario({ compiled: debug, mined, ok, from: a0 });
+
   // ---- describe everything, in the order sent ----
   const transactions = await describeTransactions(chain, {
     ...calls.sent,
@@ -115,6 +121,7 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
     ...typed.sent,
     ...decoding.sent,
     ...storage.sent,
+    ...debugScenario.sent,
   });
   const blocks = [await describeBlock(chain, /** @type {TxRecord} */ (transactions.tokenTransfer))];
 
@@ -157,9 +164,11 @@ export async function runScenarios(url, artifacts, { log = () => {} } = {}) {
       ...decoding.verified,
       ...storage.verified,
       ...tally.verified,
+      ...debugScenario.verified,
     ],
     storage: storage.contracts,
     tally: tally.tally,
+    debug: debugScenario.contracts,
     insight: assets.insight,
     events: eventsOf([...new Set(ours.map((c) => c.art))]),
     token: {

@@ -30,9 +30,11 @@ export const EIP1967_IMPLEMENTATION_SLOT =
  * @typedef {{ function: Map<string, SignatureEntry[]>, event: Map<string, SignatureEntry[]>, error: Map<string, SignatureEntry[]> }} SignatureDatabase
  * @typedef {{ address: string, name: string, abi: import("viem").Abi, source: string,
  *   implementation?: { address: string, name?: string }, storageLayout?: unknown, sourceMap?: string,
- *   immutableReferences?: unknown, sourceFiles?: string[], runtimeCode?: string }} VerifiedContract
+ *   immutableReferences?: unknown, sourceFiles?: string[], runtimeCode?: string,
+ *   compiler?: import("./compile.mjs").Compiler, sources?: import("./compile.mjs").CompiledSources }} VerifiedContract
  *   storageLayout … runtimeCode: what the compiler said of it (and its code on the chain), served as
- *   Sourcify's storageLayout, runtimeBytecode and sources fields
+ *   Sourcify's storageLayout, runtimeBytecode and sources fields; compiler, sources: its own
+ *   compilation's, for a contract compiled apart from the others (the debugger's, optimizer off)
  * @typedef {{ chainId: number, compiler: import("./compile.mjs").Compiler, verifiedAt: string,
  *   contracts: Map<string, VerifiedContract & { matchId: string }>,
  *   sources: import("./compile.mjs").CompiledSources }} SourcifyRegistry
@@ -303,8 +305,8 @@ export function sourcifyAnswer(registry, path, query) {
     compilation: () => ({
       language: "Solidity",
       compiler: "solc",
-      compilerVersion: registry.compiler.version,
-      compilerSettings: registry.compiler.settings,
+      compilerVersion: (contract.compiler ?? registry.compiler).version,
+      compilerSettings: (contract.compiler ?? registry.compiler).settings,
       name: contract.name,
       fullyQualifiedName: `contracts/${contract.source}:${contract.name}`,
     }),
@@ -313,14 +315,14 @@ export function sourcifyAnswer(registry, path, query) {
       Object.fromEntries(
         (contract.sourceFiles ?? [contract.source]).map((f) => [
           f,
-          { content: registry.sources[f]?.content ?? "" },
+          { content: (contract.sources ?? registry.sources)[f]?.content ?? "" },
         ]),
       ),
     sourceIds: () =>
       Object.fromEntries(
         (contract.sourceFiles ?? [contract.source]).map((f) => [
           f,
-          { id: registry.sources[f]?.id ?? 0 },
+          { id: (contract.sources ?? registry.sources)[f]?.id ?? 0 },
         ]),
       ),
     storageLayout: () =>

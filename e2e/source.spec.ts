@@ -2,6 +2,7 @@
 // through LedgerProxy, devnet/storage.mjs): every named row against the node's own diff-mode
 // answer, decoded here by hand from the compiler's layout; the failing line against the
 // compiler's own source map and the node's opcode trace.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
   concatHex,
@@ -247,10 +248,19 @@ test.describe("storage by name and the revert in source", () => {
       timeout: 30_000,
     });
     await expect(region.getByText(text, { exact: true }).first()).toBeVisible();
-    // the line is marked in the file shown
-    await expect(
-      region.getByRole("listitem").and(page.locator('[aria-current="true"]')),
-    ).toContainText(text);
+    // the line is marked in the file shown: a row of cells (its number, its code)
+    const marked = region.getByRole("row").and(page.locator('[aria-current="true"]'));
+    await expect(marked).toContainText(text);
+    await expect(marked.getByRole("cell").first()).toHaveText(String(line));
+    // scrolled into its box's view
+    const inBox = await marked.evaluate((row) => {
+      const box = row.closest('[role="table"]');
+      if (!box) return false;
+      const r = row.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      return r.top >= b.top && r.bottom <= b.bottom;
+    });
+    expect(inBox).toBe(true);
 
     // the failed frame's detail shows the same place
     await page.getByRole("tab", { name: "Call tree" }).click();
@@ -292,6 +302,26 @@ test.describe("storage by name and the revert in source", () => {
     const files = region.getByRole("group", { name: "Source files" });
     await expect(files.getByRole("button", { name: "Ledger.sol" })).toBeVisible();
     await files.getByRole("button", { name: "LedgerChecker.sol" }).click();
-    await expect(region.getByRole("list", { name: "LedgerChecker.sol source" })).toBeVisible();
+    await expect(region.getByRole("table", { name: "LedgerChecker.sol source" })).toBeVisible();
   });
+
+  for (const theme of ["light", "dark"] as const)
+    test(`axe: the Source view's lines, the marked line and the highlighting, ${theme} theme`, async ({
+      page,
+      manifest,
+    }) => {
+      const { tx } = scenario(manifest);
+      await open(page, tx.hash, "source");
+      await page.getByLabel("Theme").selectOption(theme);
+      const region = page.getByRole("region", { name: /^source/i });
+      const marked = region.getByRole("row").and(page.locator('[aria-current="true"]'));
+      await expect(marked).toBeVisible({ timeout: 30_000 });
+      // highlighted: the marked line's code has its coloured tokens
+      await expect(marked.getByRole("cell").last().locator("span").first()).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+      expect(serious).toEqual([]);
+    });
 });

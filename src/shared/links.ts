@@ -16,7 +16,15 @@ export interface RouteParams {
     /** An address whose activity (transfers, transactions) the page shows instead of a filter. */
     activity?: string;
   };
-  trace: { hash?: string; tracer?: string; tracerConfig?: string; frame?: string; view?: string };
+  trace: {
+    hash?: string;
+    tracer?: string;
+    tracerConfig?: string;
+    frame?: string;
+    view?: string;
+    /** The Debug view's step in the frame (0-based). */
+    step?: string;
+  };
   estimate: { from?: string; to?: string; value?: string; data?: string; block?: string };
   /** A block by its number (decimal or 0x hex) or tag, or by its hash. */
   block: { number?: string; hash?: string };
@@ -39,6 +47,8 @@ export interface RouteParams {
     tx?: string;
     view?: string;
     frame?: string;
+    /** The Debug view's step in the frame (0-based). */
+    step?: string;
   };
   /** An account at a block (`latest` by default): its balance, nonce, code, storage. */
   address: { address?: string; block?: string };

@@ -39,7 +39,7 @@ import { AnswerPicker } from "./AnswerPicker";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import { TracePreviewCard } from "./TracePreview";
 import { CompareWith } from "../../shared/trace/compare/CompareWith";
-import { SourceInsightContext } from "../../shared/trace/source/context";
+import { WorkspaceProviders } from "../../shared/trace/WorkspaceProviders";
 import { useFramesComplete } from "../../shared/trace/useTraceMemory";
 import { useTraceWorkspace } from "../../shared/trace/useTraceWorkspace";
 import { examplesFrom } from "./examples";
@@ -142,7 +142,18 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
 
   const withParam = (k: string, v: string | undefined) =>
     setSearch(withSearchParam(searchString, k, v), { replace: true });
-  const onFrameChange = (path: string) => withParam("frame", path);
+  // Another frame: the Debug view's step was the last frame's.
+  const onFrameChange = (path: string) =>
+    setSearch(
+      { ...withSearchParam(searchString, "frame", path), step: undefined },
+      { replace: true },
+    );
+  // The Debug view's step, with its frame: the link opens the debugger where it is.
+  const onStepChange = (step: number, frame: string) =>
+    setSearch(
+      { ...withSearchParam(searchString, "frame", frame), step: String(step) },
+      { replace: true },
+    );
   const onTabChange = (t: TraceTab) => withParam("view", t === "tree" ? undefined : t);
   const frameLink = (path: string) =>
     href("trace", {
@@ -328,7 +339,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
             compare
           )}
           {model && decode ? (
-            <SourceInsightContext.Provider value={ws.sourceInsight}>
+            <WorkspaceProviders sourceInsight={ws.sourceInsight} internalCalls={ws.internalCalls}>
               <TraceView
                 key={`${shown.key}/${picked.join(".")}`}
                 model={model}
@@ -336,6 +347,8 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                 arrival={arrival}
                 frame={standalone ? null : frameParam}
                 onFrameChange={standalone ? undefined : onFrameChange}
+                step={standalone ? null : search.get("step")}
+                onStepChange={standalone ? undefined : onStepChange}
                 frameLink={standalone ? undefined : frameLink}
                 tab={tab}
                 onTabChange={onTabChange}
@@ -360,7 +373,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                   )
                 }
               />
-            </SourceInsightContext.Provider>
+            </WorkspaceProviders>
           ) : resolvedPick &&
             (resolvedPick.answer.kind === "block" || resolvedPick.answer.kind === "mux") ? null : (
             <JsonViewer

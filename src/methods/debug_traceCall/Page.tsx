@@ -14,7 +14,7 @@ import type { EstimateFormValues } from "../../shared/call/params";
 import { useCallBuilder } from "../../shared/call/useCallBuilder";
 import { useLinkFormSync } from "../../shared/call/useLinkFormSync";
 import { DecodingPanel } from "../../shared/decoding/DecodingNote";
-import { SourceInsightContext } from "../../shared/trace/source/context";
+import { WorkspaceProviders } from "../../shared/trace/WorkspaceProviders";
 import { TraceView, isTraceTab, type TraceTab } from "../../shared/trace/TraceView";
 import { useTraceWorkspace } from "../../shared/trace/useTraceWorkspace";
 import { compareHref, SIM_PREFIX } from "./compare/sides";
@@ -167,7 +167,18 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
   const withParam = (k: string, v: string | undefined) =>
     setSearch(withSearchParam(searchString, k, v), { replace: true });
   const onTabChange = (t: TraceTab) => withParam("view", t === "tree" ? undefined : t);
-  const onFrameChange = (path: string) => withParam("frame", path);
+  // Another frame: the Debug view's step was the last frame's.
+  const onFrameChange = (path: string) =>
+    setSearch(
+      { ...withSearchParam(searchString, "frame", path), step: undefined },
+      { replace: true },
+    );
+  // The Debug view's step, with its frame: the link opens the debugger where it is.
+  const onStepChange = (step: number, frame: string) =>
+    setSearch(
+      { ...withSearchParam(searchString, "frame", frame), step: String(step) },
+      { replace: true },
+    );
   const frameLink = (path: string) =>
     href("simulate", withSearchParam(searchString, "frame", path));
 
@@ -383,7 +394,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
               </>
             }
           >
-            <SourceInsightContext.Provider value={ws.sourceInsight}>
+            <WorkspaceProviders sourceInsight={ws.sourceInsight} internalCalls={ws.internalCalls}>
               <TraceView
                 // A new answer (Run again) is a new tree; pinning the block it ran on is not.
                 key={`${JSON.stringify(simOptions.queryKey)}@${query.dataUpdatedAt}`}
@@ -391,6 +402,8 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
                 decode={decode}
                 frame={frameParam}
                 onFrameChange={onFrameChange}
+                step={search.get("step")}
+                onStepChange={onStepChange}
                 frameLink={frameLink}
                 tab={tab}
                 onTabChange={onTabChange}
@@ -423,7 +436,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
                   </>
                 }
               />
-            </SourceInsightContext.Provider>
+            </WorkspaceProviders>
           </Card>
         </>
       ) : null}

@@ -17,9 +17,11 @@ import {
 } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fixedViewport, sizerStyle, SlotKeys, useFling } from "../../ui/virtual";
+import type { InternalCall } from "./debug";
 import type { FrameDecodeCache } from "./decode";
 import { FrameLogRow } from "./FrameLogRow";
 import { FrameRow, ROW_HEIGHT, rowStyle } from "./FrameRow";
+import { InternalCallRow, siblingPositions } from "./InternalCallRow";
 import { PendingFrameRow } from "./PendingFrameRow";
 import type { TraceModel } from "./model";
 import type { Rows, Structure } from "./tree";
@@ -46,6 +48,8 @@ export interface CallTreeProps {
   /** Fixed viewport size (tests, benchmarks): skips measuring the scroll element. */
   viewport?: { width: number; height: number };
   height?: number;
+  /** The internal calls of frames whose debug trace is loaded (their rows are in `rows`). */
+  internalCalls?: ReadonlyMap<number, readonly InternalCall[]> | null;
 }
 
 export function CallTree(props: CallTreeProps) {
@@ -70,7 +74,11 @@ export function CallTree(props: CallTreeProps) {
   // (up to 100,000+) on each scroll.
   const getItemKey = useCallback(
     (r: number) =>
-      rows.log[r] === -1 ? (rows.frame[r] ?? r) : `${rows.frame[r] ?? r}:${rows.log[r] ?? 0}`,
+      rows.log[r] === -1
+        ? (rows.frame[r] ?? r)
+        : rows.log[r] === -2
+          ? `${rows.frame[r] ?? r}:i${rows.internal?.[r] ?? 0}`
+          : `${rows.frame[r] ?? r}:${rows.log[r] ?? 0}`,
     [rows],
   );
 
@@ -115,6 +123,25 @@ export function CallTree(props: CallTreeProps) {
           const key = slots[j];
           const f = rows.frame[item.index] ?? 0;
           const l = rows.log[item.index] ?? -1;
+          const calls = l === -2 ? props.internalCalls?.get(f) : undefined;
+          const c = rows.internal?.[item.index] ?? -1;
+          const call = calls?.[c];
+          if (calls && call) {
+            const { size, pos } = siblingPositions(calls);
+            return (
+              <InternalCallRow
+                key={key}
+                start={item.start}
+                structure={structure}
+                frame={f}
+                call={call}
+                setSize={size[c] ?? 1}
+                posInSet={pos[c] ?? 1}
+              />
+            );
+          }
+          // an internal call's row whose list is gone (another trace): nothing to draw
+          if (l === -2) return null;
           if (l >= 0) {
             return (
               <div key={key} style={rowStyle(item.start)} className="flex items-center">

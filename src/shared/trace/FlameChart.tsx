@@ -21,6 +21,8 @@ import { AddressNames } from "../../ui";
 import { usePaintedOnce } from "../../ui/schedule";
 import {
   flameBlocks,
+  internalFlameBlocks,
+  internalRows,
   flameLayout,
   FULL_WINDOW,
   MIN_SPAN,
@@ -31,6 +33,7 @@ import {
 } from "./flameLayout";
 import { frameType, gasSent, type TraceModel } from "./model";
 import type { CallFrame } from "./result";
+import { useInternalCalls } from "./internalCalls/context";
 
 const ROW = 18;
 /** One formatter for every block (Number#toLocaleString builds a new one per call). */
@@ -58,7 +61,7 @@ interface FlameChartProps {
 }
 
 const CAPTION =
-  "Gas by frame: each block's width is its gasUsed, rows are call depth. Click a block to select its frame in the call tree (the tree is the keyboard-accessible view of the same frames).";
+  "Gas by frame: each block's width is its gasUsed, rows are call depth. Click a block to select its frame in the call tree (the tree is the keyboard-accessible view of the same frames). Internal calls, once shown, are violet blocks under their frame, placed by gas.";
 
 /**
  * The chart is laid out and drawn (hundreds of blocks) only after the page has painted once, so
@@ -99,10 +102,24 @@ function FlameChartBody({
   }, [fixedWidth]);
 
   const layout = useMemo(() => flameLayout(model), [model]);
-  const rowsShown = Math.min(model.maxLevel, 60);
+  // Internal calls (Show internal calls) take rows of their own under their frames.
+  const byFrame = useInternalCalls()?.byFrame ?? null;
+  const rowsOf = useMemo(
+    () => (byFrame && byFrame.size > 0 ? internalRows(model, byFrame) : null),
+    [model, byFrame],
+  );
+  const levels = rowsOf?.levels ?? model.level;
+  const rowsShown = Math.min(rowsOf?.maxLevel ?? model.maxLevel, 60);
   const blocks = useMemo(
-    () => flameBlocks(model, layout, view, width, rowsShown),
-    [model, layout, view, width, rowsShown],
+    () => flameBlocks(model, layout, view, width, rowsShown, undefined, undefined, levels),
+    [model, layout, view, width, rowsShown, levels],
+  );
+  const internalBlocks = useMemo(
+    () =>
+      byFrame && rowsOf
+        ? internalFlameBlocks(model, layout, blocks, byFrame, levels, view, width, rowsShown)
+        : [],
+    [model, layout, blocks, byFrame, rowsOf, levels, view, width, rowsShown],
   );
   const mergedFrames = useMemo(() => blocks.reduce((n, b) => n + b.merged, 0), [blocks]);
 
@@ -241,7 +258,32 @@ function FlameChartBody({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [blocks, model, width, functionName, highlight, view, namer],
   );
-  const selectedLevel = selected >= 0 ? (model.level[selected] as number) : 0;
+  const internalElements = internalBlocks.map((b) => {
+    const px = (b.w / span) * width;
+    const name = `${b.call.name} (internal)`;
+    return (
+      <div
+        key={`i${b.frame}-${b.call.id}`}
+        aria-hidden="true"
+        data-flame-frame={b.frame}
+        data-flame-internal={b.call.name}
+        data-flame-x={b.x}
+        data-flame-w={b.w}
+        title={`${name} · ${GAS_FORMAT.format(b.call.gas)} gas`}
+        className="absolute cursor-pointer overflow-hidden whitespace-nowrap border-r border-b border-white px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950"
+        style={{
+          left: left(b.x),
+          width: wide(b.w),
+          top: (b.level - 1) * ROW,
+          height: ROW,
+          background: "#ede9fe",
+        }}
+      >
+        {px > 40 ? name : ""}
+      </div>
+    );
+  });
+  const selectedLevel = selected >= 0 ? (levels[selected] as number) : 0;
   const selectedShown =
     selected >= 0 && selectedLevel <= rowsShown && blocks.some((b) => b.frame === selected);
   const zoomed = span < 1;
@@ -324,6 +366,7 @@ function FlameChartBody({
           onPointerLeave={onPointerUp}
         >
           {blockElements}
+          {internalElements}
           {selectedShown ? (
             <div
               aria-hidden="true"

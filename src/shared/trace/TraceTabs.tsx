@@ -8,6 +8,7 @@ export const TRACE_TABS = [
   { id: "flow", label: "Token flow" },
   { id: "state", label: "State changes" },
   { id: "source", label: "Source" },
+  { id: "debug", label: "Debug" },
   { id: "gas", label: "Gas by function" },
   { id: "raw", label: "Raw JSON" },
 ] as const;

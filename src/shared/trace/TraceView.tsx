@@ -37,6 +37,7 @@ import { useFramesHere } from "./useTraceMemory";
 import { BalanceChanges, type TokenMeta } from "./insight/BalanceChanges";
 import { GasByFunction } from "./insight/GasByFunction";
 import { deriveGasByFunction, type GasRow } from "./insight/gasRows";
+import { useInternalCalls } from "./internalCalls/context";
 import { TokenFlow } from "./insight/TokenFlow";
 import { deriveBalanceChanges, transfersOf } from "./insight/transfers";
 
@@ -44,6 +45,8 @@ export { isTraceTab, TRACE_TABS, type TraceTab } from "./TraceTabs";
 
 // The Source view and its source-map reading load when the tab is first opened.
 const SourceView = lazyView(() => import("./source/SourceView").then((m) => m.SourceView));
+// So does the debugger.
+const DebugView = lazyView(() => import("./debugger/DebugView").then((m) => m.DebugView));
 
 export interface TraceViewProps {
   model: TraceModel;
@@ -51,6 +54,9 @@ export interface TraceViewProps {
   /** A deep-linked frame path such as "0.2.1". */
   frame?: string | null;
   onFrameChange?: (path: string) => void;
+  /** The Debug view's deep-linked step (`step` in the link), and where it is written back. */
+  step?: string | null;
+  onStepChange?: (step: number, framePath: string) => void;
   frameLink?: (path: string) => string;
   nativeSymbol?: string;
   /** Fixed tree viewport (tests, benchmarks). */
@@ -129,11 +135,14 @@ export function TraceView(props: TraceViewProps) {
     () => filteredStructure(model, complete ? hidden : NO_TYPES),
     [model, hidden, complete],
   );
+  // The internal calls, once the page read them (Show internal calls): rows under their frames.
+  const internalCalls = useInternalCalls();
+  const internalByFrame = internalCalls?.byFrame ?? null;
   // Rebuilt as frames arrive: their log rows go between the frame rows.
   const rows = useMemo(
-    () => buildRows(model, structure, state.expanded),
+    () => buildRows(model, structure, state.expanded, internalByFrame),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` changes what the model's frames hold
-    [model, structure, state.expanded, loaded],
+    [model, structure, state.expanded, loaded, internalByFrame],
   );
   const summary = useMemo(() => summarize(model), [model]);
   const receiptGas = props.receiptGas ?? null;
@@ -168,8 +177,8 @@ export function TraceView(props: TraceViewProps) {
     [transfers, tab],
   );
   const gasRows = useMemo(
-    () => (complete && tab === "gas" ? deriveGasByFunction(model) : null),
-    [model, tab, complete],
+    () => (complete && tab === "gas" ? deriveGasByFunction(model, internalByFrame) : null),
+    [model, tab, complete, internalByFrame],
   );
   const failures = useMemo(
     () => model.failures.filter((i) => isShown(structure, i)),
@@ -273,6 +282,7 @@ export function TraceView(props: TraceViewProps) {
               hidden,
               onToggleType: toggleType,
               hiddenCount: structure.hiddenCount,
+              internalCalls,
             }}
             tree={{
               model,
@@ -291,6 +301,7 @@ export function TraceView(props: TraceViewProps) {
               },
               nativeSymbol: props.nativeSymbol,
               viewport: props.viewport,
+              internalCalls: internalByFrame,
             }}
             detail={state.selected >= 0 ? frameDetail : null}
             onCloseDetail={() => setState((s) => ({ ...s, selected: -1 }))}
@@ -344,7 +355,17 @@ export function TraceView(props: TraceViewProps) {
           ? (props.stateView ?? <p className="text-sm">State changes are not available here.</p>)
           : null}
         {tab === "source" && complete ? (
-          <SourceView model={model} selected={state.selected} />
+          <SourceView model={model} selected={state.selected} viewport={props.viewport} />
+        ) : null}
+        {tab === "debug" && complete ? (
+          <DebugView
+            model={model}
+            decode={decode}
+            selected={state.selected}
+            step={props.step ?? null}
+            onStepChange={props.onStepChange}
+            viewport={props.viewport}
+          />
         ) : null}
         {tab === "gas" && gasRows ? (
           <GasByFunction

@@ -3,6 +3,8 @@
  * which frame types show. Pure props: the workspace (TraceView) owns the state.
  */
 import { Button, NarrowDetails } from "../../ui";
+import type { InternalCalls } from "./internalCalls/context";
+import { InternalCallsControl } from "./internalCalls/InternalCallsControl";
 
 export interface TreeControlsProps {
   searchId: string;
@@ -26,6 +28,8 @@ export interface TreeControlsProps {
   hidden: ReadonlySet<string>;
   onToggleType: (type: string) => void;
   hiddenCount: number;
+  /** The internal calls' state, where the page can ask for them. */
+  internalCalls?: InternalCalls | null;
 }
 
 export function TreeControls(p: TreeControlsProps) {
@@ -120,6 +124,7 @@ export function TreeControls(p: TreeControlsProps) {
           ) : null}
         </fieldset>
       </NarrowDetails>
+      {p.internalCalls ? <InternalCallsControl state={p.internalCalls} /> : null}
     </>
   );
 }

@@ -3,6 +3,7 @@
  * O(n) pass: x and width in units of the top frame, which spans [0, 1]), the window on screen
  * and how zooming and panning move it, and the blocks to draw for a window.
  */
+import type { InternalCall } from "./debug";
 import type { TraceModel } from "./model";
 
 /** Blocks narrower than this on screen are merged into "n more" runs. */
@@ -84,6 +85,8 @@ export function flameBlocks(
   maxLevel: number,
   minPx = MIN_PX,
   maxBlocks = MAX_BLOCKS,
+  /** Each frame's row when internal calls take rows of their own (internalRows), else its level. */
+  levels: Int32Array = m.level,
 ): FlameBlock[] {
   const out: FlameBlock[] = [];
   const scale = widthPx / (view.x1 - view.x0);
@@ -99,7 +102,7 @@ export function flameBlocks(
   while (i < m.size && out.length < maxBlocks) {
     const x = layout.x[i] as number;
     const w = layout.w[i] as number;
-    const level = m.level[i] as number;
+    const level = levels[i] as number;
     const next = m.end[i] as number;
     if (level > maxLevel || x >= view.x1 || x + w <= view.x0) {
       i = next;
@@ -147,4 +150,71 @@ export function zoomIntoBlock(
     return clampWindow(centre, Math.min(w * 1.1, ((w / merged) * widthPx) / 8));
   }
   return clampWindow(x + w / 2, w * 1.1);
+}
+
+/**
+ * Rows for the internal calls of frames whose debug trace is loaded: under a frame with calls
+ * nested d deep, d rows of its internal calls come before its subcalls' row, so every frame below
+ * moves down by the rows its ancestors' calls take. One pass over the frames.
+ */
+export function internalRows(
+  m: TraceModel,
+  byFrame: ReadonlyMap<number, readonly InternalCall[]>,
+): { levels: Int32Array; maxLevel: number } {
+  const deep = new Int32Array(m.size);
+  for (const [i, calls] of byFrame)
+    for (const c of calls) if (c.depth > (deep[i] ?? 0)) deep[i] = c.depth;
+  const shift = new Int32Array(m.size);
+  const levels = new Int32Array(m.size);
+  let maxLevel = 0;
+  for (let i = 0; i < m.size; i++) {
+    const p = m.parent[i] as number;
+    shift[i] = p < 0 ? 0 : (shift[p] as number) + (deep[p] as number);
+    levels[i] = (m.level[i] as number) + (shift[i] as number);
+    maxLevel = Math.max(maxLevel, (levels[i] as number) + (deep[i] as number));
+  }
+  return { levels, maxLevel };
+}
+
+export interface InternalFlameBlock {
+  frame: number;
+  call: InternalCall;
+  level: number;
+  x: number;
+  w: number;
+}
+
+/**
+ * The internal calls of the frames drawn, placed in their frame's width by gas: from the gas the
+ * frame had used before the call, as wide as the call's gas (the frame's gasUsed spans the frame).
+ */
+export function internalFlameBlocks(
+  m: TraceModel,
+  layout: FlameLayout,
+  drawn: readonly FlameBlock[],
+  byFrame: ReadonlyMap<number, readonly InternalCall[]>,
+  levels: Int32Array,
+  view: FlameWindow,
+  widthPx: number,
+  maxLevel: number,
+  minPx = MIN_PX,
+): InternalFlameBlock[] {
+  const out: InternalFlameBlock[] = [];
+  const scale = widthPx / (view.x1 - view.x0);
+  for (const b of drawn) {
+    if (b.frame < 0) continue;
+    const calls = byFrame.get(b.frame);
+    const used = m.gasUsed[b.frame] as number;
+    if (!calls || !(used > 0)) continue;
+    const fx = layout.x[b.frame] as number;
+    const fw = layout.w[b.frame] as number;
+    for (const call of calls) {
+      const level = (levels[b.frame] as number) + call.depth;
+      const x = fx + (Math.max(0, call.gasBefore) / used) * fw;
+      const w = Math.min(fx + fw - x, (call.gas / used) * fw);
+      if (level > maxLevel || w * scale < minPx || x >= view.x1 || x + w <= view.x0) continue;
+      out.push({ frame: b.frame, call, level, x, w });
+    }
+  }
+  return out;
 }

@@ -123,8 +123,10 @@ export interface Rows {
   length: number;
   /** Frame index of each row. */
   frame: Int32Array;
-  /** Log index within the frame for a log row, -1 for a frame row. */
+  /** Log index within the frame for a log row, -1 for a frame row, -2 for an internal call's. */
   log: Int32Array;
+  /** The internal call's index in its frame's list for an internal call's row, else -1 (absent: none). */
+  internal?: Int32Array;
   /** Row of each frame, -1 when the frame is not visible. */
   rowOfFrame: Int32Array;
 }
@@ -135,11 +137,24 @@ export function logPosition(log: CallLog): number {
   return hexNumber(p);
 }
 
-export function buildRows(m: TraceModel, s: Structure, expanded: Uint8Array): Rows {
+/**
+ * The rows on screen. `internal`: the internal function calls of the frames whose debug trace is
+ * loaded (debug/frame.ts), each frame's in the order they were entered; their rows follow the
+ * frame's own row while it is open (before its subcalls and logs).
+ */
+export function buildRows(
+  m: TraceModel,
+  s: Structure,
+  expanded: Uint8Array,
+  internal?: ReadonlyMap<number, readonly unknown[]> | null,
+): Rows {
   const n = m.size;
-  const cap = n + m.logCount;
+  let internalCount = 0;
+  if (internal) for (const list of internal.values()) internalCount += list.length;
+  const cap = n + m.logCount + internalCount;
   const frame = new Int32Array(cap);
   const log = new Int32Array(cap);
+  const inner = new Int32Array(cap).fill(-1);
   const rowOfFrame = new Int32Array(n).fill(-1);
   let len = 0;
   // Frames whose logs are being interleaved: [frame, next log index].
@@ -176,6 +191,14 @@ export function buildRows(m: TraceModel, s: Structure, expanded: Uint8Array): Ro
     len++;
     const hasKids = (s.childCount[i] as number) > 0;
     const open_ = !hasKids || expanded[i] === 1;
+    const calls = open_ ? internal?.get(i) : undefined;
+    if (calls)
+      for (let c = 0; c < calls.length; c++) {
+        frame[len] = i;
+        log[len] = -2;
+        inner[len] = c;
+        len++;
+      }
     const logs = m.frames[i]?.logs;
     if (open_ && Array.isArray(logs) && logs.length > 0) {
       open.push(i);
@@ -189,7 +212,7 @@ export function buildRows(m: TraceModel, s: Structure, expanded: Uint8Array): Ro
     open.pop();
     nextLog.pop();
   }
-  return { length: len, frame, log, rowOfFrame };
+  return { length: len, frame, log, internal: inner, rowOfFrame };
 }
 
 // ---------------------------------------------------------------------------------------------

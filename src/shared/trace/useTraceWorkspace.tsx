@@ -7,7 +7,7 @@
  * `storageTarget`: a hash, or a call at a pinned block); how they are asked is requests.ts's.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient, RpcError } from "../../rpc";
 import { lazyView } from "../../ui";
@@ -19,9 +19,12 @@ import { traceDecodingKeys } from "./decodingKeys";
 import { tokensOf, transfersOf } from "./insight/transfers";
 import type { StateDiffResult } from "./insight/stateDiff";
 import type { TraceModel } from "./model";
+import { debugTraceQueryOptions, type DebugTracerOptions } from "./debug";
 import { stateDiffQueryOptions, storageTraceQueryOptions, type TraceTarget } from "./requests";
 import type { SourceInsight } from "./source/context";
 import { useSourceInsightHost } from "./source/useSourceInsightHost";
+import type { InternalCalls } from "./internalCalls/context";
+import { useInternalCallsHost } from "./internalCalls/useInternalCallsHost";
 import type { TraceTab } from "./TraceView";
 
 // The state view's names load with it: a first visit does not need them.
@@ -68,6 +71,8 @@ export interface TraceWorkspace {
   stateView: ReactNode;
   /** The state changes as read (the dry run checks them for overrides the node ignored). */
   stateResult: StateDiffResult | undefined;
+  /** The internal calls (the debug tracer, on the user's word); null where it cannot be asked. */
+  internalCalls: InternalCalls | null;
 }
 
 export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
@@ -100,6 +105,19 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
   );
 
   const { storageTarget } = args;
+  // Stable while the page's target is the same (pages build a new object on every render): the
+  // source insight, and every view reading it, is rebuilt only when it changes. The target is
+  // JSON-RPC params, so its JSON is the same request.
+  const targetKey = storageTarget ? JSON.stringify(storageTarget) : null;
+  const debugTarget = useMemo(
+    () => (targetKey === null ? null : (JSON.parse(targetKey) as TraceTarget)),
+    [targetKey],
+  );
+  const debugQuery = useCallback(
+    (options: DebugTracerOptions | null) =>
+      debugTraceQueryOptions(client, endpoint, method, options ? debugTarget : null, options ?? {}),
+    [client, endpoint, method, debugTarget],
+  );
   const sourceInsight = useSourceInsightHost({
     endpoint,
     storageQuery: (run) =>
@@ -110,6 +128,7 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
     view: tab,
     costNote: args.costNote,
     frameLink: args.frameLink,
+    debugQuery,
   });
 
   const stateHint = state.isError ? args.hintFor(state.error) : null;
@@ -137,6 +156,17 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
     />
   ) : null;
 
+  // The debug tracer's internal calls run on what the storage tracer runs on.
+  const internalCalls = useInternalCallsHost({
+    client,
+    endpoint,
+    method,
+    model: whole,
+    target: storageTarget,
+    hintFor: args.hintFor,
+    costNote: args.costNote,
+  });
+
   return {
     decoding,
     decoder,
@@ -145,5 +175,6 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
     sourceInsight,
     stateView,
     stateResult: state.data,
+    internalCalls,
   };
 }

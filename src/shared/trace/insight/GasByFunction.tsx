@@ -38,6 +38,7 @@ export function GasByFunction({
   const contractName = (r: GasRow) =>
     r.contract ? (namer.name(r.contract)?.text ?? shortAddress(r.contract)) : "—";
   const signature = (r: GasRow) =>
+    (r.kind === "internal" ? `${r.name ?? "?"} (internal)` : null) ??
     functionName(r) ??
     (r.kind === "creation"
       ? "(contract creation)"
@@ -45,7 +46,11 @@ export function GasByFunction({
         ? "(value transfer / fallback)"
         : r.selector);
   const label = (r: GasRow) =>
-    r.kind === "call" ? `${contractName(r)}.${bareName(signature(r))}` : signature(r);
+    r.kind === "call"
+      ? `${contractName(r)}.${bareName(signature(r))}`
+      : r.kind === "internal"
+        ? `${contractName(r)}.${signature(r)}`
+        : signature(r);
   const shown = useMemo(() => {
     const list = [...rows];
     const dir = sort.desc ? -1 : 1;

@@ -2,8 +2,12 @@
  * Gas by function: every frame's gasUsed summed per (contract, function selector). `self` is the
  * gas a frame used minus what its direct subcalls used, so self figures add up to the top frame's
  * gasUsed; totals of a function that calls itself (or whose callee is the same function) count
- * the nested frames twice, as every call-tree profiler's "total" does.
+ * the nested frames twice, as every call-tree profiler's "total" does. With the internal calls of
+ * frames whose debug trace is loaded, each internal function is a row of its own (per contract
+ * and name): its total the gas of its calls, its self their own steps' (debug/frame.ts), taken
+ * out of its frame's self, so the self figures still add up.
  */
+import type { InternalCall } from "../debug";
 import { frameType, type TraceModel } from "../model";
 
 export interface GasRow {
@@ -13,8 +17,10 @@ export interface GasRow {
   contract: string;
   /** 0x + 8 hex digits; "" for plain value transfers and contract creation. */
   selector: string;
-  /** CREATE/CREATE2 rows are "creation"; calls with no input are "transfer". */
-  kind: "call" | "creation" | "transfer";
+  /** CREATE/CREATE2 rows are "creation"; calls with no input are "transfer"; internal functions "internal". */
+  kind: "call" | "creation" | "transfer" | "internal";
+  /** An internal function's name (from the verified source). */
+  name?: string;
   calls: number;
   total: number;
   self: number;
@@ -26,7 +32,10 @@ export interface GasRow {
   frames: number[];
 }
 
-export function deriveGasByFunction(model: TraceModel): GasRow[] {
+export function deriveGasByFunction(
+  model: TraceModel,
+  internal?: ReadonlyMap<number, readonly InternalCall[]> | null,
+): GasRow[] {
   const childGas = new Float64Array(model.size);
   for (let i = 1; i < model.size; i++) {
     const p = model.parent[i] ?? -1;
@@ -45,7 +54,33 @@ export function deriveGasByFunction(model: TraceModel): GasRow[] {
     const contract = typeof f.to === "string" ? f.to.toLowerCase() : "";
     const key = `${contract}|${kind === "call" ? selector : kind}`;
     const used = model.gasUsed[i] ?? 0;
-    const self = Math.max(0, used - (childGas[i] ?? 0));
+    const calls = internal?.get(i) ?? [];
+    let inFunctions = 0;
+    for (const c of calls) {
+      inFunctions += c.selfGas;
+      const ikey = `${contract}|internal:${c.name}`;
+      const irow = rows.get(ikey);
+      if (irow) {
+        irow.calls++;
+        irow.total += c.gas;
+        irow.self += c.selfGas;
+        if (irow.frames[irow.frames.length - 1] !== i) irow.frames.push(i);
+      } else
+        rows.set(ikey, {
+          key: ikey,
+          contract,
+          selector: "",
+          kind: "internal",
+          name: c.name,
+          calls: 1,
+          total: c.gas,
+          self: c.selfGas,
+          share: 0,
+          selfShare: 0,
+          frames: [i],
+        });
+    }
+    const self = Math.max(0, used - (childGas[i] ?? 0) - inFunctions);
     const row = rows.get(key);
     if (row) {
       row.calls++;

@@ -5,29 +5,34 @@
  * sources get a file list. A missing source is said, never waited for. Source text comes from
  * Sourcify and whoever verified the contract: rendered as text only.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
+import { readQuantity } from "../../../chain";
 import type { SourcePlace } from "../../../chain/solidity";
 import type { SourceBundle } from "../../../chain/sources";
 import { Button } from "../../../ui";
+import { buildFrameDebug } from "../debug";
+import { RunProblem } from "../debugger/RunProblem";
+import { useDebugTrace } from "../debugger/useDebugTrace";
 import { InsightSection } from "../insight/Section";
 import { frameFailed, type TraceModel } from "../model";
 import { pathOf } from "../tree";
 import { useSourceInsight, type SourceInsight } from "./context";
+import { LineGasTotal } from "./LineGasTotal";
 import { mainFile, placeOf } from "./locate";
+import { SourceCode } from "./SourceCode";
+import { codeAddress, sourceFrame } from "./sourceFrame";
 import { useSourceBundles } from "./useSourceBundles";
 
-function codeAddress(model: TraceModel, i: number): string | null {
-  const to = model.frames[i]?.to;
-  return typeof to === "string" && /^0x[0-9a-fA-F]{40}$/.test(to) ? to.toLowerCase() : null;
-}
-
-/** The frame the view shows: the selected one, else the first failed one, else the top frame. */
-export function sourceFrame(model: TraceModel, selected: number): number {
-  if (selected >= 0 && selected < model.size) return selected;
-  return model.failures[0] ?? 0;
-}
-
-export function SourceView({ model, selected }: { model: TraceModel; selected: number }) {
+export function SourceView({
+  model,
+  selected,
+  viewport,
+}: {
+  model: TraceModel;
+  selected: number;
+  /** Fixed viewport of the source lines (tests, benchmarks). */
+  viewport?: { width: number; height: number };
+}) {
   const insight = useSourceInsight();
   if (!insight)
     return (
@@ -39,17 +44,19 @@ export function SourceView({ model, selected }: { model: TraceModel; selected: n
         </p>
       </InsightSection>
     );
-  return <SourceOfFrame model={model} selected={selected} insight={insight} />;
+  return <SourceOfFrame model={model} selected={selected} insight={insight} viewport={viewport} />;
 }
 
 function SourceOfFrame({
   model,
   selected,
   insight,
+  viewport,
 }: {
   model: TraceModel;
   selected: number;
   insight: SourceInsight;
+  viewport?: { width: number; height: number };
 }) {
   const index = sourceFrame(model, selected);
   const address = codeAddress(model, index);
@@ -59,6 +66,17 @@ function SourceOfFrame({
   const place = bundle && frame ? placeOf(frame, bundle) : null;
   const failed = model.frames[index] ? frameFailed(model.frames[index]) : false;
   const path = pathOf(model, index);
+  // Gas per line: pass 1 of the debug tracer, shared with the Debug view.
+  const pass1 = useDebugTrace(model, insight, true);
+  const gasBundle = address ? (pass1.bundles[address] ?? null) : null;
+  const fd = useMemo(
+    () =>
+      pass1.trace && !pass1.bundlesPending && index < pass1.trace.frames.length
+        ? buildFrameDebug(pass1.trace, index, gasBundle)
+        : null,
+    [pass1.trace, pass1.bundlesPending, index, gasBundle],
+  );
+  const callGas = readQuantity(model.frames[index]?.gasUsed);
   return (
     <InsightSection
       title="Source"
@@ -112,7 +130,32 @@ function SourceOfFrame({
           verified source.
         </p>
       ) : null}
-      {bundle ? <SourceFiles bundle={bundle} place={place} /> : null}
+      {pass1.busy ? (
+        <p role="status" className="text-sm">
+          Running the debug tracer for the gas of each line…
+        </p>
+      ) : null}
+      {insight.error ? null : (
+        <RunProblem
+          error={pass1.error}
+          unreadable={pass1.unreadable}
+          rpcMethod={insight.endpoint?.rpcMethod ?? "the trace method"}
+          hint={pass1.error ? insight.hintFor(pass1.error) : null}
+          onRetry={pass1.retry}
+          what="The gas of each line"
+        />
+      )}
+      {fd && bundle ? (
+        <LineGasTotal
+          onLines={fd.total - fd.unattributed}
+          unattributed={fd.unattributed}
+          gasUsed={fd.gasUsed ?? (callGas === null ? null : Number(callGas))}
+          top={index === 0}
+        />
+      ) : null}
+      {bundle ? (
+        <SourceFiles bundle={bundle} place={place} lineGas={fd?.lineGas} viewport={viewport} />
+      ) : null}
     </InsightSection>
   );
 }
@@ -135,21 +178,17 @@ export function PlaceLine({ place }: { place: SourcePlace }) {
   );
 }
 
-function SourceFiles({ bundle, place }: { bundle: SourceBundle; place: SourcePlace | null }) {
-  const first = place?.path ?? mainFile(bundle);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const shown = chosen ?? first;
-  const file = bundle.sources.find((s) => s.path === shown) ?? bundle.sources[0];
-  const lines = useMemo(() => (file ? file.content.split("\n") : []), [file]);
-  const mark = place && file && place.path === file.path ? place.line : null;
-  const boxRef = useRef<HTMLDivElement>(null);
-  const markRef = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    const box = boxRef.current;
-    const li = markRef.current;
-    if (box && li) box.scrollTop = Math.max(0, li.offsetTop - box.clientHeight / 2);
-  }, [mark, file]);
-  if (!file) return <p className="text-sm">Sourcify sent no source files for this contract.</p>;
+function SourceFiles({
+  bundle,
+  place,
+  lineGas,
+  viewport,
+}: {
+  bundle: SourceBundle;
+  place: SourcePlace | null;
+  lineGas?: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  viewport?: { width: number; height: number };
+}) {
   return (
     <div className="flex flex-col gap-2">
       {place ? (
@@ -158,45 +197,13 @@ function SourceFiles({ bundle, place }: { bundle: SourceBundle; place: SourcePla
           <PlaceLine place={place} />
         </div>
       ) : null}
-      {bundle.sources.length > 1 ? (
-        <div role="group" aria-label="Source files" className="flex flex-wrap gap-1">
-          {bundle.sources.map((s) => (
-            <Button
-              key={s.path}
-              aria-pressed={s.path === file.path}
-              onClick={() => setChosen(s.path)}
-            >
-              {s.path}
-            </Button>
-          ))}
-        </div>
-      ) : null}
-      <div
-        ref={boxRef}
-        className="max-h-[60vh] overflow-auto rounded border border-slate-200 dark:border-slate-700"
-      >
-        <ol aria-label={`${file.path} source`} className="font-mono text-xs">
-          {lines.map((text, i) => {
-            const here = mark === i + 1;
-            return (
-              <li
-                key={i}
-                ref={here ? markRef : undefined}
-                aria-current={here ? "true" : undefined}
-                className={`flex gap-3 whitespace-pre ${here ? "bg-red-100 font-semibold dark:bg-red-900" : ""}`}
-              >
-                <span
-                  aria-hidden="true"
-                  className="w-10 shrink-0 pr-1 text-right text-slate-500 select-none"
-                >
-                  {i + 1}
-                </span>
-                <span>{text}</span>
-              </li>
-            );
-          })}
-        </ol>
-      </div>
+      <SourceCode
+        files={bundle.sources}
+        initialPath={mainFile(bundle)}
+        mark={place ? { path: place.path, line: place.line, kind: "fail" } : null}
+        lineGas={lineGas}
+        viewport={viewport}
+      />
     </div>
   );
 }

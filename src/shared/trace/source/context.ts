@@ -7,7 +7,15 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { ResolvedEndpoint } from "../../../endpoints";
+import type { RpcError } from "../../../rpc";
+import type { DebugTracerOptions } from "../debug";
+import type { debugTraceQueryOptions } from "../debug";
 import type { StorageTrace } from "./storageTrace";
+
+/** The debug tracer's run on what the page shows: pass 1, or pass 2 with a window; null: not asked. */
+export type DebugQuery = (
+  options: DebugTracerOptions | null,
+) => ReturnType<typeof debugTraceQueryOptions>;
 
 export interface SourceInsight {
   endpoint: ResolvedEndpoint | null;
@@ -21,6 +29,10 @@ export interface SourceInsight {
   costNote: string | null;
   /** A link that selects the frame at `path` in the call tree; null when frames cannot be linked. */
   frameLink: ((path: string) => string) | null;
+  /** The debugger's runs (the Debug view, the Source view's gas per line). */
+  debugQuery: DebugQuery;
+  /** What to try after a failed run that is not a refusal of JavaScript tracers (null: nothing). */
+  hintFor: (error: RpcError) => string | null;
 }
 
 export const SourceInsightContext = createContext<SourceInsight | null>(null);

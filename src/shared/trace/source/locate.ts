@@ -43,6 +43,15 @@ export function placeOf(frame: TracedFrame, bundle: SourceBundle): SourcePlace |
   return locatePc({ ...d, pc: frame.failPc, jumps: frame.jumps });
 }
 
+/**
+ * Where a pc is in the verified source, or null (no source map, or generated code). A frame's
+ * first step is always pc 0: the Debug view shows this while its tracer runs.
+ */
+export function placeOfPc(bundle: SourceBundle, pc: number): SourcePlace | null {
+  const d = decode(bundle);
+  return d ? locatePc({ ...d, pc, jumps: [] }) : null;
+}
+
 /** The file a contract is declared in (its fully qualified name's), else the first one. */
 export function mainFile(bundle: SourceBundle): string | null {
   const fq = bundle.fullyQualifiedName;

@@ -11,7 +11,7 @@ import type { ResolvedEndpoint } from "../../../endpoints";
 import type { RpcError } from "../../../rpc";
 import { RpcErrorPanel } from "../../RpcErrorPanel";
 import type { TraceModel } from "../model";
-import type { SourceInsight } from "./context";
+import type { DebugQuery, SourceInsight } from "./context";
 import { refusesJsTracers } from "./refusal";
 import { readStorageTrace } from "./storageTrace";
 import { rememberPreimages } from "../../sessionPreimages";
@@ -29,6 +29,8 @@ export interface SourceInsightHost<K extends QueryKey> {
   view: string;
   costNote: string | null;
   frameLink: ((path: string) => string) | null;
+  /** The debug tracer's runs on the same target. */
+  debugQuery: DebugQuery;
 }
 
 function explain(
@@ -59,7 +61,7 @@ function explain(
 export function useSourceInsightHost<K extends QueryKey>(
   host: SourceInsightHost<K>,
 ): SourceInsight | null {
-  const { endpoint, storageQuery, canAsk, model, view, costNote } = host;
+  const { endpoint, storageQuery, canAsk, model, view, costNote, debugQuery } = host;
   const wantsIt = view === "state" || view === "source";
   // Asked per trace: a new one starts unasked unless it opens on a view that needs the tracer.
   const [ask, setAsk] = useState({ of: model, asked: wantsIt });
@@ -83,6 +85,10 @@ export function useSourceInsightHost<K extends QueryKey>(
   const rpcMethod = endpoint?.rpcMethod ?? "the trace method";
   const { error: queryError, refetch, isFetching } = query;
   const hint = queryError && !refusesJsTracers(queryError) ? host.hintFor(queryError) : null;
+  const hintRef = useRef(host.hintFor);
+  useEffect(() => {
+    hintRef.current = host.hintFor;
+  });
   const value = useMemo<SourceInsight | null>(() => {
     if (!model || !canAsk) return null;
     let error: ReactNode = null;
@@ -103,6 +109,8 @@ export function useSourceInsightHost<K extends QueryKey>(
       error,
       costNote,
       frameLink: canLink ? (path: string) => linkRef.current?.(path) ?? "" : null,
+      debugQuery,
+      hintFor: (e: RpcError) => hintRef.current(e),
     };
   }, [
     model,
@@ -117,6 +125,7 @@ export function useSourceInsightHost<K extends QueryKey>(
     isFetching,
     costNote,
     canLink,
+    debugQuery,
   ]);
   return value;
 }

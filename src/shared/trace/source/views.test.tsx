@@ -15,6 +15,7 @@ import { NamedStateChanges } from "../insight/NamedState";
 import { readStateDiff } from "../insight/stateDiff";
 import { flatten } from "../flatten";
 import type { CallFrame } from "../result";
+import { debugTraceQueryOptions } from "../debug";
 import { SourceInsightContext, type SourceInsight } from "./context";
 import fixture from "./fixtures/ledger.json";
 import { FrameStorage } from "./FrameStorage";
@@ -23,6 +24,8 @@ import { readStorageTrace } from "./storageTrace";
 
 /** The lookups resolve at once; a loaded machine may still take a while to render. */
 const SLOW = { timeout: 10_000 };
+/** The source lines' box in jsdom, which lays nothing out. */
+const VIEW = { width: 800, height: 400 };
 const XSS = '<img src=x onerror="window.__xss=1">';
 const model = flatten(fixture.call as CallFrame);
 const endpoint: ResolvedEndpoint = {
@@ -43,8 +46,10 @@ function bundles(): Record<string, SourceBundle> {
   return out;
 }
 
+const stubClient = { request: () => Promise.resolve("0x7a69") } as unknown as RpcClient;
+
 function wrap(ui: ReactNode) {
-  const client = { request: () => Promise.resolve("0x7a69") } as unknown as RpcClient;
+  const client = stubClient;
   const resolver = {
     resolve: () => Promise.reject(new Error("not in this test")),
     bundles: () => Promise.resolve({ bundles: bundles(), failures: [] }),
@@ -79,6 +84,9 @@ function publish(answer: unknown = fixture.js) {
     error: null,
     costNote: null,
     frameLink: (path) => `#/trace?frame=${path}`,
+    // the debug tracer is not asked here (its views have their own tests)
+    debugQuery: () => debugTraceQueryOptions(stubClient, null, "debug_traceTransaction", null),
+    hintFor: () => null,
   };
 }
 
@@ -90,7 +98,7 @@ afterEach(() => {
 describe("source and storage views", () => {
   it("Source: the first failed frame's line, marked, its file's text as text only", async () => {
     publish();
-    render(wrap(<SourceView model={model} selected={-1} />));
+    render(wrap(<SourceView model={model} selected={-1} viewport={VIEW} />));
     const region = screen.getByRole("region", { name: /source/i });
     expect(await within(region).findByText(/^LedgerChecker\.sol:\d+$/, {}, SLOW)).toBeTruthy();
     const marked = region.querySelector('[aria-current="true"]');
@@ -100,13 +108,13 @@ describe("source and storage views", () => {
   });
 
   it("Source without the tracer asks for one click; a frame without a failure shows its files", async () => {
-    render(wrap(<SourceView model={model} selected={1} />));
+    render(wrap(<SourceView model={model} selected={1} viewport={VIEW} />));
     expect(
       screen.getByText(/trace of this transaction was not asked|needs the node/i),
     ).toBeTruthy();
     cleanup();
     publish();
-    render(wrap(<SourceView model={model} selected={1} />));
+    render(wrap(<SourceView model={model} selected={1} viewport={VIEW} />));
     const files = await screen.findByRole("group", { name: "Source files" }, SLOW);
     expect(
       within(files)
@@ -151,7 +159,7 @@ describe("source and storage views", () => {
     await within(region).findByRole("cell", { name: "serial uint64" }, SLOW);
     expect(within(region).queryAllByRole("link", { name: /frame/ })).toEqual([]);
     cleanup();
-    render(wrap(<SourceView model={model} selected={-1} />));
+    render(wrap(<SourceView model={model} selected={-1} viewport={VIEW} />));
     const source = screen.getByRole("region", { name: /source/i });
     expect(within(source).getByRole("alert").textContent).toMatch(/does not line up/);
     expect(source.querySelector('[aria-current="true"]')).toBeNull();

@@ -1,0 +1,97 @@
+// The debugger's data in the existing views, on the devnet's Stepper (devnet/debug.mjs): "Show
+// internal calls" runs the debug tracer once, and the call tree shows each internal function
+// call under its frame — its name, arguments and return values from the verified source, an
+// "internal" mark and its gas — for the build without the optimizer; for the optimized build the
+// page says which functions ran inlined. The flame chart and Gas by function show them too.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test, type E2eManifest } from "./fixtures";
+
+function hashOf(manifest: E2eManifest, id: string): string {
+  const tx = manifest.transactions[id];
+  if (!tx) throw new Error(`the devnet has no ${id} transaction`);
+  return tx.hash;
+}
+
+async function showInternalCalls(page: Page, hash: string) {
+  await page.goto(`/#/trace?hash=${hash}&tracer=callTracer`);
+  await page.getByRole("button", { name: "Show internal calls" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: /internal calls? in \d+ frames?/ }),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByRole("button", { name: "Expand all" }).click();
+}
+
+test.describe("internal calls in the call tree", () => {
+  test("each internal call is a treeitem under its frame, with its name, values and gas", async ({
+    page,
+    manifest,
+  }) => {
+    await showInternalCalls(page, hashOf(manifest, "debugRun"));
+    const tree = page.getByRole("tree", { name: "Call tree" });
+    // run(4, owner): four rounds of addScaled(acc, i, 3), each calling scale(i, 3)
+    await expect(tree.getByRole("treeitem", { name: /^internal addScaled\(/ })).toHaveCount(4);
+    await expect(tree.getByRole("treeitem", { name: /^internal scale\(/ })).toHaveCount(4);
+    const last = tree.getByRole("treeitem", { name: /addScaled\(a: 9, b: 3, k: 3\) → 18/ });
+    await expect(last).toHaveAttribute("aria-level", "2");
+    await expect(last).toContainText(/gas \d/);
+    await expect(tree.getByRole("treeitem", { name: /scale\(b: 3, k: 3\) → 9/ })).toHaveAttribute(
+      "aria-level",
+      "3",
+    );
+    await expect(tree.getByRole("treeitem", { name: /makePoint\(x: 18, y: 4\)/ })).toBeVisible();
+    await expect(
+      tree.getByRole("treeitem", { name: /settle\(p: memory 0x[0-9a-f]+, who: 0x[0-9a-f]{40}\)/ }),
+    ).toBeVisible();
+
+    // the flame chart: the internal calls are blocks under their frame
+    await page.getByRole("tab", { name: "Flame chart" }).click();
+    await expect(page.locator('[data-flame-internal="settle"]')).toBeVisible();
+    await expect(page.locator('[data-flame-internal="addScaled"]')).toHaveCount(4);
+
+    // Gas by function: the internal functions are rows of their own
+    await page.getByRole("tab", { name: "Gas by function" }).click();
+    await expect(page.getByRole("row", { name: /addScaled \(internal\)/ })).toBeVisible();
+  });
+
+  test("a require failing two internal calls deep: the calls that led there, not returned", async ({
+    page,
+    manifest,
+  }) => {
+    await showInternalCalls(page, hashOf(manifest, "debugFail"));
+    const tree = page.getByRole("tree", { name: "Call tree" });
+    await expect(
+      tree.getByRole("treeitem", { name: /^internal check\(amount: 500, by: 0x/ }),
+    ).toBeVisible();
+    await expect(
+      tree.getByRole("treeitem", { name: /limit\(amount: 500, cap: 100\) → \(did not return\)/ }),
+    ).toHaveAttribute("aria-level", "3");
+  });
+
+  test("the optimized build: the page says which functions ran inlined", async ({
+    page,
+    manifest,
+  }) => {
+    await showInternalCalls(page, hashOf(manifest, "debugRunOptimized"));
+    await expect(page.getByText(/Inlined or shared by the optimizer .*makePoint/)).toBeVisible();
+    const tree = page.getByRole("tree", { name: "Call tree" });
+    await expect(tree.getByRole("treeitem", { name: /makePoint\(/ })).toHaveCount(0);
+  });
+});
+
+test.describe("internal calls: axe finds no serious or critical violation", () => {
+  for (const theme of ["light", "dark"] as const)
+    test(`the call tree with its internal calls, ${theme} theme`, async ({ page, manifest }) => {
+      await showInternalCalls(page, hashOf(manifest, "debugFail"));
+      await page.getByLabel("Theme").selectOption(theme);
+      if (theme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
+      await expect(page.getByRole("treeitem", { name: /^internal limit\(/ })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(serious).toEqual([]);
+    });
+});
