@@ -8,7 +8,8 @@
  */
 import { memo } from "react";
 import type { InternalCall } from "./debug";
-import { clip, fmtGas } from "./format";
+import { groupedNumber } from "../../ui";
+import { clip } from "./format";
 import { INDENT, rowStyle } from "./FrameRow";
 import { isShown, type Structure } from "./tree";
 
@@ -76,7 +77,7 @@ export const InternalCallRow = memo(function InternalCallRow(p: {
           internal
         </span>
         <span className="min-w-0 truncate font-semibold">{clip(internalCallText(call), 200)}</span>
-        <span className="flex-none text-slate-700 dark:text-slate-300">gas {fmtGas(call.gas)}</span>
+        <span className="flex-none text-slate-700 dark:text-slate-300">gas {groupedNumber(Math.round(call.gas))}</span>
       </span>
     </div>
   );
