@@ -19,7 +19,8 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=trace,logs,explore,scan,activity,compare,block (which view scenarios run; explore:
+// --views=startup,trace,logs,explore,scan,activity,compare,block (which view scenarios run;
+// startup: bench/startup.mjs, first paints above a blank page; explore:
 // bench/explore.mjs, at the one-answer sizes from 10,000 up; activity: bench/activity.mjs, an
 // address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up to 10,000; block:
 // bench/block.mjs, a 1,000-transaction block), --results=<file> (instead of
@@ -59,6 +60,7 @@ import {
 import { finishRecord, newRecord, writeRecord } from "./record.mjs";
 import { log, printReport } from "./report.mjs";
 import { benchScan } from "./scan.mjs";
+import { benchStartupView, writeBlankPage } from "./startup.mjs";
 import { medianOf, round } from "./stats.mjs";
 import { startSyntheticServer } from "./synthetic.mjs";
 import { traceOnce } from "./trace.mjs";
@@ -87,7 +89,9 @@ const SCAN_SIZES = (option("scan-sizes") ?? "100000")
 const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
-const VIEWS = (option("views") ?? "trace,logs,explore,scan,activity,compare,block").split(",");
+const VIEWS = (option("views") ?? "startup,trace,logs,explore,scan,activity,compare,block").split(
+  ",",
+);
 
 stopOnSignals();
 
@@ -132,6 +136,7 @@ async function main() {
     );
   }
 
+  writeBlankPage(distDir); // the start-up figures' reference (bench/startup.mjs)
   const synthetic = await startSyntheticServer();
   onCleanup(() => synthetic.close());
   synthetic.warm({ traces: SIZES, logs: SCAN_SIZES, denseLogs: SIZES });
@@ -167,6 +172,14 @@ async function main() {
     runs: RUNS,
   });
 
+  if (VIEWS.includes("startup")) {
+    log("start-up: a blank page, the empty form, 40 frames, 50 logs, one transaction card");
+    results.startup = await benchStartupView({ browser, base, synthetic, runs: RUNS, log });
+    const s = results.startup;
+    log(
+      `  above the blank page (${s.blankMs} ms): form ${s.formAboveBlankMs}, 40 frames ${s.trace40AboveBlankMs}, 50 logs ${s.logs50AboveBlankMs}, tx card ${s.txCardAboveBlankMs} ms`,
+    );
+  }
   for (const n of VIEWS.includes("trace") ? SIZES : []) {
     const label = `call tree ${n.toLocaleString("en-US")} frames`;
     log(label);
