@@ -16,7 +16,7 @@ import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { syntheticBlock, syntheticReceipts } from "./block.mjs";
-import { median, round } from "./stats.mjs";
+import { median, percentile, round } from "./stats.mjs";
 import { traceHash } from "./synthetic.mjs";
 
 export const BLANK_PAGE = "blank.html";
@@ -268,8 +268,12 @@ async function abMain(argv) {
     for (const c of cases) {
       const [a, b] = t.map((x) => round(median(x[c.id])));
       const above = t.map((x) => round(median(x[c.id].map((v, i) => v - x.blank[i]))));
+      // Paired by round (the two loads of a round ran one after the other): the median of B − A,
+      // the quartiles of B − A (the noise), and in how many rounds B was the faster.
+      const diffs = t[1][c.id].map((v, i) => v - t[0][c.id][i]);
+      const faster = diffs.filter((d) => d < 0).length;
       console.log(
-        `${c.id.padEnd(8)} A ${a} ms  B ${b} ms  (above blank: A ${above[0]}, B ${above[1]}; B − A ${round(b - a)})`,
+        `${c.id.padEnd(8)} A ${a} ms  B ${b} ms  (above blank: A ${above[0]}, B ${above[1]})  B − A paired: median ${round(median(diffs))}, quartiles ${round(percentile(diffs, 25))} / ${round(percentile(diffs, 75))}, B faster in ${faster} of ${runs}`,
       );
     }
   } finally {
