@@ -183,12 +183,21 @@ export async function benchStartup({ browser, base, cases, runs, log }) {
       `  start-up run ${i + 1}: ${cases.map((c) => `${c.id} ${round(times[c.id][i])}`).join(", ")} ms`,
     );
   }
-  const out = { runs };
+  return startupFigures(times);
+}
+
+/**
+ * The figures of `times` (ms per case id, one per round, `blank` among them): each case's median
+ * (`<id>Ms`) and, for the app's, the median over rounds of its difference to the same round's
+ * blank load (`<id>AboveBlankMs`).
+ */
+export function startupFigures(times) {
   const blank = times.blank ?? [];
-  for (const c of cases) {
-    out[`${c.id}Ms`] = round(median(times[c.id]));
-    if (c.id !== "blank" && blank.length)
-      out[`${c.id}AboveBlankMs`] = round(median(times[c.id].map((t, i) => t - blank[i])));
+  const out = { runs: blank.length };
+  for (const [id, list] of Object.entries(times)) {
+    out[`${id}Ms`] = round(median(list));
+    if (id !== "blank" && blank.length)
+      out[`${id}AboveBlankMs`] = round(median(list.map((t, i) => t - blank[i])));
   }
   return out;
 }
