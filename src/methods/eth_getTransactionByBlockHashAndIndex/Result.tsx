@@ -1,15 +1,17 @@
 /**
  * The lookup part of the page, loaded on demand (lazyResult.ts): the decoded answer (card, onward
- * links, raw JSON), the node's failure, or what an empty answer means. The page keeps the form,
- * the raw request and the decoding services; this part reads the same cache entries with the
- * registry the page layered.
+ * links, raw JSON), the node's failure, or what an empty answer means, and the decoding services
+ * (the registry and what they say about this transaction: a first visit's empty form loads none of
+ * it). The page keeps the form and the raw request; this part reads the same cache entries.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { formatDecimal, type AbiRegistry } from "../../chain";
+import { formatDecimal } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { Button, Card, CopyButton, downloadText, LazyJsonViewer } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
+import { useDecodingRegistry, type DecodingKeys } from "../../shared/decoding/useDecodingRegistry";
+import { DecodingNote } from "../../shared/decoding/DecodingNote";
 import type { BlockLookup, HashLookup, TxLookup } from "./params";
 import { BY_HASH_METHOD, txByHashQueryOptions, txQueryKey, txQueryOptions } from "./query";
 import type { TxResponse } from "./txResponse";
@@ -24,8 +26,8 @@ export interface TxResultProps {
   hashLookup: HashLookup | null;
   /** Where the node found the transaction asked by hash (null for a lookup by position). */
   found: BlockLookup | null;
-  /** Built-ins, the user's ABIs and what the services said about this transaction. */
-  registry: AbiRegistry;
+  /** What the decoding services are asked about (null until the node's answer is in). */
+  decodingKeys: DecodingKeys | null;
   go: (next: TxLookup) => void;
 }
 
@@ -34,10 +36,13 @@ export default function TxResult({
   blockLookup,
   hashLookup,
   found,
-  registry,
+  decodingKeys,
   go,
 }: TxResultProps) {
   const { client } = useRpc();
+  // Built-ins, the user's ABIs and what the services say about this transaction.
+  const decoding = useDecodingRegistry(endpoint, decodingKeys);
+  const { registry } = decoding;
   const queryClient = useQueryClient();
   // The page's own observers of these entries (the raw answer) fetch them, on mount as always;
   // this part mounts later, once its chunk is in, and must not ask again for an answer that may
@@ -76,99 +81,102 @@ export default function TxResult({
   const rawJson = response ? JSON.stringify(response.raw, null, 2) : "";
 
   return (
-    <ResultFrame
-      endpoint={endpoint}
-      blockLookup={blockLookup}
-      hashLookup={hashLookup}
-      position={position}
-      shown={model !== null}
-      pending={query.isPending}
-      go={go}
-    >
-      {query.isError ? (
-        <RpcErrorPanel
-          error={query.error}
-          title={
-            hashLookup
-              ? `${BY_HASH_METHOD} failed for transaction ${short(hashLookup.hash)}`
-              : blockLookup
-                ? `${endpoint.rpcMethod} failed for index ${formatDecimal(blockLookup.index)} in block ${short(blockLookup.blockHash)}`
-                : endpoint.rpcMethod
-          }
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-
-      {unknownHash ? (
-        <div role="status" className={NOTE}>
-          <p className="break-all font-semibold">
-            No transaction with hash {unknownHash.hash} on {endpoint.host}
-          </p>
-          <p className="mt-1">
-            This node does not know it. Check that the connection points at the network the
-            transaction was sent on (Endpoints shows where this lookup goes) and that the hash is
-            complete; a transaction sent moments ago may not have reached this node yet.
-          </p>
-        </div>
-      ) : null}
-
-      {emptyAt ? (
-        <div role="status" className={NOTE}>
-          <p className="break-all font-semibold">
-            No transaction at index {formatDecimal(emptyAt.index)} in block {emptyAt.blockHash}
-          </p>
-          <p className="mt-1">
-            <EmptyHint
-              index={emptyAt.index}
-              lastKnown={lastKnown}
-              probe={probe.data}
-              probeFailed={probe.isError}
-            />
-          </p>
-        </div>
-      ) : null}
-
-      {model && response?.tx ? (
-        <>
-          <Card title="Summary">
-            <ReceiptSection
-              endpoint={endpoint}
-              tx={response.tx}
-              model={model}
-              registry={registry}
-              actions={<OnwardLinks model={model} />}
-            />
-          </Card>
-          <Card
+    <>
+      <ResultFrame
+        endpoint={endpoint}
+        blockLookup={blockLookup}
+        hashLookup={hashLookup}
+        position={position}
+        shown={model !== null}
+        pending={query.isPending}
+        go={go}
+      >
+        {query.isError ? (
+          <RpcErrorPanel
+            error={query.error}
             title={
-              position
-                ? `Transaction ${formatDecimal(position.index)} of block ${model.blockNumber !== null ? formatDecimal(model.blockNumber) : short(position.blockHash)}`
-                : "Pending transaction"
+              hashLookup
+                ? `${BY_HASH_METHOD} failed for transaction ${short(hashLookup.hash)}`
+                : blockLookup
+                  ? `${endpoint.rpcMethod} failed for index ${formatDecimal(blockLookup.index)} in block ${short(blockLookup.blockHash)}`
+                  : endpoint.rpcMethod
             }
-          >
-            <TxCard model={model} />
-          </Card>
-          <Card
-            title="Raw JSON"
-            actions={
-              <>
-                <CopyButton text={rawJson} label="Copy JSON" />
-                <Button onClick={() => downloadText(`${model.hash}.json`, rawJson)}>
-                  Download JSON
-                </Button>
-              </>
-            }
-          >
-            <LazyJsonViewer
-              value={response?.raw}
-              label="Raw JSON of the result"
-              initialLevels={2}
-              height={360}
-            />
-          </Card>
-        </>
-      ) : null}
-    </ResultFrame>
+            onRetry={() => void query.refetch()}
+          />
+        ) : null}
+
+        {unknownHash ? (
+          <div role="status" className={NOTE}>
+            <p className="break-all font-semibold">
+              No transaction with hash {unknownHash.hash} on {endpoint.host}
+            </p>
+            <p className="mt-1">
+              This node does not know it. Check that the connection points at the network the
+              transaction was sent on (Endpoints shows where this lookup goes) and that the hash is
+              complete; a transaction sent moments ago may not have reached this node yet.
+            </p>
+          </div>
+        ) : null}
+
+        {emptyAt ? (
+          <div role="status" className={NOTE}>
+            <p className="break-all font-semibold">
+              No transaction at index {formatDecimal(emptyAt.index)} in block {emptyAt.blockHash}
+            </p>
+            <p className="mt-1">
+              <EmptyHint
+                index={emptyAt.index}
+                lastKnown={lastKnown}
+                probe={probe.data}
+                probeFailed={probe.isError}
+              />
+            </p>
+          </div>
+        ) : null}
+
+        {model && response?.tx ? (
+          <>
+            <Card title="Summary">
+              <ReceiptSection
+                endpoint={endpoint}
+                tx={response.tx}
+                model={model}
+                registry={registry}
+                actions={<OnwardLinks model={model} />}
+              />
+            </Card>
+            <Card
+              title={
+                position
+                  ? `Transaction ${formatDecimal(position.index)} of block ${model.blockNumber !== null ? formatDecimal(model.blockNumber) : short(position.blockHash)}`
+                  : "Pending transaction"
+              }
+            >
+              <TxCard model={model} />
+            </Card>
+            <Card
+              title="Raw JSON"
+              actions={
+                <>
+                  <CopyButton text={rawJson} label="Copy JSON" />
+                  <Button onClick={() => downloadText(`${model.hash}.json`, rawJson)}>
+                    Download JSON
+                  </Button>
+                </>
+              }
+            >
+              <LazyJsonViewer
+                value={response?.raw}
+                label="Raw JSON of the result"
+                initialLevels={2}
+                height={360}
+              />
+            </Card>
+          </>
+        ) : null}
+      </ResultFrame>
+      <DecodingNote decoding={decoding} />
+    </>
   );
 }
 
