@@ -12,7 +12,14 @@
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { median, round } from "./stats.mjs";
-import { startupCases, startupOnceOn, startTxServer, writeBlankPage } from "./startup.mjs";
+import {
+  optInCases,
+  startupCases,
+  startupOnceOn,
+  startTxServer,
+  TRACE_100K,
+  writeBlankPage,
+} from "./startup.mjs";
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -174,9 +181,12 @@ async function main(argv) {
     await waitForHttp(`${base}/`, 30_000, proc);
     const browser = await launchBrowser(chromium);
     onCleanup(() => browser.close());
-    for (const c of startupCases({ rpcBase: synthetic.url, tx }).filter((x) =>
-      only.includes(x.id),
-    )) {
+    if (only.includes("trace100k")) synthetic.warm({ traces: [TRACE_100K] });
+    const all = [
+      ...startupCases({ rpcBase: synthetic.url, tx }),
+      ...optInCases({ rpcBase: synthetic.url }),
+    ];
+    for (const c of all.filter((x) => only.includes(x.id))) {
       const runs = [];
       for (let i = 0; i < loads; i++) runs.push(await profileOnce(browser, base, c));
       const med = (get) => {

@@ -118,6 +118,22 @@ export function startupCases({ rpcBase, tx }) {
   ];
 }
 
+/**
+ * Loads measured only when named (`--cases=…` of the A/B and of bench/profile.mjs): the 100k-frame
+ * trace link (bench/trace.mjs measures it in the bench), its first row showing a frame.
+ */
+export const TRACE_100K = 100_000;
+export function optInCases({ rpcBase }) {
+  const trace = `${rpcBase}/trace/${TRACE_100K}/`;
+  return [
+    {
+      id: "trace100k",
+      path: `/#/trace?hash=${traceHash(TRACE_100K)}&rpc=${encodeURIComponent(trace)}`,
+      find: { selector: "[role=tree] [role=treeitem]:not([aria-busy=true])" },
+    },
+  ];
+}
+
 /** Installed before any script of the page: when `find` first holds, and the frame that painted it. */
 function startupProbe(find) {
   const s = { foundAt: null, paintedAt: null };
@@ -261,9 +277,11 @@ async function abMain(argv) {
     }
     const browser = await launchBrowser(chromium);
     onCleanup(() => browser.close());
-    const cases = startupCases({ rpcBase: synthetic.url, tx }).filter(
-      (c) => c.id === "blank" || !only || only.includes(c.id),
-    );
+    const cases = [
+      ...startupCases({ rpcBase: synthetic.url, tx }),
+      ...optInCases({ rpcBase: synthetic.url }).filter((c) => only?.includes(c.id)),
+    ].filter((c) => c.id === "blank" || !only || only.includes(c.id));
+    if (only?.includes("trace100k")) synthetic.warm({ traces: [TRACE_100K] });
     const t = dirs.map(() => Object.fromEntries(cases.map((c) => [c.id, []])));
     for (let i = 0; i < runs; i++) {
       const order = i % 2 === 0 ? [0, 1] : [1, 0];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startupCases, startupFigures } from "./startup.mjs";
+import { optInCases, startupCases, startupFigures } from "./startup.mjs";
 
 describe("start-up figures", () => {
   it("reports each case above the blank page as the median of its per-round differences", () => {
@@ -37,5 +37,12 @@ describe("start-up figures", () => {
     expect(decodeURIComponent(byId.txCard.path)).toBe(
       `/#/tx?hash=0x${"ab".repeat(32)}&rpc=http://127.0.0.1:8/`,
     );
+  });
+
+  it("measures the 100k-frame trace link only when it is named, against the synthetic server", () => {
+    const [c] = optInCases({ rpcBase: "http://127.0.0.1:9" });
+    expect(c?.id).toBe("trace100k");
+    expect(decodeURIComponent(c?.path ?? "")).toContain("rpc=http://127.0.0.1:9/trace/100000/");
+    expect(c?.find.selector).toContain("treeitem");
   });
 });
