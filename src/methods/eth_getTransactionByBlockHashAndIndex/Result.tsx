@@ -81,102 +81,100 @@ export default function TxResult({
   const rawJson = response ? JSON.stringify(response.raw, null, 2) : "";
 
   return (
-    <>
-      <ResultFrame
-        endpoint={endpoint}
-        blockLookup={blockLookup}
-        hashLookup={hashLookup}
-        position={position}
-        shown={model !== null}
-        pending={query.isPending}
-        go={go}
-      >
-        {query.isError ? (
-          <RpcErrorPanel
-            error={query.error}
+    <ResultFrame
+      endpoint={endpoint}
+      blockLookup={blockLookup}
+      hashLookup={hashLookup}
+      position={position}
+      shown={model !== null}
+      pending={query.isPending}
+      go={go}
+    >
+      {query.isError ? (
+        <RpcErrorPanel
+          error={query.error}
+          title={
+            hashLookup
+              ? `${BY_HASH_METHOD} failed for transaction ${short(hashLookup.hash)}`
+              : blockLookup
+                ? `${endpoint.rpcMethod} failed for index ${formatDecimal(blockLookup.index)} in block ${short(blockLookup.blockHash)}`
+                : endpoint.rpcMethod
+          }
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+
+      {unknownHash ? (
+        <div role="status" className={NOTE}>
+          <p className="break-all font-semibold">
+            No transaction with hash {unknownHash.hash} on {endpoint.host}
+          </p>
+          <p className="mt-1">
+            This node does not know it. Check that the connection points at the network the
+            transaction was sent on (Endpoints shows where this lookup goes) and that the hash is
+            complete; a transaction sent moments ago may not have reached this node yet.
+          </p>
+        </div>
+      ) : null}
+
+      {emptyAt ? (
+        <div role="status" className={NOTE}>
+          <p className="break-all font-semibold">
+            No transaction at index {formatDecimal(emptyAt.index)} in block {emptyAt.blockHash}
+          </p>
+          <p className="mt-1">
+            <EmptyHint
+              index={emptyAt.index}
+              lastKnown={lastKnown}
+              probe={probe.data}
+              probeFailed={probe.isError}
+            />
+          </p>
+        </div>
+      ) : null}
+
+      {model && response?.tx ? (
+        <>
+          <Card title="Summary">
+            <ReceiptSection
+              endpoint={endpoint}
+              tx={response.tx}
+              model={model}
+              registry={registry}
+              actions={<OnwardLinks model={model} />}
+            />
+          </Card>
+          <Card
             title={
-              hashLookup
-                ? `${BY_HASH_METHOD} failed for transaction ${short(hashLookup.hash)}`
-                : blockLookup
-                  ? `${endpoint.rpcMethod} failed for index ${formatDecimal(blockLookup.index)} in block ${short(blockLookup.blockHash)}`
-                  : endpoint.rpcMethod
+              position
+                ? `Transaction ${formatDecimal(position.index)} of block ${model.blockNumber !== null ? formatDecimal(model.blockNumber) : short(position.blockHash)}`
+                : "Pending transaction"
             }
-            onRetry={() => void query.refetch()}
-          />
-        ) : null}
-
-        {unknownHash ? (
-          <div role="status" className={NOTE}>
-            <p className="break-all font-semibold">
-              No transaction with hash {unknownHash.hash} on {endpoint.host}
-            </p>
-            <p className="mt-1">
-              This node does not know it. Check that the connection points at the network the
-              transaction was sent on (Endpoints shows where this lookup goes) and that the hash is
-              complete; a transaction sent moments ago may not have reached this node yet.
-            </p>
-          </div>
-        ) : null}
-
-        {emptyAt ? (
-          <div role="status" className={NOTE}>
-            <p className="break-all font-semibold">
-              No transaction at index {formatDecimal(emptyAt.index)} in block {emptyAt.blockHash}
-            </p>
-            <p className="mt-1">
-              <EmptyHint
-                index={emptyAt.index}
-                lastKnown={lastKnown}
-                probe={probe.data}
-                probeFailed={probe.isError}
-              />
-            </p>
-          </div>
-        ) : null}
-
-        {model && response?.tx ? (
-          <>
-            <Card title="Summary">
-              <ReceiptSection
-                endpoint={endpoint}
-                tx={response.tx}
-                model={model}
-                registry={registry}
-                actions={<OnwardLinks model={model} />}
-              />
-            </Card>
-            <Card
-              title={
-                position
-                  ? `Transaction ${formatDecimal(position.index)} of block ${model.blockNumber !== null ? formatDecimal(model.blockNumber) : short(position.blockHash)}`
-                  : "Pending transaction"
-              }
-            >
-              <TxCard model={model} />
-            </Card>
-            <Card
-              title="Raw JSON"
-              actions={
-                <>
-                  <CopyButton text={rawJson} label="Copy JSON" />
-                  <Button onClick={() => downloadText(`${model.hash}.json`, rawJson)}>
-                    Download JSON
-                  </Button>
-                </>
-              }
-            >
-              <LazyJsonViewer
-                value={response?.raw}
-                label="Raw JSON of the result"
-                initialLevels={2}
-                height={360}
-              />
-            </Card>
-          </>
-        ) : null}
-      </ResultFrame>
+          >
+            <TxCard model={model} />
+          </Card>
+          <Card
+            title="Raw JSON"
+            actions={
+              <>
+                <CopyButton text={rawJson} label="Copy JSON" />
+                <Button onClick={() => downloadText(`${model.hash}.json`, rawJson)}>
+                  Download JSON
+                </Button>
+              </>
+            }
+          >
+            <LazyJsonViewer
+              value={response?.raw}
+              label="Raw JSON of the result"
+              initialLevels={2}
+              height={360}
+            />
+          </Card>
+        </>
+      ) : null}
       <DecodingNote decoding={decoding} />
-    </>
+    </ResultFrame>
   );
 }
 
