@@ -19,12 +19,13 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=trace,logs,explore,scan,activity,compare,block,debug,debugger (which view scenarios
-// run; explore: bench/explore.mjs, at the one-answer sizes from 10,000 up; activity:
-// bench/activity.mjs, an address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up
-// to 10,000; block: bench/block.mjs, a 1,000-transaction block; debug: bench/debug.mjs, the debug
-// tracer and model at 250,000 steps on the devnet; debugger: bench/debugger.mjs, the Debug view on
-// the devnet's frame of 250,000+ steps; debug and debugger need the devnet: not with --skip-scan), --results=<file> (instead of
+// --views=startup,trace,logs,explore,scan,activity,compare,block,debug,debugger (which view
+// scenarios run; startup: bench/startup.mjs, first paints above a blank page; explore:
+// bench/explore.mjs, at the one-answer sizes from 10,000 up; activity: bench/activity.mjs, an
+// address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up to 10,000; block:
+// bench/block.mjs, a 1,000-transaction block; debug: bench/debug.mjs, the debug tracer and model
+// at 250,000 steps on the devnet; debugger: bench/debugger.mjs, the Debug view on the devnet's
+// frame of 250,000+ steps; debug and debugger need the devnet: not with --skip-scan), --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 //
 // This file is the driver: options, what starts in which order, which scenario runs how often.
@@ -63,6 +64,7 @@ import {
 import { finishRecord, newRecord, writeRecord } from "./record.mjs";
 import { log, printReport } from "./report.mjs";
 import { benchScan } from "./scan.mjs";
+import { benchStartupView, writeBlankPage } from "./startup.mjs";
 import { medianOf, round } from "./stats.mjs";
 import { startSyntheticServer } from "./synthetic.mjs";
 import { traceOnce } from "./trace.mjs";
@@ -92,7 +94,7 @@ const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
 const VIEWS = (
-  option("views") ?? "trace,logs,explore,scan,activity,compare,block,debug,debugger"
+  option("views") ?? "startup,trace,logs,explore,scan,activity,compare,block,debug,debugger"
 ).split(",");
 
 stopOnSignals();
@@ -138,6 +140,7 @@ async function main() {
     );
   }
 
+  writeBlankPage(distDir); // the start-up figures' reference (bench/startup.mjs)
   const synthetic = await startSyntheticServer();
   onCleanup(() => synthetic.close());
   synthetic.warm({ traces: SIZES, logs: SCAN_SIZES, denseLogs: SIZES });
@@ -173,6 +176,14 @@ async function main() {
     runs: RUNS,
   });
 
+  if (VIEWS.includes("startup")) {
+    log("start-up: a blank page, the empty form, 40 frames, 50 logs, one transaction card");
+    results.startup = await benchStartupView({ browser, base, synthetic, runs: RUNS, log });
+    const s = results.startup;
+    log(
+      `  above the blank page (${s.blankMs} ms): form ${s.formAboveBlankMs}, 40 frames ${s.trace40AboveBlankMs}, 50 logs ${s.logs50AboveBlankMs}, tx card ${s.txCardAboveBlankMs} ms`,
+    );
+  }
   for (const n of VIEWS.includes("trace") ? SIZES : []) {
     const label = `call tree ${n.toLocaleString("en-US")} frames`;
     log(label);

@@ -1,7 +1,8 @@
 import "./index.css";
 import { readStoredConnection, type StoredConnection } from "./endpoints/keys";
 import { openTraceWorker } from "./methods/debug_jstraceTransaction/worker/spawn";
-import { parseHash } from "./shared/route";
+import { parseHash, routePage } from "./shared/route";
+import { loadEarlyModule, preloadPage } from "./app/pages";
 import {
   isTxLookupLink,
   preloadTxResult,
@@ -15,18 +16,18 @@ import {
 const hash = window.location.hash;
 openTraceWorker(hash, storedConnection, new URL("./devnet.json", document.baseURI).href);
 const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
-// The route's own chunks load beside the boot module (the app's are preloaded by the page's HTML),
-// asked for in a task of their own (inserting their preload links takes ~1-2 ms each).
-setTimeout(preloadRoute, 0);
+const pageReady = preloadRoute();
 warmUp();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 void booted
   .catch(() => undefined)
-  .then(() => {
-    return Promise.all([import("react"), import("react-dom/client"), import("./app/App")]);
-  })
+  .then(() =>
+    // The route's page is in before the first render: a page that suspends shows its fallback,
+    // and React reveals what replaces a fallback no sooner than 300 ms after it.
+    Promise.all([import("react"), import("react-dom/client"), import("./app/App"), pageReady]),
+  )
   .then(([{ createElement, startTransition, StrictMode }, { createRoot }, { App }]) => {
     // The first render as a transition: React renders it in slices, yielding to the browser, so
     // mounting the app is no long task (the page stays responsive while a deep link loads).
@@ -36,12 +37,18 @@ void booted
     setTimeout(() => document.getElementById("warm-up")?.remove(), 2_000);
   });
 
-/** The route's own chunks: the trace view (which takes over the Worker's request and its
- * preview), or a transaction link's lookup part (its first view is only a form). */
-function preloadRoute(): void {
-  if (parseHash(hash).route === "trace")
-    void import("./methods/debug_jstraceTransaction").catch(() => {});
+/**
+ * The route's own chunks (its early module, its page, and a transaction link's lookup part),
+ * asked for now, beside the app's (preloaded by the page's HTML): asked by the boot module or in
+ * a later task, they waited behind the app's modules and the style warm-up, and came last
+ * (interleaved A/B in bench/STARTUP.md). Resolves when the page is in (or failed to load).
+ */
+function preloadRoute(): Promise<unknown> {
+  const routed = routePage(parseHash(hash).route);
+  if (routed?.page === "index") void loadEarlyModule(routed.method)?.catch(() => undefined);
   if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
+  const page = routed ? preloadPage(routed.method, routed.page) : null;
+  return page ? page.catch(() => undefined) : Promise.resolve();
 }
 
 /**

@@ -71,7 +71,8 @@ export function contentSecurityPolicy(): Plugin {
  * they import, preloaded from the page's HTML: the browser fetches them while it parses the page,
  * instead of once the entry module has run and the boot module has loaded (~200 ms later on a
  * 2-core machine), and without the ~1-2 ms per chunk the entry's preload helper spends inserting
- * their links. A route's own chunks (a method page, a tx lookup) are still preloaded by main.tsx.
+ * their links. A route's own chunks (a method page, its early module, a tx lookup) are preloaded
+ * by main.tsx, for the link's route only.
  */
 export function preloadAppChunks(): Plugin {
   let base = "/";
@@ -90,9 +91,14 @@ export function preloadAppChunks(): Plugin {
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const entry = ctx.chunk;
         if (!entry) return [];
+        // A route's chunks (a page, an early module, the tx lookup part) hold a method folder's
+        // modules; a shared one (eth_getLogs's params with its early module) has no facade to
+        // tell it by.
         const always = entry.dynamicImports
           .map((f) => byFile.get(f))
-          .filter((c) => c !== undefined && !c.facadeModuleId?.includes("/src/methods/"));
+          .filter(
+            (c) => c !== undefined && !c.moduleIds.some((id) => id.includes("/src/methods/")),
+          );
         const files = new Set<string>();
         const visit = (c: Rolldown.OutputChunk | undefined) => {
           if (!c || c.isEntry || files.has(c.fileName)) return;

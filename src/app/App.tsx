@@ -18,7 +18,7 @@ import { useTheme, type ThemeChoice } from "./theme";
 import { clearDecodingCache, onDevnet, useAddressNamer, useDecodingSetup } from "./decoding";
 import { DecodingBanner } from "./DecodingBanner";
 import AddressRoute from "./AddressRoute";
-import { lazyPage } from "./pages";
+import { lazyPage } from "./lazyPage";
 import { guardResolve, neededOrigins, originOf, useConnectPolicy } from "./csp";
 import { DecodingContext } from "../shared/decoding/context";
 import { AddressNames } from "../ui";

@@ -17,7 +17,7 @@ import { sendAhead } from "../rpc/transport";
 import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
 import { parseHash, routePage, viewSearch } from "../shared/route";
 import { initialConnection } from "./connection";
-import { preloadPage } from "./pages";
+import { hasEarlyModule, loadEarlyModule } from "./pages";
 
 /** What a method folder's `early.ts` offers. */
 export interface EarlyModule {
@@ -27,18 +27,22 @@ export interface EarlyModule {
   ) => { method: string; params: readonly unknown[] } | null;
 }
 
-// Loaded on demand: a visit loads only its own route's early module.
-const EARLY = import.meta.glob<EarlyModule>("../methods/*/early.ts");
-
 /** A request sent ahead that the page has not joined in this long is aborted. */
 export const SENT_AHEAD_TTL_MS = 8_000;
 
 /** The method folder's early module, by RPC method (the folder's name); null when it has none. */
 export async function earlyModuleFor(method: string): Promise<EarlyModule | null> {
-  const load = EARLY[`../methods/${method}/early.ts`];
-  if (!load) return null;
-  const mod = await load();
-  return typeof mod.earlyRequest === "function" ? mod : null;
+  const mod = await loadEarlyModule(method);
+  return isEarlyModule(mod) ? mod : null;
+}
+
+function isEarlyModule(mod: unknown): mod is EarlyModule {
+  return (
+    typeof mod === "object" &&
+    mod !== null &&
+    "earlyRequest" in mod &&
+    typeof mod.earlyRequest === "function"
+  );
 }
 
 async function devnetManifest(): Promise<DevnetManifest | null> {
@@ -52,18 +56,16 @@ async function devnetManifest(): Promise<DevnetManifest | null> {
   }
 }
 
-/** Preloads the route's page and sends its first request ahead, if the link makes one; never
- * throws. Resolves to whether a request was sent. */
+/** Sends the link's first request ahead, if it makes one (its page's chunks are preloaded by
+ * main.tsx); never throws. Resolves to whether a request was sent. */
 export async function bootEarly(hash: string = window.location.hash): Promise<boolean> {
   try {
     const location = parseHash(hash);
     const routed = routePage(location.route);
-    // The route's page loads now, beside the app, not once the app has rendered.
-    if (routed) void preloadPage(routed.method, routed.page)?.catch(() => undefined);
     // A folder's early request is its own page's: another page it hosts asks its own way.
     if (!routed || routed.page !== "index") return false;
     const method = routed.method;
-    if (!EARLY[`../methods/${method}/early.ts`]) return false;
+    if (!hasEarlyModule(method)) return false;
     const search = location.search;
     let connection = initialConnection(search, null);
     // The early module and the devnet manifest load side by side.

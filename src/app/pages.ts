@@ -1,14 +1,14 @@
 /**
- * The method pages, one chunk each, loaded when first opened — and, on a deep link, as the app
- * boots (boot.ts calls `preloadPage` beside its early request), so the page does not wait for
- * the app to render before its chunk is even asked for. A page already loaded renders at once:
- * its lazy component resolves synchronously instead of suspending for a round trip (a Suspense
- * fallback, then a retry render, ~50 ms on a deep link).
+ * The route chunks: the method pages, one chunk each, loaded when first opened — and, on a deep
+ * link, from the page's first module (main.tsx asks for the link's page and early module before
+ * the boot module and the app have loaded), so they are on their way with the app's chunks
+ * instead of queued behind them. A page already loaded renders at once (lazyPage.ts). No React
+ * here: main.tsx imports this before React loads.
  */
-import { lazy, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import type { MethodPageProps } from "../shared/page";
 
-type PageModule = { default: ComponentType<MethodPageProps> };
+export type PageModule = { default: ComponentType<MethodPageProps> };
 
 // A folder's own page is its index.ts; another page it hosts is a `<name>.page.ts` (route.ts).
 const LOADERS = import.meta.glob<PageModule>(["../methods/*/index.ts", "../methods/*/*.page.ts"]);
@@ -40,14 +40,19 @@ export function preloadPage(method: string, page = "index"): Promise<PageModule>
   return p;
 }
 
-/** The lazy page component of `method` (or of its folder's page module `page`). */
-export function lazyPage(method: string, page = "index"): ComponentType<MethodPageProps> {
-  return lazy(() => {
-    const ready = loaded.get(modulePath(method, page));
-    // A thenable that calls back at once: React reads a loaded page without suspending.
-    if (ready)
-      return { then: (resolve: (m: PageModule) => void) => resolve(ready) } as Promise<PageModule>;
-    const p = preloadPage(method, page);
-    return p ?? Promise.reject(new Error(`no page for ${method} (${page})`));
-  });
+/** The page of `method` (or of its folder's page module `page`) if it has loaded. */
+export function loadedPage(method: string, page = "index"): PageModule | null {
+  return loaded.get(modulePath(method, page)) ?? null;
+}
+
+// A method folder's `early.ts` (its first request, sent ahead by boot.ts): a visit loads only its
+// own route's.
+const EARLY = import.meta.glob("../methods/*/early.ts");
+
+/** Whether the folder of `method` has an early module. */
+export const hasEarlyModule = (method: string): boolean => `../methods/${method}/early.ts` in EARLY;
+
+/** Starts loading the early module of `method` (its folder's name); null when it has none. */
+export function loadEarlyModule(method: string): Promise<unknown> | null {
+  return EARLY[`../methods/${method}/early.ts`]?.() ?? null;
 }

@@ -1,12 +1,22 @@
 import { useId, useState } from "react";
 import { Button } from "../ui";
 import { addToStore, clearStore, describeAdded } from "./abis";
+import { ABI_PANEL_CLASS, AbiSummary } from "./AbiSummary";
 
 /**
  * Paste an ABI (JSON) or a signature so calls, events and errors the built-in set does not know
  * decode. Kept on this device and shared by every view (see useAbiRegistry); never sent anywhere.
  */
-export function AbiPanel({ stored, hint }: { stored: number; hint?: string }) {
+export function AbiPanel({
+  stored,
+  hint,
+  defaultOpen,
+}: {
+  stored: number;
+  hint?: string;
+  /** Open when it mounts (it replaces DeferredAbiPanel's summary the user has just opened). */
+  defaultOpen?: boolean;
+}) {
   const [text, setText] = useState("");
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -29,11 +39,8 @@ export function AbiPanel({ stored, hint }: { stored: number; hint?: string }) {
     }
   };
   return (
-    <details className="rounded border border-slate-200 p-2 text-sm dark:border-slate-700">
-      <summary className="cursor-pointer font-medium text-slate-800 dark:text-slate-200">
-        Decoding: add an ABI or signature ({stored} item{stored === 1 ? "" : "s"} kept on this
-        device)
-      </summary>
+    <details className={ABI_PANEL_CLASS} open={defaultOpen}>
+      <AbiSummary stored={stored} />
       <div className="mt-2 flex flex-col gap-2">
         <label htmlFor={id} className="font-medium text-slate-700 dark:text-slate-200">
           ABI or signature

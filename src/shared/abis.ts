@@ -10,9 +10,9 @@
  */
 import type { Abi } from "viem";
 import { AbiRegistry, type AddedCounts, type SignatureKind } from "../chain";
-import { storedValue } from "../platform/storage";
+import { storedAbisText } from "./abisText";
 
-export const ABIS_STORAGE_KEY = "nodescope.abis";
+export { ABIS_STORAGE_KEY, storedAbisText } from "./abisText";
 const EXPORT_FORMAT = "nodescope-abi-registry";
 
 export interface StoredAbis {
@@ -23,16 +23,6 @@ export interface StoredAbis {
   /** Pasted signature texts (the older shape). */
   signatures: string[];
 }
-
-/**
- * The stored text as is (empty when nothing is stored): cheap to read on every render;
- * registries are rebuilt only when it changes. Views read it with `useStore`.
- */
-export const storedAbisText = storedValue<string>(
-  ABIS_STORAGE_KEY,
-  (text) => text ?? "",
-  (text) => (text === "" ? null : text),
-);
 
 export function parseStored(text: string): StoredAbis {
   const empty: StoredAbis = { abi: [], abis: [], signatures: [] };

@@ -6,8 +6,7 @@ import { useRpc } from "../../shared/context";
 import { FoldingForm } from "../../shared/FoldingForm";
 import type { DevnetManifest } from "../../shared/manifest";
 import type { MethodPageProps } from "../../shared/page";
-import { useDecodingRegistry } from "../../shared/decoding/useDecodingRegistry";
-import { DecodingPanel } from "../../shared/decoding/DecodingNote";
+import { DeferredAbiPanel, loadAbiPanel } from "../../shared/DeferredAbiPanel";
 import { linkFieldErrors } from "../../shared/form";
 import { txDecodingKeys } from "./decodingKeys";
 import { TxForm, type Example } from "./Form";
@@ -116,9 +115,9 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
   const blockLookup = lookup && !isHashLookup(lookup) ? lookup : null;
   const hashLookup = lookup && isHashLookup(lookup) ? lookup : null;
 
-  // The node's answer first (undecoded, shared with the decoded view of the lookup part), then
-  // the shared registry (built-ins, the ABIs kept on this device) layered with what the signature
-  // database and Sourcify say about its call.
+  // The node's answer first (undecoded, shared with the decoded view of the lookup part); the
+  // lookup part layers the shared registry (built-ins, the ABIs kept on this device) with what the
+  // signature database and Sourcify say about the keys below (Result.tsx).
   // (only the raw transaction is selected here: no card model is built for it)
   const plainBlock = useQuery({
     ...txRequestOptions(client, endpoint, blockLookup),
@@ -148,9 +147,6 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
     () => (plainTx ? withReceiptKeys(txDecodingKeys(plainTx), receiptData) : null),
     [plainTx, receiptData],
   );
-  const decoding = useDecodingRegistry(endpoint, decodingKeys);
-  const { registry } = decoding;
-
   // Where the node found a transaction asked by hash.
   const found = hashLookup && plainTx ? foundAt(plainTx) : null;
 
@@ -173,8 +169,11 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
 
   // The raw JSON viewer loads beside the lookup, so it is in by the time the answer is.
   const looking = lookup !== null;
+  // So is the ABI panel's parser: the registry the lookup part decodes with needs it too.
   useEffect(() => {
-    if (looking) void preloadJsonViewer().catch(() => undefined);
+    if (!looking) return;
+    void preloadJsonViewer().catch(() => undefined);
+    void loadAbiPanel().catch(() => undefined);
   }, [looking]);
 
   // The lookup part (card, model, decoding, raw JSON) is its own chunk: until it is in, the
@@ -247,7 +246,7 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
             blockLookup={blockLookup}
             hashLookup={hashLookup}
             found={found}
-            registry={registry}
+            decodingKeys={decodingKeys}
             go={go}
           />
         ) : (
@@ -263,10 +262,8 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
         )
       ) : null}
 
-      <DecodingPanel
-        decoding={decoding}
-        hint="Decodes the input of calls the built-in set does not know."
-      />
+      {/* The decoding services' note is the lookup part's (Result.tsx), above this panel. */}
+      <DeferredAbiPanel hint="Decodes the input of calls the built-in set does not know." />
     </div>
   );
 }

@@ -1,15 +1,17 @@
 /**
  * The lookup part of the page, loaded on demand (lazyResult.ts): the decoded answer (card, onward
- * links, raw JSON), the node's failure, or what an empty answer means. The page keeps the form,
- * the raw request and the decoding services; this part reads the same cache entries with the
- * registry the page layered.
+ * links, raw JSON), the node's failure, or what an empty answer means, and the decoding services
+ * (the registry and what they say about this transaction: a first visit's empty form loads none of
+ * it). The page keeps the form and the raw request; this part reads the same cache entries.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { formatDecimal, type AbiRegistry } from "../../chain";
+import { formatDecimal } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { Button, Card, CopyButton, downloadText, LazyJsonViewer } from "../../ui";
 import { useRpc } from "../../shared/context";
 import { RpcErrorPanel } from "../../shared/RpcErrorPanel";
+import { useDecodingRegistry, type DecodingKeys } from "../../shared/decoding/useDecodingRegistry";
+import { DecodingNote } from "../../shared/decoding/DecodingNote";
 import type { BlockLookup, HashLookup, TxLookup } from "./params";
 import { BY_HASH_METHOD, txByHashQueryOptions, txQueryKey, txQueryOptions } from "./query";
 import type { TxResponse } from "./txResponse";
@@ -24,8 +26,8 @@ export interface TxResultProps {
   hashLookup: HashLookup | null;
   /** Where the node found the transaction asked by hash (null for a lookup by position). */
   found: BlockLookup | null;
-  /** Built-ins, the user's ABIs and what the services said about this transaction. */
-  registry: AbiRegistry;
+  /** What the decoding services are asked about (null until the node's answer is in). */
+  decodingKeys: DecodingKeys | null;
   go: (next: TxLookup) => void;
 }
 
@@ -34,10 +36,13 @@ export default function TxResult({
   blockLookup,
   hashLookup,
   found,
-  registry,
+  decodingKeys,
   go,
 }: TxResultProps) {
   const { client } = useRpc();
+  // Built-ins, the user's ABIs and what the services say about this transaction.
+  const decoding = useDecodingRegistry(endpoint, decodingKeys);
+  const { registry } = decoding;
   const queryClient = useQueryClient();
   // The page's own observers of these entries (the raw answer) fetch them, on mount as always;
   // this part mounts later, once its chunk is in, and must not ask again for an answer that may
@@ -168,6 +173,7 @@ export default function TxResult({
           </Card>
         </>
       ) : null}
+      <DecodingNote decoding={decoding} />
     </ResultFrame>
   );
 }

@@ -10,6 +10,7 @@ import userEvent from "@testing-library/user-event";
 import TxPage from "./Page";
 import { isTxLookupLink, loadedTxResult } from "./lazyResult";
 import { fakeRpc } from "./testing";
+import { abiPanelLoaded } from "../../shared/DeferredAbiPanel";
 
 afterEach(cleanup);
 
@@ -51,7 +52,16 @@ describe("the transaction page's lookup part", () => {
     }));
     render(wrap(<Harness />));
     expect(screen.getByRole("form", { name: "Transaction lookup" })).toBeTruthy();
-    expect(screen.getByText(/Decoding: add an ABI or signature/)).toBeTruthy();
+    expect(screen.getByText(/Decoding: add an ABI or signature \(0 items/)).toBeTruthy();
+    expect(loadedTxResult()).toBeNull();
+    // Nor the ABI parser (DeferredAbiPanel.tsx): it loads when the panel is opened.
+    expect(abiPanelLoaded()).toBe(false);
+    await user.click(screen.getByText(/Decoding: add an ABI or signature/));
+    expect(
+      await screen.findByLabelText("ABI or signature", undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByText(/Decoding: add an ABI/).closest("details")?.open).toBe(true);
+    expect(abiPanelLoaded()).toBe(true);
     expect(loadedTxResult()).toBeNull();
 
     await user.click(screen.getByLabelText("Block hash"));
