@@ -194,6 +194,7 @@ export function groupRows(
   const map = new Map<string, Group>();
   const groups: Group[] = [];
   const lower = new Lower();
+  const numberTerm = byWord !== null ? termFor(by, "0", argSpec).slice(0, -1) : null;
   for (let i = 0; i < next; i++) {
     const first = rows[firsts[i] ?? 0] as LogRow;
     const count = counts[i] ?? 0;
@@ -257,7 +258,9 @@ export function groupRows(
     const id = text ? key.toLowerCase() : key;
     const seen = merge ? map.get(id) : undefined;
     if (seen === undefined) {
-      const g: Group = { key, term: termFor(by, key, argSpec), count, sums, mins, maxs, contract };
+      // an integer's text needs no quotes: the term's start made once, not per group
+      const term = numberTerm !== null ? numberTerm + key : termFor(by, key, argSpec);
+      const g: Group = { key, term, count, sums, mins, maxs, contract };
       if (merge) map.set(id, g);
       groups.push(g);
       continue;
