@@ -113,12 +113,13 @@ export function groupRows(
   // of amounts below 2^52 are added as numbers while exact (below 2^53), in BigInt past that.
   const cap = rows.length;
   const numberKeys = byWord !== null || by === "block" || bucket > 0;
-  const numberIds = numberKeys ? new NumberIds(cap) : null;
+  const numberIds = numberKeys ? new NumberIds() : null;
   const ids = new Map<string, number>();
   const keys: (string | null)[] = [];
-  const firsts = new Int32Array(cap);
-  const counts = new Int32Array(cap);
-  const mixed = new Uint8Array(cap);
+  // per group (plain arrays: a few groups need no arrays the size of the logs)
+  const firsts: number[] = [];
+  const counts: number[] = [];
+  const mixed: number[] = [];
   const sumN = new Float64Array(cap * m);
   const minN = new Float64Array(cap * m).fill(Number.POSITIVE_INFINITY);
   const maxN = new Float64Array(cap * m).fill(Number.NEGATIVE_INFINITY);
@@ -142,6 +143,9 @@ export function groupRows(
         if (g < 0) {
           g = next++;
           keys.push(null);
+          firsts.push(i);
+          counts.push(0);
+          mixed.push(0);
         }
       }
     }
@@ -153,12 +157,15 @@ export function groupRows(
         g = next++;
         ids.set(key, g);
         keys.push(key);
+        firsts.push(i);
+        counts.push(0);
+        mixed.push(0);
         if (hexKeys && !upper && UPPER_HEX_RE.test(key)) upper = true;
       } else g = known;
     }
     const c = counts[g] ?? 0;
-    if (c === 0) firsts[g] = i;
-    else if (mixed[g] === 0 && (rows[firsts[g] ?? 0] as LogRow).address !== r.address) mixed[g] = 1;
+    if (c > 0 && mixed[g] === 0 && (rows[firsts[g] ?? 0] as LogRow).address !== r.address)
+      mixed[g] = 1;
     counts[g] = c + 1;
     if (m === 0 || kind === null || k !== kind) continue;
     for (let c2 = 0; c2 < m; c2++) {
@@ -319,36 +326,53 @@ function smallLimit(a: ArgSpec): number {
  * boxed number per key (a Map of 80,000 amounts above 2^31 boxes each one).
  */
 class NumberIds {
-  private readonly keys: Float64Array;
-  private readonly ids: Int32Array;
-  private readonly mask: number;
-  constructor(most: number) {
-    let size = 16;
-    while (size < most * 2) size *= 2;
-    this.keys = new Float64Array(size);
-    this.ids = new Int32Array(size).fill(-1);
-    this.mask = size - 1;
-  }
+  private keys = new Float64Array(1024);
+  private ids = new Int32Array(1024).fill(-1);
+  private mask = 1023;
+  private size = 0;
 
   /** The id of `x`, or -1 after adding it with the id `fresh`. */
   idOf(x: number, fresh: number): number {
-    // murmur3's finaliser over the low and high 32 bits: amounts that are multiples of a power
-    // of ten (the same low bits) still spread
-    let h = (x >>> 0) ^ Math.imul((x / 4294967296) >>> 0, 0x9e3779b1);
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    let i = (h ^ (h >>> 16)) & this.mask;
+    let i = slot(x, this.mask);
     for (;;) {
       const id = this.ids[i] ?? -1;
-      if (id === -1) {
-        this.ids[i] = fresh;
-        this.keys[i] = x;
-        return -1;
-      }
+      if (id === -1) break;
       if (this.keys[i] === x) return id;
       i = (i + 1) & this.mask;
     }
+    this.ids[i] = fresh;
+    this.keys[i] = x;
+    // at most half full; grown as the keys come (a few blocks need no table the size of the logs)
+    if (++this.size * 2 > this.mask) this.grow();
+    return -1;
   }
+
+  private grow(): void {
+    const { keys, ids } = this;
+    this.mask = this.mask * 2 + 1;
+    this.keys = new Float64Array(this.mask + 1);
+    this.ids = new Int32Array(this.mask + 1).fill(-1);
+    for (let j = 0; j < ids.length; j++) {
+      const id = ids[j] ?? -1;
+      if (id === -1) continue;
+      const x = keys[j] ?? 0;
+      let i = slot(x, this.mask);
+      while ((this.ids[i] ?? -1) !== -1) i = (i + 1) & this.mask;
+      this.ids[i] = id;
+      this.keys[i] = x;
+    }
+  }
+}
+
+/**
+ * Where a number starts looking in a table: murmur3's finaliser over its low and high 32 bits
+ * (amounts that are multiples of a power of ten, the same low bits, still spread).
+ */
+function slot(x: number, mask: number): number {
+  let h = (x >>> 0) ^ Math.imul((x / 4294967296) >>> 0, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) & mask;
 }
 
 /** 2^52: a number read from 13 hex digits. */
