@@ -125,6 +125,34 @@ describe("groupRows", () => {
     });
   });
 
+  it("keeps groups in the order first seen, pending ones among numbered blocks and buckets", () => {
+    const pending = { ...transfer(TOKEN_A, ALICE, BOB, 5n, 0), blockNumber: null, blockHash: null };
+    const mixed = parseLogs([
+      transfer(TOKEN_A, ALICE, BOB, 5n, 2_000),
+      pending,
+      transfer(TOKEN_A, BOB, ALICE, 2n ** 60n, 1_000),
+      transfer(TOKEN_A, ALICE, BOB, 7n, 2_000),
+    ]).map((r, i) => toLogRow(r, i));
+    const k = singleKind(mixed, index);
+    const by = (g: string) => groupRows(mixed, index, k, g).groups.map((x) => [x.key, x.count]);
+    expect(by("block")).toEqual([
+      ["2000", 2],
+      ["pending", 1],
+      ["1000", 1],
+    ]);
+    expect(by("blocks:500")).toEqual([
+      ["2000..2499", 2],
+      ["pending", 1],
+      ["1000..1499", 1],
+    ]);
+    // amounts below 2^52 and past it, in the order seen
+    expect(by("arg:value")).toEqual([
+      ["5", 2],
+      [String(2n ** 60n), 1],
+      ["7", 1],
+    ]);
+  });
+
   it("groups by event, transaction and block buckets", () => {
     expect(groupRows(rows, index, kind, "event").groups).toMatchObject([
       { key: "Transfer", count: 4, term: "event=transfer" },
