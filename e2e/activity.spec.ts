@@ -219,18 +219,18 @@ test.describe("address activity", () => {
     await expect(txs).toBeVisible({ timeout: 30_000 });
     const rows = txs.locator("tbody tr");
     await expect(rows).toHaveCount(first.txs.length);
-    await expect(rows.first().getByRole("link")).toHaveAttribute(
+    await expect(rows.first().getByRole("link").first()).toHaveAttribute(
       "href",
       `#/tx?hash=${first.txs[0]?.hash}`,
     );
     await expect(rows.first()).toContainText(/Success|Failed/);
     await page.getByRole("button", { name: "Older" }).click();
-    await expect(rows.first().getByRole("link")).toHaveAttribute(
+    await expect(rows.first().getByRole("link").first()).toHaveAttribute(
       "href",
       `#/tx?hash=${second.txs[0]?.hash}`,
     );
     await page.getByRole("button", { name: "Newer" }).click();
-    await expect(rows.first().getByRole("link")).toHaveAttribute(
+    await expect(rows.first().getByRole("link").first()).toHaveAttribute(
       "href",
       `#/tx?hash=${first.txs[0]?.hash}`,
     );
