@@ -219,21 +219,18 @@ test.describe("address activity", () => {
     await expect(txs).toBeVisible({ timeout: 30_000 });
     const rows = txs.locator("tbody tr");
     await expect(rows).toHaveCount(first.txs.length);
-    await expect(rows.first().getByRole("link")).toHaveAttribute(
-      "href",
-      `#/tx?hash=${first.txs[0]?.hash}`,
-    );
+    await expect(
+      rows.first().getByRole("link", { name: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ }),
+    ).toHaveAttribute("href", `#/tx?hash=${first.txs[0]?.hash}`);
     await expect(rows.first()).toContainText(/Success|Failed/);
     await page.getByRole("button", { name: "Older" }).click();
-    await expect(rows.first().getByRole("link")).toHaveAttribute(
-      "href",
-      `#/tx?hash=${second.txs[0]?.hash}`,
-    );
+    await expect(
+      rows.first().getByRole("link", { name: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ }),
+    ).toHaveAttribute("href", `#/tx?hash=${second.txs[0]?.hash}`);
     await page.getByRole("button", { name: "Newer" }).click();
-    await expect(rows.first().getByRole("link")).toHaveAttribute(
-      "href",
-      `#/tx?hash=${first.txs[0]?.hash}`,
-    );
+    await expect(
+      rows.first().getByRole("link", { name: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ }),
+    ).toHaveAttribute("href", `#/tx?hash=${first.txs[0]?.hash}`);
   });
 
   test("a node that refuses ots_ says so, with what it offers; the events link opens the log explorer", async ({

@@ -226,7 +226,7 @@ test.describe("ways to a block", () => {
     await page.goto(`/#/logs?fromBlock=${tx.blockNumber}&toBlock=${tx.blockNumber}`);
     const logs = view(page).getByRole("table", { name: "Logs" });
     await logs
-      .getByRole("link", { name: String(tx.blockNumber), exact: true })
+      .getByRole("link", { name: tx.blockNumber.toLocaleString("en-US"), exact: true })
       .first()
       .click({ timeout: 30_000 });
     await expect(page).toHaveURL(new RegExp(`#/block\\?number=${tx.blockNumber}$`));

@@ -9,7 +9,7 @@ import type { ResolvedEndpoint } from "../../../endpoints";
 import { MethodUnsupportedError, type RpcClient } from "../../../rpc";
 import { href } from "../../../shared/links";
 import { RpcErrorPanel } from "../../../shared/RpcErrorPanel";
-import { amountText, Button, ShortAddress, shortHex, Time } from "../../../ui";
+import { amountText, BlockLink, Button, ShortAddress, shortHex, Time } from "../../../ui";
 import { otsMethod, otsPageQueryOptions, type ActivityTx, type OtsCursor } from "./ots";
 
 export interface TransactionsProps {
@@ -122,7 +122,13 @@ export function Transactions({ client, endpoint, address, toBlock }: Transaction
                   key={tx.hash}
                   className="border-t border-slate-100 odd:bg-white even:bg-slate-50 dark:border-slate-800 dark:odd:bg-slate-950 dark:even:bg-slate-900"
                 >
-                  <td className="px-2 py-1.5">{tx.blockNumber ?? "pending"}</td>
+                  <td className="px-2 py-1.5">
+                    {tx.blockNumber === null ? (
+                      "pending"
+                    ) : (
+                      <BlockLink number={tx.blockNumber} small />
+                    )}
+                  </td>
                   <td className="px-2 py-1.5">
                     {tx.timestamp === null ? "" : <Time seconds={BigInt(tx.timestamp)} />}
                   </td>
