@@ -77,7 +77,9 @@ export const InternalCallRow = memo(function InternalCallRow(p: {
           internal
         </span>
         <span className="min-w-0 truncate font-semibold">{clip(internalCallText(call), 200)}</span>
-        <span className="flex-none text-slate-700 dark:text-slate-300">gas {groupedNumber(Math.round(call.gas))}</span>
+        <span className="flex-none text-slate-700 dark:text-slate-300">
+          gas {groupedNumber(Math.round(call.gas))}
+        </span>
       </span>
     </div>
   );
