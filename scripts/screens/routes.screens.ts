@@ -53,6 +53,14 @@ for (const size of SIZES)
           () => expect(page.getByRole("region", { name: /balance changes/i })).toBeVisible(),
         ],
         [
+          "trace-debug",
+          `/#/trace?hash=${manifest.transactions.debugFail?.hash ?? ""}&tracer=callTracer&view=debug`,
+          () =>
+            expect(
+              page.getByRole("region", { name: /debugger/i }).getByRole("status"),
+            ).toContainText(/step [\d,]+ of/, { timeout: 60_000 }),
+        ],
+        [
           "estimate",
           `/#/estimate?from=${call.from}&to=${call.to}&data=${call.data}`,
           () => expect(page.getByTestId("estimate-hex")).toBeVisible(),
