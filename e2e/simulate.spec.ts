@@ -310,9 +310,9 @@ test.describe("debug_traceCall (Simulate)", () => {
     const shown = page.locator("main > div:not([hidden])");
     const region = shown.getByRole("region", { name: /^source/i });
     await expect(region.getByText(place, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
-    await expect(
-      region.getByRole("listitem").and(page.locator('[aria-current="true"]')),
-    ).toContainText("require(");
+    await expect(region.getByRole("row").and(page.locator('[aria-current="true"]'))).toContainText(
+      "require(",
+    );
   });
 
   test("an inner frame simulated alone, with the same block and overrides", async ({

@@ -12,7 +12,7 @@ import { SearchBox } from "./SearchBox";
 import { inspectorStore } from "./inspector-store";
 import { responseLimitBytes } from "./settings/limits";
 import { createQueryClient } from "../shared/query-client";
-import { navigate, ROUTES, useLocation } from "./router";
+import { navigate, parseHash, ROUTES, useLocation } from "./router";
 import { viewSearch } from "../shared/route";
 import { useTheme, type ThemeChoice } from "./theme";
 import { clearDecodingCache, onDevnet, useAddressNamer, useDecodingSetup } from "./decoding";
@@ -120,6 +120,12 @@ export function App() {
         const sp = new URLSearchParams();
         for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") sp.set(k, v);
         const qs = sp.toString();
+        // A page kept mounted behind another route (or one still finishing its lookup when the
+        // user left it) keeps its search for the user's return: it never takes them back to itself.
+        if (parseHash(window.location.hash).route !== route) {
+          setLastSearch((s) => (s[route] === qs ? s : { ...s, [route]: qs }));
+          return;
+        }
         navigate(`#/${route}${qs ? `?${qs}` : ""}`, opts);
       },
     [],
