@@ -269,7 +269,7 @@ function moreSteps(x) {
       () => to?.querySelector("button")?.click(),
       () =>
         sorted(header(/^to\b/), "ascending") &&
-        (firstCell(/^to\b/)?.innerHTML ?? "").includes(x.minTo),
+        (firstCell(/^to\b/)?.innerHTML ?? "").toLowerCase().includes(x.minTo.toLowerCase()),
     );
     await time(
       "groupValueMs",
