@@ -85,8 +85,13 @@ export function DebuggerPanel(props: DebuggerPanelProps) {
         ) : (
           <span>{waiting.charAt(0).toUpperCase() + waiting.slice(1)}</span>
         )}
-        {props.op ? <span className="font-mono"> {props.op}</span> : null}
-        {props.gasLeft !== null ? <span>, {formatDecimal(props.gasLeft)} gas left</span> : null}
+        {/* One span: the comma stays against the opcode where the status lays its parts out with gaps. */}
+        {props.op || props.gasLeft !== null ? (
+          <span>
+            {props.op ? <span className="font-mono"> {props.op}</span> : null}
+            {props.gasLeft !== null ? `, ${formatDecimal(props.gasLeft)} gas left` : null}
+          </span>
+        ) : null}
       </output>
       <StepControls
         step={step}
