@@ -202,23 +202,9 @@ function wordHex(n: bigint): string {
   return h;
 }
 
-/** `compare` of two unsigned words as their 64 lower-case hex digits (same width: text order). */
-function compareHex(v: string, op: Op, n: string): boolean {
-  switch (op) {
-    case ">":
-      return v > n;
-    case ">=":
-      return v >= n;
-    case "<":
-      return v < n;
-    case "<=":
-      return v <= n;
-    default:
-      return v === n;
-  }
-}
-
-function compare(v: bigint, op: Op, n: bigint): boolean {
+/** Two amounts compared: bigints, or unsigned words as their 64 lower-case hex digits (the same
+ * width: text order is number order). */
+function compare<T extends bigint | string>(v: T, op: Op, n: T): boolean {
   switch (op) {
     case ">":
       return v > n;
@@ -480,7 +466,7 @@ function fieldTest(
       const n = numberFor(row, kind, a);
       const w = n === null ? null : wordOf(row, a);
       if (n !== null && w !== null && w.length === 64 && n >= 0n && n <= MAX_WORD)
-        return compareHex(low(w, lower), t.op, wordHex(n));
+        return compare(low(w, lower), t.op, wordHex(n));
     }
     const v = index.value(row, kind, i);
     if (typeof v === "bigint") {

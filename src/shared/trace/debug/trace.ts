@@ -6,8 +6,8 @@
  * the differences the tracer sent.
  */
 import { z } from "zod";
-import { frameType, type TraceModel } from "../model";
-import { pathOf } from "../tree";
+import { lineUpFrames } from "../lineUp";
+import type { TraceModel } from "../model";
 
 const count = z.number().int().min(0);
 const hexWord = z.string().regex(/^[0-9a-fA-F]{1,64}$/);
@@ -100,29 +100,9 @@ export type DebugTraceResult =
 
 type RawFrame = z.infer<typeof frameSchema>;
 
-function describe(type: string | null, to: string | null): string {
-  return `${type ?? "a call"}${to ? ` to ${to}` : ""}`;
-}
-
+/** Why the tracer's frames and the call tree's are not the same frames (lineUp.ts), or null. */
 function lineUp(raw: readonly RawFrame[], model: TraceModel): string | null {
-  const n = Math.min(raw.length, model.size);
-  for (let i = 0; i < n; i++) {
-    const f = raw[i];
-    const cf = model.frames[i];
-    if (!f || !cf) break;
-    const type = frameType(cf);
-    if (type === "SELFDESTRUCT") continue;
-    const to = typeof cf.to === "string" ? cf.to.toLowerCase() : null;
-    const t = f.t ? f.t.toUpperCase() : null;
-    const a = f.a ? f.a.toLowerCase() : null;
-    const sameType = t === null || type === "?" || t === type;
-    const sameCode = a === null || to === null || a === to;
-    if (!sameType || !sameCode)
-      return `frame ${pathOf(model, i)} is ${describe(type, to)} in the call tree and ${describe(t, a)} in the debug trace`;
-  }
-  if (raw.length !== model.size)
-    return `the debug trace has ${raw.length} frames, the call tree ${model.size}`;
-  return null;
+  return lineUpFrames(raw, model, "the debug trace");
 }
 
 function frameData(f: RawFrame): DebugFrameData {

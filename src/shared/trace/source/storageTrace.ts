@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { frameType, type TraceModel } from "../model";
+import { addressOf, lineUpFrames } from "../lineUp";
 import { pathOf } from "../tree";
 
 const word = z.string().regex(/^0x[0-9a-f]{64}$/);
@@ -89,44 +90,16 @@ export function writerKey(address: string, slot: string): string {
   return `${address.toLowerCase()}|${slot.toLowerCase()}`;
 }
 
-function addressOf(v: unknown): string | null {
-  return typeof v === "string" && /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : null;
-}
-
-function describe(type: string | null, address: string | null): string {
-  return `${type ?? "a call"}${address ? ` to ${address}` : ""}`;
-}
-
 type RawFrame = z.infer<typeof frameSchema>;
 
-/**
- * Why the tracer's frames and the call tree's are not the same frames, or null. Frame i of one is
- * frame i of the other when the call types agree and the code addresses agree (where both say
- * one: a failed CREATE has no `to` in the tree). A SELFDESTRUCT frame of the tree runs no code;
- * anvil's tracer reports it as the frame it happens in, so only its place is checked.
- */
+/** Why the tracer's frames and the call tree's are not the same frames (lineUp.ts), or null. */
 function lineUp(raw: readonly RawFrame[], model: TraceModel, storage: (string | null)[]) {
-  const n = Math.min(raw.length, model.size);
-  for (let i = 0; i < n; i++) {
-    const f = raw[i];
-    const cf = model.frames[i];
-    if (!f || !cf) break;
-    const type = frameType(cf);
-    const to = addressOf(cf.to);
-    const t = f.t ? f.t.toUpperCase() : null;
-    const a = f.a ? f.a.toLowerCase() : null;
-    if (type === "SELFDESTRUCT") continue;
-    const sameType = t === null || type === "?" || t === type;
-    const sameCode = a === null || to === null || a === to;
-    if (!sameType || !sameCode)
-      return `frame ${pathOf(model, i)} is ${describe(type, to)} in the call tree and ${describe(t, a)} in the storage trace`;
+  return lineUpFrames(raw, model, "the storage trace", (f, i) => {
     const s = f.s?.toLowerCase();
-    if (s && storage[i] && s !== storage[i])
-      return `frame ${pathOf(model, i)} touched the storage of ${s}, the call tree says ${storage[i]}`;
-  }
-  if (raw.length !== model.size)
-    return `the storage trace has ${raw.length} frames, the call tree ${model.size}`;
-  return null;
+    return s && storage[i] && s !== storage[i]
+      ? `frame ${pathOf(model, i)} touched the storage of ${s}, the call tree says ${storage[i]}`
+      : null;
+  });
 }
 
 /** Reads the tracer's answer against the call tree it belongs to. */
