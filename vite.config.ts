@@ -5,7 +5,6 @@ import {
   contentSecurityPolicy,
   devnetManifest,
   preloadAppChunks,
-  styleWarmUp,
 } from "./scripts/vite/plugins.ts";
 
 export default defineConfig({
@@ -15,7 +14,6 @@ export default defineConfig({
     devnetManifest(),
     contentSecurityPolicy(),
     preloadAppChunks(),
-    styleWarmUp(),
   ],
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },

@@ -28,14 +28,6 @@ test("each route has its method heading and a tab", async ({ page }) => {
   for (const [tab, method] of METHOD_TABS) await openMethodTab(page, tab, method);
 });
 
-test("the page's hidden style warm-up is gone once the app has rendered", async ({ page }) => {
-  await page.goto("/#/trace");
-  await expect(
-    page.getByRole("heading", { level: 1, name: /debug_jstraceTransaction/ }),
-  ).toBeVisible();
-  await expect(page.locator("#warm-up")).toHaveCount(0);
-});
-
 test("the app's modules are asked for while the page is parsed (preloaded by its HTML), once each", async ({
   page,
 }) => {

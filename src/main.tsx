@@ -3,6 +3,8 @@ import { readStoredConnection, type StoredConnection } from "./endpoints/keys";
 import { openTraceWorker } from "./methods/debug_jstraceTransaction/worker/spawn";
 import { parseHash, routePage } from "./shared/route";
 import { loadEarlyModule, preloadPage } from "./app/pages";
+import { paintFirstView } from "./app/firstPaint";
+import { applyTheme, storedTheme } from "./app/themeChoice";
 import {
   isTxLookupLink,
   preloadTxResult,
@@ -17,10 +19,12 @@ const hash = window.location.hash;
 openTraceWorker(hash, storedConnection, new URL("./devnet.json", document.baseURI).href);
 const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
 const pageReady = preloadRoute();
-warmUp();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
+// What the route shows before React and its code are in (app/firstPaint): the theme first.
+applyTheme(storedTheme());
+paintFirstView(hash, root);
 void booted
   .catch(() => undefined)
   .then(() =>
@@ -33,8 +37,6 @@ void booted
     // mounting the app is no long task (the page stays responsive while a deep link loads).
     const app = createRoot(root);
     startTransition(() => app.render(createElement(StrictMode, null, createElement(App))));
-    // The style warm-up has done its part.
-    setTimeout(() => document.getElementById("warm-up")?.remove(), 2_000);
   });
 
 /**
@@ -49,23 +51,6 @@ function preloadRoute(): Promise<unknown> {
   if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
   const page = routed ? preloadPage(routed.method, routed.page) : null;
   return page ? page.catch(() => undefined) : Promise.resolve();
-}
-
-/**
- * Lays out the hidden style sample (put into the built page by scripts/vite/plugins.ts) part by part, each in a task of its own (after
- * this module's, which starts the trace Worker and the boot module): the page's first layouts load
- * its fonts and fill the style caches, here rather than in the app's first render.
- */
-function warmUp(): void {
-  const parts = [...(document.getElementById("warm-up")?.children ?? [])];
-  const next = () => {
-    const part = parts.shift();
-    if (!(part instanceof HTMLElement)) return;
-    part.hidden = false;
-    void part.offsetHeight; // laid out now, in this task
-    setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
 }
 
 /** The connection this browser keeps, for the trace Worker (null where storage is refused). */

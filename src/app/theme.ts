@@ -1,27 +1,15 @@
 import { useEffect, useState } from "react";
-import { readStorage, writeStorage } from "../platform/storage";
+import { applyTheme, DARK_QUERY, keepTheme, storedTheme, type ThemeChoice } from "./themeChoice";
 
-export type ThemeChoice = "system" | "light" | "dark";
-const KEY = "nodescope.theme";
-
-function systemDark(): boolean {
-  return window.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false;
-}
+export type { ThemeChoice };
 
 export function useTheme(): [ThemeChoice, (t: ThemeChoice) => void] {
-  const [choice, setChoice] = useState<ThemeChoice>(() => {
-    const saved = readStorage("local", KEY);
-    return saved === "light" || saved === "dark" ? saved : "system";
-  });
+  const [choice, setChoice] = useState<ThemeChoice>(storedTheme);
   useEffect(() => {
-    const apply = () => {
-      const dark = choice === "dark" || (choice === "system" && systemDark());
-      document.documentElement.classList.toggle("dark", dark);
-      document.documentElement.style.colorScheme = dark ? "dark" : "light";
-    };
+    const apply = () => applyTheme(choice);
     apply();
-    writeStorage("local", KEY, choice === "system" ? null : choice);
-    const mq = window.matchMedia?.("(prefers-color-scheme: dark)");
+    keepTheme(choice);
+    const mq = window.matchMedia?.(DARK_QUERY);
     mq?.addEventListener("change", apply);
     return () => mq?.removeEventListener("change", apply);
   }, [choice]);

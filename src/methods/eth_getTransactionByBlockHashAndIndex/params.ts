@@ -12,9 +12,9 @@
 import { z } from "zod";
 import { checkHash32, MAX_UINT64, parseQuantityInput, toQuantity } from "../../chain/hex";
 
-export const TX_HASH_LABEL = "Transaction hash";
-export const BLOCK_HASH_LABEL = "Block hash";
-export const INDEX_LABEL = "Transaction index";
+import { BLOCK_HASH_LABEL, INDEX_LABEL, TX_HASH_LABEL } from "./labels";
+
+export { BLOCK_HASH_LABEL, INDEX_LABEL, TX_HASH_LABEL };
 
 /**
  * The form's strings. Both ways of finding a transaction are on the form at once; which one runs

@@ -1,0 +1,19 @@
+/**
+ * A tiny element builder for the first paint (no React, no HTML strings): text goes in as text
+ * nodes, so chain data painted here is never markup.
+ */
+type Child = Node | string | null | false | undefined;
+
+export function h(
+  tag: string,
+  attrs: Record<string, string | number | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    el.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child) el.append(child);
+  return el;
+}
