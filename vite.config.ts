@@ -1,11 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import {
-  contentSecurityPolicy,
-  devnetManifest,
-  preloadAppChunks,
-} from "./scripts/vite/plugins.ts";
+import { contentSecurityPolicy, devnetManifest } from "./scripts/vite/plugins.ts";
 
 export default defineConfig({
   plugins: [
@@ -13,7 +9,6 @@ export default defineConfig({
     tailwindcss(),
     devnetManifest(),
     contentSecurityPolicy(),
-    preloadAppChunks(),
   ],
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },

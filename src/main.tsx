@@ -5,6 +5,7 @@ import { parseHash, routePage } from "./shared/route";
 import { loadEarlyModule, preloadPage } from "./app/pages";
 import { paintFirstView } from "./app/firstPaint";
 import { applyTheme, storedTheme } from "./app/themeChoice";
+import type { FrameChunk, PackedModel } from "./shared/trace/answer";
 import {
   isTxLookupLink,
   preloadTxResult,
@@ -12,16 +13,37 @@ import {
 
 // Before the app's modules run: a trace link's Worker opens now and sends the link's request
 // itself (methods/debug_jstraceTransaction/worker/README.md); another deep link's first request
-// is sent by the boot module as soon as it has loaded (app/boot.ts). React and the app (their
-// chunks preloaded by the page's HTML) are evaluated after it: that would otherwise hold the
-// request back.
+// is sent by the boot module as soon as it has loaded (app/boot.ts). On a trace link the app's
+// chunks are asked for once the Worker's script has run: asked for first, they held its script
+// back behind them (~150 ms) and the request with it (bench/STARTUP.md).
+/** The longest a trace link's app waits for the Worker's script to have run. */
+const WORKER_WAIT_MS = 300;
 const hash = window.location.hash;
-openTraceWorker(hash, storedConnection, new URL("./devnet.json", document.baseURI).href);
-const booted = import("./app/boot").then(({ bootEarly }) => void bootEarly());
-const pageReady = preloadRoute();
-
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
+let reactStarted = false;
+const traceRows = traceFirstRows();
+let workerAwake = () => {};
+const workerOpened = openTraceWorker(
+  hash,
+  storedConnection,
+  new URL("./devnet.json", document.baseURI).href,
+  (message) => {
+    workerAwake();
+    if (message?.type === "preview" || message?.type === "model") traceRows(message);
+  },
+);
+const appMayLoad = workerOpened
+  ? new Promise<void>((resolve) => {
+      workerAwake = resolve;
+      setTimeout(resolve, WORKER_WAIT_MS);
+    })
+  : Promise.resolve();
+const booted = appMayLoad
+  .then(() => import("./app/boot"))
+  .then(({ bootEarly }) => void bootEarly());
+const pageReady = appMayLoad.then(preloadRoute);
+
 // What the route shows before React and its code are in (app/firstPaint): the theme first.
 applyTheme(storedTheme());
 paintFirstView(hash, root);
@@ -35,6 +57,7 @@ void booted
   .then(([{ createElement, startTransition, StrictMode }, { createRoot }, { App }]) => {
     // The first render as a transition: React renders it in slices, yielding to the browser, so
     // mounting the app is no long task (the page stays responsive while a deep link loads).
+    reactStarted = true;
     const app = createRoot(root);
     startTransition(() => app.render(createElement(StrictMode, null, createElement(App))));
   });
@@ -51,6 +74,28 @@ function preloadRoute(): Promise<unknown> {
   if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
   const page = routed ? preloadPage(routed.method, routed.page) : null;
   return page ? page.catch(() => undefined) : Promise.resolve();
+}
+
+/**
+ * Paints a trace link's first rows from the Worker's first preview (or its model, for a small
+ * answer), unless React has started: its painter is asked for with the Worker.
+ */
+function traceFirstRows(): (message: {
+  model: PackedModel;
+  chunk?: FrameChunk;
+  first?: FrameChunk;
+}) => void {
+  if (parseHash(hash).route !== "trace") return () => undefined;
+  const painter = import("./app/firstPaint/trace");
+  let painted = false;
+  return (message) => {
+    const chunk = message.chunk ?? message.first;
+    if (painted || !chunk) return;
+    painted = true;
+    void painter.then(({ paintTraceRows }) => {
+      if (!reactStarted && root) paintTraceRows(root, message.model, chunk);
+    });
+  };
 }
 
 /** The connection this browser keeps, for the trace Worker (null where storage is refused). */

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { HtmlTagDescriptor, Plugin, Rolldown } from "vite";
+import type { Plugin } from "vite";
 
 /**
  * The devnet writes `.devnet/devnet.json` (gateway URLs + manifest) when it starts; the app asks
@@ -66,53 +66,4 @@ export function contentSecurityPolicy(): Plugin {
   };
 }
 
-/**
- * The chunks main.tsx loads on every visit (the boot module, React, the app shell) and everything
- * they import, preloaded from the page's HTML: the browser fetches them while it parses the page,
- * instead of once the entry module has run and the boot module has loaded (~200 ms later on a
- * 2-core machine), and without the ~1-2 ms per chunk the entry's preload helper spends inserting
- * their links. A route's own chunks (a method page, its early module, a tx lookup) are preloaded
- * by main.tsx, for the link's route only.
- */
-export function preloadAppChunks(): Plugin {
-  let base = "/";
-  return {
-    name: "nodescope-preload-app",
-    apply: "build",
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter(
-          (o): o is Rolldown.OutputChunk => o.type === "chunk",
-        );
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const entry = ctx.chunk;
-        if (!entry) return [];
-        // A route's chunks (a page, an early module, the tx lookup part) hold a method folder's
-        // modules; a shared one (eth_getLogs's params with its early module) has no facade to
-        // tell it by.
-        const always = entry.dynamicImports
-          .map((f) => byFile.get(f))
-          .filter(
-            (c) => c !== undefined && !c.moduleIds.some((id) => id.includes("/src/methods/")),
-          );
-        const files = new Set<string>();
-        const visit = (c: Rolldown.OutputChunk | undefined) => {
-          if (!c || c.isEntry || files.has(c.fileName)) return;
-          files.add(c.fileName);
-          for (const f of c.imports) visit(byFile.get(f));
-        };
-        always.forEach(visit);
-        return [...files].map((f): HtmlTagDescriptor => ({
-          tag: "link",
-          attrs: { rel: "modulepreload", crossorigin: true, href: base + f },
-          injectTo: "head",
-        }));
-      },
-    },
-  };
-}
 

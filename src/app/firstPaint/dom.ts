@@ -17,3 +17,6 @@ export function h(
   for (const child of children) if (child) el.append(child);
   return el;
 }
+
+/** The first paint's call tree, the box a trace link's first rows go into (trace.ts). */
+export const FIRST_TREE = "data-first-tree";

@@ -2,16 +2,40 @@
  * The first paint: what a visit shows before React and the route's code have loaded, drawn by the
  * first module with plain DOM (bench/STARTUP.md: React, the app and a route's chunks take
  * 200–400 ms to arrive and run on a 2-core machine; this is on screen as the first module runs).
- * The empty transaction form at once; a trace link's first rows as the trace Worker previews them
- * (trace.ts). React's first commit replaces it (handOver.ts).
+ * The header and the route's loading note (the words of the app's own fallback), the empty
+ * transaction form whole, and for a trace link an empty call tree that its first rows fill as the
+ * trace Worker previews them (trace.ts). React's first commit replaces it (handOver.ts).
  */
-import { parseHash } from "../../shared/route";
+import { parseHash, ROUTES } from "../../shared/route";
+import { FIRST_TREE, h } from "./dom";
 import { txForm } from "./form";
 import { paintAndHandOver } from "./handOver";
 import { shell } from "./shell";
 
-/** Paints the empty transaction form when `hash` is that route with nothing to look up. */
 export function paintFirstView(hash: string, root: HTMLElement): void {
-  const { route, searchString } = parseHash(hash);
-  if (route === "tx" && searchString === "") paintAndHandOver(root, shell(route, txForm()));
+  const { route, search, searchString } = parseHash(hash);
+  const label = ROUTES.find((r) => r.id === route)?.label ?? route;
+  const loading = h(
+    "p",
+    { role: "status", class: "text-sm text-slate-600 dark:text-slate-400" },
+    `Loading the ${label} view…`,
+  );
+  let view: HTMLElement = loading;
+  if (route === "tx" && searchString === "") view = txForm();
+  else if (route === "trace" && search.has("hash"))
+    view = h(
+      "div",
+      { class: "flex flex-col gap-3" },
+      loading,
+      h("div", {
+        role: "tree",
+        "aria-label": "Call tree",
+        "aria-busy": "true",
+        [FIRST_TREE]: true,
+        class:
+          "relative overflow-auto rounded border border-slate-200 bg-white font-mono text-xs dark:border-slate-700 dark:bg-slate-950",
+        style: "height:480px",
+      }),
+    );
+  paintAndHandOver(root, shell(route, view));
 }

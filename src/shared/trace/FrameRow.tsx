@@ -5,7 +5,7 @@
 import { memo, type CSSProperties } from "react";
 import { readQuantity } from "../../chain";
 import type { FrameDecodeCache } from "./decode";
-import { amountText, groupedNumber, ShortAddress, shortAddress } from "../../ui";
+import { amountText, groupedNumber, ShortAddress } from "../../ui";
 import { OriginBadge } from "../decoding/Origin";
 import { clip, typeStyle } from "./format";
 import {
@@ -16,6 +16,7 @@ import {
   nodeRevertReason,
   type TraceModel,
 } from "./model";
+import { lightRowText } from "./lightRow";
 import { setSize, type Structure } from "./tree";
 import { frameIssues, type CallFrame } from "./result";
 
@@ -125,16 +126,12 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
   const input = typeof f.input === "string" ? f.input : "";
   const to = typeof f.to === "string" ? f.to : null;
   if (p.light) {
-    const sig =
-      input.length >= 10 ? p.decode.decoder.functionName(input.slice(0, 10), to ?? undefined) : "";
-    const name =
-      input.length >= 10 ? `${sig ? sig.slice(0, sig.indexOf("(")) : input.slice(0, 10)}(…)` : "";
     return (
       <div {...rowProps} data-light="true">
         {guides}
         {toggle}
         <span className="min-w-0 truncate text-slate-700 dark:text-slate-300">
-          {`${type}${failed ? " failed" : ""}  ${shortAddress(f.from)} → ${to ? shortAddress(to) : "—"}  ${name}`}
+          {lightRowText(f, failed, (sel, to) => p.decode.decoder.functionName(sel, to))}
         </span>
       </div>
     );

@@ -8,6 +8,7 @@
  * Index i is the frame's position in pre-order (the top frame is 0). A frame's subtree is the
  * index range [i, end[i]). Paths ("0.2.1") are the top frame followed by 0-based child ordinals.
  */
+import { frameType } from "./lightRow";
 import { KNOWN_FRAME_FIELDS, type CallFrame } from "./result";
 
 export interface TraceModel {
@@ -49,10 +50,7 @@ export interface TraceModel {
 export const GAS_SENT = 1;
 export const GAS_USED_SENT = 2;
 
-/** The frame's type upper-cased (`Call` → `CALL`); "?" when the node sent none. */
-export function frameType(f: CallFrame): string {
-  return typeof f.type === "string" && f.type !== "" ? f.type.toUpperCase() : "?";
-}
+export { frameType };
 
 function klaytnReverted(f: CallFrame): Record<string, unknown> | null {
   const r = f.reverted;

@@ -166,6 +166,7 @@ export class TraceJob {
     let arrival: FrameArrival | null = null;
     const handle = (msg: FromWorker) => {
       switch (msg.type) {
+        case "awake":
         case "own":
         case "started":
           return;

@@ -32,29 +32,37 @@ export function spawnTraceWorkersWith(make: () => TraceWorker): void {
 let opened: TakenWorker | null = null;
 let idle: ReturnType<typeof setTimeout> | null = null;
 
-/** Opens the trace Worker now when `hash` is a trace link naming a transaction. */
+/**
+ * Opens the trace Worker now when `hash` is a trace link naming a transaction; `watch` hears what
+ * it says until the page takes it over (null: its script failed). Returns whether it opened.
+ */
 export function openTraceWorker(
   hash: string,
   /** What the browser keeps of the connection (read after the Worker is on its way: the first
    * storage read of a page can take several milliseconds). */
   stored: () => StoredConnection | null,
   devnetUrl: string,
-): void {
-  if (opened) return;
+  watch: (message: FromWorker | null) => void = () => undefined,
+): boolean {
+  if (opened) return false;
   const { route, search } = parseHash(hash);
-  if (route !== "trace" || !search.has("hash")) return;
+  if (route !== "trace" || !search.has("hash")) return false;
   let worker: TraceWorker;
   try {
     worker = spawn();
   } catch {
-    return; // not allowed here: the trace is read on the page (job.ts)
+    return false; // not allowed here: the trace is read on the page (job.ts)
   }
   const taken: TakenWorker = { worker, said: [], error: null };
-  worker.onmessage = (e: MessageEvent<FromWorker>) => taken.said.push(e.data);
+  worker.onmessage = (e: MessageEvent<FromWorker>) => {
+    taken.said.push(e.data);
+    watch(e.data);
+  };
   // Its script failing to load is told before anyone listens: kept for whoever takes it.
   worker.onerror = (e) => {
     e.preventDefault();
     taken.error = e.message || "its script did not load";
+    watch(null);
   };
   worker.postMessage({ type: "open", hash, stored: stored(), devnetUrl } satisfies ToWorker);
   opened = taken;
@@ -64,6 +72,7 @@ export function openTraceWorker(
     worker.onerror = null;
     worker.terminate();
   }, IDLE_MS);
+  return true;
 }
 
 /** The opened Worker and what it has said so far (once), or a new one. */

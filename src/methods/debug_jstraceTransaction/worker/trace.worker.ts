@@ -6,4 +6,6 @@
 import type { WorkerPort } from "./protocol";
 import { serveTraceWorker } from "./serve";
 
-serveTraceWorker(globalThis as unknown as WorkerPort);
+const scope = globalThis as unknown as WorkerPort;
+serveTraceWorker(scope);
+scope.postMessage({ type: "awake" });
