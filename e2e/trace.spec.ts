@@ -415,7 +415,8 @@ test.describe("debug_jstraceTransaction", () => {
   }) => {
     await page.goto(traceLink(manifest.transactions.nestedCalls.hash));
     const items = tree(page).getByRole("treeitem");
-    await expect(items.first()).toBeVisible({ timeout: 30_000 });
+    // The app's rows (the first paint's are not interactive: app/firstPaint).
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await items.first().focus();
     await page.keyboard.press("ArrowDown");
     await expect(items.nth(1)).toBeFocused();

@@ -14,28 +14,29 @@ import {
 // Before the app's modules run: a trace link's Worker opens now and sends the link's request
 // itself (methods/debug_jstraceTransaction/worker/README.md); another deep link's first request
 // is sent by the boot module as soon as it has loaded (app/boot.ts). On a trace link the app's
-// chunks are asked for once the Worker's script has run: asked for first, they held its script
-// back behind them (~150 ms) and the request with it (bench/STARTUP.md).
-/** The longest a trace link's app waits for the Worker's script to have run. */
-const WORKER_WAIT_MS = 300;
+// chunks are asked for once the Worker's first rows are painted (or it starts nothing, or its
+// request failed): asked for first, they held the Worker's script back behind them (~150 ms) and
+// the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md).
+/** The longest a trace link's app waits for the Worker's first rows. */
+const WORKER_WAIT_MS = 500;
 const hash = window.location.hash;
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 let reactStarted = false;
 const traceRows = traceFirstRows();
-let workerAwake = () => {};
+let workerDone = () => {};
 const workerOpened = openTraceWorker(
   hash,
   storedConnection,
   new URL("./devnet.json", document.baseURI).href,
   (message) => {
-    workerAwake();
     if (message?.type === "preview" || message?.type === "model") traceRows(message);
+    else if (!message || !["awake", "own", "head"].includes(message.type)) workerDone();
   },
 );
 const appMayLoad = workerOpened
   ? new Promise<void>((resolve) => {
-      workerAwake = resolve;
+      workerDone = resolve;
       setTimeout(resolve, WORKER_WAIT_MS);
     })
   : Promise.resolve();
@@ -94,7 +95,9 @@ function traceFirstRows(): (message: {
     painted = true;
     void painter.then(({ paintTraceRows }) => {
       if (!reactStarted && root) paintTraceRows(root, message.model, chunk);
-    });
+      // The app's chunks once the rows have had their frame.
+      requestAnimationFrame(() => setTimeout(workerDone, 0));
+    }, workerDone);
   };
 }
 

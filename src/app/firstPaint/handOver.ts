@@ -30,9 +30,11 @@ export function paintAndHandOver(root: HTMLElement, painted: HTMLElement): void 
   root.replaceChildren(painted);
 
   let gone = false;
+  const field = (name: string) =>
+    [...root.getElementsByTagName("input")].find((input) => input.name === name) ?? null;
   const apply = () => {
     for (const [name, value] of typed) {
-      const input = root.querySelector<HTMLInputElement>(`input[name="${CSS.escape(name)}"]`);
+      const input = field(name);
       if (!input) continue;
       typed.delete(name);
       if (value === "" || input.value !== "") continue;
@@ -41,9 +43,7 @@ export function paintAndHandOver(root: HTMLElement, painted: HTMLElement): void 
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
     if (focused) {
-      const input = root.querySelector<HTMLInputElement>(
-        `input[name="${CSS.escape(focused.name)}"]`,
-      );
+      const input = field(focused.name);
       if (input && (document.activeElement === null || document.activeElement === document.body)) {
         input.focus();
         if (focused.start !== null && focused.end !== null)

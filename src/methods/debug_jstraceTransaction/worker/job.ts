@@ -167,6 +167,7 @@ export class TraceJob {
     const handle = (msg: FromWorker) => {
       switch (msg.type) {
         case "awake":
+        case "idle":
         case "own":
         case "started":
           return;

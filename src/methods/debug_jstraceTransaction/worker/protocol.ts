@@ -26,6 +26,8 @@ export type FromWorker =
   /** Its script has run: the page's own chunks may be asked for now (main.tsx waits for this on a
    * trace link, so the Worker's script is not queued behind them). */
   | { type: "awake" }
+  /** Told the link (`open`), it starts nothing of its own: the page sends its request. */
+  | { type: "idle" }
   /** The Worker has sent the link's request itself (as `id`): a page that takes the Worker for
    * this very call carries on with it at once, without waiting for `started`. */
   | { type: "own"; url: string; method: string; params: unknown[]; id: number }

@@ -91,7 +91,10 @@ export function serveTraceWorker(port: WorkerPort): void {
   const open = async (msg: Extract<ToWorker, { type: "open" }>) => {
     let call = ownCall(msg.hash, msg.stored, null);
     if (call === "devnet") call = ownCall(msg.hash, msg.stored, await devnetInfo(msg.devnetUrl));
-    if (call === "devnet" || !call || asked) return;
+    if (call === "devnet" || !call || asked) {
+      port.postMessage({ type: "idle" });
+      return;
+    }
     own = call;
     port.postMessage({ type: "own", ...call, id: OWN_ID });
     const bodyText = JSON.stringify({
@@ -110,7 +113,7 @@ export function serveTraceWorker(port: WorkerPort): void {
     else if (msg.type === "shown") shownNow();
     else if (msg.type === "open") {
       // Only a head start: whatever goes wrong here, the page starts the request itself.
-      if (!asked) open(msg).catch(() => undefined);
+      if (!asked) open(msg).catch(() => port.postMessage({ type: "idle" }));
     } else if (msg.type === "start") {
       if (asked) return;
       asked = true;

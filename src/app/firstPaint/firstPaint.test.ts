@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FrameChunk, PackedModel } from "../../shared/trace/answer";
+import { paintFirstView } from "./index";
+import { paintTraceRows } from "./trace";
+
+const ADDR_A = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+const ADDR_B = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
+
+function mount(): HTMLElement {
+  const root = document.createElement("div");
+  root.id = "root";
+  document.body.replaceChildren(root);
+  return root;
+}
+
+/** React's first commit as the first paint meets it: the container's children replaced. */
+function commit(root: HTMLElement, html: string): void {
+  const app = document.createElement("div");
+  // Test markup of our own (no chain data): the app's form as React would render it.
+  app.innerHTML = html;
+  root.replaceChildren(app);
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+afterEach(() => vi.useRealTimers());
+
+describe("the first paint", () => {
+  it("draws the empty transaction form with its labelled fields, the header and its tabs", () => {
+    const root = mount();
+    paintFirstView("#/tx", root);
+    for (const name of ["Transaction hash", "Block hash", "Transaction index"]) {
+      const label = [...root.querySelectorAll("label")].find((l) => l.textContent === name);
+      expect(label?.control, name).toBeInstanceOf(HTMLInputElement);
+    }
+    expect(root.querySelector("nav[aria-label=Methods] a[aria-current=page]")?.textContent).toBe(
+      "Transaction",
+    );
+    expect(root.querySelector("main")?.getAttribute("aria-busy")).toBe("true");
+  });
+
+  it("draws a link's route as the app's loading note; a trace link with an empty call tree", () => {
+    const root = mount();
+    paintFirstView("#/logs?blockHash=0x12", root);
+    expect(root.querySelector("[role=status]")?.textContent).toBe("Loading the Logs view…");
+    expect(root.querySelector("label")).toBeNull();
+    paintFirstView(`#/trace?hash=0x${"ab".repeat(32)}`, root);
+    expect(root.querySelector("[role=tree]")?.getAttribute("aria-label")).toBe("Call tree");
+    expect(root.querySelectorAll("[role=treeitem]")).toHaveLength(0);
+  });
+
+  it("carries what was typed, and the focus, into the app's field of the same name", async () => {
+    const root = mount();
+    paintFirstView("#/tx", root);
+    const painted = root.querySelector<HTMLInputElement>("input[name=blockHash]");
+    if (!painted) throw new Error("no painted field");
+    painted.focus();
+    painted.value = "0xabc";
+    painted.dispatchEvent(new Event("input", { bubbles: true }));
+    const heard: string[] = [];
+    root.addEventListener("input", (e) => heard.push((e.target as HTMLInputElement).value));
+    commit(root, '<form><input name="hash"><input name="blockHash"><input name="index"></form>');
+    await tick();
+    const real = root.querySelector<HTMLInputElement>("input[name=blockHash]");
+    expect(real?.value).toBe("0xabc");
+    expect(heard).toEqual(["0xabc"]); // as typing: the form's state hears it
+    expect(document.activeElement).toBe(real);
+    expect(root.querySelector<HTMLInputElement>("input[name=hash]")?.value).toBe("");
+  });
+
+  it("waits for the app's field when its first commit is a loading note, and never overwrites", async () => {
+    const root = mount();
+    paintFirstView("#/tx", root);
+    const hash = root.querySelector<HTMLInputElement>("input[name=hash]");
+    const index = root.querySelector<HTMLInputElement>("input[name=index]");
+    if (!hash || !index) throw new Error("no painted fields");
+    for (const [input, value] of [
+      [hash, "0x1"],
+      [index, "7"],
+    ] as const) {
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    commit(root, "<p>Loading…</p>");
+    await tick();
+    commit(root, '<form><input name="hash" value="0xlinked"><input name="index"></form>');
+    await tick();
+    expect(root.querySelector<HTMLInputElement>("input[name=hash]")?.value).toBe("0xlinked");
+    expect(root.querySelector<HTMLInputElement>("input[name=index]")?.value).toBe("7");
+  });
+
+  it("fills a trace link's call tree with the Worker's first rows, as the tree's light rows", () => {
+    const root = mount();
+    paintFirstView(`#/trace?hash=0x${"ab".repeat(32)}`, root);
+    const model = {
+      size: 3,
+      level: Int32Array.from([1, 2, 2]),
+      childCount: Int32Array.from([2, 0, 0]),
+      failed: Uint8Array.from([0, 0, 1]),
+    } as unknown as PackedModel;
+    const chunk: FrameChunk = {
+      indices: Int32Array.from([0, 1, 2]),
+      frames: [
+        { type: "CALL", from: ADDR_A, to: ADDR_B, input: "0xa9059cbb00" },
+        { type: "staticcall", from: ADDR_B, to: ADDR_A, input: "0x" },
+        {
+          type: "CALL",
+          from: ADDR_B,
+          to: ADDR_A,
+          input: "0x12345678",
+          error: "execution reverted",
+        },
+      ],
+      issues: [],
+    };
+    paintTraceRows(root, model, chunk);
+    const rows = [...root.querySelectorAll("[role=tree] [role=treeitem]")];
+    expect(rows.map((r) => r.getAttribute("aria-level"))).toEqual(["1", "2", "2"]);
+    expect(rows[0]?.getAttribute("aria-expanded")).toBe("true");
+    expect(rows[2]?.getAttribute("aria-invalid")).toBe("true");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "▾CALL  0x5FbDB2…0aa3 → 0xe7f172…0512  0xa9059cbb(…)",
+      "STATICCALL  0xe7f172…0512 → 0x5FbDB2…0aa3  ",
+      "CALL failed  0xe7f172…0512 → 0x5FbDB2…0aa3  0x12345678(…)",
+    ]);
+  });
+
+  it("puts no rows anywhere once the app has replaced the first paint", () => {
+    const root = mount();
+    paintFirstView(`#/trace?hash=0x${"ab".repeat(32)}`, root);
+    commit(root, '<div role="tree"></div>');
+    paintTraceRows(
+      root,
+      {
+        level: Int32Array.from([1]),
+        childCount: Int32Array.from([0]),
+        failed: new Uint8Array(1),
+      } as unknown as PackedModel,
+      { indices: Int32Array.from([0]), frames: [{ type: "CALL", from: ADDR_A }], issues: [] },
+    );
+    expect(root.querySelectorAll("[role=treeitem]")).toHaveLength(0);
+  });
+});
