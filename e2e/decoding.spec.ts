@@ -46,7 +46,7 @@ test.describe("decoding through the signature database and Sourcify", () => {
     const { tx, d } = decodingOf(manifest);
     await gateway.clearLog();
     await page.goto(traceLink(tx.hash));
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Expand all" }).click();
 
     // Router is not verified: its function comes from the database, marked as such.
@@ -129,7 +129,7 @@ test.describe("decoding through the signature database and Sourcify", () => {
     await expect(page.getByRole("region", { name: "Decoding set by the link" })).toContainText(
       "Signature database off",
     );
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await expect(tree(page).getByRole("treeitem").first()).toContainText("0x");
     await expect(tree(page)).not.toContainText("routeAll");
     expect(await gateway.serviceLog()).toEqual([]);
@@ -143,7 +143,7 @@ test.describe("decoding through the signature database and Sourcify", () => {
     const { tx } = decodingOf(manifest);
     const slow = encodeURIComponent(gateway.url("/sigdb-slow-2500"));
     await page.goto(traceLink(tx.hash, `&sigdb=${slow}&sourcify=off`));
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await expect(tree(page)).not.toContainText("routeAll");
     await expect(page.getByRole("status", { name: "Decoding services" })).toContainText(
       "Looking up names",
@@ -159,7 +159,7 @@ test.describe("decoding through the signature database and Sourcify", () => {
     const { tx } = decodingOf(manifest);
     const down = encodeURIComponent(gateway.url("/sigdb-down"));
     await page.goto(traceLink(tx.hash, `&sigdb=${down}`));
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("status", { name: "Decoding services" })).toContainText(
       "Signature database",
     );

@@ -116,7 +116,7 @@ test.describe("transaction insight", () => {
     const tx = manifest.transactions.insight;
     if (!tx) throw new Error("no insight transaction");
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
-    await expect(page.getByRole("treeitem").first()).toBeVisible();
+    await expect(page.locator("[role=tree] [data-frame-row]").first()).toBeVisible();
     await gateway.clearLog();
     await page.getByRole("tab", { name: "State changes" }).click();
     await expect(page.getByText(/another trace of this transaction/i)).toBeVisible();

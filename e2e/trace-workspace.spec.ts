@@ -48,7 +48,7 @@ test.describe("trace workspace at 1400×900", () => {
     expect(frameAddresses(trace).has(beneficiary.toLowerCase())).toBe(false);
 
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
-    await expect(page.getByRole("treeitem").first()).toBeVisible();
+    await expect(page.locator("[role=tree] [data-frame-row]").first()).toBeVisible();
     await page.getByRole("searchbox", { name: /search frames/i }).fill(beneficiary);
     const count = page.getByRole("status").filter({ hasText: /matches|No matches/ });
     await expect(count).toHaveText(/^1 of [\d,]+ matches$/);
@@ -69,7 +69,7 @@ test.describe("trace workspace at 1400×900", () => {
     const tx = manifest.transactions.storage ?? manifest.transactions.innerRevert;
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
     const tree = page.getByRole("tree", { name: "Call tree" });
-    await expect(page.getByRole("treeitem").first()).toBeVisible();
+    await expect(page.locator("[role=tree] [data-frame-row]").first()).toBeVisible();
     await expect(page.getByRole("region", { name: /^Frame / })).toHaveCount(0);
     const alone = await tree.boundingBox();
     expect(alone?.width ?? 0).toBeGreaterThan(1000);
@@ -148,7 +148,7 @@ test.describe("trace workspace at 1400×900", () => {
     const prestate = (entries: { params: unknown }[]) =>
       entries.filter((e) => JSON.stringify(e.params).includes("prestateTracer"));
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
-    await expect(page.getByRole("treeitem").first()).toBeVisible();
+    await expect(page.locator("[role=tree] [data-frame-row]").first()).toBeVisible();
     await gateway.clearLog();
     await page.getByRole("tab", { name: "State changes" }).click();
     // the empty state says what the press costs, and nothing is asked before it
@@ -182,7 +182,7 @@ test.describe("trace workspace at 390 px", () => {
     const tx = manifest.transactions.insight ?? manifest.transactions.nestedCalls;
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
     const tree = page.getByRole("tree", { name: "Call tree" });
-    await expect(page.getByRole("treeitem").first()).toBeVisible();
+    await expect(page.locator("[role=tree] [data-frame-row]").first()).toBeVisible();
     const pans = await tree.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
     expect(pans, "the tree does not scroll sideways").toBe(false);
     const pagePans = await page.evaluate(

@@ -73,7 +73,7 @@ test.describe("debug_jstraceTransaction", () => {
     await expect(
       page.getByRole("heading", { level: 1, name: /debug_jstraceTransaction/ }),
     ).toBeVisible();
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Expand all" }).click();
     await expect(tree(page).getByRole("treeitem")).toHaveCount(frames);
     for (const type of types)
@@ -110,7 +110,7 @@ test.describe("debug_jstraceTransaction", () => {
     });
     expect(failed).toBeGreaterThan(0);
     await page.goto(traceLink(tx.hash));
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Expand all" }).click();
     const marked = tree(page).locator('[role="treeitem"][aria-invalid="true"]');
     await expect(marked).toHaveCount(failed);
@@ -148,7 +148,7 @@ test.describe("debug_jstraceTransaction", () => {
     const n = (x: bigint) => x.toLocaleString("en-US");
 
     await page.goto(traceLink(tx.hash));
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     const summary = page.getByRole("region", { name: "Trace summary" });
     const item = (term: string) =>
       summary
@@ -168,7 +168,7 @@ test.describe("debug_jstraceTransaction", () => {
     manifest,
   }) => {
     await page.goto(traceLink(manifest.transactions.panic.hash));
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Expand all" }).click();
     await expect(
       tree(page)
@@ -185,7 +185,7 @@ test.describe("debug_jstraceTransaction", () => {
     if (!withErrors) return;
     const errorNames = (withErrors.abi ?? []).filter(isError).map((i) => i.name);
     await page.goto(traceLink(manifest.transactions.customError.hash));
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await page.getByText(/Decoding: add an ABI/).click();
     await page.getByLabel("ABI or signature", { exact: true }).fill(JSON.stringify(withErrors.abi));
     await page.getByRole("button", { name: "Add ABI" }).click();
@@ -212,7 +212,7 @@ test.describe("debug_jstraceTransaction", () => {
       .filter((n) => n.length > 2);
     expect(fnNames.length, "devnet contract ABIs with functions").toBeGreaterThan(0);
     await page.goto(traceLink(manifest.transactions.nestedCalls.hash));
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Expand all" }).click();
     const rows = tree(page).getByRole("treeitem");
     await expect(
@@ -284,7 +284,7 @@ test.describe("debug_jstraceTransaction", () => {
     await page.goto(
       `/#/trace?hash=${tx.hash}&tracer=callTracer&rpc=${rpc}&traceMethod=debug_jstraceTransaction`,
     );
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 60_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 60_000 });
     await expect(tree(page)).not.toHaveAttribute("aria-busy", "true");
     await expect(page.getByLabel("Trace summary")).toContainText(/5,\d{3}/);
     expect(traceCalls(await gateway.log(), tx.hash)).toHaveLength(1);
@@ -306,7 +306,7 @@ test.describe("debug_jstraceTransaction", () => {
     });
     await gateway.clearLog();
     await page.goto(traceLink(tx.hash));
-    await expect(tree(page).getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole("button", { name: "Expand all" }).click();
     await expect(tree(page).getByRole("treeitem")).toHaveCount(frames);
     expect(refused, "the Worker's script was asked for and refused").toBeGreaterThan(0);

@@ -454,7 +454,9 @@ test.describe("lookup by transaction hash, results first, onward", () => {
 
     await onward.getByRole("link", { name: "Trace this transaction" }).click();
     await expect(page).toHaveURL(new RegExp(`#/trace\\?hash=${tx.hash}`, "i"));
-    await expect(page.getByRole("treeitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator("[role=tree] [data-frame-row]").first()).toBeVisible({
+      timeout: 30_000,
+    });
 
     await page.goto(link);
     await onward.getByRole("link", { name: "Logs of this block" }).click();

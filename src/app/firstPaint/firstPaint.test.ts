@@ -15,11 +15,28 @@ function mount(): HTMLElement {
 }
 
 /** React's first commit as the first paint meets it: the container's children replaced. */
-function commit(root: HTMLElement, html: string): void {
+function commit(root: HTMLElement, ...children: HTMLElement[]): void {
   const app = document.createElement("div");
-  // Test markup of our own (no chain data): the app's form as React would render it.
-  app.innerHTML = html;
+  app.append(...children);
   root.replaceChildren(app);
+}
+
+/** The app's form as React would render it: inputs named as the form registers them. */
+function form(fields: Record<string, string>): HTMLElement {
+  const el = document.createElement("form");
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement("input");
+    input.name = name;
+    input.value = value;
+    el.append(input);
+  }
+  return el;
+}
+
+function element(tag: string, attrs: Record<string, string> = {}): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -60,7 +77,7 @@ describe("the first paint", () => {
     painted.dispatchEvent(new Event("input", { bubbles: true }));
     const heard: string[] = [];
     root.addEventListener("input", (e) => heard.push((e.target as HTMLInputElement).value));
-    commit(root, '<form><input name="hash"><input name="blockHash"><input name="index"></form>');
+    commit(root, form({ hash: "", blockHash: "", index: "" }));
     await tick();
     const real = root.querySelector<HTMLInputElement>("input[name=blockHash]");
     expect(real?.value).toBe("0xabc");
@@ -82,9 +99,9 @@ describe("the first paint", () => {
       input.value = value;
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
-    commit(root, "<p>Loading…</p>");
+    commit(root, element("p"));
     await tick();
-    commit(root, '<form><input name="hash" value="0xlinked"><input name="index"></form>');
+    commit(root, form({ hash: "0xlinked", index: "" }));
     await tick();
     expect(root.querySelector<HTMLInputElement>("input[name=hash]")?.value).toBe("0xlinked");
     expect(root.querySelector<HTMLInputElement>("input[name=index]")?.value).toBe("7");
@@ -129,7 +146,7 @@ describe("the first paint", () => {
   it("puts no rows anywhere once the app has replaced the first paint", () => {
     const root = mount();
     paintFirstView(`#/trace?hash=0x${"ab".repeat(32)}`, root);
-    commit(root, '<div role="tree"></div>');
+    commit(root, element("div", { role: "tree" }));
     paintTraceRows(
       root,
       {

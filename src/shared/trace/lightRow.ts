@@ -3,7 +3,7 @@
  * is flung through (FrameRow.tsx), and a trace link's first rows before the app has loaded
  * (app/firstPaint/trace.ts). No decoding data needed: an unknown function is its selector.
  */
-import { shortAddress } from "../../chain/hexText";
+import { shortAddress } from "../../ui/basics/hexText";
 
 /** The frame's type upper-cased (`Call` → `CALL`); "?" when the node sent none. */
 export function frameType(f: { type?: unknown }): string {

@@ -1,7 +1,6 @@
 /**
- * The trace Worker's script. One script, no chunks: on a deep link the Worker starts while the
- * page preloads the app's modules, and each chunk more would wait behind those for a connection
- * before the request could leave (measured: ~100 ms later than from one script).
+ * The trace Worker's script. One script, no chunks: a chunk more would be one more request before
+ * the link's request can leave. It says `awake` once it has run (the page then knows it listens).
  */
 import type { WorkerPort } from "./protocol";
 import { serveTraceWorker } from "./serve";
