@@ -65,8 +65,8 @@ void booted
 
 /**
  * The route's own chunks (its early module, its page, and a transaction link's lookup part),
- * asked for now, beside the app's (preloaded by the page's HTML): asked by the boot module or in
- * a later task, they waited behind the app's modules and the style warm-up, and came last
+ * asked for with the app's (by this module): asked by the boot module or in a later task, they
+ * waited behind the app's modules and came last
  * (interleaved A/B in bench/STARTUP.md). Resolves when the page is in (or failed to load).
  */
 function preloadRoute(): Promise<unknown> {

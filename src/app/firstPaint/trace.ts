@@ -6,13 +6,11 @@
  * everything else (app/firstPaint/handOver.ts).
  */
 import type { FrameChunk, PackedModel } from "../../shared/trace/answer";
-import { lightRowText } from "../../shared/trace/lightRow";
+import { INDENT, lightRowText, ROW_HEIGHT } from "../../shared/trace/lightRow";
 import { FIRST_TREE, h } from "./dom";
 
 /** Rows enough for a screen (the tree's 480 px at 28 px a row). */
 const ROWS = 18;
-const ROW_HEIGHT = 28;
-const INDENT = 16;
 
 export function paintTraceRows(root: HTMLElement, model: PackedModel, chunk: FrameChunk): void {
   const rows: HTMLElement[] = [];

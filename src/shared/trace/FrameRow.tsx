@@ -16,13 +16,11 @@ import {
   nodeRevertReason,
   type TraceModel,
 } from "./model";
-import { lightRowText } from "./lightRow";
+import { INDENT, lightRowText, ROW_HEIGHT } from "./lightRow";
 import { setSize, type Structure } from "./tree";
 import { frameIssues, type CallFrame } from "./result";
 
-export const ROW_HEIGHT = 28;
-/** Horizontal step per tree level. */
-export const INDENT = 16;
+export { INDENT, ROW_HEIGHT };
 
 /** The indent guides: one thin line per level, a tiny image tiled (cheaper to paint per row, as a
  * tree scrolls, than a repeating gradient). */

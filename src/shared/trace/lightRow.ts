@@ -5,6 +5,10 @@
  */
 import { shortAddress } from "../../ui/basics/hexText";
 
+/** A tree row's height, and the horizontal step per tree level (FrameRow.tsx, the first paint). */
+export const ROW_HEIGHT = 28;
+export const INDENT = 16;
+
 /** The frame's type upper-cased (`Call` → `CALL`); "?" when the node sent none. */
 export function frameType(f: { type?: unknown }): string {
   return typeof f.type === "string" && f.type !== "" ? f.type.toUpperCase() : "?";
