@@ -23,7 +23,8 @@ const hash = window.location.hash;
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 let reactStarted = false;
-const traceRows = traceFirstRows();
+type FirstRows = { model: PackedModel; chunk?: FrameChunk; first?: FrameChunk };
+let traceRows: (message: FirstRows) => void = () => undefined;
 let workerDone = () => {};
 const workerOpened = openTraceWorker(
   hash,
@@ -34,6 +35,8 @@ const workerOpened = openTraceWorker(
     else if (!message || !["awake", "own", "head"].includes(message.type)) workerDone();
   },
 );
+// The painter is asked for with the Worker, and only then (an empty #/trace opens none).
+if (workerOpened) traceRows = traceFirstRows();
 const appMayLoad = workerOpened
   ? new Promise<void>((resolve) => {
       workerDone = resolve;
@@ -79,14 +82,9 @@ function preloadRoute(): Promise<unknown> {
 
 /**
  * Paints a trace link's first rows from the Worker's first preview (or its model, for a small
- * answer), unless React has started: its painter is asked for with the Worker.
+ * answer), unless React has started.
  */
-function traceFirstRows(): (message: {
-  model: PackedModel;
-  chunk?: FrameChunk;
-  first?: FrameChunk;
-}) => void {
-  if (parseHash(hash).route !== "trace") return () => undefined;
+function traceFirstRows(): (message: FirstRows) => void {
   const painter = import("./app/firstPaint/trace");
   let painted = false;
   return (message) => {
