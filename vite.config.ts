@@ -33,10 +33,10 @@ export default defineConfig({
             // The small presentational pieces every view shows (src/ui/basics/), in one chunk
             // rather than one request each (measured: 1.3 KB gzip less on a first visit). Only
             // these files: their dependencies (React) keep their own chunk. hexText.ts is left
-            // out: the first paint's trace rows use it without React (app/firstPaint/trace.ts).
+            // out (and numberText.ts): the first paint uses them without React (app/firstPaint).
             {
               name: "ui",
-              test: /\/src\/ui\/basics\/(?!hexText\.ts)/,
+              test: /\/src\/ui\/basics\/(?!hexText\.ts|numberText\.ts)/,
               includeDependenciesRecursively: false,
             },
           ],

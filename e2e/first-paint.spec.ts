@@ -76,3 +76,29 @@ test("a trace link's first rows are on screen before React, from the one trace r
   );
   expect(traces).toHaveLength(1);
 });
+
+test("a logs link's first rows are on screen before React, from the one eth_getLogs request", async ({
+  page,
+  manifest,
+  gateway,
+}) => {
+  const tx = manifest.transactions.tokenTransfer;
+  await gateway.clearLog();
+  const release = await holdReact(page);
+  await page.goto(`/#/logs?blockHash=${tx.blockHash}`);
+  const table = page.getByRole("table", { name: "Logs" });
+  const first = table.locator("[role=row][data-index]").first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  await expect(first.getByRole("cell").nth(1)).toHaveText(tx.blockNumber.toLocaleString("en-US"));
+  // Painted, not the app's: no Details button yet.
+  await expect(table.getByRole("button")).toHaveCount(0);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Loading the Logs view…" }),
+  ).toBeVisible();
+
+  release();
+  await expect(table.getByRole("button", { name: /Details of the log/ }).first()).toBeVisible();
+  await expect(page.locator("[data-first-paint]")).toHaveCount(0);
+  const calls = (await gateway.log()).filter((e) => e.method === "eth_getLogs");
+  expect(calls).toHaveLength(1);
+});

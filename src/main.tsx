@@ -16,43 +16,51 @@ import {
 // is sent by the boot module as soon as it has loaded (app/boot.ts). On a trace link the app's
 // chunks are asked for once the Worker's first rows are painted (or it starts nothing, or its
 // request failed): asked for first, they held the Worker's script back behind them (~150 ms) and
-// the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md).
-/** The longest a trace link's app waits for the Worker's first rows. */
-const WORKER_WAIT_MS = 500;
+// the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md). A logs
+// link's likewise wait for its first rows, painted from a copy of the boot module's answer.
+/** The longest a link's app waits for its first rows. */
+const FIRST_ROWS_WAIT_MS = 500;
 const hash = window.location.hash;
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 let reactStarted = false;
 type FirstRows = { model: PackedModel; chunk?: FrameChunk; first?: FrameChunk };
 let traceRows: (message: FirstRows) => void = () => undefined;
-let workerDone = () => {};
+/** Lets the app's chunks load (the first rows are painted, or will not be). */
+let release = () => {};
 const workerOpened = openTraceWorker(
   hash,
   storedConnection,
   new URL("./devnet.json", document.baseURI).href,
   (message) => {
     if (message?.type === "preview" || message?.type === "model") traceRows(message);
-    else if (!message || !["awake", "own", "head"].includes(message.type)) workerDone();
+    else if (!message || !["awake", "own", "head"].includes(message.type)) release();
   },
 );
 // The painter is asked for with the Worker, and only then (an empty #/trace opens none).
 if (workerOpened) traceRows = traceFirstRows();
-const appMayLoad = workerOpened
-  ? new Promise<void>((resolve) => {
-      workerDone = resolve;
-      setTimeout(resolve, WORKER_WAIT_MS);
-    })
-  : Promise.resolve();
-const booted = appMayLoad
+const logsRows = !workerOpened && isLogsLink(hash) ? logsFirstRows() : undefined;
+const appMayLoad =
+  workerOpened || logsRows
+    ? new Promise<void>((resolve) => {
+        release = resolve;
+        setTimeout(resolve, FIRST_ROWS_WAIT_MS);
+      })
+    : Promise.resolve();
+// The route's early module is asked for with the boot module, which needs it to send the request.
+if (!workerOpened) preloadEarly();
+const booted = (workerOpened ? appMayLoad : Promise.resolve())
   .then(() => import("./app/boot"))
-  .then(({ bootEarly }) => void bootEarly());
+  .then(({ bootEarly }) => bootEarly(hash, logsRows))
+  .then((sent) => {
+    if (!sent) release();
+  });
 const pageReady = appMayLoad.then(preloadRoute);
 
 // What the route shows before React and its code are in (app/firstPaint): the theme first.
 applyTheme(storedTheme());
 paintFirstView(hash, root);
-void booted
-  .catch(() => undefined)
+void Promise.all([booted.catch(() => undefined), appMayLoad])
   .then(() =>
     // The route's page is in before the first render: a page that suspends shows its fallback,
     // and React reveals what replaces a fallback no sooner than 300 ms after it.
@@ -66,15 +74,20 @@ void booted
     startTransition(() => app.render(createElement(StrictMode, null, createElement(App))));
   });
 
+/** The route's early module (app/boot.ts), if it has one. */
+function preloadEarly(): void {
+  const routed = routePage(parseHash(hash).route);
+  if (routed?.page === "index") void loadEarlyModule(routed.method)?.catch(() => undefined);
+}
+
 /**
- * The route's own chunks (its early module, its page, and a transaction link's lookup part),
+ * The route's own chunks (its page, and a transaction link's lookup part),
  * asked for with the app's (by this module): asked by the boot module or in a later task, they
  * waited behind the app's modules and came last
  * (interleaved A/B in bench/STARTUP.md). Resolves when the page is in (or failed to load).
  */
 function preloadRoute(): Promise<unknown> {
   const routed = routePage(parseHash(hash).route);
-  if (routed?.page === "index") void loadEarlyModule(routed.method)?.catch(() => undefined);
   if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
   const page = routed ? preloadPage(routed.method, routed.page) : null;
   return page ? page.catch(() => undefined) : Promise.resolve();
@@ -93,10 +106,34 @@ function traceFirstRows(): (message: FirstRows) => void {
     painted = true;
     void painter.then(({ paintTraceRows }) => {
       if (!reactStarted && root) paintTraceRows(root, message.model, chunk);
-      // The app's chunks once the rows have had their frame.
-      requestAnimationFrame(() => setTimeout(workerDone, 0));
-    }, workerDone);
+      afterFrame(release);
+    }, release);
   };
+}
+
+/** A logs link: its first rows are painted from the boot module's answer (app/firstPaint/logs.ts). */
+function isLogsLink(link: string): boolean {
+  const { route, searchString } = parseHash(link);
+  return route === "logs" && searchString !== "";
+}
+
+/** Paints a logs link's first rows from the answer's text (null: none to paint), unless React has
+ * started; then lets the app load. */
+function logsFirstRows(): (text: string | null) => void {
+  const painter = import("./app/firstPaint/logs");
+  return (text) => {
+    if (text === null) return release();
+    void painter.then(({ paintLogRows }) => {
+      const painted = !reactStarted && root && paintLogRows(root, parseHash(hash).search, text);
+      if (painted) afterFrame(release);
+      else release();
+    }, release);
+  };
+}
+
+/** Runs `then` once what was just painted has had its frame. */
+function afterFrame(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(then, 0));
 }
 
 /** The connection this browser keeps, for the trace Worker (null where storage is refused). */

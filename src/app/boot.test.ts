@@ -6,7 +6,7 @@ import { resolveEndpoint } from "../endpoints";
 import { createRpcClient } from "../rpc";
 import { inFlightCount } from "../rpc/inflight";
 import { parseHash, viewSearch } from "../shared/route";
-import { bootEarly, earlyModuleFor } from "./boot";
+import { bootEarly, earlyModuleFor, FIRST_PAINT_BYTES, readCopy } from "./boot";
 import { initialConnection } from "./connection";
 
 const BLOCK = `0x${"ab".repeat(32)}`;
@@ -14,6 +14,8 @@ const BLOCK = `0x${"ab".repeat(32)}`;
 let server: Server;
 let url = "";
 let methods: string[] = [];
+/** What the server answers with (a result of this many bytes of padding when set). */
+let padding = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -23,7 +25,8 @@ beforeAll(async () => {
       const body = JSON.parse(text) as { id: unknown; method: string };
       methods.push(body.method);
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: [] }));
+      const result = padding > 0 ? ["x".repeat(padding)] : [];
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -37,6 +40,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   methods = [];
+  padding = 0;
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -62,6 +66,40 @@ describe("bootEarly", () => {
     // One request in all: the one sent ahead, read by the page.
     expect(methods).toEqual(["eth_getLogs"]);
     expect(inFlightCount()).toBe(0);
+  });
+
+  it("hands the first paint a copy of the answer; the page still reads the one answer itself", async () => {
+    const hash = `#/logs?blockHash=${BLOCK}&rpc=${encodeURIComponent(url)}`;
+    let copy: (text: string | null) => void = () => undefined;
+    const copied = new Promise<string | null>((resolve) => (copy = resolve));
+    expect(await bootEarly(hash, copy)).toBe(true);
+    expect(JSON.parse((await copied) ?? "null")).toMatchObject({ result: [] });
+    expect(await pageFirstCall(hash)).toEqual([]);
+    expect(methods).toEqual(["eth_getLogs"]);
+  });
+
+  it("gives the first paint no answer over FIRST_PAINT_BYTES; the page reads it whole", async () => {
+    padding = FIRST_PAINT_BYTES + 10;
+    const hash = `#/logs?blockHash=${BLOCK}&rpc=${encodeURIComponent(url)}`;
+    let copy: (text: string | null) => void = () => undefined;
+    const copied = new Promise<string | null>((resolve) => (copy = resolve));
+    expect(await bootEarly(hash, copy)).toBe(true);
+    expect(await copied).toBeNull();
+    expect(await pageFirstCall(hash)).toEqual(["x".repeat(padding)]);
+    expect(methods).toEqual(["eth_getLogs"]);
+  });
+
+  it("reads a copy without a length up to the limit, and stops reading past it", async () => {
+    const body = (parts: string[]) =>
+      new ReadableStream<Uint8Array>({
+        start(c) {
+          for (const p of parts) c.enqueue(new TextEncoder().encode(p));
+          c.close();
+        },
+      });
+    expect(await readCopy(new Response(body(['{"a":', '"é"}'])), 100)).toBe('{"a":"é"}');
+    expect(await readCopy(new Response(body(["x".repeat(60), "y".repeat(60)])), 100)).toBeNull();
+    expect(await readCopy(new Response("oops", { status: 502 }), 100)).toBeNull();
   });
 
   it("sends nothing for a trace link (the trace Worker's), an incomplete link, or no connection", async () => {

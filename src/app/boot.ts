@@ -56,9 +56,49 @@ async function devnetManifest(): Promise<DevnetManifest | null> {
   }
 }
 
-/** Sends the link's first request ahead, if it makes one (its page's chunks are preloaded by
- * main.tsx); never throws. Resolves to whether a request was sent. */
-export async function bootEarly(hash: string = window.location.hash): Promise<boolean> {
+/** The most of an answer the first paint reads (a larger one is the page's alone: it streams it). */
+export const FIRST_PAINT_BYTES = 1_000_000;
+
+/**
+ * A response copy's body as text, or null when it is an error status, larger than `maxBytes`
+ * (announced or read so far: the copy is then cancelled) or cut off.
+ */
+export async function readCopy(response: Response, maxBytes: number): Promise<string | null> {
+  const announced = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (!response.ok || !response.body || announced > maxBytes) {
+    void response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    for (;;) {
+      const step = await reader.read();
+      if (step.done) break;
+      bytes += step.value.byteLength;
+      if (bytes > maxBytes) {
+        void reader.cancel().catch(() => undefined);
+        return null;
+      }
+      chunks.push(step.value);
+    }
+  } catch {
+    return null;
+  }
+  const decoder = new TextDecoder();
+  return chunks.map((c, i) => decoder.decode(c, { stream: i < chunks.length - 1 })).join("");
+}
+
+/**
+ * Sends the link's first request ahead, if it makes one (its page's chunks are preloaded by
+ * main.tsx); never throws. Resolves to whether a request was sent. With `firstPaint`, the answer's
+ * text (up to FIRST_PAINT_BYTES, from a copy of the response) is handed to it, or null.
+ */
+export async function bootEarly(
+  hash: string = window.location.hash,
+  firstPaint?: (text: string | null) => void,
+): Promise<boolean> {
   try {
     const location = parseHash(hash);
     const routed = routePage(location.route);
@@ -79,7 +119,20 @@ export async function bootEarly(hash: string = window.location.hash): Promise<bo
     if (!resolved.ok) return false;
     const call = mod.earlyRequest(viewSearch(search), resolved.endpoint);
     if (!call) return false;
-    const sent = sendAhead(resolved.endpoint.url, call.method, call.params, SENT_AHEAD_TTL_MS);
+    const copy = firstPaint
+      ? (response: Response | null) =>
+          void (response ? readCopy(response, FIRST_PAINT_BYTES) : Promise.resolve(null)).then(
+            firstPaint,
+            () => firstPaint(null),
+          )
+      : undefined;
+    const sent = sendAhead(
+      resolved.endpoint.url,
+      call.method,
+      call.params,
+      SENT_AHEAD_TTL_MS,
+      copy,
+    );
     // From navigation to the request leaving: the benchmark's view of the head start.
     perf.measure("nodescope:boot:early", 0, call.method);
     return sent;

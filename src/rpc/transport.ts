@@ -191,13 +191,17 @@ function abortion(signal: AbortSignal): { promise: Promise<never>; dispose: () =
 
 /**
  * Puts a request in flight before anyone asks for it (see inflight.ts): the first identical
- * request within `ttlMs` reads its answer. Sent as the transport sends (`httpRequest`).
+ * request within `ttlMs` reads its answer. Sent as the transport sends (`httpRequest`). `copy`
+ * gets a clone of the response: its body is read apart from the one the caller reads.
  */
 export function sendAhead(
   url: string,
   method: string,
   params: readonly unknown[],
   ttlMs: number,
+  /** Handed a copy of the response (its own body to read) as it arrives, null when the fetch
+   * failed: the first paint's. */
+  copy?: (response: Response | null) => void,
 ): boolean {
   const id = nextRequestId();
   const bodyText = JSON.stringify({ jsonrpc: "2.0", id, method, params: [...params] });
@@ -206,7 +210,17 @@ export function sendAhead(
   sharedExchange(
     shareKey(url, method, params),
     id,
-    (signal) => globalThis.fetch(http.target, { ...http.init, signal }),
+    (signal) =>
+      globalThis.fetch(http.target, { ...http.init, signal }).then(
+        (response) => {
+          copy?.(response.clone());
+          return response;
+        },
+        (error: unknown) => {
+          copy?.(null);
+          throw error;
+        },
+      ),
     ttlMs,
   );
   return true;

@@ -20,3 +20,6 @@ export function h(
 
 /** The first paint's call tree, the box a trace link's first rows go into (trace.ts). */
 export const FIRST_TREE = "data-first-tree";
+
+/** The first paint's box a logs link's first rows go into (logs.ts). */
+export const FIRST_ROWS = "data-first-rows";

@@ -14,6 +14,7 @@ import {
   utcText,
 } from "../../ui";
 import { argsRowText, argsText, type DecodedEvent } from "./model";
+import { lightCellText } from "./lightText";
 import type { AmountUnit } from "./query";
 import type { LogRow } from "./result";
 
@@ -172,21 +173,7 @@ export function logCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null): R
  */
 export function lightCell(key: ColumnKey, row: LogRow, ev: DecodedEvent | null): ReactElement {
   const id = key;
-  let text: string | number | null;
-  switch (id) {
-    case "block":
-      text = row.blockNumber === null ? "pending" : groupedNumber(row.blockNumber);
-      break;
-    case "time":
-      text = row.blockTimestamp === null ? "" : utcText(BigInt(row.blockTimestamp));
-      break;
-    case "event":
-      text = ev ? ev.name : row.topics[0] ? shortHex(row.topics[0]) : "";
-      break;
-    default:
-      text = null;
-      break;
-  }
+  const text = lightCellText(key, row, ev);
   return (
     <span key={id} role="cell" className={cellCls}>
       {text}

@@ -3,7 +3,7 @@
  * once opened. Decodes its log through the memoised `decode`, so only rows on screen decode.
  */
 import { memo, type CSSProperties } from "react";
-import type { ShownColumn } from "./columns";
+import { ROW_HEIGHT, type ShownColumn } from "./columns";
 import type { KindIndex } from "./kinds";
 import { argCell, extraCell, lightCell, logCell } from "./LogCell";
 import { LogDetail } from "./LogDetail";
@@ -11,7 +11,7 @@ import type { Decode } from "./model";
 import type { AmountUnit } from "./query";
 import type { LogRow } from "./result";
 
-export const ROW_HEIGHT = 36;
+export { ROW_HEIGHT };
 
 interface RowProps {
   row: LogRow;

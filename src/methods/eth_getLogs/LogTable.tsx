@@ -25,16 +25,8 @@ import {
 } from "@tanstack/react-virtual";
 import { downloadText } from "../../ui";
 import type { TokenMeta } from "../../shared/tokenMeta";
-import {
-  argColumns,
-  isSortable,
-  minWidthRem,
-  nextSort,
-  shownColumns,
-  sortRows,
-  type ExtraColumn,
-  type SortKey,
-} from "./columns";
+import { argColumns, DETAILS_WIDTH, minWidthRem, shownColumns, type ExtraColumn } from "./columns";
+import { isSortable, nextSort, sortRows, type SortKey } from "./sort";
 import { SlotKeys, useFling } from "../../ui/virtual";
 import { defaultExplore, exploreToSearch, type Explore } from "./exploreParams";
 import { groupsToCsv, groupsToJson, toCsv, toJson } from "./export";
@@ -103,7 +95,6 @@ function copyFullValue(e: ClipboardEvent<HTMLDivElement>) {
  * on the left: sticky cells in every row cost ~7 ms of scroll p95 at 100k logs (interleaved A/B,
  * 15.9/16.8 ms with them, 8.5/9.4 without), past the 16 ms frame budget.
  */
-const DETAILS_WIDTH = "2.25rem";
 
 /** The events whose amounts are shown in whole tokens (as chain/events.ts withTokenUnits does). */
 const TOKEN_EVENTS: ReadonlySet<string> = new Set(["Transfer", "Approval"]);

@@ -1,10 +1,9 @@
 /**
  * The logs table's columns (what can be shown or hidden, and how wide, a decoded argument's among
- * them) and its sort orders (block, log index, an argument by its type).
+ * them); the sort orders are sort.ts's.
  */
 import type { LogRow } from "./result";
-import type { EventKind, KindIndex } from "./kinds";
-import { sortByArg } from "./groups";
+import type { EventKind } from "./kinds";
 
 export type ColumnId =
   "block" | "time" | "txIndex" | "logIndex" | "txHash" | "address" | "event" | "args" | "removed";
@@ -33,6 +32,12 @@ export const COLUMNS: readonly Column[] = [
   { id: "args", label: "Arguments", width: "minmax(16rem, 1fr)" },
   { id: "removed", label: "Removed", width: "5.5rem" },
 ];
+
+/** A collapsed row's height (px): every row of the table but an open one. */
+export const ROW_HEIGHT = 36;
+
+/** The first track: the row's Details button. */
+export const DETAILS_WIDTH = "2.25rem";
 
 /** The least width (rem) of grid tracks written in rem, a `minmax(a, b)` by its `a`. */
 export function minWidthRem(tracks: readonly string[]): number {
@@ -105,45 +110,4 @@ export function shownColumns(
     if (c.id === "event") for (const a of argColumns(kind)) if (!hidden.has(a.key)) out.push(a);
   }
   return out;
-}
-
-export type SortKey = "block" | "logIndex" | `arg:${string}`;
-
-export interface SortState {
-  key: SortKey;
-  dir: "asc" | "desc";
-}
-
-export function isSortable(id: ColumnKey): id is SortKey {
-  return id === "block" || id === "logIndex" || id.startsWith("arg:");
-}
-
-/** By log index, then block; pending logs (no block or index yet) after the mined ones. */
-function byLogIndex(a: LogRow, b: LogRow): number {
-  const ab = a.blockNumber ?? Number.POSITIVE_INFINITY;
-  const bb = b.blockNumber ?? Number.POSITIVE_INFINITY;
-  const ai = a.logIndex ?? Number.POSITIVE_INFINITY;
-  const bi = b.logIndex ?? Number.POSITIVE_INFINITY;
-  return ai !== bi ? (ai < bi ? -1 : 1) : ab === bb ? 0 : ab < bb ? -1 : 1;
-}
-
-/**
- * `list` in the asked order. The scan hands rows over sorted by block and log index, so the block
- * order only ever reverses them (and ascending needs no copy).
- */
-export function sortRows(
-  list: readonly LogRow[],
-  sort: SortState,
-  index?: KindIndex,
-): readonly LogRow[] {
-  if (sort.key.startsWith("arg:"))
-    return index ? sortByArg(list, index, sort.key.slice(4), sort.dir) : list;
-  if (sort.key === "block") return sort.dir === "asc" ? list : [...list].reverse();
-  const sorted = [...list].sort(byLogIndex);
-  return sort.dir === "asc" ? sorted : sorted.reverse();
-}
-
-/** A click on a sortable header: the same column flips direction, another starts ascending. */
-export function nextSort(s: SortState, key: SortKey): SortState {
-  return s.key === key ? { key, dir: s.dir === "asc" ? "desc" : "asc" } : { key, dir: "asc" };
 }

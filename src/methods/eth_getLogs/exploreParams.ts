@@ -6,7 +6,7 @@
  * `exploreToSearch` (state → the params to write).
  */
 import type { GroupSort } from "./groups";
-import type { SortState } from "./columns";
+import type { SortState } from "./sort";
 
 export interface Explore {
   q: string;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, encodeEventTopics, parseAbi, type Hex } from "viem";
 import { AbiRegistry, decodeLog } from "../../chain";
-import { shownColumns, sortRows } from "./columns";
+import { shownColumns } from "./columns";
+import { sortRows } from "./sort";
 import { decodeLogRow } from "./decode";
 import { toCsv, toJson } from "./export";
 import addLiquidity from "./fixtures/curve-add-liquidity.json";

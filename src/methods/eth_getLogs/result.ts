@@ -4,6 +4,9 @@
  * normalised to camelCase. Unknown fields are kept. Block fields are null while pending.
  */
 import { z } from "zod";
+import { LOWERCASE_KEYS } from "./row";
+
+export { LOWERCASE_KEYS, toLogRow, type LogRow } from "./row";
 
 const hexData = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, "expected 0x-prefixed hex bytes");
 const hash32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "expected a 32-byte hash");
@@ -11,16 +14,6 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "expected a 20-byte addr
 const quantity = z.string().regex(/^0x[0-9a-fA-F]+$/, "expected a hex quantity");
 /** transactionIndex is documented as "integer": accept a JSON number too. */
 const quantityOrNumber = z.union([quantity, z.number().int().nonnegative()]);
-
-/** The spec's lower-case names → the canonical names real nodes send. */
-export const LOWERCASE_KEYS: Record<string, string> = {
-  logindex: "logIndex",
-  transactionindex: "transactionIndex",
-  transactionhash: "transactionHash",
-  blockhash: "blockHash",
-  blocknumber: "blockNumber",
-  blocktimestamp: "blockTimestamp",
-};
 
 function canonicalKeys(input: unknown): unknown {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
@@ -57,48 +50,6 @@ export type RawLog = z.infer<typeof logSchema>;
 
 /** An empty match is `[]`, or `null` from some nodes (Erigon): both read as no logs. */
 export const logsResultSchema = z.preprocess((v) => (v === null ? [] : v), z.array(logSchema));
-
-/** The normalised log the views use; `raw` is the camelCase object as the node sent it. */
-export interface LogRow {
-  /** Position in the scan result (stable id for decoding caches and React keys). */
-  id: number;
-  address: string;
-  topics: string[];
-  data: string;
-  blockNumber: number | null;
-  blockHash: string | null;
-  transactionHash: string | null;
-  transactionIndex: number | null;
-  logIndex: number | null;
-  removed: boolean;
-  blockTimestamp: number | null;
-  pending: boolean;
-  raw: RawLog;
-}
-
-function toNum(v: string | number | null | undefined): number | null {
-  if (v === null || v === undefined) return null;
-  return typeof v === "number" ? v : Number.parseInt(v, 16);
-}
-
-export function toLogRow(raw: RawLog, id: number): LogRow {
-  const blockNumber = toNum(raw.blockNumber);
-  return {
-    id,
-    address: raw.address,
-    topics: raw.topics,
-    data: raw.data,
-    blockNumber,
-    blockHash: raw.blockHash ?? null,
-    transactionHash: raw.transactionHash ?? null,
-    transactionIndex: toNum(raw.transactionIndex),
-    logIndex: toNum(raw.logIndex),
-    removed: raw.removed === true,
-    blockTimestamp: toNum(raw.blockTimestamp),
-    pending: blockNumber === null || raw.blockHash === null,
-    raw,
-  };
-}
 
 /** Parses one response (throws a ZodError with the path on a malformed log). */
 export function parseLogs(result: unknown): RawLog[] {

@@ -9,47 +9,10 @@
  */
 import { untilPainted } from "../../platform/schedule";
 import { createResultArrayStream, type ResultStream } from "../../rpc";
-import { LOWERCASE_KEYS, logSchema, type LogRow, type RawLog } from "./result";
+import { logSchema, type LogRow, type RawLog } from "./result";
+import { isCanonicalLog } from "./row";
 
-const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
-const HASH = /^0x[0-9a-fA-F]{64}$/;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const QUANTITY = /^0x[0-9a-fA-F]+$/;
-const LOWER_KEYS = Object.keys(LOWERCASE_KEYS);
-
-function optional(v: unknown, re: RegExp): boolean {
-  return v === undefined || v === null || (typeof v === "string" && re.test(v));
-}
-
-function optionalIndex(v: unknown): boolean {
-  return (
-    v === undefined ||
-    v === null ||
-    (typeof v === "string" && QUANTITY.test(v)) ||
-    (typeof v === "number" && Number.isInteger(v) && v >= 0)
-  );
-}
-
-/** A log in the canonical camelCase shape with every known field well-formed. */
-export function isCanonicalLog(v: unknown): v is RawLog {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const r = v as Record<string, unknown>;
-  for (const k of LOWER_KEYS) if (k in r) return false;
-  if (typeof r.address !== "string" || !ADDRESS.test(r.address)) return false;
-  if (typeof r.data !== "string" || !HEX_DATA.test(r.data)) return false;
-  const topics = r.topics;
-  if (!Array.isArray(topics) || topics.length > 4) return false;
-  for (const t of topics) if (typeof t !== "string" || !HASH.test(t)) return false;
-  return (
-    optional(r.blockNumber, QUANTITY) &&
-    optional(r.blockHash, HASH) &&
-    optional(r.transactionHash, HASH) &&
-    optional(r.blockTimestamp, QUANTITY) &&
-    optionalIndex(r.transactionIndex) &&
-    optionalIndex(r.logIndex) &&
-    (r.removed === undefined || typeof r.removed === "boolean")
-  );
-}
+export { isCanonicalLog };
 
 /** The checked logs, or null when one does not pass `logSchema` either. */
 export function checkLogs(items: readonly unknown[]): RawLog[] | null {

@@ -7,6 +7,7 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import { formatUnits } from "viem";
 import { CopyButton } from "./CopyButton";
+import { formatDecimal, groupDecimal, groupedNumber, utcText } from "./numberText";
 
 const MONO = "font-mono text-sm text-slate-900 dark:text-slate-100";
 const SMALL = "text-xs text-slate-700 dark:text-slate-300";
@@ -17,24 +18,7 @@ export const blockHref = (n: bigint) => `#/block?number=${n.toString()}`;
 /** The hash route of an address's page (`#/address?address=`). */
 export const addressHref = (a: string) => `#/address?address=${a}`;
 
-/** Digits of a decimal string grouped in thousands, its fraction kept whole. */
-function groupDecimal(text: string): string {
-  const negative = text.startsWith("-");
-  const [int = "0", frac] = (negative ? text.slice(1) : text).split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}${frac === undefined ? "" : `.${frac}`}`;
-}
-
-// `ui` takes no data layer (lint): the grouping rule is chain/units.ts formatDecimal's, for bigints.
-const formatDecimal = (n: bigint) => groupDecimal(n.toString());
-
-/** One formatter for every row (Number#toLocaleString builds a new one per call: slow while scrolling). */
-const NUMBER_FORMAT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
-/** A count or an amount of gas, whole and grouped: "34,386". */
-export function groupedNumber(n: number | bigint): string {
-  return typeof n === "bigint" ? formatDecimal(n) : NUMBER_FORMAT.format(Math.round(n));
-}
+export { groupedNumber, utcText };
 
 /**
  * An integer amount in whole units ("1.5 ETH", "2 WETH"), exact (no rounding), grouped; with
@@ -167,16 +151,6 @@ const clock = (() => {
 
 function useNow(): number {
   return useSyncExternalStore(clock.subscribe, clock.get, clock.get);
-}
-
-/** "2026-11-26 16:05:00 UTC"; null past the range a Date holds. */
-export function utcText(seconds: bigint): string | null {
-  const ms = seconds * 1000n;
-  if (ms > 8_640_000_000_000_000n || ms < -8_640_000_000_000_000n) return null;
-  return new Date(Number(ms))
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d{3}Z$/, " UTC");
 }
 
 /** How long ago (or ahead) a moment is, in the largest unit that reads well: "3 min ago". */
