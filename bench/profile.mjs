@@ -184,7 +184,7 @@ async function main(argv) {
     if (only.includes("trace100k")) synthetic.warm({ traces: [TRACE_100K] });
     const all = [
       ...startupCases({ rpcBase: synthetic.url, tx }),
-      ...optInCases({ rpcBase: synthetic.url }),
+      ...optInCases({ rpcBase: synthetic.url, tx }),
     ];
     for (const c of all.filter((x) => only.includes(x.id))) {
       const runs = [];

@@ -120,16 +120,29 @@ export function startupCases({ rpcBase, tx }) {
 
 /**
  * Loads measured only when named (`--cases=…` of the A/B and of bench/profile.mjs): the 100k-frame
- * trace link (bench/trace.mjs measures it in the bench), its first row showing a frame.
+ * trace link (bench/trace.mjs measures it in the bench), its first row showing a frame; the 50-log
+ * and card links until the app's own rows and fields are in (a Details button, a card no longer
+ * busy), what the first paint's wait for the app's chunks costs them.
  */
 export const TRACE_100K = 100_000;
-export function optInCases({ rpcBase }) {
+export function optInCases({ rpcBase, tx }) {
   const trace = `${rpcBase}/trace/${TRACE_100K}/`;
+  const [, , , logs50, txCard] = startupCases({ rpcBase, tx });
   return [
     {
       id: "trace100k",
       path: `/#/trace?hash=${traceHash(TRACE_100K)}&rpc=${encodeURIComponent(trace)}`,
       find: { selector: "[role=tree] [role=treeitem]:not([aria-busy=true])" },
+    },
+    {
+      id: "logs50App",
+      path: logs50.path,
+      find: { selector: "[role=table] [role=row][data-index] button" },
+    },
+    {
+      id: "txCardApp",
+      path: txCard.path,
+      find: { selector: 'dl[aria-label="Transaction fields"]:not([aria-busy]) dt' },
     },
   ];
 }
@@ -279,7 +292,7 @@ async function abMain(argv) {
     onCleanup(() => browser.close());
     const cases = [
       ...startupCases({ rpcBase: synthetic.url, tx }),
-      ...optInCases({ rpcBase: synthetic.url }).filter((c) => only?.includes(c.id)),
+      ...optInCases({ rpcBase: synthetic.url, tx }).filter((c) => only?.includes(c.id)),
     ].filter((c) => c.id === "blank" || !only || only.includes(c.id));
     if (only?.includes("trace100k")) synthetic.warm({ traces: [TRACE_100K] });
     const t = dirs.map(() => Object.fromEntries(cases.map((c) => [c.id, []])));

@@ -102,3 +102,28 @@ test("a logs link's first rows are on screen before React, from the one eth_getL
   const calls = (await gateway.log()).filter((e) => e.method === "eth_getLogs");
   expect(calls).toHaveLength(1);
 });
+
+test("a transaction link's fields are on screen before React, from the one lookup request", async ({
+  page,
+  manifest,
+  gateway,
+}) => {
+  const tx = manifest.transactions.tokenTransfer;
+  await gateway.clearLog();
+  const release = await holdReact(page);
+  await page.goto(`/#/tx?hash=${tx.hash}`);
+  const fields = page.getByRole("definition");
+  const list = page.locator('dl[aria-label="Transaction fields"]');
+  await expect(list.locator("dt").first()).toHaveText("hash", { timeout: 30_000 });
+  await expect(fields.first()).toHaveText(tx.hash);
+  await expect(page.getByRole("button", { name: "Look up transaction" })).toHaveCount(0);
+
+  release();
+  // The app's card: the field list no longer busy, a reading beside the raw value.
+  const card = page.locator('dl[aria-label="Transaction fields"]:not([aria-busy])');
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("ETH");
+  await expect(page.locator("[data-first-paint]")).toHaveCount(0);
+  const lookups = (await gateway.log()).filter((e) => e.method === "eth_getTransactionByHash");
+  expect(lookups).toHaveLength(1);
+});

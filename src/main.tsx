@@ -16,8 +16,9 @@ import {
 // is sent by the boot module as soon as it has loaded (app/boot.ts). On a trace link the app's
 // chunks are asked for once the Worker's first rows are painted (or it starts nothing, or its
 // request failed): asked for first, they held the Worker's script back behind them (~150 ms) and
-// the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md). A logs
-// link's likewise wait for its first rows, painted from a copy of the boot module's answer.
+// the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md). A logs or
+// transaction link's likewise wait for its first rows, painted from a copy of the boot module's
+// answer.
 /** The longest a link's app waits for its first rows. */
 const FIRST_ROWS_WAIT_MS = 500;
 const hash = window.location.hash;
@@ -39,9 +40,10 @@ const workerOpened = openTraceWorker(
 );
 // The painter is asked for with the Worker, and only then (an empty #/trace opens none).
 if (workerOpened) traceRows = traceFirstRows();
-const logsRows = !workerOpened && isLogsLink(hash) ? logsFirstRows() : undefined;
+const painter = workerOpened ? null : answerPainter(hash);
+const answerRows = painter ? answerFirstRows(painter) : undefined;
 const appMayLoad =
-  workerOpened || logsRows
+  workerOpened || answerRows
     ? new Promise<void>((resolve) => {
         release = resolve;
         setTimeout(resolve, FIRST_ROWS_WAIT_MS);
@@ -49,9 +51,12 @@ const appMayLoad =
     : Promise.resolve();
 // The route's early module is asked for with the boot module, which needs it to send the request.
 if (!workerOpened) preloadEarly();
-const booted = (workerOpened ? appMayLoad : Promise.resolve())
-  .then(() => import("./app/boot"))
-  .then(({ bootEarly }) => bootEarly(hash, logsRows))
+// Asked for now (not in a later microtask: that runs after this module's first paint).
+const bootModule = workerOpened
+  ? appMayLoad.then(() => import("./app/boot"))
+  : import("./app/boot");
+const booted = bootModule
+  .then(({ bootEarly }) => bootEarly(hash, answerRows))
   .then((sent) => {
     if (!sent) release();
   });
@@ -111,22 +116,27 @@ function traceFirstRows(): (message: FirstRows) => void {
   };
 }
 
-/** A logs link: its first rows are painted from the boot module's answer (app/firstPaint/logs.ts). */
-function isLogsLink(link: string): boolean {
+/** What paints a link's first rows from the boot module's answer (app/firstPaint), if any. */
+type AnswerPainter = (root: HTMLElement, search: URLSearchParams, text: string) => boolean;
+function answerPainter(link: string): (() => Promise<AnswerPainter>) | null {
   const { route, searchString } = parseHash(link);
-  return route === "logs" && searchString !== "";
+  if (searchString === "") return null;
+  if (route === "logs") return () => import("./app/firstPaint/logs").then((m) => m.paintLogRows);
+  if (route === "tx") return () => import("./app/firstPaint/tx").then((m) => m.paintTxFields);
+  return null;
 }
 
-/** Paints a logs link's first rows from the answer's text (null: none to paint), unless React has
- * started; then lets the app load. */
-function logsFirstRows(): (text: string | null) => void {
-  const painter = import("./app/firstPaint/logs");
+/** Paints a link's first rows from the answer's text (null: none to paint), unless React has
+ * started, and lets the app load. */
+function answerFirstRows(load: () => Promise<AnswerPainter>): (text: string | null) => void {
+  const painter = load();
   return (text) => {
     if (text === null) return release();
-    void painter.then(({ paintLogRows }) => {
-      const painted = !reactStarted && root && paintLogRows(root, parseHash(hash).search, text);
-      if (painted) afterFrame(release);
-      else release();
+    void painter.then((paint) => {
+      if (!reactStarted && root) paint(root, parseHash(hash).search, text);
+      // At once, not after the rows' frame as on a trace link: the frame comes before the app's
+      // chunks do, and they arrive ~23 ms sooner (bench/STARTUP.md).
+      release();
     }, release);
   };
 }

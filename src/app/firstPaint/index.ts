@@ -4,8 +4,8 @@
  * 200–400 ms to arrive and run on a 2-core machine; this is on screen as the first module runs).
  * The header and the route's loading note (the words of the app's own fallback), the empty
  * transaction form whole, and for a trace link an empty call tree that its first rows fill as the
- * trace Worker previews them (trace.ts), and for a logs link a box its first rows go into once the
- * link's request is answered (logs.ts). React's first commit replaces it (handOver.ts).
+ * trace Worker previews them (trace.ts), and for a logs or transaction link a box its first rows
+ * or fields go into once the link's request is answered (logs.ts, tx.ts). React's first commit replaces it (handOver.ts).
  */
 import { parseHash, ROUTES } from "../../shared/route";
 import { FIRST_ROWS, FIRST_TREE, h } from "./dom";
@@ -38,7 +38,7 @@ export function paintFirstView(hash: string, root: HTMLElement): void {
         style: "height:480px",
       }),
     );
-  else if (route === "logs" && searchString !== "")
+  else if ((route === "logs" || route === "tx") && searchString !== "")
     view = h("div", { class: "flex flex-col gap-3" }, loading, h("div", { [FIRST_ROWS]: true }));
   paintAndHandOver(root, shell(route, view));
 }

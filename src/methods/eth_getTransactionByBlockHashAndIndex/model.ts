@@ -17,7 +17,10 @@ import {
   weiReading,
 } from "./format";
 import { typeNameOn } from "./l2Stack";
-import { KNOWN_FIELDS, type TxFieldIssue, type TxObject } from "./txResponse";
+import { KNOWN_FIELDS, rawTextOf } from "./fields";
+import type { TxFieldIssue, TxObject } from "./txResponse";
+
+export { rawTextOf };
 
 export interface AuthorizationView {
   chainId: string | null;
@@ -116,12 +119,6 @@ export interface TxModel {
   chainId: bigint | null;
   fields: FieldRow[];
   other: FieldRow[];
-}
-
-export function rawTextOf(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (value === undefined) return "";
-  return JSON.stringify(value);
 }
 
 const HASH_FIELDS = new Set(["hash", "blockHash", "requestId", "sourceHash"]);

@@ -39,6 +39,9 @@ export interface HashLookup {
 
 export type TxLookup = BlockLookup | HashLookup;
 
+/** Sent to the same endpoint as the folder's method: the provider's transaction endpoint answers both. */
+export const BY_HASH_METHOD = "eth_getTransactionByHash";
+
 export const isHashLookup = (lookup: TxLookup): lookup is HashLookup => "hash" in lookup;
 
 export const emptyForm = (): TxFormValues => ({ hash: "", blockHash: "", index: "" });

@@ -8,13 +8,12 @@ import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey, type EndpointKey } from "../../shared/query";
-import { positionOf, toParams, type BlockLookup, type HashLookup } from "./params";
+import { BY_HASH_METHOD, positionOf, toParams, type BlockLookup, type HashLookup } from "./params";
 import { readQuantity } from "../../chain/quantity";
 import { txResponseSchema, type TxObject, type TxResponse } from "./txResponse";
 
 export const METHOD = "eth_getTransactionByBlockHashAndIndex";
-/** Sent to the same endpoint as METHOD: the provider's transaction endpoint answers both. */
-export const BY_HASH_METHOD = "eth_getTransactionByHash";
+export { BY_HASH_METHOD };
 
 export function txQueryKey(
   endpoint: (EndpointKey & Pick<ResolvedEndpoint, "rpcMethod">) | null,

@@ -8,6 +8,9 @@
  */
 import { z } from "zod";
 import { address, hash32, hexString, quantity } from "../../chain/hex";
+import { canonicalKeys } from "./fields";
+
+export { canonicalKeys, KNOWN_FIELDS, type KnownField } from "./fields";
 
 const accessListEntry = z.looseObject({
   address,
@@ -23,43 +26,6 @@ const authorization = z.looseObject({
   r: hexString.optional(),
   s: hexString.optional(),
 });
-
-/** Every field the card knows, in the order it shows them. */
-export const KNOWN_FIELDS = [
-  "hash",
-  "type",
-  "blockHash",
-  "blockNumber",
-  "blockTimestamp",
-  "transactionIndex",
-  "from",
-  "nonce",
-  "to",
-  "creates",
-  "value",
-  "gas",
-  "gasPrice",
-  "maxFeePerGas",
-  "maxPriorityFeePerGas",
-  "maxFeePerBlobGas",
-  "input",
-  "chainId",
-  "accessList",
-  "blobVersionedHashes",
-  "authorizationList",
-  "v",
-  "standardV",
-  "r",
-  "s",
-  "yParity",
-  "raw",
-  "publicKey",
-  "requestId",
-  "sourceHash",
-  "mint",
-  "isSystemTx",
-] as const;
-export type KnownField = (typeof KNOWN_FIELDS)[number];
 
 const nullableQuantity = quantity.nullable().optional();
 
@@ -101,27 +67,6 @@ export type TxObject = z.infer<typeof txObjectShape>;
 
 /** The same, with `hash` and `from` as any string: what is left after wrong fields are set aside. */
 const txReadShape = txObjectShape.extend({ hash: z.string(), from: z.string() });
-
-const CANONICAL = new Map<string, string>(KNOWN_FIELDS.map((k) => [k.toLowerCase(), k]));
-
-/**
- * Renames a known field spelled in another case (the spec's `publickey`, `chainid`) to its
- * canonical camelCase name. When a node sends both spellings, the canonical one wins and the
- * other stays as an unknown field, so nothing is lost.
- */
-export function canonicalKeys(raw: unknown): unknown {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
-  const out: Record<string, unknown> = {};
-  const entries = Object.entries(raw as Record<string, unknown>);
-  const present = new Set(entries.map(([k]) => k));
-  for (const [key, value] of entries) {
-    const canonical = CANONICAL.get(key.toLowerCase());
-    if (canonical && canonical !== key && !present.has(canonical) && !(canonical in out))
-      out[canonical] = value;
-    else out[key] = value;
-  }
-  return out;
-}
 
 export const txObjectSchema = z.preprocess(canonicalKeys, txObjectShape);
 
