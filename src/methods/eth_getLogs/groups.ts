@@ -113,7 +113,9 @@ export function groupRows(
   // of amounts below 2^52 are added as numbers while exact (below 2^53), in BigInt past that.
   const cap = rows.length;
   const numberKeys = byWord !== null || by === "block" || bucket > 0;
-  const numberIds = numberKeys ? new NumberIds() : null;
+  const numberIds = numberKeys ? new NumberIds(byWord !== null ? cap : 0) : null;
+  // an amount key's number, per group (-1: kept as its word's text), read once
+  const nums: number[] = [];
   const ids = new Map<string, number>();
   const keys: (string | null)[] = [];
   // per group (plain arrays: a few groups need no arrays the size of the logs)
@@ -143,6 +145,7 @@ export function groupRows(
         if (g < 0) {
           g = next++;
           keys.push(null);
+          nums.push(num);
           firsts.push(i);
           counts.push(0);
           mixed.push(0);
@@ -157,6 +160,7 @@ export function groupRows(
         g = next++;
         ids.set(key, g);
         keys.push(key);
+        nums.push(-1);
         firsts.push(i);
         counts.push(0);
         mixed.push(0);
@@ -202,12 +206,38 @@ export function groupRows(
   const groups: Group[] = [];
   const lower = new Lower();
   const numberTerm = byWord !== null ? termFor(by, "0", argSpec).slice(0, -1) : null;
+  // The key is the only number (a Transfer's value): made into one group object straight away, its
+  // min and max one array, and its sum too when the group is one log (80,000 groups by amount).
+  // Not added to afterwards: no merge.
+  const onlyKey = byWord !== null && n === 1 && m === 0 && !merge;
   for (let i = 0; i < next; i++) {
     const first = rows[firsts[i] ?? 0] as LogRow;
     const count = counts[i] ?? 0;
-    let sums: bigint[] = [];
-    let mins: bigint[] = [];
-    let maxs: bigint[] = [];
+    if (onlyKey && numberTerm !== null) {
+      const raw = keys[i] ?? null;
+      const num = nums[i] ?? -1;
+      const v =
+        raw !== null
+          ? wordNumber(raw, byWord)
+          : byWord.type === "int"
+            ? BigInt.asIntN(byWord.bits, BigInt(num))
+            : BigInt(num);
+      const key = raw === null && byWord.type === "uint" ? String(num) : v.toString();
+      const one = [v];
+      groups.push({
+        key,
+        term: numberTerm + key,
+        count,
+        sums: count === 1 ? one : [v * BigInt(count)],
+        mins: one,
+        maxs: one,
+        contract: mixed[i] === 1 ? null : lower.of(first.address),
+      });
+      continue;
+    }
+    const sums: bigint[] = [];
+    const mins: bigint[] = [];
+    const maxs: bigint[] = [];
     for (let c2 = 0; c2 < m; c2++) {
       const j = cols[c2] ?? 0;
       const at = i * m + c2;
@@ -228,8 +258,7 @@ export function groupRows(
     const raw = keys[i] ?? null;
     let key: string;
     if (byWord !== null) {
-      // the number again from the group's first log (once per group)
-      const num = raw === null ? smallWordOf(first, byWord, ownMax) : -1;
+      const num = nums[i] ?? -1;
       const v =
         raw !== null
           ? wordNumber(raw, byWord)
@@ -237,19 +266,12 @@ export function groupRows(
             ? BigInt.asIntN(byWord.bits, BigInt(num))
             : BigInt(num);
       key = raw === null && byWord.type === "uint" ? String(num) : v.toString();
-      if (n === 1 && m === 0 && !merge) {
-        // the key is the only number (a Transfer's value): its min and max one array, and its
-        // sum too when the group is one log (80,000 groups: 160,000 arrays fewer). Not added
-        // to afterwards: no merge.
-        mins = maxs = [v];
-        sums = count === 1 ? mins : [v * BigInt(count)];
-      } else
-        for (let j = 0; j < n; j++) {
-          if (perLog[j] === true) continue;
-          sums[j] = count === 1 ? v : v * BigInt(count);
-          mins[j] = v;
-          maxs[j] = v;
-        }
+      for (let j = 0; j < n; j++) {
+        if (perLog[j] === true) continue;
+        sums[j] = count === 1 ? v : v * BigInt(count);
+        mins[j] = v;
+        maxs[j] = v;
+      }
     } else if (raw === null) {
       const b = first.blockNumber ?? 0;
       const lo = bucket > 0 ? Math.floor(b / bucket) * bucket : b;
@@ -326,10 +348,19 @@ function smallLimit(a: ArgSpec): number {
  * boxed number per key (a Map of 80,000 amounts above 2^31 boxes each one).
  */
 class NumberIds {
-  private keys = new Float64Array(1024);
-  private ids = new Int32Array(1024).fill(-1);
-  private mask = 1023;
+  private keys: Float64Array;
+  private ids: Int32Array;
+  private mask: number;
   private size = 0;
+
+  /** Sized for `expected` keys at once (amounts: about one per log), else grown as they come. */
+  constructor(expected = 0) {
+    let slots = 1024;
+    while (slots < expected * 2) slots *= 2;
+    this.keys = new Float64Array(slots);
+    this.ids = new Int32Array(slots).fill(-1);
+    this.mask = slots - 1;
+  }
 
   /** The id of `x`, or -1 after adding it with the id `fresh`. */
   idOf(x: number, fresh: number): number {
