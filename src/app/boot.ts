@@ -10,6 +10,10 @@
  * page's); a folder without one is not sent ahead. A trace link is not handled here: the trace
  * Worker starts it (methods/debug_jstraceTransaction/worker/). Nothing is sent when the
  * connection cannot be told yet (a key kept only in memory) or the link is incomplete.
+ *
+ * The first paint (app/firstPaint: a logs link's first rows, a transaction link's fields) reads a
+ * copy of the answer (`firstPaint`): the page reads its own as always, with its schema and stream,
+ * so nothing the page shows is taken from the copy.
  */
 import { resolveEndpoint, type MethodName, type ResolvedEndpoint } from "../endpoints";
 import { perf } from "../platform/perf";
