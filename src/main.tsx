@@ -111,25 +111,25 @@ function traceFirstRows(): (message: FirstRows) => void {
     painted = true;
     void painter.then(({ paintTraceRows }) => {
       if (!reactStarted && root) paintTraceRows(root, message.model, chunk);
-      afterFrame(release);
+      // The app's chunks once the rows have had their frame.
+      requestAnimationFrame(() => setTimeout(release, 0));
     }, release);
   };
 }
 
 /** What paints a link's first rows from the boot module's answer (app/firstPaint), if any. */
 type AnswerPainter = (root: HTMLElement, search: URLSearchParams, text: string) => boolean;
-function answerPainter(link: string): (() => Promise<AnswerPainter>) | null {
+function answerPainter(link: string): Promise<AnswerPainter> | null {
   const { route, searchString } = parseHash(link);
   if (searchString === "") return null;
-  if (route === "logs") return () => import("./app/firstPaint/logs").then((m) => m.paintLogRows);
-  if (route === "tx") return () => import("./app/firstPaint/tx").then((m) => m.paintTxFields);
+  if (route === "logs") return import("./app/firstPaint/logs").then((m) => m.paintLogRows);
+  if (route === "tx") return import("./app/firstPaint/tx").then((m) => m.paintTxFields);
   return null;
 }
 
 /** Paints a link's first rows from the answer's text (null: none to paint), unless React has
  * started, and lets the app load. */
-function answerFirstRows(load: () => Promise<AnswerPainter>): (text: string | null) => void {
-  const painter = load();
+function answerFirstRows(painter: Promise<AnswerPainter>): (text: string | null) => void {
   return (text) => {
     if (text === null) return release();
     void painter.then((paint) => {
@@ -139,11 +139,6 @@ function answerFirstRows(load: () => Promise<AnswerPainter>): (text: string | nu
       release();
     }, release);
   };
-}
-
-/** Runs `then` once what was just painted has had its frame. */
-function afterFrame(then: () => void): void {
-  requestAnimationFrame(() => setTimeout(then, 0));
 }
 
 /** The connection this browser keeps, for the trace Worker (null where storage is refused). */
