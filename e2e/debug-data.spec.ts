@@ -56,6 +56,28 @@ test.describe("internal calls in the call tree", () => {
     await expect(page.getByRole("row", { name: /addScaled \(internal\)/ })).toBeVisible();
   });
 
+  test("the Debug view reuses the internal calls' run of the debug tracer: one request for both", async ({
+    page,
+    manifest,
+    gateway,
+  }) => {
+    await gateway.clearLog();
+    await showInternalCalls(page, hashOf(manifest, "debugRun"));
+    await page.getByRole("tab", { name: "Debug" }).click();
+    await expect(page.getByRole("region", { name: /debugger/i }).getByRole("status")).toContainText(
+      /step [\d,]+ of [\d,]+/,
+      { timeout: 60_000 },
+    );
+    const tracers = (await gateway.log())
+      .map((e) => (Array.isArray(e.params) ? (e.params[1] as { tracer?: unknown }) : null))
+      .map((config) => (typeof config?.tracer === "string" ? config.tracer : null))
+      .filter((t): t is string => t !== null && t !== "callTracer");
+    // Pass 1 (no step window) sent once, the same text for both; the view's windows are pass 2.
+    const pass1 = tracers.filter((t) => t.includes("win: null,"));
+    expect(pass1).toHaveLength(1);
+    expect(tracers.length).toBeGreaterThan(1);
+  });
+
   test("a require failing two internal calls deep: the calls that led there, not returned", async ({
     page,
     manifest,

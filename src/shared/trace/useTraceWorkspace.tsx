@@ -158,11 +158,10 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
 
   // The debug tracer's internal calls run on what the storage tracer runs on.
   const internalCalls = useInternalCallsHost({
-    client,
     endpoint,
-    method,
+    debugQuery,
+    canAsk: storageTarget !== null,
     model: whole,
-    target: storageTarget,
     hintFor: args.hintFor,
     costNote: args.costNote,
   });

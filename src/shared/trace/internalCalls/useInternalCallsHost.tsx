@@ -6,70 +6,48 @@
  * turned into each frame's internal calls. A node that refuses JavaScript tracers gets an
  * explanation; the frames stay.
  */
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import type { SourceBundle } from "../../../chain/sources";
 import type { ResolvedEndpoint } from "../../../endpoints";
-import type { RpcClient, RpcError } from "../../../rpc";
+import type { RpcError } from "../../../rpc";
 import { RpcErrorPanel } from "../../RpcErrorPanel";
-import {
-  codeAddresses,
-  debugTraceQueryOptions,
-  debugWordPcs,
-  internalCallIndex,
-  parseDebugTrace,
-} from "../debug";
+import { internalCallIndex } from "../debug";
+import { usePass1 } from "../debugger/useDebugTrace";
 import type { TraceModel } from "../model";
-import type { TraceTarget } from "../requests";
+import type { DebugQuery } from "../source/context";
 import { refusesJsTracers } from "../source/refusal";
-import { useSourceBundles } from "../source/useSourceBundles";
 import type { InternalCalls } from "./context";
 
 export interface InternalCallsHost {
-  client: RpcClient;
   endpoint: ResolvedEndpoint | null;
-  method: string;
+  /** The debug tracer's query on the page's target (the Debug view's own). */
+  debugQuery: DebugQuery;
+  /** Whether the tracer can be asked (false: a file, another tracer). */
+  canAsk: boolean;
   /** The whole trace (null while frames arrive). */
   model: TraceModel | null;
-  /** What the tracer runs on; null: it cannot be asked (a file, another tracer). */
-  target: TraceTarget | null;
   hintFor: (error: RpcError) => string | null;
   costNote: string | null;
 }
 
 export function useInternalCallsHost(host: InternalCallsHost): InternalCalls | null {
-  const { client, endpoint, method, model, target } = host;
+  const { endpoint, debugQuery, canAsk, model } = host;
   // Asked per trace: a new one starts unasked.
   const [ask, setAsk] = useState<{ of: TraceModel | null; asked: boolean }>({
     of: model,
     asked: false,
   });
   if (ask.of !== model) setAsk({ of: model, asked: false });
-  const asked = ask.of === model && ask.asked && model !== null && target !== null;
-  const addresses = useMemo(() => (model ? codeAddresses(model) : null), [model]);
-  const { bundles, pending, note } = useSourceBundles(endpoint, asked ? addresses : null);
-  // The run waits for the bundles (their jumps are in the tracer's text).
-  const words = useMemo(
-    () =>
-      pending
-        ? null
-        : debugWordPcs(Object.values(bundles).filter((b): b is SourceBundle => b !== null)),
-    [bundles, pending],
+  const asked = ask.of === model && ask.asked && model !== null && canAsk;
+  const pass = usePass1(model, endpoint, debugQuery, asked);
+  const { trace, unreadable, bundles, bundleNote: note } = pass;
+  const index = useMemo(
+    () => (trace && model ? internalCallIndex(trace, model, bundles) : unreadable),
+    [trace, unreadable, model, bundles],
   );
-  const query = useQuery(
-    debugTraceQueryOptions(client, endpoint, method, asked && words ? target : null, {
-      words: words ?? undefined,
-    }),
-  );
-  const index = useMemo(() => {
-    if (query.data === undefined || !model) return null;
-    const read = parseDebugTrace(query.data, model);
-    return read.kind === "trace" ? internalCallIndex(read.trace, model, bundles) : read.reason;
-  }, [query.data, model, bundles]);
-  const { error: queryError, refetch, isFetching } = query;
+  const { error: queryError, retry: refetch, busy } = pass;
   const { hintFor, costNote } = host;
   return useMemo<InternalCalls | null>(() => {
-    if (!model || target === null) return null;
+    if (!model || !canAsk) return null;
     const notes: string[] = [];
     if (note) notes.push(note);
     if (typeof index === "string")
@@ -90,7 +68,7 @@ export function useInternalCallsHost(host: InternalCallsHost): InternalCalls | n
                 ? "This node does not run JavaScript tracers"
                 : "The debug tracer could not run"
             }
-            onRetry={refused ? undefined : () => void refetch()}
+            onRetry={refused ? undefined : refetch}
           />
           <p className="text-sm">
             {refused
@@ -104,24 +82,12 @@ export function useInternalCallsHost(host: InternalCallsHost): InternalCalls | n
     return {
       asked,
       ask: () => setAsk({ of: model, asked: true }),
-      busy: isFetching || (asked && pending),
+      busy,
       byFrame: found ? found.byFrame : null,
       found: found ? { calls: found.calls, frames: found.frames } : null,
       notes,
       error,
       costNote,
     };
-  }, [
-    model,
-    target,
-    note,
-    index,
-    queryError,
-    hintFor,
-    refetch,
-    asked,
-    isFetching,
-    pending,
-    costNote,
-  ]);
+  }, [model, canAsk, note, index, queryError, hintFor, refetch, asked, busy, costNote]);
 }
