@@ -2,15 +2,9 @@ import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, encodeEventTopics, parseAbi, type Hex } from "viem";
 import { AbiRegistry } from "../../chain";
 import { decodeLogRow } from "./decode";
-import {
-  groupOptions,
-  groupRows,
-  sortByArg,
-  sortGroups,
-  facets,
-  bucketSize,
-  type Group,
-} from "./groups";
+import { facets } from "./facets";
+import { groupOptions, groupRows, sortGroups, bucketSize, type Group } from "./groups";
+import { sortByArg } from "./sort";
 import { KindIndex, singleKind } from "./kinds";
 import { memoDecode } from "./model";
 import { compileQuery, parseQuery, withTerm } from "./query";

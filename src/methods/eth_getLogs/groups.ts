@@ -1,10 +1,13 @@
 /**
- * Group by, facets and the typed sorts: passes over the shown rows that read each log's fields
- * and arguments where they sit (kinds.ts), with exact bigint sums. No React.
+ * Group by: a pass over the shown rows that reads each log's fields and arguments where they sit
+ * (kinds.ts; the keys' readers in groupKeys.ts), with exact bigint sums, and the groups' orders.
+ * No React.
  */
+import { Lower, NumberIds, smallLimit, smallWordOf } from "./groupKeys";
 import type { ArgSpec, EventKind, KindIndex } from "./kinds";
 import { valueText, wordOf } from "./kinds";
 import { quoteValue } from "./query";
+import { cmp } from "./sort";
 import type { LogRow } from "./result";
 
 /** `none`, a field of the log, a block bucket (`blocks:1000`), or a decoded argument (`arg:to`). */
@@ -314,126 +317,6 @@ export function groupRows(
   };
 }
 
-/**
- * Texts (a few contracts' addresses, each log's its own string) lower-cased once each: a short
- * list compared by content before a map hashes them (80,000 groups over 3 contracts).
- */
-class Lower {
-  private readonly few: string[] = [];
-  private readonly fewLower: string[] = [];
-  private readonly many = new Map<string, string>();
-
-  of(s: string): string {
-    const few = this.few;
-    for (let i = 0; i < few.length; i++) if (few[i] === s) return this.fewLower[i] ?? s;
-    let l = this.many.get(s);
-    if (l === undefined) {
-      l = s.toLowerCase();
-      if (few.length < 8) {
-        few.push(s);
-        this.fewLower.push(l);
-      } else this.many.set(s, l);
-    }
-    return l;
-  }
-}
-
-/** The largest number an integer argument is read as (smallWordOf): 2^52, or an int's sign bit. */
-function smallLimit(a: ArgSpec): number {
-  return a.type === "uint" ? SMALL : Math.min(SMALL, 2 ** (a.bits - 1));
-}
-
-/**
- * Numbers (integers below 2^53) to small ids, in typed arrays: open addressing, no object or
- * boxed number per key (a Map of 80,000 amounts above 2^31 boxes each one).
- */
-class NumberIds {
-  private keys: Float64Array;
-  private ids: Int32Array;
-  private mask: number;
-  private size = 0;
-
-  /** Sized for `expected` keys at once (amounts: about one per log), else grown as they come. */
-  constructor(expected = 0) {
-    let slots = 1024;
-    while (slots < expected * 2) slots *= 2;
-    this.keys = new Float64Array(slots);
-    this.ids = new Int32Array(slots).fill(-1);
-    this.mask = slots - 1;
-  }
-
-  /** The id of `x`, or -1 after adding it with the id `fresh`. */
-  idOf(x: number, fresh: number): number {
-    let i = slot(x, this.mask);
-    for (;;) {
-      const id = this.ids[i] ?? -1;
-      if (id === -1) break;
-      if (this.keys[i] === x) return id;
-      i = (i + 1) & this.mask;
-    }
-    this.ids[i] = fresh;
-    this.keys[i] = x;
-    // at most half full; grown as the keys come (a few blocks need no table the size of the logs)
-    if (++this.size * 2 > this.mask) this.grow();
-    return -1;
-  }
-
-  private grow(): void {
-    const { keys, ids } = this;
-    this.mask = this.mask * 2 + 1;
-    this.keys = new Float64Array(this.mask + 1);
-    this.ids = new Int32Array(this.mask + 1).fill(-1);
-    for (let j = 0; j < ids.length; j++) {
-      const id = ids[j] ?? -1;
-      if (id === -1) continue;
-      const x = keys[j] ?? 0;
-      let i = slot(x, this.mask);
-      while ((this.ids[i] ?? -1) !== -1) i = (i + 1) & this.mask;
-      this.ids[i] = id;
-      this.keys[i] = x;
-    }
-  }
-}
-
-/**
- * Where a number starts looking in a table: murmur3's finaliser over its low and high 32 bits
- * (amounts that are multiples of a power of ten, the same low bits, still spread).
- */
-function slot(x: number, mask: number): number {
-  let h = (x >>> 0) ^ Math.imul((x / 4294967296) >>> 0, 0x9e3779b1);
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) & mask;
-}
-
-/** 2^52: a number read from 13 hex digits. */
-const SMALL = 2 ** 52;
-const ZEROS = "0".repeat(51);
-
-/**
- * An integer argument's value when its word is 51 zeros and then below `max` (at most 2^52), read
- * from the last 13 digits; otherwise (a larger or negative one, or no word) -1.
- */
-function smallWordOf(r: LogRow, a: ArgSpec, max: number): number {
-  let s: string | undefined;
-  let at: number;
-  if (a.topic !== null) {
-    s = r.topics[a.topic];
-    at = 2;
-  } else if (a.word !== null) {
-    s = r.data;
-    at = 2 + a.word * 64;
-  } else return -1;
-  if (s === undefined || s.length < at + 64 || !s.startsWith(ZEROS, at)) return -1;
-  let v = 0;
-  for (let i = at + 51; i < at + 64; i++) {
-    const c = s.charCodeAt(i);
-    // 0-9, a-f, A-F (the node's hex, checked when the answer was read)
-    v = v * 16 + (c <= 57 ? c - 48 : (c | 32) - 87);
-  }
-  return v < max ? v : -1;
-}
-
 /** How a log gives its group's key (decided once per grouping, not per log). */
 function keyFunction(
   by: GroupBy,
@@ -501,10 +384,6 @@ export interface GroupSort {
   dir: "asc" | "desc";
 }
 
-function cmp<T extends bigint | number | string>(a: T, b: T): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 const INT_RE = /^-?\d+$/;
 const BUCKET_RE = /^(\d+)\.\.\d+$/;
 const HEX_RE = /^0x[0-9a-fA-F]+$/;
@@ -539,134 +418,5 @@ export function sortGroups(groups: readonly Group[], sort: GroupSort): Group[] {
     const k = Number(sort.key.slice(4));
     out.sort((a, b) => sign * cmp(a.sums[k] ?? 0n, b.sums[k] ?? 0n) || b.count - a.count);
   }
-  return out;
-}
-
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-export interface Facet {
-  /** The field term's name: contract, event, or an address argument's name. */
-  field: string;
-  label: string;
-  values: { value: string; count: number }[];
-  /** How many distinct values there are in all. */
-  distinct: number;
-}
-
-/** The top values of the contract, the event and each address argument among `rows`. */
-export function facets(
-  rows: readonly LogRow[],
-  index: KindIndex,
-  kind: EventKind | null,
-  top = 5,
-): Facet[] {
-  const fields: { field: string; label: string; by: GroupBy }[] = [
-    { field: "contract", label: "Contract", by: "contract" },
-    { field: "event", label: "Event", by: "event" },
-  ];
-  for (const a of kind?.args ?? [])
-    if (a.type === "address" && a.name)
-      fields.push({ field: a.name, label: a.name, by: `arg:${a.name}` });
-  return fields.map(({ field, label, by }) => {
-    const counts = new Map<string, number>();
-    for (const r of rows) {
-      let key: string | null;
-      if (by === "contract") key = r.address.toLowerCase();
-      else if (by === "event") key = index.kindOf(r)?.name ?? null;
-      else {
-        const k = index.kindOf(r);
-        const i = k?.args.findIndex((a) => a.name === field) ?? -1;
-        key = k && i >= 0 ? valueText(index.value(r, k, i)) : null;
-      }
-      if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    const values = [...counts]
-      .map(([value, count]) => ({ value, count }))
-      .sort((a, b) => b.count - a.count || cmp(a.value, b.value))
-      .slice(0, top);
-    return { field, label, values, distinct: counts.size };
-  });
-}
-
-/**
- * Text keys (all of them text) replaced by their rank among the distinct ones (hex words case
- * folded, as KindIndex.value reads them; other text as it is): a
- * column has far fewer distinct addresses than logs, so those are sorted as text, and the logs
- * by a number (80,000 logs by 1,000 receivers: 1,000 texts sorted, not 1.3 million compared).
- */
-function rankTexts(keys: (bigint | string | number | null)[], fold: boolean): void {
-  const distinct = new Map<string, number>();
-  for (const k of keys) if (typeof k === "string") distinct.set(k, 0);
-  const list = [...distinct.keys()].map((raw) => ({ raw, text: fold ? raw.toLowerCase() : raw }));
-  list.sort((a, b) => cmp(a.text, b.text));
-  let rank = 0;
-  list.forEach((e, i) => {
-    if (i > 0 && e.text !== list[i - 1]?.text) rank++;
-    distinct.set(e.raw, rank);
-  });
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (typeof k === "string") keys[i] = distinct.get(k) ?? 0;
-  }
-}
-
-/**
- * The rows by one decoded argument, typed: bigints as numbers, addresses and bytes as text,
- * false before true; rows without it (another event) last. Stable.
- */
-export function sortByArg(
-  rows: readonly LogRow[],
-  index: KindIndex,
-  name: string,
-  dir: "asc" | "desc",
-): LogRow[] {
-  const n = rows.length;
-  const keys: (bigint | string | number | null)[] = new Array(n);
-  // Amounts up to 2^53 compare as plain numbers: 80,000 keys sorted in 16-24 ms instead of
-  // 19-31 ms as bigints (node, interleaved runs).
-  let small = true;
-  let texts = 0;
-  let words = 0;
-  const argAt = new Map<EventKind, number>();
-  for (let i = 0; i < n; i++) {
-    const r = rows[i] as LogRow;
-    const k = index.kindOf(r);
-    let at = -1;
-    if (k !== null) {
-      at = argAt.get(k) ?? -2;
-      if (at === -2) {
-        at = k.args.findIndex((a) => a.name === name);
-        argAt.set(k, at);
-      }
-    }
-    if (k === null || at < 0) {
-      keys[i] = null;
-      continue;
-    }
-    // An address or bytes argument sorts as its word (an address's opens with 24 zeros, bytes
-    // end with zeros): no text made per log.
-    const spec = k.args[at];
-    const word = spec?.type === "address" || spec?.type === "bytes" ? wordOf(r, spec) : null;
-    const v = word ?? index.value(r, k, at);
-    keys[i] = typeof v === "boolean" ? (v ? 1 : 0) : v;
-    if (typeof v === "string") texts++;
-    if (word !== null) words++;
-    if (typeof v === "string" || (typeof v === "bigint" && (v > MAX_SAFE || v < -MAX_SAFE)))
-      small = false;
-  }
-  if (small) {
-    for (let i = 0; i < n; i++) if (typeof keys[i] === "bigint") keys[i] = Number(keys[i]);
-  } else if (texts > 0 && keys.every((x) => x === null || typeof x === "string"))
-    rankTexts(keys, words === texts);
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  const sign = dir === "asc" ? 1 : -1;
-  order.sort((a, b) => {
-    const x = keys[a] ?? null;
-    const y = keys[b] ?? null;
-    if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
-    return sign * (x < y ? -1 : x > y ? 1 : 0) || a - b;
-  });
-  const out: LogRow[] = new Array(n);
-  for (let i = 0; i < n; i++) out[i] = rows[order[i] as number] as LogRow;
   return out;
 }

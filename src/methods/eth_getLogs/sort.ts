@@ -1,7 +1,6 @@
 /** The logs table's sort orders: by block, by log index, by a decoded argument (its type's order). */
 import type { ColumnKey } from "./columns";
-import { sortByArg } from "./groups";
-import type { KindIndex } from "./kinds";
+import { wordOf, type EventKind, type KindIndex } from "./kinds";
 import type { LogRow } from "./result";
 
 export type SortKey = "block" | "logIndex" | `arg:${string}`;
@@ -43,4 +42,95 @@ export function sortRows(
 /** A click on a sortable header: the same column flips direction, another starts ascending. */
 export function nextSort(s: SortState, key: SortKey): SortState {
   return s.key === key ? { key, dir: s.dir === "asc" ? "desc" : "asc" } : { key, dir: "asc" };
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Ascending order of two numbers, bigints or texts. */
+export function cmp<T extends bigint | number | string>(a: T, b: T): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Text keys (all of them text) replaced by their rank among the distinct ones (hex words case
+ * folded, as KindIndex.value reads them; other text as it is): a
+ * column has far fewer distinct addresses than logs, so those are sorted as text, and the logs
+ * by a number (80,000 logs by 1,000 receivers: 1,000 texts sorted, not 1.3 million compared).
+ */
+function rankTexts(keys: (bigint | string | number | null)[], fold: boolean): void {
+  const distinct = new Map<string, number>();
+  for (const k of keys) if (typeof k === "string") distinct.set(k, 0);
+  const list = [...distinct.keys()].map((raw) => ({ raw, text: fold ? raw.toLowerCase() : raw }));
+  list.sort((a, b) => cmp(a.text, b.text));
+  let rank = 0;
+  list.forEach((e, i) => {
+    if (i > 0 && e.text !== list[i - 1]?.text) rank++;
+    distinct.set(e.raw, rank);
+  });
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (typeof k === "string") keys[i] = distinct.get(k) ?? 0;
+  }
+}
+
+/**
+ * The rows by one decoded argument, typed: bigints as numbers, addresses and bytes as text,
+ * false before true; rows without it (another event) last. Stable.
+ */
+export function sortByArg(
+  rows: readonly LogRow[],
+  index: KindIndex,
+  name: string,
+  dir: "asc" | "desc",
+): LogRow[] {
+  const n = rows.length;
+  const keys: (bigint | string | number | null)[] = new Array(n);
+  // Amounts up to 2^53 compare as plain numbers: 80,000 keys sorted in 16-24 ms instead of
+  // 19-31 ms as bigints (node, interleaved runs).
+  let small = true;
+  let texts = 0;
+  let words = 0;
+  const argAt = new Map<EventKind, number>();
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as LogRow;
+    const k = index.kindOf(r);
+    let at = -1;
+    if (k !== null) {
+      at = argAt.get(k) ?? -2;
+      if (at === -2) {
+        at = k.args.findIndex((a) => a.name === name);
+        argAt.set(k, at);
+      }
+    }
+    if (k === null || at < 0) {
+      keys[i] = null;
+      continue;
+    }
+    // An address or bytes argument sorts as its word (an address's opens with 24 zeros, bytes
+    // end with zeros): no text made per log.
+    const spec = k.args[at];
+    const word = spec?.type === "address" || spec?.type === "bytes" ? wordOf(r, spec) : null;
+    const v = word ?? index.value(r, k, at);
+    keys[i] = typeof v === "boolean" ? (v ? 1 : 0) : v;
+    if (typeof v === "string") texts++;
+    if (word !== null) words++;
+    if (typeof v === "string" || (typeof v === "bigint" && (v > MAX_SAFE || v < -MAX_SAFE)))
+      small = false;
+  }
+  if (small) {
+    for (let i = 0; i < n; i++) if (typeof keys[i] === "bigint") keys[i] = Number(keys[i]);
+  } else if (texts > 0 && keys.every((x) => x === null || typeof x === "string"))
+    rankTexts(keys, words === texts);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const sign = dir === "asc" ? 1 : -1;
+  order.sort((a, b) => {
+    const x = keys[a] ?? null;
+    const y = keys[b] ?? null;
+    if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+    return sign * (x < y ? -1 : x > y ? 1 : 0) || a - b;
+  });
+  const out: LogRow[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = rows[order[i] as number] as LogRow;
+  return out;
 }
