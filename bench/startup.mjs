@@ -17,7 +17,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { syntheticBlock, syntheticReceipts } from "./block.mjs";
 import { median, percentile, round } from "./stats.mjs";
-import { traceHash } from "./synthetic.mjs";
+import { DENSE_LOGS_PER_BLOCK, lastLogBlock, traceHash } from "./synthetic.mjs";
 
 export const BLANK_PAGE = "blank.html";
 
@@ -125,6 +125,7 @@ export function startupCases({ rpcBase, tx }) {
  * busy), what the first paint's wait for the app's chunks costs them.
  */
 export const TRACE_100K = 100_000;
+const LOGS_100K = 100_000;
 export function optInCases({ rpcBase, tx }) {
   const trace = `${rpcBase}/trace/${TRACE_100K}/`;
   const [, , , logs50, txCard] = startupCases({ rpcBase, tx });
@@ -133,6 +134,12 @@ export function optInCases({ rpcBase, tx }) {
       id: "trace100k",
       path: `/#/trace?hash=${traceHash(TRACE_100K)}&rpc=${encodeURIComponent(trace)}`,
       find: { selector: "[role=tree] [role=treeitem]:not([aria-busy=true])" },
+    },
+    {
+      // the 100,000-log one-answer link (bench/logs.mjs measures it in the bench): its first row
+      id: "logs100k",
+      path: `/#/logs?fromBlock=0x0&toBlock=0x${lastLogBlock(LOGS_100K, DENSE_LOGS_PER_BLOCK).toString(16)}&rpc=${encodeURIComponent(`${rpcBase}/logs1/${LOGS_100K}/`)}`,
+      find: { selector: "[role=table] [role=row][data-index] button" },
     },
     {
       id: "logs50App",
@@ -295,6 +302,7 @@ async function abMain(argv) {
       ...optInCases({ rpcBase: synthetic.url, tx }).filter((c) => only?.includes(c.id)),
     ].filter((c) => c.id === "blank" || !only || only.includes(c.id));
     if (only?.includes("trace100k")) synthetic.warm({ traces: [TRACE_100K] });
+    if (only?.includes("logs100k")) synthetic.warm({ denseLogs: [LOGS_100K] });
     const t = dirs.map(() => Object.fromEntries(cases.map((c) => [c.id, []])));
     for (let i = 0; i < runs; i++) {
       const order = i % 2 === 0 ? [0, 1] : [1, 0];

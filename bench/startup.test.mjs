@@ -41,12 +41,18 @@ describe("start-up figures", () => {
 
   it("measures the 100k-frame trace link only when it is named, against the synthetic server", () => {
     const tx = { url: "http://127.0.0.1:8/", hash: `0x${"ab".repeat(32)}` };
-    const [c, logs, card] = optInCases({ rpcBase: "http://127.0.0.1:9", tx });
+    const cases = optInCases({ rpcBase: "http://127.0.0.1:9", tx });
+    const [c] = cases;
+    const byId = Object.fromEntries(cases.map((x) => [x.id, x]));
+    const { logs50App: logs, txCardApp: card, logs100k } = byId;
     expect(c?.id).toBe("trace100k");
     expect(decodeURIComponent(c?.path ?? "")).toContain("rpc=http://127.0.0.1:9/trace/100000/");
     expect(c?.find.selector).toContain("treeitem");
     // the app's own rows and fields, past the first paint's
     expect(logs?.find.selector).toContain("button");
     expect(card?.find.selector).toContain(":not([aria-busy])");
+    expect(decodeURIComponent(logs100k?.path ?? "")).toContain(
+      "rpc=http://127.0.0.1:9/logs1/100000/",
+    );
   });
 });

@@ -3,7 +3,7 @@ import { readStoredConnection, type StoredConnection } from "./endpoints/keys";
 import { openTraceWorker } from "./methods/debug_jstraceTransaction/worker/spawn";
 import { parseHash, routePage } from "./shared/route";
 import { loadEarlyModule, preloadPage } from "./app/pages";
-import { paintFirstView } from "./app/firstPaint";
+import { answerRoute, paintFirstView } from "./app/firstPaint";
 import { applyTheme, storedTheme } from "./app/themeChoice";
 import type { FrameChunk, PackedModel } from "./shared/trace/answer";
 import {
@@ -16,9 +16,9 @@ import {
 // is sent by the boot module as soon as it has loaded (app/boot.ts). On a trace link the app's
 // chunks are asked for once the Worker's first rows are painted (or it starts nothing, or its
 // request failed): asked for first, they held the Worker's script back behind them (~150 ms) and
-// the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md). A logs or
-// transaction link's likewise wait for its first rows, painted from a copy of the boot module's
-// answer.
+// the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md). A
+// transaction link's and one block's logs link's likewise wait for their first rows, painted from
+// a copy of the boot module's answer (app/firstPaint answerRoute: answers bounded small).
 /** The longest a link's app waits for its first rows. */
 const FIRST_ROWS_WAIT_MS = 500;
 const hash = window.location.hash;
@@ -120,8 +120,7 @@ function traceFirstRows(): (message: FirstRows) => void {
 /** What paints a link's first rows from the boot module's answer (app/firstPaint), if any. */
 type AnswerPainter = (root: HTMLElement, search: URLSearchParams, text: string) => boolean;
 function answerPainter(link: string): Promise<AnswerPainter> | null {
-  const { route, searchString } = parseHash(link);
-  if (searchString === "") return null;
+  const route = answerRoute(link);
   if (route === "logs") return import("./app/firstPaint/logs").then((m) => m.paintLogRows);
   if (route === "tx") return import("./app/firstPaint/tx").then((m) => m.paintTxFields);
   return null;

@@ -16,6 +16,8 @@ let url = "";
 let methods: string[] = [];
 /** What the server answers with (a result of this many bytes of padding when set). */
 let padding = 0;
+/** The HTTP status the server answers with. */
+let status = 200;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -24,7 +26,7 @@ beforeAll(async () => {
     req.on("end", () => {
       const body = JSON.parse(text) as { id: unknown; method: string };
       methods.push(body.method);
-      res.writeHead(200, { "Content-Type": "application/json" });
+      res.writeHead(status, { "Content-Type": "application/json" });
       const result = padding > 0 ? ["x".repeat(padding)] : [];
       res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result }));
     });
@@ -41,6 +43,7 @@ afterAll(async () => {
 beforeEach(() => {
   methods = [];
   padding = 0;
+  status = 200;
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -89,7 +92,18 @@ describe("bootEarly", () => {
     expect(methods).toEqual(["eth_getLogs"]);
   });
 
-  it("reads a copy without a length up to the limit, and stops reading past it", async () => {
+  it("gives the first paint no copy of an error status; the page reads the answer itself", async () => {
+    status = 502;
+    const hash = `#/logs?blockHash=${BLOCK}&rpc=${encodeURIComponent(url)}`;
+    let copy: (text: string | null) => void = () => undefined;
+    const copied = new Promise<string | null>((resolve) => (copy = resolve));
+    expect(await bootEarly(hash, copy)).toBe(true);
+    expect(await copied).toBeNull();
+    await expect(pageFirstCall(hash)).rejects.toThrow();
+    expect(methods[0]).toBe("eth_getLogs");
+  });
+
+  it("reads a copy up to the limit, and stops reading past it", async () => {
     const body = (parts: string[]) =>
       new ReadableStream<Uint8Array>({
         start(c) {
@@ -99,7 +113,6 @@ describe("bootEarly", () => {
       });
     expect(await readCopy(new Response(body(['{"a":', '"é"}'])), 100)).toBe('{"a":"é"}');
     expect(await readCopy(new Response(body(["x".repeat(60), "y".repeat(60)])), 100)).toBeNull();
-    expect(await readCopy(new Response("oops", { status: 502 }), 100)).toBeNull();
   });
 
   it("sends nothing for a trace link (the trace Worker's), an incomplete link, or no connection", async () => {

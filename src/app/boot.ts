@@ -64,15 +64,11 @@ async function devnetManifest(): Promise<DevnetManifest | null> {
 export const FIRST_PAINT_BYTES = 1_000_000;
 
 /**
- * A response copy's body as text, or null when it is an error status, larger than `maxBytes`
- * (announced or read so far: the copy is then cancelled) or cut off.
+ * A response copy's body as text, or null when it has none, turns out larger than `maxBytes` (the
+ * copy is then cancelled) or is cut off.
  */
 export async function readCopy(response: Response, maxBytes: number): Promise<string | null> {
-  const announced = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (!response.ok || !response.body || announced > maxBytes) {
-    void response.body?.cancel().catch(() => undefined);
-    return null;
-  }
+  if (!response.body) return null;
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let bytes = 0;
@@ -124,11 +120,14 @@ export async function bootEarly(
     const call = mod.earlyRequest(viewSearch(search), resolved.endpoint);
     if (!call) return false;
     const copy = firstPaint
-      ? (response: Response | null) =>
-          void (response ? readCopy(response, FIRST_PAINT_BYTES) : Promise.resolve(null)).then(
-            firstPaint,
-            () => firstPaint(null),
-          )
+      ? {
+          maxBytes: FIRST_PAINT_BYTES,
+          to: (response: Response | null) =>
+            void (response ? readCopy(response, FIRST_PAINT_BYTES) : Promise.resolve(null)).then(
+              firstPaint,
+              () => firstPaint(null),
+            ),
+        }
       : undefined;
     const sent = sendAhead(
       resolved.endpoint.url,

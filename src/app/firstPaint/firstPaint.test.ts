@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FrameChunk, PackedModel } from "../../shared/trace/answer";
-import { paintFirstView } from "./index";
+import { answerRoute, paintFirstView } from "./index";
 import { paintTraceRows } from "./trace";
 
 const ADDR_A = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
@@ -65,6 +65,21 @@ describe("the first paint", () => {
     paintFirstView(`#/trace?hash=0x${"ab".repeat(32)}`, root);
     expect(root.querySelector("[role=tree]")?.getAttribute("aria-label")).toBe("Call tree");
     expect(root.querySelectorAll("[role=treeitem]")).toHaveLength(0);
+  });
+
+  it("draws the first answer of links bounded small only: a transaction, one block's logs", () => {
+    expect(answerRoute(`#/tx?hash=0x${"ab".repeat(32)}`)).toBe("tx");
+    expect(answerRoute(`#/tx?blockHash=0x${"ab".repeat(32)}&index=2`)).toBe("tx");
+    expect(answerRoute(`#/logs?blockHash=0x${"ab".repeat(32)}`)).toBe("logs");
+    // a range of logs can be any size: the app loads at once, nothing painted from its answer
+    expect(answerRoute("#/logs?fromBlock=0x0&toBlock=0x3e7")).toBeNull();
+    expect(answerRoute("#/tx")).toBeNull();
+    expect(answerRoute(`#/trace?hash=0x${"ab".repeat(32)}`)).toBeNull();
+    const root = mount();
+    paintFirstView("#/logs?fromBlock=0x0&toBlock=0x3e7", root);
+    expect(root.querySelector("[data-first-rows]")).toBeNull();
+    paintFirstView(`#/logs?blockHash=0x${"ab".repeat(32)}`, root);
+    expect(root.querySelector("[data-first-rows]")).not.toBeNull();
   });
 
   it("carries what was typed, and the focus, into the app's field of the same name", async () => {
