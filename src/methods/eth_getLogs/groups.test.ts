@@ -178,6 +178,23 @@ describe("groupRows", () => {
       "100",
     ]);
   });
+
+  it("sorts groups of the same count by their key as a number where the keys are numbers", () => {
+    const more: LogRow[] = parseLogs([
+      transfer(TOKEN_A, ALICE, BOB, 100n, 99),
+      transfer(TOKEN_A, ALICE, BOB, 9n, 1000),
+      transfer(TOKEN_A, ALICE, BOB, 100n, 99),
+      transfer(TOKEN_A, ALICE, BOB, 10n, 100),
+    ]).map((r, i) => toLogRow(r, i));
+    const count = { key: "count", dir: "desc" } as const;
+    const keys = (by: string) =>
+      sortGroups(groupRows(more, index, kind, by).groups, count).map((x) => x.key);
+    // as text, "1000" and "100" would come before "99", "10" before "9"
+    expect(keys("block")).toEqual(["99", "100", "1000"]);
+    expect(keys("arg:value")).toEqual(["100", "9", "10"]);
+    // addresses (not numbers) stay in text order
+    expect(keys("arg:from")).toEqual([ALICE]);
+  });
 });
 
 describe("sortByArg", () => {
