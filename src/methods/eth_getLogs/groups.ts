@@ -221,6 +221,12 @@ export function groupRows(
     if (onlyKey && numberTerm !== null) {
       const raw = keys[i] ?? null;
       const num = nums[i] ?? -1;
+      const contract = mixed[i] === 1 ? null : lower.of(first.address);
+      if (raw === null) {
+        // below 2^52 and not negative (smallWordOf): its text and bigints made when shown
+        groups.push(new AmountGroup(num, count, contract, numberTerm));
+        continue;
+      }
       const v =
         raw !== null
           ? wordNumber(raw, byWord)
@@ -236,8 +242,7 @@ export function groupRows(
         sums: count === 1 ? one : [v * BigInt(count)],
         mins: one,
         maxs: one,
-        contract: mixed[i] === 1 ? null : lower.of(first.address),
-        n: raw === null ? num : undefined,
+        contract,
       });
       continue;
     }
@@ -405,6 +410,37 @@ function keyOrder(key: string): { rank: number; n: bigint; text: string } {
     return { rank: 0, n: BigInt(bucket[1]), text: key };
   if (HEX_RE.test(key)) return { rank: 1, n: BigInt(key), text: key };
   return { rank: 2, n: 0n, text: key };
+}
+
+/**
+ * A group keyed by an amount below 2^52 that is its only number (a Transfer's value): its key's
+ * text, term and bigints are made when first read — 80,000 groups by amount, ~20 shown — and kept.
+ */
+class AmountGroup implements Group {
+  private text: string | undefined;
+  private values: bigint[] | undefined;
+  private total: bigint[] | undefined;
+  constructor(
+    readonly n: number,
+    public count: number,
+    public contract: string | null,
+    private readonly termStart: string,
+  ) {}
+  get key(): string {
+    return (this.text ??= String(this.n));
+  }
+  get term(): string {
+    return this.termStart + this.key;
+  }
+  get mins(): bigint[] {
+    return (this.values ??= [BigInt(this.n)]);
+  }
+  get maxs(): bigint[] {
+    return this.mins;
+  }
+  get sums(): bigint[] {
+    return (this.total ??= this.count === 1 ? this.mins : [BigInt(this.n) * BigInt(this.count)]);
+  }
 }
 
 /**
