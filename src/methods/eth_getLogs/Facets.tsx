@@ -3,7 +3,7 @@
  * rows the filter shows, counted only while the panel is open; a click includes or excludes one.
  */
 import { memo, useMemo, useState } from "react";
-import { facets } from "./facets";
+import { facets } from "./facetCounts";
 import type { EventKind, KindIndex } from "./kinds";
 import { shortHex } from "../../ui";
 import type { LogRow } from "./result";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, encodeEventTopics, parseAbi, type Hex } from "viem";
 import { AbiRegistry } from "../../chain";
 import { decodeLogRow } from "./decode";
-import { facets } from "./facets";
+import { facets } from "./facetCounts";
 import { groupOptions, groupRows, sortGroups, bucketSize, type Group } from "./groups";
 import { sortByArg } from "./sort";
 import { KindIndex, singleKind } from "./kinds";
