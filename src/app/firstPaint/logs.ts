@@ -13,6 +13,7 @@ import { lightCellText } from "../../methods/eth_getLogs/lightText";
 import type { RawLog } from "../../methods/eth_getLogs/result";
 import { isCanonicalLog, toLogRow, type LogRow } from "../../methods/eth_getLogs/row";
 import { sortLogs } from "../../methods/eth_getLogs/scanState";
+import { resultOf } from "./answer";
 import { FIRST_ROWS, h } from "./dom";
 
 /** Rows enough for a screen (the table's 70vh at 36 px a row). */
@@ -100,14 +101,7 @@ function rowOf(
 
 /** The answer's logs when it is a result whose every log is in the canonical shape; else null. */
 function logsOf(text: string): RawLog[] | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof body !== "object" || body === null || !("result" in body)) return null;
-  const result = body.result;
+  const result = resultOf(text)?.result;
   if (!Array.isArray(result)) return null;
   const logs = result as unknown[];
   return logs.every(isCanonicalLog) ? logs : null;

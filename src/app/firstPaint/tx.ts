@@ -12,6 +12,7 @@ import {
   KNOWN_FIELDS,
   rawTextOf,
 } from "../../methods/eth_getTransactionByBlockHashAndIndex/fields";
+import { resultOf } from "./answer";
 import { FIRST_ROWS, h } from "./dom";
 
 export function paintTxFields(root: HTMLElement, _search: URLSearchParams, text: string): boolean {
@@ -56,14 +57,8 @@ export function paintTxFields(root: HTMLElement, _search: URLSearchParams, text:
 
 /** The answer's transaction (its keys in their canonical spelling), or null. */
 function txOf(text: string): Record<string, unknown> | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof body !== "object" || body === null || !("result" in body)) return null;
-  const tx = canonicalKeys(body.result);
+  const answer = resultOf(text);
+  const tx = answer ? canonicalKeys(answer.result) : null;
   if (typeof tx !== "object" || tx === null || Array.isArray(tx)) return null;
   const record = tx as Record<string, unknown>;
   return typeof record.hash === "string" ? record : null;

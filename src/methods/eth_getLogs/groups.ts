@@ -227,13 +227,9 @@ export function groupRows(
         groups.push(new AmountGroup(num, count, contract, numberTerm));
         continue;
       }
-      const v =
-        raw !== null
-          ? wordNumber(raw, byWord)
-          : byWord.type === "int"
-            ? BigInt.asIntN(byWord.bits, BigInt(num))
-            : BigInt(num);
-      const key = raw === null && byWord.type === "uint" ? String(num) : v.toString();
+      // 2^52 or more, or negative: keyed by its word's text
+      const v = wordNumber(raw, byWord);
+      const key = v.toString();
       const one = [v];
       groups.push({
         key,
