@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -7,35 +8,57 @@ import { createNodeResolver, importX } from "eslint-plugin-import-x";
 /**
  * The layers, top to bottom: each may import only the ones before it. Zones are checked on the
  * resolved file, so the folder-index form (`"../chain"`) is caught as surely as a deep path.
+ *
+ *   platform → rpc → chain → endpoints → ui → domains → pages → app
+ *
+ * A domain is any other folder of src/ (trace, logs, call, decoding, …: what several pages share);
+ * domains may use each other (no circles), never a page or the app. A page (src/pages/<page>/)
+ * never imports another page: it links to one through the router's href.
  */
-const LAYERS = ["platform", "rpc", "chain", "endpoints", "ui", "shared", "methods", "app"];
-const METHODS = [
-  "debug_jstraceTransaction",
-  "debug_traceCall",
-  "eth_estimateGas",
-  "eth_getLogs",
-  "eth_getTransactionByBlockHashAndIndex",
-];
-const ORDER = LAYERS.join(" → ");
-const layerZones = LAYERS.flatMap((layer, i) =>
-  LAYERS.slice(i + 1).map((later) => ({
+const BELOW = ["platform", "rpc", "chain", "endpoints", "ui"];
+const NOT_DOMAINS = new Set([...BELOW, "pages", "app", "test-support"]);
+const srcDirs = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+const DOMAINS = srcDirs("./src/").filter((d) => !NOT_DOMAINS.has(d));
+const PAGES = srcDirs("./src/pages/");
+const ORDER = "platform → rpc → chain → endpoints → ui → domains → pages → app";
+// Each layer below the domains may import only the ones before it.
+const layerZones = BELOW.flatMap((layer, i) =>
+  [...BELOW.slice(i + 1), ...DOMAINS, "pages", "app"].map((later) => ({
     target: `./src/${layer}`,
     from: `./src/${later}`,
     message: `src/${layer} may only import the layers before it (${ORDER}).`,
   })),
 );
+const domainZones = DOMAINS.flatMap((domain) =>
+  ["pages", "app"].map((later) => ({
+    target: `./src/${domain}`,
+    from: `./src/${later}`,
+    message: `src/${domain} is a domain the pages share: it never imports a page or the app (${ORDER}).`,
+  })),
+);
+const pageZones = [
+  ...PAGES.map((page) => ({
+    target: `./src/pages/${page}`,
+    from: "./src/pages",
+    except: [`./${page}`],
+    message:
+      "A page does not import another page: link to it through the router's href, or move what both need into a domain (src/<domain>/).",
+  })),
+  {
+    target: "./src/pages",
+    from: "./src/app",
+    message: `src/pages may not import the app (${ORDER}).`,
+  },
+];
 // ui is presentational: it takes plain props and knows no data layer.
 const uiZones = ["rpc", "chain", "endpoints"].map((lower) => ({
   target: "./src/ui",
   from: `./src/${lower}`,
   message: "src/ui is presentational: pass it plain props instead of importing a data layer.",
-}));
-const methodZones = METHODS.map((method) => ({
-  target: `./src/methods/${method}`,
-  from: "./src/methods",
-  except: [`./${method}`],
-  message:
-    "A method folder does not import another one: move what both need to src/shared (or below).",
 }));
 // The registry is built by composition: the Sourcify layer wraps the base, the base never knows it.
 const compositionZones = [
@@ -100,7 +123,7 @@ export default tseslint.config(
     rules: {
       "import-x/no-restricted-paths": [
         "error",
-        { zones: [...layerZones, ...uiZones, ...methodZones, ...compositionZones] },
+        { zones: [...layerZones, ...domainZones, ...pageZones, ...uiZones, ...compositionZones] },
       ],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },

@@ -44,6 +44,6 @@ export default defineConfig({
       },
     },
   },
-  // Module workers (the trace Worker is one script: src/methods/debug_jstraceTransaction/worker/trace.worker.ts).
+  // Module workers (the trace Worker is one script: src/pages/trace/worker/trace.worker.ts).
   worker: { format: "es" },
 });

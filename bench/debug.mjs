@@ -27,7 +27,7 @@ async function loadModel() {
   writeFileSync(
     entry,
     [
-      `export * from ${JSON.stringify(join(root, "src/shared/trace/debug/index.ts"))};`,
+      `export * from ${JSON.stringify(join(root, "src/trace/steps/index.ts"))};`,
       `export { parseSourceBundle, SOURCE_BUNDLE_FIELDS } from ${JSON.stringify(join(root, "src/chain/sources/sourceBundle.ts"))};`,
     ].join("\n"),
   );

@@ -1,8 +1,8 @@
-// The app's debug tracer (src/shared/trace/debug/tracer.ts) run by a real anvil on the debugger's
+// The app's debug tracer (src/trace/steps/tracer.ts) run by a real anvil on the debugger's
 // scenario, and read by the app's model: frames as the callTracer lists them, internal calls with
 // their arguments from the unoptimized build, the inlined helpers of the optimized one, the failing
 // require two internal calls deep, gas per line reconciling with the frame, the step bound.
-// UPDATE_DEBUG_FIXTURE=1 also writes the unit tests' fixture (src/shared/trace/debug/fixtures/).
+// UPDATE_DEBUG_FIXTURE=1 also writes the unit tests' fixture (src/trace/steps/fixtures/).
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +12,7 @@ import {
   debugTracerText,
   parseDebugTrace,
   wordPcsOf,
-} from "../src/shared/trace/debug/index.ts";
+} from "../src/trace/steps/index.ts";
 import { startAnvil } from "./anvil.mjs";
 import { compileDebugContracts } from "./compile.mjs";
 import { DEBUG_SCENARIO, runDebugScenario } from "./debug.mjs";
@@ -217,7 +217,7 @@ describe("the debug tracer on anvil", () => {
   }, 120_000);
 });
 
-/** The fixture of src/shared/trace/debug/frame.test.ts: both builds' bundles, three answers. */
+/** The fixture of src/trace/steps/frame.test.ts: both builds' bundles, three answers. */
 function writeFixture() {
   writeFileSync(
     join(here, "..", "src", "shared", "trace", "debug", "fixtures", "stepper.json"),

@@ -1,8 +1,8 @@
-// The app's storage tracer (src/shared/trace/source/tracer.ts) run by a real
+// The app's storage tracer (src/trace/source/tracer.ts) run by a real
 // anvil on the storage scenario: one frame per callTracer frame, the writes the diff shows, the
 // preimages that name the keys, the REVERT pc of the caught call; and its bound.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STORAGE_TRACER, STORAGE_TRACER_MAX_ENTRIES } from "../src/shared/trace/source/tracer.ts";
+import { STORAGE_TRACER, STORAGE_TRACER_MAX_ENTRIES } from "../src/trace/source/tracer.ts";
 import { startAnvil } from "./anvil.mjs";
 import { compileContracts } from "./compile.mjs";
 import { rpc } from "./rpc.mjs";

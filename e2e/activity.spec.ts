@@ -8,7 +8,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Route } from "@playwright/test";
 import { toEventSelector } from "viem";
-import { logsResultSchema, type RawLog } from "../src/methods/eth_getLogs/result";
+import { logsResultSchema, type RawLog } from "../src/logs/result";
 import { expect, test } from "./fixtures";
 
 const A0 = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";

@@ -7,7 +7,7 @@ import {
   devnetManifestSchema,
   exampleCallSchema,
   exampleTransactionSchema,
-} from "../src/shared/manifest";
+} from "../src/connection/manifest";
 
 export { expect };
 

@@ -5,7 +5,7 @@
  * Copy link. Against the devnet token's Transfer stream, checked against anvil itself.
  */
 import type { Page } from "@playwright/test";
-import { logsResultSchema, type RawLog } from "../src/methods/eth_getLogs/result";
+import { logsResultSchema, type RawLog } from "../src/logs/result";
 import { expect, test } from "./fixtures";
 
 const TRANSFER_TOPIC0 = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";

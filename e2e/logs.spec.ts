@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { logsResultSchema, type RawLog } from "../src/methods/eth_getLogs/result";
+import { logsResultSchema, type RawLog } from "../src/logs/result";
 import { expect, fling, test } from "./fixtures";
 
 const TRANSFER_TOPIC0 = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";

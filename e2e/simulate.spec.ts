@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { callFrameSchema, type CallFrame } from "../src/shared/trace/result";
-import { STORAGE_TRACER } from "../src/shared/trace/source/tracer";
+import { callFrameSchema, type CallFrame } from "../src/trace/result";
+import { STORAGE_TRACER } from "../src/trace/source/tracer";
 import { expect, test, type E2eManifest, type GatewayLogEntry } from "./fixtures";
 
 interface Call {

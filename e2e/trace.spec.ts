@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { callFrameSchema, type CallFrame } from "../src/shared/trace/result";
+import { callFrameSchema, type CallFrame } from "../src/trace/result";
 import { expect, fling, test } from "./fixtures";
 
 /** The same trace straight from anvil (no gateway), to compare the view with. */

@@ -1,18 +1,15 @@
 import "./index.css";
 import { readStoredConnection, type StoredConnection } from "./endpoints/keys";
-import { openTraceWorker } from "./methods/debug_jstraceTransaction/worker/spawn";
-import { parseHash, routePage } from "./shared/route";
+import { openTraceWorker } from "./pages/trace/worker/spawn";
+import { parseHash, routePage } from "./routing/route";
 import { loadEarlyModule, preloadPage } from "./app/pages";
 import { answerRoute, paintFirstView } from "./app/firstPaint";
 import { applyTheme, storedTheme } from "./app/themeChoice";
-import type { FrameChunk, PackedModel } from "./shared/trace/answer";
-import {
-  isTxLookupLink,
-  preloadTxResult,
-} from "./methods/eth_getTransactionByBlockHashAndIndex/lazyResult";
+import type { FrameChunk, PackedModel } from "./trace/answer";
+import { isTxLookupLink, preloadTxResult } from "./pages/tx/lazyResult";
 
 // Before the app's modules run: a trace link's Worker opens now and sends the link's request
-// itself (methods/debug_jstraceTransaction/worker/README.md); another deep link's first request
+// itself (pages/trace/worker/README.md); another deep link's first request
 // is sent by the boot module as soon as it has loaded (app/boot.ts). On a trace link the app's
 // chunks are asked for once the Worker's first rows are painted (or it starts nothing, or its
 // request failed): asked for first, they held the Worker's script back behind them (~150 ms) and
@@ -82,7 +79,7 @@ void Promise.all([booted.catch(() => undefined), appMayLoad])
 /** The route's early module (app/boot.ts), if it has one. */
 function preloadEarly(): void {
   const routed = routePage(parseHash(hash).route);
-  if (routed?.page === "index") void loadEarlyModule(routed.method)?.catch(() => undefined);
+  if (routed) void loadEarlyModule(routed.folder)?.catch(() => undefined);
 }
 
 /**
@@ -94,7 +91,7 @@ function preloadEarly(): void {
 function preloadRoute(): Promise<unknown> {
   const routed = routePage(parseHash(hash).route);
   if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
-  const page = routed ? preloadPage(routed.method, routed.page) : null;
+  const page = routed ? preloadPage(routed.folder) : null;
   return page ? page.catch(() => undefined) : Promise.resolve();
 }
 

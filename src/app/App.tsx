@@ -2,38 +2,37 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } fr
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRpcClient } from "../rpc";
 import { ROUTED_METHODS, readOverride, resolveEndpoint, type RoutedMethod } from "../endpoints";
-import { RpcContext, type RpcContextValue } from "../shared/context";
-import type { MethodPageProps } from "../shared/page";
-import type { RouteId } from "../shared/links";
+import { RpcContext, type RpcContextValue } from "../connection/context";
+import type { MethodPageProps } from "../routing/page";
+import type { RouteId } from "../routing/links";
 import { ConnectionBar } from "./ConnectionBar";
 import { useConnection, useConnectionSettings, useDevnet } from "./connection";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { SearchBox } from "./SearchBox";
 import { inspectorStore } from "./inspector-store";
 import { responseLimitBytes } from "./settings/limits";
-import { createQueryClient } from "../shared/query-client";
+import { createQueryClient } from "../connection/query-client";
 import { navigate, parseHash, ROUTES, useLocation } from "./router";
-import { viewSearch } from "../shared/route";
+import { viewSearch } from "../routing/route";
 import { useTheme, type ThemeChoice } from "./theme";
 import { clearDecodingCache, onDevnet, useAddressNamer, useDecodingSetup } from "./decoding";
 import { DecodingBanner } from "./DecodingBanner";
-import AddressRoute from "./AddressRoute";
 import { lazyPage } from "./lazyPage";
 import { guardResolve, neededOrigins, originOf, useConnectPolicy } from "./csp";
-import { DecodingContext } from "../shared/decoding/context";
+import { DecodingContext } from "../decoding/context";
 import { AddressNames } from "../ui";
 
 // Route-level code splitting: each method view is its own chunk, loaded when first opened (or
 // as the app boots, for a deep link's route: pages.ts).
 const PAGES: Record<RouteId, ComponentType<MethodPageProps>> = {
-  tx: lazyPage("eth_getTransactionByBlockHashAndIndex"),
-  logs: lazyPage("eth_getLogs"),
-  trace: lazyPage("debug_jstraceTransaction"),
-  estimate: lazyPage("eth_estimateGas"),
-  simulate: lazyPage("debug_traceCall"),
-  address: AddressRoute,
-  compare: lazyPage("debug_traceCall", "compare"),
-  block: lazyPage("eth_getBlockByNumber"),
+  tx: lazyPage("tx"),
+  logs: lazyPage("logs"),
+  trace: lazyPage("trace"),
+  estimate: lazyPage("estimate"),
+  simulate: lazyPage("simulate"),
+  address: lazyPage("address"),
+  compare: lazyPage("compare"),
+  block: lazyPage("block"),
 };
 
 // The drawers load when first opened, or pointed at: a first visit does not download them.

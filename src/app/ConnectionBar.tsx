@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { chainIdQueryOptions } from "../shared/chainId";
+import { chainIdQueryOptions } from "../connection/chainId";
 import {
   CONNECTION_LABELS,
   ROUTED_METHODS,

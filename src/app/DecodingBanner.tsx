@@ -3,7 +3,7 @@ import {
   SERVICE_IDS,
   SERVICE_NAMES,
   type TabOverride,
-} from "../shared/decoding/settings";
+} from "../decoding/settings";
 
 /** Says when the link this tab was opened with decides the decoding services, and undoes it. */
 export function DecodingBanner({ override }: { override: TabOverride }) {

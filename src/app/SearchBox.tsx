@@ -6,9 +6,9 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { z } from "zod";
-import { href } from "../shared/links";
-import { useRpc } from "../shared/context";
-import { classifyLookup } from "../shared/lookup";
+import { href } from "../routing/links";
+import { useRpc } from "../connection/context";
+import { classifyLookup } from "../routing/lookup";
 import { navigate } from "./router";
 
 const txFound = z.looseObject({ blockHash: z.string().nullable().optional() }).nullable();

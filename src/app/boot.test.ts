@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveEndpoint } from "../endpoints";
 import { createRpcClient } from "../rpc";
 import { inFlightCount } from "../rpc/inflight";
-import { parseHash, viewSearch } from "../shared/route";
+import { parseHash, viewSearch } from "../routing/route";
 import { bootEarly, earlyModuleFor, FIRST_PAINT_BYTES, readCopy } from "./boot";
 import { initialConnection } from "./connection";
 
@@ -54,7 +54,7 @@ async function pageFirstCall(hash: string) {
   const { search } = parseHash(hash);
   const resolved = resolveEndpoint(initialConnection(search, null), "eth_getLogs");
   if (!resolved.ok) throw new Error(resolved.reason);
-  const mod = await earlyModuleFor("eth_getLogs");
+  const mod = await earlyModuleFor("logs");
   const call = mod?.earlyRequest(viewSearch(search), resolved.endpoint);
   if (!call) throw new Error("no first call");
   return createRpcClient().request({ url: resolved.endpoint.url }, call.method, call.params);
@@ -128,8 +128,8 @@ describe("bootEarly", () => {
   });
 
   it("finds a method folder's early module by the route's method", async () => {
-    expect(await earlyModuleFor("eth_getLogs")).not.toBeNull();
-    expect(await earlyModuleFor("debug_jstraceTransaction")).toBeNull();
-    expect(await earlyModuleFor("eth_estimateGas")).toBeNull();
+    expect(await earlyModuleFor("logs")).not.toBeNull();
+    expect(await earlyModuleFor("trace")).toBeNull();
+    expect(await earlyModuleFor("estimate")).toBeNull();
   });
 });

@@ -5,10 +5,10 @@
  * layer's in-flight registry (`sendAhead`, src/rpc/inflight.ts): the page's identical request
  * joins it, whichever of the two comes first.
  *
- * A method folder may say what its first request is in `early.ts` (`earlyRequest(search,
+ * A page folder may say what its first request is in `early.ts` (`earlyRequest(search,
  * endpoint) → {method, params} | null`, built from its own params module so the call matches the
  * page's); a folder without one is not sent ahead. A trace link is not handled here: the trace
- * Worker starts it (methods/debug_jstraceTransaction/worker/). Nothing is sent when the
+ * Worker starts it (pages/trace/worker/). Nothing is sent when the
  * connection cannot be told yet (a key kept only in memory) or the link is incomplete.
  *
  * The first paint (app/firstPaint: a logs link's first rows, a transaction link's fields) reads a
@@ -18,12 +18,12 @@
 import { resolveEndpoint, type MethodName, type ResolvedEndpoint } from "../endpoints";
 import { perf } from "../platform/perf";
 import { sendAhead } from "../rpc/transport";
-import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
-import { parseHash, routePage, viewSearch } from "../shared/route";
+import { devnetManifestSchema, type DevnetManifest } from "../connection/manifest";
+import { parseHash, routePage, viewSearch } from "../routing/route";
 import { initialConnection } from "./connection";
 import { hasEarlyModule, loadEarlyModule } from "./pages";
 
-/** What a method folder's `early.ts` offers. */
+/** What a page folder's `early.ts` offers. */
 export interface EarlyModule {
   earlyRequest: (
     search: URLSearchParams,
@@ -34,9 +34,9 @@ export interface EarlyModule {
 /** A request sent ahead that the page has not joined in this long is aborted. */
 export const SENT_AHEAD_TTL_MS = 8_000;
 
-/** The method folder's early module, by RPC method (the folder's name); null when it has none. */
-export async function earlyModuleFor(method: string): Promise<EarlyModule | null> {
-  const mod = await loadEarlyModule(method);
+/** The early module of the page in `src/pages/<folder>/`; null when it has none. */
+export async function earlyModuleFor(folder: string): Promise<EarlyModule | null> {
+  const mod = await loadEarlyModule(folder);
   return isEarlyModule(mod) ? mod : null;
 }
 
@@ -102,15 +102,14 @@ export async function bootEarly(
   try {
     const location = parseHash(hash);
     const routed = routePage(location.route);
-    // A folder's early request is its own page's: another page it hosts asks its own way.
-    if (!routed || routed.page !== "index") return false;
-    const method = routed.method;
-    if (!hasEarlyModule(method)) return false;
+    if (!routed) return false;
+    const { folder, method } = routed;
+    if (!hasEarlyModule(folder)) return false;
     const search = location.search;
     let connection = initialConnection(search, null);
     // The early module and the devnet manifest load side by side.
     const [mod, manifest] = await Promise.all([
-      earlyModuleFor(method),
+      earlyModuleFor(folder),
       connection.kind === "devnet" ? devnetManifest() : Promise.resolve(null),
     ]);
     if (!mod) return false;

@@ -14,7 +14,7 @@ import {
   type RpcOverride,
 } from "../endpoints";
 import { readStorage, writeStorage } from "../platform/storage";
-import { devnetManifestSchema, type DevnetManifest } from "../shared/manifest";
+import { devnetManifestSchema, type DevnetManifest } from "../connection/manifest";
 
 const SETTINGS_KEY = CONNECTION_SETTINGS_KEY;
 const OVERRIDE_KEY = RPC_OVERRIDE_KEY;

@@ -12,7 +12,7 @@
 import { useEffect, useMemo } from "react";
 
 const NONE: readonly string[] = [];
-import type { ServiceBases } from "../shared/decoding/settings";
+import type { ServiceBases } from "../decoding/settings";
 
 /** The provider's endpoint hosts (every network and segment): always allowed. */
 export const PROVIDER_ORIGINS = ["https://*.nodereal.io"] as const;

@@ -5,16 +5,16 @@
 import { useMemo, useState } from "react";
 import { z } from "zod";
 import type { DecodingCache, DecodingResolver } from "../chain";
-import type { DecodingContextValue, Resolver } from "../shared/decoding/context";
+import type { DecodingContextValue, Resolver } from "../decoding/context";
 import {
   decodingOverride,
   decodingSettings,
   effectiveBases,
   readTabOverride,
   type ServiceId,
-} from "../shared/decoding/settings";
-import { contractLabels, setLabel, userLabels } from "../shared/labels";
-import type { DevnetManifest } from "../shared/manifest";
+} from "../decoding/settings";
+import { contractLabels, setLabel, userLabels } from "../decoding/labels";
+import type { DevnetManifest } from "../connection/manifest";
 import { useStore } from "../ui/store";
 import type { AddressNamer } from "../ui";
 

@@ -1,19 +1,19 @@
 import { lazy, type ComponentType } from "react";
-import type { MethodPageProps } from "../shared/page";
+import type { MethodPageProps } from "../routing/page";
 import { loadedPage, preloadPage, type PageModule } from "./pages";
 
 /**
- * The lazy page component of `method` (or of its folder's page module `page`). A page already
- * loaded renders at once: its lazy component resolves synchronously instead of suspending for a
- * round trip (a Suspense fallback, then a retry render, ~50 ms on a deep link).
+ * The lazy page component of the page in `src/pages/<folder>/`. A page already loaded renders at
+ * once: its lazy component resolves synchronously instead of suspending for a round trip (a
+ * Suspense fallback, then a retry render, ~50 ms on a deep link).
  */
-export function lazyPage(method: string, page = "index"): ComponentType<MethodPageProps> {
+export function lazyPage(folder: string): ComponentType<MethodPageProps> {
   return lazy(() => {
-    const ready = loadedPage(method, page);
+    const ready = loadedPage(folder);
     // A thenable that calls back at once: React reads a loaded page without suspending.
     if (ready)
       return { then: (resolve: (m: PageModule) => void) => resolve(ready) } as Promise<PageModule>;
-    const p = preloadPage(method, page);
-    return p ?? Promise.reject(new Error(`no page for ${method} (${page})`));
+    const p = preloadPage(folder);
+    return p ?? Promise.reject(new Error(`no page in src/pages/${folder}`));
   });
 }

@@ -3,20 +3,20 @@ import { hasEarlyModule, loadEarlyModule, loadedPage, preloadPage } from "./page
 
 describe("route chunks", () => {
   it("loads a route's page once; it is then read without waiting (no Suspense on a deep link)", async () => {
-    expect(loadedPage("eth_getLogs")).toBeNull();
-    const first = preloadPage("eth_getLogs");
-    expect(preloadPage("eth_getLogs")).toBe(first);
+    expect(loadedPage("logs")).toBeNull();
+    const first = preloadPage("logs");
+    expect(preloadPage("logs")).toBe(first);
     const mod = await first;
     expect(typeof mod?.default).toBe("function");
-    expect(loadedPage("eth_getLogs")).toBe(mod);
-    expect(preloadPage("no_such_method")).toBeNull();
+    expect(loadedPage("logs")).toBe(mod);
+    expect(preloadPage("no_such_page")).toBeNull();
   });
 
   it("finds a folder's early module by its method, and none where the folder has none", async () => {
-    expect(hasEarlyModule("eth_getLogs")).toBe(true);
-    expect(hasEarlyModule("debug_jstraceTransaction")).toBe(false);
-    expect(loadEarlyModule("eth_estimateGas")).toBeNull();
-    const mod = (await loadEarlyModule("eth_getLogs")) as { earlyRequest?: unknown };
+    expect(hasEarlyModule("logs")).toBe(true);
+    expect(hasEarlyModule("trace")).toBe(false);
+    expect(loadEarlyModule("estimate")).toBeNull();
+    const mod = (await loadEarlyModule("logs")) as { earlyRequest?: unknown };
     expect(typeof mod.earlyRequest).toBe("function");
   });
 });

@@ -1,32 +1,24 @@
 /**
- * The route chunks: the method pages, one chunk each, loaded when first opened — and, on a deep
- * link, from the page's first module (main.tsx asks for the link's page and early module before
- * the boot module and the app have loaded), so they are on their way with the app's chunks
- * instead of queued behind them. A page already loaded renders at once (lazyPage.ts). No React
- * here: main.tsx imports this before React loads.
+ * The route chunks: the pages, one chunk each (`src/pages/<folder>/index.ts`), loaded when first
+ * opened — and, on a deep link, from the page's first module (main.tsx asks for the link's page and
+ * early module before the boot module and the app have loaded), so they are on their way with the
+ * app's chunks instead of queued behind them. A page already loaded renders at once (lazyPage.ts).
+ * No React here: main.tsx imports this before React loads.
  */
 import type { ComponentType } from "react";
-import type { MethodPageProps } from "../shared/page";
+import type { MethodPageProps } from "../routing/page";
 
 export type PageModule = { default: ComponentType<MethodPageProps> };
 
-// A folder's own page is its index.ts; another page it hosts is a `<name>.page.ts` (route.ts).
-const LOADERS = import.meta.glob<PageModule>(["../methods/*/index.ts", "../methods/*/*.page.ts"]);
+const LOADERS = import.meta.glob<PageModule>("../pages/*/index.ts");
 const loaded = new Map<string, PageModule>();
 const loading = new Map<string, Promise<PageModule>>();
 
-function modulePath(method: string, page: string): string {
-  return page === "index"
-    ? `../methods/${method}/index.ts`
-    : `../methods/${method}/${page}.page.ts`;
-}
+const modulePath = (folder: string): string => `../pages/${folder}/index.ts`;
 
-/**
- * Starts loading the page of `method` (its folder's name), `page` naming another page module of
- * the folder; resolves once it is loaded.
- */
-export function preloadPage(method: string, page = "index"): Promise<PageModule> | null {
-  const path = modulePath(method, page);
+/** Starts loading the page in `src/pages/<folder>/`; resolves once it is loaded. */
+export function preloadPage(folder: string): Promise<PageModule> | null {
+  const path = modulePath(folder);
   const started = loading.get(path);
   if (started) return started;
   const load = LOADERS[path];
@@ -40,19 +32,19 @@ export function preloadPage(method: string, page = "index"): Promise<PageModule>
   return p;
 }
 
-/** The page of `method` (or of its folder's page module `page`) if it has loaded. */
-export function loadedPage(method: string, page = "index"): PageModule | null {
-  return loaded.get(modulePath(method, page)) ?? null;
+/** The page in `src/pages/<folder>/` if it has loaded. */
+export function loadedPage(folder: string): PageModule | null {
+  return loaded.get(modulePath(folder)) ?? null;
 }
 
-// A method folder's `early.ts` (its first request, sent ahead by boot.ts): a visit loads only its
+// A page folder's `early.ts` (its first request, sent ahead by boot.ts): a visit loads only its
 // own route's.
-const EARLY = import.meta.glob("../methods/*/early.ts");
+const EARLY = import.meta.glob("../pages/*/early.ts");
 
-/** Whether the folder of `method` has an early module. */
-export const hasEarlyModule = (method: string): boolean => `../methods/${method}/early.ts` in EARLY;
+/** Whether the page in `src/pages/<folder>/` has an early module. */
+export const hasEarlyModule = (folder: string): boolean => `../pages/${folder}/early.ts` in EARLY;
 
-/** Starts loading the early module of `method` (its folder's name); null when it has none. */
-export function loadEarlyModule(method: string): Promise<unknown> | null {
-  return EARLY[`../methods/${method}/early.ts`]?.() ?? null;
+/** Starts loading the early module of the page in `folder`; null when it has none. */
+export function loadEarlyModule(folder: string): Promise<unknown> | null {
+  return EARLY[`../pages/${folder}/early.ts`]?.() ?? null;
 }

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from "react";
-import { parseHash, type Location } from "../shared/route";
+import { parseHash, type Location } from "../routing/route";
 
 // The link parser itself has no React (the entry module and the trace Worker use it too).
-export { parseHash, ROUTES, type Location } from "../shared/route";
+export { parseHash, ROUTES, type Location } from "../routing/route";
 
 function subscribe(cb: () => void): () => void {
   window.addEventListener("hashchange", cb);

@@ -157,7 +157,7 @@ describe("request", () => {
 });
 
 describe("HTTP status errors", () => {
-  // What to try for each status is src/shared/advice.ts's job (advice.test.ts).
+  // What to try for each status is src/advice/advice.ts's job (advice.test.ts).
   for (const status of [401, 403, 404, 413, 500, 502, 503, 504, 418]) {
     it(`explains HTTP ${status}`, async () => {
       handler = (_b, res) => text(res, `upstream said ${status}`, status);

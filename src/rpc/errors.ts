@@ -1,7 +1,7 @@
 /**
  * One class per failure of a JSON-RPC call. Each tells the facts — what happened, in which call,
  * what the node or server said — with the API key masked everywhere. What a person should try
- * next is not here: it is looked up by class above this layer (src/shared/advice.ts).
+ * next is not here: it is looked up by class above this layer (src/advice/advice.ts).
  * The classes are built in one place, the interpret step (interpret.ts); everything above
  * branches on `instanceof`.
  */

@@ -11,12 +11,12 @@ import type { ComponentType } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RpcClient } from "../rpc";
 import { renderPage as mountPage } from "./pages";
-import type { MethodPageProps } from "../shared/page";
-import TxPage from "../methods/eth_getTransactionByBlockHashAndIndex/Page";
-import LogsPage from "../methods/eth_getLogs/Page";
-import TracePage from "../methods/debug_jstraceTransaction/Page";
-import EstimatePage from "../methods/eth_estimateGas/Page";
-import SimulatePage from "../methods/debug_traceCall/Page";
+import type { MethodPageProps } from "../routing/page";
+import TxPage from "../pages/tx/Page";
+import LogsPage from "../pages/logs/Page";
+import TracePage from "../pages/trace/Page";
+import EstimatePage from "../pages/estimate/Page";
+import SimulatePage from "../pages/simulate/Page";
 
 type PageId = "tx" | "logs" | "trace" | "estimate" | "simulate";
 

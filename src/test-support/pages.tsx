@@ -8,10 +8,10 @@ import { act, render } from "@testing-library/react";
 import { StrictMode, useState, type ComponentType } from "react";
 import type { ResolvedEndpoint, RoutedMethod } from "../endpoints";
 import type { RpcClient } from "../rpc";
-import { RpcContext, type RpcContextValue } from "../shared/context";
-import type { DevnetManifest } from "../shared/manifest";
-import type { MethodPageProps } from "../shared/page";
-import { createQueryClient } from "../shared/query-client";
+import { RpcContext, type RpcContextValue } from "../connection/context";
+import type { DevnetManifest } from "../connection/manifest";
+import type { MethodPageProps } from "../routing/page";
+import { createQueryClient } from "../connection/query-client";
 
 export function testEndpoint(rpcMethod: string, url = "http://node.test/"): ResolvedEndpoint {
   return {

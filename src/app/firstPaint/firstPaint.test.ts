@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FrameChunk, PackedModel } from "../../shared/trace/answer";
+import type { FrameChunk, PackedModel } from "../../trace/answer";
 import { answerRoute, paintFirstView } from "./index";
 import { paintTraceRows } from "./trace";
 

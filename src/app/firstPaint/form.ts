@@ -3,11 +3,7 @@
  * loaded: the same fields (labels, names, placeholders) as the tx page's Form.tsx, so what is typed
  * here is carried into the real form when it mounts (handOver.ts).
  */
-import {
-  BLOCK_HASH_LABEL,
-  INDEX_LABEL,
-  TX_HASH_LABEL,
-} from "../../methods/eth_getTransactionByBlockHashAndIndex/labels";
+import { BLOCK_HASH_LABEL, INDEX_LABEL, TX_HASH_LABEL } from "../../pages/tx/labels";
 import { h } from "./dom";
 
 function field(id: string, name: string, label: string, placeholder: string, extra = "") {

@@ -7,7 +7,7 @@
  * trace Worker previews them (trace.ts), and for a logs or transaction link a box its first rows
  * or fields go into once the link's request is answered (logs.ts, tx.ts). React's first commit replaces it (handOver.ts).
  */
-import { parseHash, ROUTES } from "../../shared/route";
+import { parseHash, ROUTES } from "../../routing/route";
 import { FIRST_ROWS, FIRST_TREE, h } from "./dom";
 import { txForm } from "./form";
 import { paintAndHandOver } from "./handOver";

@@ -7,12 +7,12 @@
  * link that filters, groups or sorts, an error, an empty or an unusual answer paint nothing here
  * (the page says what it is). React's first commit replaces it (handOver.ts).
  */
-import { DETAILS_WIDTH, ROW_HEIGHT, shownColumns } from "../../methods/eth_getLogs/columns";
-import { defaultExplore, exploreFromSearch } from "../../methods/eth_getLogs/exploreParams";
-import { lightCellText } from "../../methods/eth_getLogs/lightText";
-import type { RawLog } from "../../methods/eth_getLogs/result";
-import { isCanonicalLog, toLogRow, type LogRow } from "../../methods/eth_getLogs/row";
-import { sortLogs } from "../../methods/eth_getLogs/scanState";
+import { DETAILS_WIDTH, ROW_HEIGHT, shownColumns } from "../../logs/columns";
+import { defaultExplore, exploreFromSearch } from "../../logs/exploreParams";
+import { lightCellText } from "../../logs/lightText";
+import type { RawLog } from "../../logs/result";
+import { isCanonicalLog, toLogRow, type LogRow } from "../../logs/row";
+import { sortLogs } from "../../logs/scanState";
 import { resultOf } from "./answer";
 import { FIRST_ROWS, h } from "./dom";
 

@@ -3,8 +3,8 @@
  * from the same ROUTES and classes as App.tsx) and the main column. The rest of the header (search,
  * theme, connection) comes with the app.
  */
-import { ROUTES } from "../../shared/route";
-import type { RouteId } from "../../shared/links";
+import { ROUTES } from "../../routing/route";
+import type { RouteId } from "../../routing/links";
 import { h } from "./dom";
 
 export function shell(route: RouteId, view: HTMLElement): HTMLElement {

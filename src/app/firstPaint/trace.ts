@@ -1,12 +1,12 @@
 /**
  * A trace link's first rows, put into the first paint's empty call tree (index.ts) from the trace Worker's first preview (or its whole model,
  * for a small answer) while React and the trace page are still loading: each row as the tree's
- * light row (type, from → to, selector; shared/trace/lightRow.ts), indented by its level, in the
+ * light row (type, from → to, selector; trace/lightRow.ts), indented by its level, in the
  * order the tree opens on. The trace page takes the same Worker over and shows the same rows with
  * everything else (app/firstPaint/handOver.ts).
  */
-import type { FrameChunk, PackedModel } from "../../shared/trace/answer";
-import { INDENT, lightRowText, ROW_HEIGHT } from "../../shared/trace/lightRow";
+import type { FrameChunk, PackedModel } from "../../trace/answer";
+import { INDENT, lightRowText, ROW_HEIGHT } from "../../trace/lightRow";
 import { FIRST_TREE, h } from "./dom";
 
 /** Rows enough for a screen (the tree's 480 px at 28 px a row). */

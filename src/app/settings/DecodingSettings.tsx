@@ -8,7 +8,7 @@ import {
   type ServiceBases,
   type ServiceId,
   type TabOverride,
-} from "../../shared/decoding/settings";
+} from "../../decoding/settings";
 import { useStore } from "../../ui/store";
 import { Button, Field } from "../../ui";
 

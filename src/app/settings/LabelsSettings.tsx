@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { exportLabels, importLabels, isAddress, setLabel, userLabels } from "../../shared/labels";
+import { exportLabels, importLabels, isAddress, setLabel, userLabels } from "../../decoding/labels";
 import { useStore } from "../../ui/store";
 import { Button, downloadText, Field } from "../../ui";
 

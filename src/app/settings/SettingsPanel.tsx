@@ -1,4 +1,4 @@
-import type { ServiceBases, ServiceId, TabOverride } from "../../shared/decoding/settings";
+import type { ServiceBases, ServiceId, TabOverride } from "../../decoding/settings";
 import { Drawer } from "../../ui";
 import { DecodingSettings } from "./DecodingSettings";
 import { LabelsSettings } from "./LabelsSettings";

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRpcClient, ResponseTooLargeError } from "../../rpc";
-import { adviceFor } from "../../shared/advice";
+import { adviceFor } from "../../advice/advice";
 import {
   deviceDefaultMB,
   getResponseLimit,

@@ -2,7 +2,7 @@
  * One way to show each kind of chain value a person reads: an amount with its unit (the exact
  * integer on demand), a block with a link to its page, a time with its age, gas of its limit.
  * Pure of the app's routes: the links are the block page's and the address page's own hash
- * routes, written here because `ui` sits below the link helpers (`shared/links`).
+ * routes, written here because `ui` sits below the link helpers (`routing/links`).
  */
 import { useId, useState, useSyncExternalStore } from "react";
 import { formatUnits } from "viem";

@@ -1,0 +1,125 @@
+/**
+ * Which public services decode what nothing on the device knows: the signature database
+ * (OpenChain-compatible) and Sourcify. Both are on by default; each can be switched off or pointed
+ * at another URL (kept on this device). A link may override them for its tab only: `sigdb=<url>`,
+ * `sourcify=<url>`, or `=off` — the tab then says so in a banner, and the saved choice is left as is.
+ *
+ * What is sent to them: selectors, event topics, chain ids and contract addresses. Never calldata,
+ * never the RPC URL or its API key.
+ */
+import { z } from "zod";
+import { DEFAULT_SIGDB, DEFAULT_SOURCIFY, type DecodingService, type ServiceBases } from "../chain";
+import { checkRpcUrl } from "../endpoints";
+import { storedValue } from "../platform/storage";
+
+export type { ServiceBases };
+export type ServiceId = DecodingService;
+export const SERVICE_IDS: readonly ServiceId[] = ["sigdb", "sourcify"];
+
+export const SERVICE_NAMES: Record<ServiceId, string> = {
+  sigdb: "Signature database",
+  sourcify: "Sourcify",
+};
+
+/** The public default of each service (the devnet serves stand-ins and names them in its manifest). */
+export const PUBLIC_BASES: Record<ServiceId, string> = {
+  sigdb: DEFAULT_SIGDB,
+  sourcify: DEFAULT_SOURCIFY,
+};
+
+const serviceSchema = z.object({
+  enabled: z.boolean().catch(true),
+  /** "" = the default (the public service, or the devnet's stand-in on the devnet). */
+  url: z.string().catch(""),
+});
+const settingsSchema = z.object({
+  sigdb: serviceSchema.catch({ enabled: true, url: "" }),
+  sourcify: serviceSchema.catch({ enabled: true, url: "" }),
+});
+export type ServiceSetting = z.infer<typeof serviceSchema>;
+export type DecodingSettings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_DECODING: DecodingSettings = {
+  sigdb: { enabled: true, url: "" },
+  sourcify: { enabled: true, url: "" },
+};
+
+export const DECODING_STORAGE_KEY = "nodescope.decoding";
+
+function parseSettings(text: string | null): DecodingSettings {
+  if (!text) return DEFAULT_DECODING;
+  try {
+    return settingsSchema.parse(JSON.parse(text));
+  } catch {
+    return DEFAULT_DECODING;
+  }
+}
+
+export const decodingSettings = storedValue(DECODING_STORAGE_KEY, parseSettings, (v) =>
+  JSON.stringify(v),
+);
+
+/** A link's override for this tab: a URL, or "off". */
+export type TabOverride = Partial<Record<ServiceId, string>>;
+
+const overrideSchema = z.object({ sigdb: z.string().optional(), sourcify: z.string().optional() });
+
+export const decodingOverride = storedValue<TabOverride>(
+  "nodescope.decoding.override",
+  (text) => {
+    try {
+      return text ? overrideSchema.parse(JSON.parse(text)) : {};
+    } catch {
+      return {};
+    }
+  },
+  (v) => (Object.keys(v).length === 0 ? null : JSON.stringify(v)),
+  "session",
+);
+
+/** A service base URL as typed: a fetchable http(s) URL, no query; trailing slashes dropped. */
+export function checkServiceUrl(
+  text: string,
+): { ok: true; url: string } | { ok: false; message: string } {
+  const checked = checkRpcUrl(text);
+  if (!checked.ok) return checked;
+  const url = new URL(checked.url);
+  if (url.search || url.hash)
+    return { ok: false, message: "Give the base URL only, without ? or # parts" };
+  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, "")}` };
+}
+
+/** `sigdb=` / `sourcify=` in a link: "off" or a checked URL; anything else is ignored. */
+export function readTabOverride(search: URLSearchParams): TabOverride {
+  const out: TabOverride = {};
+  for (const id of SERVICE_IDS) {
+    const v = search.get(id);
+    if (v === null) continue;
+    if (v.trim().toLowerCase() === "off") out[id] = "off";
+    else {
+      const checked = checkServiceUrl(v);
+      if (checked.ok) out[id] = checked.url;
+    }
+  }
+  return out;
+}
+
+/**
+ * The bases in effect: the tab's override first, then the saved choice (off, or a URL), then the
+ * devnet's stand-in when the devnet is the connection, then the public service.
+ */
+export function effectiveBases(
+  saved: DecodingSettings,
+  override: TabOverride,
+  devnetBases: Partial<Record<ServiceId, string>> | null,
+): ServiceBases {
+  const one = (id: ServiceId): string | null => {
+    const o = override[id];
+    if (o === "off") return null;
+    if (o) return o;
+    if (!saved[id].enabled) return null;
+    if (saved[id].url) return saved[id].url;
+    return devnetBases?.[id] ?? PUBLIC_BASES[id];
+  };
+  return { sigdb: one("sigdb"), sourcify: one("sourcify") };
+}

@@ -1,0 +1,115 @@
+/**
+ * A log as the views use it (`LogRow`), made from a log the node sent, and the one-pass check of
+ * the canonical shape real nodes send. No zod and no React: the first paint (app/firstPaint/logs.ts)
+ * reads a link's first rows with these, as the stream (stream.ts) and the schema (result.ts) do.
+ */
+
+/**
+ * A log as the node sent it, keys made canonical: the shape result.ts's schema checks (it proves
+ * its output fits this type), written out here so the first paint reads logs without zod.
+ */
+export interface RawLog {
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber?: string | null;
+  blockHash?: string | null;
+  transactionHash?: string | null;
+  transactionIndex?: string | number | null;
+  logIndex?: string | number | null;
+  removed?: boolean;
+  blockTimestamp?: string | null;
+  [field: string]: unknown;
+}
+
+/** The spec's lower-case names → the canonical names real nodes send. */
+export const LOWERCASE_KEYS: Record<string, string> = {
+  logindex: "logIndex",
+  transactionindex: "transactionIndex",
+  transactionhash: "transactionHash",
+  blockhash: "blockHash",
+  blocknumber: "blockNumber",
+  blocktimestamp: "blockTimestamp",
+};
+
+/** The normalised log the views use; `raw` is the camelCase object as the node sent it. */
+export interface LogRow {
+  /** Position in the scan result (stable id for decoding caches and React keys). */
+  id: number;
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber: number | null;
+  blockHash: string | null;
+  transactionHash: string | null;
+  transactionIndex: number | null;
+  logIndex: number | null;
+  removed: boolean;
+  blockTimestamp: number | null;
+  pending: boolean;
+  raw: RawLog;
+}
+
+function toNum(v: string | number | null | undefined): number | null {
+  if (v === null || v === undefined) return null;
+  return typeof v === "number" ? v : Number.parseInt(v, 16);
+}
+
+export function toLogRow(raw: RawLog, id: number): LogRow {
+  const blockNumber = toNum(raw.blockNumber);
+  return {
+    id,
+    address: raw.address,
+    topics: raw.topics,
+    data: raw.data,
+    blockNumber,
+    blockHash: raw.blockHash ?? null,
+    transactionHash: raw.transactionHash ?? null,
+    transactionIndex: toNum(raw.transactionIndex),
+    logIndex: toNum(raw.logIndex),
+    removed: raw.removed === true,
+    blockTimestamp: toNum(raw.blockTimestamp),
+    pending: blockNumber === null || raw.blockHash === null,
+    raw,
+  };
+}
+
+const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const QUANTITY = /^0x[0-9a-fA-F]+$/;
+const LOWER_KEYS = Object.keys(LOWERCASE_KEYS);
+
+function optional(v: unknown, re: RegExp): boolean {
+  return v === undefined || v === null || (typeof v === "string" && re.test(v));
+}
+
+function optionalIndex(v: unknown): boolean {
+  return (
+    v === undefined ||
+    v === null ||
+    (typeof v === "string" && QUANTITY.test(v)) ||
+    (typeof v === "number" && Number.isInteger(v) && v >= 0)
+  );
+}
+
+/** A log in the canonical camelCase shape with every known field well-formed. */
+export function isCanonicalLog(v: unknown): v is RawLog {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const r = v as Record<string, unknown>;
+  for (const k of LOWER_KEYS) if (k in r) return false;
+  if (typeof r.address !== "string" || !ADDRESS.test(r.address)) return false;
+  if (typeof r.data !== "string" || !HEX_DATA.test(r.data)) return false;
+  const topics = r.topics;
+  if (!Array.isArray(topics) || topics.length > 4) return false;
+  for (const t of topics) if (typeof t !== "string" || !HASH.test(t)) return false;
+  return (
+    optional(r.blockNumber, QUANTITY) &&
+    optional(r.blockHash, HASH) &&
+    optional(r.transactionHash, HASH) &&
+    optional(r.blockTimestamp, QUANTITY) &&
+    optionalIndex(r.transactionIndex) &&
+    optionalIndex(r.logIndex) &&
+    (r.removed === undefined || typeof r.removed === "boolean")
+  );
+}

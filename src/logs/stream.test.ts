@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { checkLogs, isCanonicalLog } from "./stream";
+import { logSchema } from "./result";
+import { syntheticLogs } from "../../bench/synthetic.mjs";
+
+const good = syntheticLogs(50, 10) as Record<string, unknown>[];
+
+describe("the one-pass check of streamed logs", () => {
+  it("passes canonical logs as the schema would return them", () => {
+    for (const log of good) {
+      expect(isCanonicalLog(log)).toBe(true);
+      expect(log).toEqual(logSchema.parse(log));
+    }
+    expect(checkLogs(good)).toEqual(good.map((l) => logSchema.parse(l)));
+  });
+
+  it("leaves any other shape to the schema: spec lower-case keys are normalised as before", () => {
+    const lower = { ...good[0] } as Record<string, unknown>;
+    lower.logindex = lower.logIndex;
+    delete lower.logIndex;
+    expect(isCanonicalLog(lower)).toBe(false);
+    expect(checkLogs([lower])).toEqual([logSchema.parse(lower)]);
+  });
+
+  it("refuses what the schema refuses, so the answer is read whole and the error keeps its path", () => {
+    const cases: Record<string, unknown>[] = [
+      { ...good[0], address: "0x1234" },
+      { ...good[0], topics: ["0x12"] },
+      { ...good[0], data: "0x123" },
+      { ...good[0], topics: [...(good[0]?.topics as string[]), ...(good[0]?.topics as string[])] },
+      { ...good[0], blockHash: 7 },
+    ];
+    for (const c of cases) {
+      expect(isCanonicalLog(c)).toBe(false);
+      expect(logSchema.safeParse(c).success).toBe(false);
+      expect(checkLogs([good[1], c])).toBeNull();
+    }
+  });
+
+  it("accepts pending logs (null block fields) and a numeric transactionIndex", () => {
+    const pending = { ...good[0], blockNumber: null, blockHash: null, transactionIndex: 3 };
+    expect(isCanonicalLog(pending)).toBe(true);
+    expect(logSchema.parse(pending)).toEqual(pending);
+  });
+});

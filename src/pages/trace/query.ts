@@ -1,0 +1,163 @@
+/**
+ * The trace query. Each trace costs the user 280 compute units, so it is requested once and kept:
+ * no retries (neither react-query's nor the client's), no refetch on focus/mount/reconnect, and
+ * the result never goes stale (a transaction's trace is fixed by its hash). A new request happens
+ * only when the user submits different params, or presses "Run again" (a refetch of this key).
+ * The call tree's model is built here, once per answer, not by the view.
+ */
+import { queryOptions, skipToken } from "@tanstack/react-query";
+import type { ResolvedEndpoint } from "../../endpoints";
+import { perf } from "../../platform/perf";
+import {
+  MethodUnsupportedError,
+  NodeTimeoutError,
+  ResourceNotFoundError,
+  SchemaError,
+  TimeoutError,
+  UnknownTransactionError,
+  type RpcClient,
+} from "../../rpc";
+import { rpcQueryKey } from "../../connection/query";
+import { KEPT_ANSWER } from "../../connection/query-defaults";
+import { flatten } from "../../trace/flatten";
+import type { TraceModel } from "../../trace/model";
+import type { CallFrame } from "../../trace/result";
+import { durationMs, isCallTracer, toParams, type TraceRequest } from "./params";
+import { traceAnswerSchema, type TraceAnswer } from "../../trace/load";
+import type { FrameArrival } from "../../trace/arrival";
+import { traceExchange, workerAvailable, type TracePayload } from "./worker/job";
+import { EMPTY_STRUCT_LOG, anyJsonSchema } from "../../trace/result";
+
+export const METHOD = "debug_jstraceTransaction";
+
+/** What the node answered, and the call tree's model when the tracer was callTracer. */
+export interface TraceResult {
+  raw: unknown;
+  model: TraceModel | null;
+  /**
+   * For callTracer: what the answer holds (one call tree, or a block's / a muxTracer's answer the
+   * user picks from, see load.ts). Null for other tracers.
+   */
+  answer: TraceAnswer | null;
+  /**
+   * A call tree read in the Worker: its frames arrive in chunks after the model's arrays; `raw`
+   * (the checked top frame) holds the whole tree once `arrival.complete`.
+   */
+  arrival?: FrameArrival | null;
+}
+
+/** The longest delay a browser timer takes; a longer one fires at once (it overflows). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * How long the browser waits: the node's own timeout (default 5 s in geth) plus headroom, never
+ * more than a timer can hold (a 600h timeout must not fire at once).
+ */
+export function clientTimeoutMs(r: TraceRequest): number {
+  const node = r.options.timeout ? durationMs(r.options.timeout) : 0;
+  return Math.min(MAX_TIMER_MS, Math.max(60_000, node + 15_000));
+}
+
+export function traceQueryOptions(
+  client: RpcClient,
+  endpoint: ResolvedEndpoint | null,
+  r: TraceRequest | null,
+) {
+  return queryOptions({
+    queryKey: rpcQueryKey(endpoint, endpoint?.rpcMethod ?? METHOD, r ? toParams(r) : null),
+    queryFn:
+      endpoint && r
+        ? async (): Promise<TraceResult> => {
+            const target = { url: endpoint.url, secrets: endpoint.secrets };
+            // No abort signal: react-query aborts a query whose signal was read when its last
+            // observer unmounts, and React's development double mount would then send this paid
+            // request twice. A trace once asked is paid for anyway; its answer is kept.
+            const opts = { retry: false, timeoutMs: clientTimeoutMs(r) };
+            if (!isCallTracer(r)) {
+              const raw = await client.request(target, endpoint.rpcMethod, toParams(r), {
+                ...opts,
+                schema: anyJsonSchema,
+              });
+              return { raw, model: null, answer: null };
+            }
+            // In a Worker where there is one (on a deep link, the one that already sent this very
+            // request: worker/README.md): fetched, parsed, checked and modelled off the main
+            // thread, which gets arrays and frames. Any answer but one call tree comes back as text, read here.
+            const out = await client.request<TracePayload | { raw: unknown; answer: TraceAnswer }>(
+              target,
+              endpoint.rpcMethod,
+              toParams(r),
+              {
+                ...opts,
+                schema: traceAnswerSchema,
+                ...(workerAvailable() ? { remote: traceExchange } : {}),
+              },
+            );
+            if ("arrival" in out) {
+              const top = out.model.frames[0] as CallFrame;
+              const answer = { kind: "frame", frame: top } as const;
+              return { raw: top, model: out.model, answer, arrival: out.arrival };
+            }
+            // The node's own JSON is kept for the raw view; the checked answer feeds the model.
+            const { raw, answer } = out;
+            const frame = answer.kind === "frame" ? answer.frame : null;
+            return {
+              raw,
+              model: frame ? perf.time("nodescope:trace:model", () => flatten(frame)) : null,
+              answer,
+            };
+          }
+        : skipToken,
+    ...KEPT_ANSWER,
+    // A new answer replaces the old one whole: comparing two large traces field by field for
+    // sharing would cost more than it saves.
+    structuralSharing: false,
+  });
+}
+
+/** A failed trace told for a person: a headline and what to try. */
+export interface TraceErrorExplanation {
+  title: string;
+  hint: string;
+}
+
+export function explainTraceError(error: unknown, rpcMethod: string): TraceErrorExplanation | null {
+  // Some nodes (anvil among them) answer a hash they have never seen with an empty opcode log.
+  if (error instanceof SchemaError && error.issue.includes(EMPTY_STRUCT_LOG)) {
+    return {
+      title: "The node does not know this transaction",
+      hint: "It answered with an empty opcode log instead of a trace, which is how some nodes (anvil among them) answer a hash they have never seen. Check the hash, and that the connection points at the network the transaction was sent on.",
+    };
+  }
+  if (error instanceof UnknownTransactionError) {
+    return {
+      title: "The node does not know this transaction",
+      hint: "Check the hash, and that the connection points at the network the transaction was sent on.",
+    };
+  }
+  // MissingStateError (pruned state) is a ResourceNotFoundError; anvil --prune-history answers
+  // a bare -32001 "Resource not found" for it.
+  if (error instanceof ResourceNotFoundError) {
+    return {
+      title: "The node has pruned this block's state",
+      hint: "To replay a transaction the node needs the state of the block before it, and this node keeps only recent blocks' state (it has pruned older ones). Trace it on an archive node — an endpoint that keeps every block's state — or trace a more recent transaction.",
+    };
+  }
+  const hint = traceErrorHint(error, rpcMethod);
+  return hint ? { title: `${rpcMethod} failed`, hint } : null;
+}
+
+/** What to try after a failed trace, in words; null when the error message says it all. */
+export function traceErrorHint(error: unknown, rpcMethod: string): string | null {
+  const other =
+    rpcMethod === "debug_jstraceTransaction"
+      ? "debug_traceTransaction"
+      : "debug_jstraceTransaction";
+  if (error instanceof MethodUnsupportedError) {
+    return `This endpoint does not offer ${rpcMethod}. Try the other name, ${other} (a custom URL can rename the trace method, e.g. traceMethod=${other}), or an endpoint that serves debug methods — the provider serves debug_jstraceTransaction on BSC, ETH and Polygon mainnet.`;
+  }
+  if (error instanceof NodeTimeoutError || error instanceof TimeoutError) {
+    return "Tracing took too long. Set the Timeout option (e.g. 30s; nodes stop after 5s by default), try onlyTopCall for a cheaper callTracer run, or use a node closer to you or with more capacity.";
+  }
+  return null;
+}
