@@ -1,4 +1,5 @@
 import { formatUnits } from "viem";
+import { DEFAULT_NATIVE_SYMBOL } from "./nativeUnit";
 
 export type EtherUnit = "ether" | "gwei" | "wei";
 
@@ -61,7 +62,7 @@ export function formatWei(
 }
 
 /** The label of a unit: the chain's native symbol for "ether" (ETH, BNB, POL…), else gwei/wei. */
-export function unitLabel(unit: EtherUnit, nativeSymbol = "ETH"): string {
+export function unitLabel(unit: EtherUnit, nativeSymbol = DEFAULT_NATIVE_SYMBOL): string {
   return unit === "ether" ? nativeSymbol : unit;
 }
 

@@ -1,76 +1,20 @@
 /**
  * Group by: a pass over the shown rows that reads each log's fields and arguments where they sit
- * (kinds.ts; the keys' readers in groupKeys.ts), with exact bigint sums, and the groups' orders.
- * No React.
+ * (kinds.ts; the keys' readers in groupKeys.ts), with exact bigint sums. The shapes are in
+ * groupTypes.ts, the choices and terms in groupOptions.ts, amount keys in amountGroup.ts, the
+ * groups' orders in groupSort.ts (all re-exported here). No React.
  */
+import { AmountGroup, isWordNumber, wordNumber } from "./amountGroup";
 import { Lower, NumberIds, smallLimit, smallWordOf } from "./groupKeys";
+import { termFor } from "./groupOptions";
+import type { Group, GroupBy, Grouping } from "./groupTypes";
 import type { ArgSpec, EventKind, KindIndex } from "./kinds";
 import { valueText, wordOf } from "./kinds";
-import { quoteValue } from "./query";
-import { cmp } from "./sort";
 import type { LogRow } from "./result";
 
-/** `none`, a field of the log, a block bucket (`blocks:1000`), or a decoded argument (`arg:to`). */
-export type GroupBy = string;
-
-export interface GroupOption {
-  value: GroupBy;
-  label: string;
-}
-
-export interface Group {
-  /** The key as text (addresses in lower case). */
-  key: string;
-  /** The filter term that narrows the log table to this group. */
-  term: string;
-  count: number;
-  /** Per numeric argument (Grouping.numeric): sum, min, max. */
-  sums: bigint[];
-  mins: bigint[];
-  maxs: bigint[];
-  /** The one contract every log of the group comes from (its token decimals apply), or null. */
-  contract: string | null;
-  /** The key as the number it is, below 2^53 (a block, a bucket's first block, an amount). */
-  n?: number | undefined;
-}
-
-export interface Grouping {
-  by: GroupBy;
-  groups: Group[];
-  numeric: ArgSpec[];
-  /** The key is an address (shown as one). */
-  keyIsAddress: boolean;
-}
-
-/** A block bucket size giving about 40 buckets over the span: 1, 2, 5 × a power of ten. */
-export function bucketSize(rows: readonly LogRow[]): number {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const r of rows) {
-    if (r.blockNumber === null) continue;
-    if (r.blockNumber < lo) lo = r.blockNumber;
-    if (r.blockNumber > hi) hi = r.blockNumber;
-  }
-  const span = hi >= lo ? hi - lo + 1 : 1;
-  const raw = Math.max(1, span / 40);
-  const p = 10 ** Math.floor(Math.log10(raw));
-  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
-  return 10 * p;
-}
-
-/** What the rows can be grouped by: None first, the log's fields, block buckets, each argument. */
-export function groupOptions(kind: EventKind | null, bucket: number): GroupOption[] {
-  const out: GroupOption[] = [
-    { value: "none", label: "None" },
-    { value: "contract", label: "Contract (address)" },
-    { value: "event", label: "Event" },
-  ];
-  for (const a of kind?.args ?? []) if (a.name) out.push({ value: `arg:${a.name}`, label: a.name });
-  out.push({ value: "tx", label: "Transaction" }, { value: "block", label: "Block" });
-  if (bucket > 1)
-    out.push({ value: `blocks:${bucket}`, label: `Blocks (by ${bucket.toLocaleString("en-US")})` });
-  return out;
-}
+export type { Group, GroupBy, Grouping, GroupOption } from "./groupTypes";
+export { bucketSize, groupOptions, termFor } from "./groupOptions";
+export { sortGroups, type GroupSort, type GroupSortKey } from "./groupSort";
 
 function numericArgs(kind: EventKind | null): ArgSpec[] {
   return (kind?.args ?? []).filter((a) => a.type === "uint" || a.type === "int");
@@ -360,127 +304,3 @@ function keyFunction(
 }
 
 const UPPER_HEX_RE = /[A-F]/;
-
-/** An integer argument with a word of its own (a topic or a data word): keyed by that word. */
-function isWordNumber(a: ArgSpec): boolean {
-  return (a.type === "uint" || a.type === "int") && (a.topic !== null || a.word !== null);
-}
-
-/** The integer a word holds (as KindIndex.value reads it). */
-function wordNumber(word: string, a: ArgSpec): bigint {
-  const v = BigInt(`0x${word}`);
-  return a.type === "int" ? BigInt.asIntN(a.bits, v) : v;
-}
-
-/** The filter term that reads back exactly the group's logs (query.ts parses what this writes). */
-export function termFor(by: GroupBy, key: string, arg: ArgSpec | undefined): string {
-  if (by === "contract") return `contract=${key}`;
-  // an event no ABI names is its topic0
-  if (by === "event")
-    return key.startsWith("0x") ? `topic0=${key}` : `event=${quoteValue(key.toLowerCase())}`;
-  if (by === "tx") return `tx=${key}`;
-  if (by === "block") return `block=${key}`;
-  if (by.startsWith("blocks:")) return `block:${key}`;
-  const name = (arg?.name ?? by.slice(4)).toLowerCase();
-  return `${name}=${quoteValue(key)}`;
-}
-
-export type GroupSortKey = "key" | "count" | `sum:${number}`;
-export interface GroupSort {
-  key: GroupSortKey;
-  dir: "asc" | "desc";
-}
-
-const INT_RE = /^-?\d+$/;
-const BUCKET_RE = /^(\d+)\.\.\d+$/;
-const HEX_RE = /^0x[0-9a-fA-F]+$/;
-
-/**
- * How a key sorts: integers (blocks, int and uint arguments, a bucket by its first block) and hex
- * (addresses, hashes, bytes) as the numbers they are, exactly; other text as text, after them.
- */
-function keyOrder(key: string): { rank: number; n: bigint; text: string } {
-  if (INT_RE.test(key)) return { rank: 0, n: BigInt(key), text: key };
-  const bucket = BUCKET_RE.exec(key);
-  if (bucket !== null && bucket[1] !== undefined)
-    return { rank: 0, n: BigInt(bucket[1]), text: key };
-  if (HEX_RE.test(key)) return { rank: 1, n: BigInt(key), text: key };
-  return { rank: 2, n: 0n, text: key };
-}
-
-/**
- * A group keyed by an amount below 2^52 that is its only number (a Transfer's value): its key's
- * text, term and bigints are made when first read — 80,000 groups by amount, ~20 shown — and kept.
- */
-class AmountGroup implements Group {
-  private text: string | undefined;
-  private values: bigint[] | undefined;
-  private total: bigint[] | undefined;
-  constructor(
-    readonly n: number,
-    public count: number,
-    public contract: string | null,
-    private readonly termStart: string,
-  ) {}
-  get key(): string {
-    return (this.text ??= String(this.n));
-  }
-  get term(): string {
-    return this.termStart + this.key;
-  }
-  get mins(): bigint[] {
-    return (this.values ??= [BigInt(this.n)]);
-  }
-  get maxs(): bigint[] {
-    return this.mins;
-  }
-  get sums(): bigint[] {
-    return (this.total ??= this.count === 1 ? this.mins : [BigInt(this.n) * BigInt(this.count)]);
-  }
-}
-
-/**
- * By count, ties in the key's order: keys that are all numbers (blocks, amounts below 2^53) as
- * numbers, through typed arrays — 80,000 amounts in random order sort in ~11 ms, ~32 ms as text —
- * other keys as text.
- */
-function byCount(groups: Group[], sign: number): Group[] {
-  const size = groups.length;
-  const nums = new Float64Array(size);
-  const counts = new Float64Array(size);
-  for (let i = 0; i < size; i++) {
-    const g = groups[i] as Group;
-    if (g.n === undefined)
-      return groups.sort((a, b) => sign * (a.count - b.count) || cmp(a.key, b.key));
-    nums[i] = g.n;
-    counts[i] = g.count;
-  }
-  const order = new Uint32Array(size);
-  for (let i = 0; i < size; i++) order[i] = i;
-  order.sort(
-    (a, b) => sign * ((counts[a] ?? 0) - (counts[b] ?? 0)) || (nums[a] ?? 0) - (nums[b] ?? 0),
-  );
-  const out: Group[] = new Array<Group>(size);
-  for (let i = 0; i < size; i++) out[i] = groups[order[i] as number] as Group;
-  return out;
-}
-
-/** The groups in the asked order (numbers and keys as numbers where they are: exact bigints). */
-export function sortGroups(groups: readonly Group[], sort: GroupSort): Group[] {
-  const sign = sort.dir === "asc" ? 1 : -1;
-  const out = [...groups];
-  if (sort.key === "count") return byCount(out, sign);
-  else if (sort.key === "key") {
-    const order = new Map(out.map((g) => [g, keyOrder(g.key)]));
-    out.sort((a, b) => {
-      const x = order.get(a);
-      const y = order.get(b);
-      if (x === undefined || y === undefined) return 0;
-      return sign * (cmp(x.rank, y.rank) || cmp(x.n, y.n) || cmp(x.text, y.text));
-    });
-  } else {
-    const k = Number(sort.key.slice(4));
-    out.sort((a, b) => sign * cmp(a.sums[k] ?? 0n, b.sums[k] ?? 0n) || b.count - a.count);
-  }
-  return out;
-}

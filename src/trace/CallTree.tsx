@@ -8,6 +8,7 @@
  * the frame's detail panel lists them too. Focus is roving: the selected row holds tabIndex 0 and
  * is always kept mounted (rangeExtractor), so keyboard focus survives scrolling.
  */
+import { DEFAULT_NATIVE_SYMBOL } from "../chain/nativeUnit";
 import {
   defaultRangeExtractor,
   useVirtualizer,
@@ -177,7 +178,7 @@ export function CallTree(props: CallTreeProps) {
               tabbable={item.index === tabRow}
               match={props.matches ? props.matches[f] === 1 : false}
               decode={props.decode}
-              nativeSymbol={props.nativeSymbol ?? "ETH"}
+              nativeSymbol={props.nativeSymbol ?? DEFAULT_NATIVE_SYMBOL}
               onSelect={onSelect}
               onToggle={onToggle}
               // The selected frame (a search match, a deep link) is always drawn in full.

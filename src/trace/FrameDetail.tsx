@@ -3,6 +3,7 @@
  * logs. Values by the shared displays (ui/basics): addresses checksummed, named and linked, the
  * value in the native coin with its wei on demand, gas grouped.
  */
+import { DEFAULT_NATIVE_SYMBOL } from "../chain/nativeUnit";
 import type { ReactNode } from "react";
 import { readQuantity } from "../chain";
 import {
@@ -101,7 +102,7 @@ export function FrameDetail({
   model,
   index,
   decode,
-  nativeSymbol = "ETH",
+  nativeSymbol = DEFAULT_NATIVE_SYMBOL,
   frameLink,
   onwardLinks,
 }: {

@@ -1,4 +1,5 @@
 import { amountText, groupedNumber, NarrowDetails } from "../ui";
+import { DEFAULT_NATIVE_SYMBOL } from "../chain/nativeUnit";
 import type { GasAgreement } from "./gasAgreement";
 import type { TraceSummary } from "./model";
 
@@ -24,7 +25,7 @@ function gasItems(gas: GasAgreement | null, summary: TraceSummary): [string, str
 export function Summary({
   summary,
   gas = null,
-  nativeSymbol = "ETH",
+  nativeSymbol = DEFAULT_NATIVE_SYMBOL,
 }: {
   summary: TraceSummary;
   /** The top frame's gas beside the receipt's (gasAgreement.ts); null when not worked out. */

@@ -10,6 +10,7 @@ import { MethodUnsupportedError, type RpcClient } from "../../rpc";
 import { href } from "../../routing/links";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import { amountText, BlockLink, Button, ShortAddress, shortHex, Time } from "../../ui";
+import { useNativeSymbol } from "../../connection/nativeUnit";
 import { otsMethod, otsPageQueryOptions, type ActivityTx, type OtsCursor } from "./ots";
 
 export interface TransactionsProps {
@@ -33,6 +34,7 @@ export function Transactions({ client, endpoint, address, toBlock }: Transaction
   const [cursor, setCursor] = useState<OtsCursor>(start);
   const page = useQuery(otsPageQueryOptions(client, endpoint, { address, cursor }));
   const method = otsMethod(cursor);
+  const symbol = useNativeSymbol(endpoint);
 
   if (page.error instanceof MethodUnsupportedError)
     return (
@@ -48,8 +50,8 @@ export function Transactions({ client, endpoint, address, toBlock }: Transaction
           They come from Otterscan&apos;s <code>ots_</code> methods, which Erigon (with the ots
           namespace enabled) and anvil serve; geth and most providers do not. What this node does
           offer is above: the token transfers in and out, found with eth_getLogs, and the events a
-          contract emitted, in the log explorer. Plain ETH transfers and calls that emit no event
-          need an ots-capable node (or one scanning every block).
+          contract emitted, in the log explorer. Plain {symbol} transfers and calls that emit no
+          event need an ots-capable node (or one scanning every block).
         </p>
       </div>
     );
@@ -111,7 +113,7 @@ export function Transactions({ client, endpoint, address, toBlock }: Transaction
                 <th className="px-2 py-2">Direction</th>
                 <th className="px-2 py-2">From</th>
                 <th className="px-2 py-2">To</th>
-                <th className="px-2 py-2">Value (ETH)</th>
+                <th className="px-2 py-2">Value ({symbol})</th>
                 <th className="px-2 py-2">Method</th>
                 <th className="px-2 py-2">Status</th>
               </tr>
@@ -148,7 +150,7 @@ export function Transactions({ client, endpoint, address, toBlock }: Transaction
                     {tx.to ? <ShortAddress value={tx.to} link /> : "(creation)"}
                   </td>
                   <td className="px-2 py-1.5" title={`${tx.value.toString()} wei`}>
-                    {amountText(tx.value, 18, "ETH")}
+                    {amountText(tx.value, 18, symbol)}
                   </td>
                   <td className="px-2 py-1.5">{tx.selector ?? ""}</td>
                   <td className="px-2 py-1.5 font-sans">

@@ -16,6 +16,7 @@ import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import { Address, BlockLink, Button, Card, Field, Hash, PageHeader, Time } from "../../ui";
 import { ContractSection } from "./ContractSection";
 import { formSchema, fromSearch, toSearch, type AddressFormValues } from "./params";
+import { useNativeSymbol } from "../../connection/nativeUnit";
 import { accountQueryOptions, blockQueryOptions, ENDPOINT_METHOD, METHOD } from "./query";
 
 /** The account the page shows, for the Activity section the app hands in. */
@@ -41,6 +42,7 @@ export default function AddressPage({ search, setSearch, activity }: AddressPage
   const link = useMemo(() => fromSearch(new URLSearchParams(searchString)), [searchString]);
   const resolved = resolve(ENDPOINT_METHOD);
   const endpoint = resolved.ok ? resolved.endpoint : null;
+  const symbol = useNativeSymbol(endpoint);
   const request = link.request;
 
   const form = useForm<AddressFormValues>({
@@ -143,7 +145,7 @@ export default function AddressPage({ search, setSearch, activity }: AddressPage
                   show={(v) => (
                     <span className="flex flex-col">
                       <span className="font-mono" data-testid="balance-ether">
-                        {formatWei(BigInt(v), "ether")} ETH
+                        {formatWei(BigInt(v), "ether")} {symbol}
                       </span>
                       <span className="font-mono text-xs" data-testid="balance-wei">
                         {BigInt(v).toString()} wei

@@ -22,6 +22,7 @@ import { blockQueryOptions, fileBlock, METHOD } from "./query";
 import { RECEIPT_CONCURRENCY } from "./receipts";
 import { ReceiptsNote } from "./ReceiptsNote";
 import { TxTable } from "./TxTable";
+import { useNativeSymbol } from "../../connection/nativeUnit";
 import { useBlockReceipts } from "./useBlockReceipts";
 
 /** The endpoint blocks are asked at: where transactions are (the provider's general endpoint). */
@@ -137,6 +138,7 @@ export default function BlockPage({ search, setSearch }: MethodPageProps) {
   const receipts = useBlockReceipts(client, endpoint, block);
   const keys = useMemo(() => (block ? decodingKeys(block) : null), [block]);
   const decoding = useDecodingRegistry(endpoint, keys);
+  const symbol = useNativeSymbol(endpoint);
 
   const open = (l: BlockLookup) => setSearch(toSearch(l));
   const initialText = new URLSearchParams(searchString).get("hash") ?? search.get("number") ?? "";
@@ -226,6 +228,7 @@ export default function BlockPage({ search, setSearch }: MethodPageProps) {
                       receiptOf={receipts.get}
                       receiptsVersion={receipts.version}
                       registry={decoding.registry}
+                      symbol={symbol}
                     />
                   </div>
                 )}

@@ -32,7 +32,8 @@ export interface TxTableProps {
   /** Bumps as receipts come in. */
   receiptsVersion: number;
   registry: AbiRegistry | null;
-  symbol?: string;
+  /** The chain's native unit (src/chain/nativeUnit.ts). */
+  symbol: string;
   /** Viewport size before the browser measures it (tests). */
   initialRect?: Rect;
 }
@@ -155,7 +156,7 @@ export function TxTable({
   receiptOf,
   receiptsVersion,
   registry,
-  symbol = "ETH",
+  symbol,
   initialRect = FALLBACK_RECT,
 }: TxTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -4,6 +4,7 @@
  * a sentence on top, and on the user's word (or `view=state`) their state changes by variable
  * name and their balance changes side by side. Swap, and each side on its own page.
  */
+import { useNativeSymbol } from "../../connection/nativeUnit";
 import { useMemo, useState, type FormEvent } from "react";
 import { Button, Card, ErrorPanel, PageHeader } from "../../ui";
 import { useRpc } from "../../connection/context";
@@ -97,6 +98,7 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
     [modelA, modelB],
   );
   const decoding = useDecodingRegistry(runA.endpoint ?? runB.endpoint, keys, { withDevnet: true });
+  const symbol = useNativeSymbol(runA.endpoint ?? runB.endpoint);
   const decoder = useMemo(() => new TraceDecoder(decoding.registry), [decoding.registry]);
   const sides = useMemo(
     () =>
@@ -203,7 +205,13 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
           >
             <h2 className="text-base font-semibold">Call trees, aligned</h2>
             <p className="text-sm font-medium">{sentence}</p>
-            <CompareTree key={`${aParam}\n${bParam}`} tree={tree} a={sides.a} b={sides.b} />
+            <CompareTree
+              key={`${aParam}\n${bParam}`}
+              tree={tree}
+              a={sides.a}
+              b={sides.b}
+              nativeSymbol={symbol}
+            />
           </section>
           <section
             aria-label="State and balances"
@@ -245,7 +253,11 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
               </>
             ) : null}
             {balances ? (
-              <BalanceComparison rows={balances.rows} transfers={balances.transfers} />
+              <BalanceComparison
+                rows={balances.rows}
+                transfers={balances.transfers}
+                symbol={symbol}
+              />
             ) : null}
           </section>
         </>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useNativeSymbol } from "../../connection/nativeUnit";
 import { useMemo, useState } from "react";
 import { Card, ErrorPanel, PageHeader } from "../../ui";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
@@ -84,6 +85,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
   const request =
     link.request && (link.complete || sync.submitted(searchString)) ? link.request : null;
   const endpoint = resolved.ok ? resolved.endpoint : null;
+  const symbol = useNativeSymbol(endpoint);
   const query = useQuery(estimateQueryOptions(client, endpoint, request));
 
   const [editing, setEditing] = useState(false);
@@ -191,7 +193,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
         )
       ) : null}
       {showing && query.data !== undefined && !query.isError ? (
-        <EstimateResult estimate={query.data} tx={request.tx} />
+        <EstimateResult estimate={query.data} tx={request.tx} symbol={symbol} />
       ) : null}
     </div>
   );

@@ -10,7 +10,16 @@ function defaultGwei(tx: TxObject): string {
 }
 
 /** The estimate (hex and decimal), how it splits against the intrinsic cost, and its cost. */
-export function EstimateResult({ estimate, tx }: { estimate: string; tx: TxObject }) {
+export function EstimateResult({
+  estimate,
+  tx,
+  symbol,
+}: {
+  estimate: string;
+  tx: TxObject;
+  /** The chain's native unit (src/chain/nativeUnit.ts). */
+  symbol: string;
+}) {
   const ids = useId();
   const gas = requireQuantity(estimate, "the estimate");
   const split = splitGas(gas, tx);
@@ -157,7 +166,7 @@ export function EstimateResult({ estimate, tx }: { estimate: string; tx: TxObjec
           <p className="text-sm" aria-live="polite">
             {formatDecimal(gas)} gas × {formatWei(cost.value.gasPriceWei, "gwei")} gwei ={" "}
             <strong className="font-mono" data-testid="cost-eth">
-              {cost.value.eth} ETH
+              {cost.value.eth} {symbol}
             </strong>{" "}
             <span className="font-mono">({cost.value.gwei} gwei)</span>
           </p>

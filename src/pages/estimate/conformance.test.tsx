@@ -82,6 +82,7 @@ describe.skipIf(corpus === null)("eth_estimateGas conformance", () => {
             to: typeof tx.to === "string" ? tx.to : undefined,
             data: typeof tx.input === "string" ? tx.input : undefined,
           }}
+          symbol="ETH"
         />,
       );
       expect(screen.getByText("Estimated gas")).toBeTruthy();

@@ -1,4 +1,5 @@
 import { formatDecimal } from "../../chain";
+import { useNativeSymbol } from "../../connection/nativeUnit";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Alert, Button, Card, downloadText, ErrorPanel, PageHeader } from "../../ui";
@@ -68,6 +69,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
   const link = useMemo(() => fromSearch(new URLSearchParams(requestKey)), [requestKey]);
   const resolved = resolve(METHOD);
   const endpoint = resolved.ok ? resolved.endpoint : null;
+  const nativeSymbol = useNativeSymbol(endpoint);
   const viewParam = search.get("view");
   const tab: TraceTab = isTraceTab(viewParam) ? viewParam : "tree";
   const frameParam = search.get("frame");
@@ -396,6 +398,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
           >
             <WorkspaceProviders sourceInsight={ws.sourceInsight} internalCalls={ws.internalCalls}>
               <TraceView
+                nativeSymbol={nativeSymbol}
                 // A new answer (Run again) is a new tree; pinning the block it ran on is not.
                 key={`${JSON.stringify(simOptions.queryKey)}@${query.dataUpdatedAt}`}
                 model={data.model}

@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useNativeSymbol } from "../../connection/nativeUnit";
 import { useMemo, useState } from "react";
 import {
   Alert,
@@ -76,6 +77,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const request = link.request;
   const resolved = resolve(METHOD);
   const endpoint = resolved.ok ? resolved.endpoint : null;
+  const nativeSymbol = useNativeSymbol(endpoint);
   const viewParam = search.get("view");
   const tab: TraceTab = isTraceTab(viewParam) ? viewParam : "tree";
   const [editing, setEditing] = useState(false);
@@ -341,6 +343,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
           {model && decode ? (
             <WorkspaceProviders sourceInsight={ws.sourceInsight} internalCalls={ws.internalCalls}>
               <TraceView
+                nativeSymbol={nativeSymbol}
                 key={`${shown.key}/${picked.join(".")}`}
                 model={model}
                 decode={decode}

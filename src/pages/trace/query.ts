@@ -154,7 +154,7 @@ export function traceErrorHint(error: unknown, rpcMethod: string): string | null
       ? "debug_traceTransaction"
       : "debug_jstraceTransaction";
   if (error instanceof MethodUnsupportedError) {
-    return `This endpoint does not offer ${rpcMethod}. Try the other name, ${other} (a custom URL can rename the trace method, e.g. traceMethod=${other}), or an endpoint that serves debug methods — the provider serves debug_jstraceTransaction on BSC, ETH and Polygon mainnet.`;
+    return `This endpoint does not offer ${rpcMethod}. Try the other name, ${other} (a custom URL can rename the trace method, e.g. traceMethod=${other}), or an endpoint that serves debug methods — the provider serves debug_jstraceTransaction on BSC, Ethereum and Polygon mainnet.`;
   }
   if (error instanceof NodeTimeoutError || error instanceof TimeoutError) {
     return "Tracing took too long. Set the Timeout option (e.g. 30s; nodes stop after 5s by default), try onlyTopCall for a cheaper callTracer run, or use a node closer to you or with more capacity.";

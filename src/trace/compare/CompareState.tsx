@@ -81,11 +81,11 @@ export function StateComparison({ rows }: { rows: readonly StateRow[] }) {
   );
 }
 
-function amount(row: BalanceRow, v: bigint | null): string {
+function amount(row: BalanceRow, v: bigint | null, symbol: string): string {
   if (v === null) return "—";
   const sign = v > 0n ? "+" : v < 0n ? "\u2212" : "";
   const abs = v < 0n ? -v : v;
-  if (row.asset.kind === "native") return `${sign}${formatEther(abs)} ETH`;
+  if (row.asset.kind === "native") return `${sign}${formatEther(abs)} ${symbol}`;
   const id = row.asset.tokenId !== undefined ? ` #${row.asset.tokenId.toString()}` : "";
   return `${sign}${abs.toString()} (${row.asset.kind}${id})`;
 }
@@ -93,9 +93,12 @@ function amount(row: BalanceRow, v: bigint | null): string {
 export function BalanceComparison({
   rows,
   transfers,
+  symbol,
 }: {
   rows: readonly BalanceRow[];
   transfers: { a: number; b: number };
+  /** The chain's native unit (src/chain/nativeUnit.ts). */
+  symbol: string;
 }) {
   return (
     <div className="overflow-x-auto">
@@ -129,8 +132,8 @@ export function BalanceComparison({
                 <td className={`${CELL} font-mono text-xs`} title={r.asset.token ?? undefined}>
                   {r.asset.token ? <ShortAddress value={r.asset.token} /> : "native"}
                 </td>
-                <td className={`${CELL} font-mono text-xs`}>{amount(r, r.a)}</td>
-                <td className={`${CELL} font-mono text-xs`}>{amount(r, r.b)}</td>
+                <td className={`${CELL} font-mono text-xs`}>{amount(r, r.a, symbol)}</td>
+                <td className={`${CELL} font-mono text-xs`}>{amount(r, r.b, symbol)}</td>
               </tr>
             ))}
           </tbody>

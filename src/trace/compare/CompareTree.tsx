@@ -39,6 +39,8 @@ export interface CompareSide {
 }
 
 export interface CompareTreeProps {
+  /** The chain's native unit, for value differences (src/chain/nativeUnit.ts). */
+  nativeSymbol?: string;
   tree: AlignedTree;
   a: CompareSide;
   b: CompareSide;
@@ -101,7 +103,7 @@ const KIND_STYLE = [
   "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
 ];
 
-export function CompareTree({ tree, a, b, viewport, height }: CompareTreeProps) {
+export function CompareTree({ tree, a, b, viewport, height, nativeSymbol }: CompareTreeProps) {
   const searchId = useId();
   const structure = useMemo(() => alignedStructure(tree), [tree]);
   const [expanded, setExpanded] = useState(() => initialRowExpansion(tree));
@@ -115,11 +117,11 @@ export function CompareTree({ tree, a, b, viewport, height }: CompareTreeProps) 
       query.trim() === ""
         ? null
         : Array.from({ length: tree.size }, (_, r) =>
-            `${KIND_WORDS[tree.kind[r] as number]} ${rowCall(tree, a, b, r)} ${rowWords(tree, r, read).join(" ")}`.toLowerCase(),
+            `${KIND_WORDS[tree.kind[r] as number]} ${rowCall(tree, a, b, r)} ${rowWords(tree, r, read, nativeSymbol).join(" ")}`.toLowerCase(),
           ),
     // Built once per tree and decoding; the query only decides whether they are needed yet.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tree, a, b, read, query.trim() === ""],
+    [tree, a, b, read, nativeSymbol, query.trim() === ""],
   );
   const matches = useMemo(() => (texts ? searchRows(texts, query) : null), [texts, query]);
   const matchSet = useMemo(() => {
@@ -281,7 +283,7 @@ export function CompareTree({ tree, a, b, viewport, height }: CompareTreeProps) 
             const level = tree.level[r] as number;
             const hasKids = (tree.childCount[r] as number) > 0;
             const open = expanded[r] === 1;
-            const words = rowWords(tree, r, read);
+            const words = rowWords(tree, r, read, nativeSymbol);
             return (
               <div
                 key={item.key}

@@ -2,6 +2,7 @@
  * An aligned row and the whole comparison in words (no React): what a changed row says, the
  * kind's own word, and the sentence on top ("B used 91,100 less gas; check succeeds in B").
  */
+import { DEFAULT_NATIVE_SYMBOL } from "../../chain/nativeUnit";
 import { formatEther } from "viem";
 import { CHANGED, ONLY_A, ONLY_B, type AlignedTree, type FrameDiff } from "./align";
 
@@ -31,12 +32,18 @@ export type OutputReader = (side: "a" | "b", i: number) => string | null;
  * What changed, each part in words, in a fixed order: status, gas, value, revert reason or
  * output (decoded by `read` where it can be, for the frames `ia` of A and `ib` of B), events.
  */
-export function diffParts(d: FrameDiff, read?: OutputReader, ia = -1, ib = -1): string[] {
+export function diffParts(
+  d: FrameDiff,
+  read?: OutputReader,
+  ia = -1,
+  ib = -1,
+  symbol = DEFAULT_NATIVE_SYMBOL,
+): string[] {
   const out: string[] = [];
   if (d.status)
     out.push(d.status.aFailed ? "failed in A, succeeded in B" : "succeeded in A, failed in B");
   if (d.gas !== null) out.push(`gas ${signedCount(d.gas)}`);
-  if (d.value) out.push(`value ${formatEther(d.value.a)} → ${formatEther(d.value.b)} ETH`);
+  if (d.value) out.push(`value ${formatEther(d.value.a)} → ${formatEther(d.value.b)} ${symbol}`);
   if (d.reason) out.push(`revert "${d.reason.a}" → "${d.reason.b}"`);
   else if (d.output) {
     const a = read?.("a", ia) ?? null;
@@ -56,9 +63,14 @@ export function diffParts(d: FrameDiff, read?: OutputReader, ia = -1, ib = -1): 
  * The row's words after its kind: a changed row's parts; the top row always carries the
  * transaction's gas difference (even when that is all that differs, or nothing).
  */
-export function rowWords(t: AlignedTree, row: number, read?: OutputReader): string[] {
+export function rowWords(
+  t: AlignedTree,
+  row: number,
+  read?: OutputReader,
+  symbol = DEFAULT_NATIVE_SYMBOL,
+): string[] {
   const d = t.diffs.get(row);
-  const parts = d ? diffParts(d, read, t.a[row] as number, t.b[row] as number) : [];
+  const parts = d ? diffParts(d, read, t.a[row] as number, t.b[row] as number, symbol) : [];
   if (row === 0 && t.gasDelta !== null && !(d && d.gas !== null))
     parts.unshift(`gas ${signedCount(t.gasDelta)}`);
   return parts;

@@ -29,10 +29,12 @@ describe("compareState", () => {
     const a = stateEntries(
       [account([])],
       [slot("0x01", "serial", "1", "2"), slot("0x02", `credit[${TO}]`, "0", "750")],
+      "ETH",
     );
     const b = stateEntries(
       [account([])],
       [slot("0x01", "serial", "1", "2"), slot("0x02", `credit[${TO}]`, "750", "1000")],
+      "ETH",
     );
     const rows = compareState(a, b);
     expect(rows.map((r) => r.name)).toEqual([`credit[${TO}]`, "serial"]);
@@ -45,10 +47,11 @@ describe("compareState", () => {
   });
 
   it("keeps a variable only one run changed, and tells unnamed slots apart by slot", () => {
-    const a = stateEntries([account([])], [slot("0x05", "unnamed", "0x1", "0x2")]);
+    const a = stateEntries([account([])], [slot("0x05", "unnamed", "0x1", "0x2")], "ETH");
     const b = stateEntries(
       [{ ...account([]), balance: { before: 10n ** 18n, after: 0n } }],
       [slot("0x06", "unnamed", "0x1", "0x2")],
+      "BNB",
     );
     const rows = compareState(a, b);
     expect(rows.map((r) => [r.name, r.a !== null, r.b !== null])).toEqual([
@@ -56,7 +59,7 @@ describe("compareState", () => {
       ["balance", false, true],
       ["slot 0x06", false, true],
     ]);
-    expect(rows[1]?.b).toEqual({ before: "1 ETH", after: "0 ETH" });
+    expect(rows[1]?.b).toEqual({ before: "1 BNB", after: "0 BNB" });
   });
 });
 

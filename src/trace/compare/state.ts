@@ -30,6 +30,7 @@ export interface StateRow {
 export function stateEntries(
   accounts: readonly AccountChange[],
   named: readonly NamedSlot[],
+  symbol: string,
 ): StateEntry[] {
   const out: StateEntry[] = [];
   for (const acc of accounts) {
@@ -39,8 +40,8 @@ export function stateEntries(
         address,
         name: "balance",
         type: "",
-        before: `${formatEther(acc.balance.before)} ETH`,
-        after: `${formatEther(acc.balance.after)} ETH`,
+        before: `${formatEther(acc.balance.before)} ${symbol}`,
+        after: `${formatEther(acc.balance.after)} ${symbol}`,
       });
     if (acc.nonce)
       out.push({

@@ -4,6 +4,7 @@
  * from Sourcify's layouts with the named-state machinery (source/namedState.ts), as entries to
  * set beside the other run's (state.ts). Asked on the user's word: each is another paid run.
  */
+import { useNativeSymbol } from "../../connection/nativeUnit";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { ResolvedEndpoint } from "../../endpoints";
@@ -51,14 +52,15 @@ export function useRunState(args: RunStateArgs): RunState {
     [accounts, trace],
   );
   const bundles = useSourceBundles(endpoint, addresses);
+  const symbol = useNativeSymbol(endpoint);
   // Names wait for the storage tracer (mapping keys) unless it failed: then slots stay by number.
   const storageSettled = storage.data !== undefined || storage.isError;
   const entries = useMemo(
     () =>
       accounts && storageSettled
-        ? stateEntries(accounts, nameStorage(accounts, trace, bundles.bundles))
+        ? stateEntries(accounts, nameStorage(accounts, trace, bundles.bundles), symbol)
         : null,
-    [accounts, storageSettled, trace, bundles.bundles],
+    [accounts, storageSettled, trace, bundles.bundles, symbol],
   );
   return {
     entries,

@@ -4,6 +4,7 @@
  * amount text, grouped). Addresses checksummed, named and linked to their pages. Sortable,
  * filterable, exportable as CSV. Pure props.
  */
+import { DEFAULT_NATIVE_SYMBOL } from "../../chain/nativeUnit";
 import type { TokenMeta } from "../../decoding/tokenMeta";
 import { InsightSection } from "./Section";
 import { useMemo, useState } from "react";
@@ -104,7 +105,7 @@ export function balanceChangesCsv(
 export function BalanceChanges({
   rows,
   tokenMeta = new Map(),
-  nativeSymbol = "ETH",
+  nativeSymbol = DEFAULT_NATIVE_SYMBOL,
   hash,
   logsAsked,
 }: {

@@ -5,6 +5,7 @@
  * the frames that wrote it. Slots nothing names say "unnamed". Pure of fetching: the page fetched
  * the diff, the storage tracer runs when asked (context), Sourcify is asked here for the layouts.
  */
+import { DEFAULT_NATIVE_SYMBOL } from "../../chain/nativeUnit";
 import { useMemo } from "react";
 import { Address, addressHref, Amount, Button, groupedNumber } from "../../ui";
 import type { TraceModel } from "../model";
@@ -106,7 +107,7 @@ function Writers({
 export function NamedStateChanges({
   accounts,
   model,
-  nativeSymbol = "ETH",
+  nativeSymbol = DEFAULT_NATIVE_SYMBOL,
 }: {
   accounts: readonly AccountChange[];
   model: TraceModel;

@@ -5,6 +5,7 @@
  * checksummed, named and linked to their pages.
  * Pure props: the caller fetches (a paid trace, asked for on a click) and passes the answer.
  */
+import { DEFAULT_NATIVE_SYMBOL } from "../../chain/nativeUnit";
 import { InsightSection } from "./Section";
 
 import { Address, addressHref, Amount, groupedNumber } from "../../ui";
@@ -18,7 +19,7 @@ const CELL = "px-2 py-1 align-top";
 
 export function StateChanges({
   accounts,
-  nativeSymbol = "ETH",
+  nativeSymbol = DEFAULT_NATIVE_SYMBOL,
 }: {
   accounts: readonly AccountChange[];
   nativeSymbol?: string;

@@ -7,6 +7,7 @@
  * (checksummed), and links to the address's page. Amounts read as every view writes them
  * (ui/basics/Values amountText), the exact integer in the transfer's title.
  */
+import { DEFAULT_NATIVE_SYMBOL } from "../../chain/nativeUnit";
 import { InsightSection } from "./Section";
 import { useContext, useId } from "react";
 import { addressHref, AddressNames, amountText, checksumOf, shortAddress } from "../../ui";
@@ -27,7 +28,7 @@ function transferText(t: Transfer, meta: ReadonlyMap<string, TokenMeta>, nativeS
 export function TokenFlow({
   transfers,
   tokenMeta = new Map(),
-  nativeSymbol = "ETH",
+  nativeSymbol = DEFAULT_NATIVE_SYMBOL,
   selectedFrame,
   onSelectFrame,
 }: {

@@ -20,99 +20,16 @@
  * `engine: "anvil"` turns it into anvil's (1.7.1) where the two differ: native BigInt, the state
  * read as it was before the transaction, and an opcode failing before it executes reaching `step`
  * without the error (and never `fault`).
+ *
+ * Here: the tracer's globals, `db`, the hook calls and the run; the opcodes and `asm` are in
+ * gethHarnessOpcodes.ts, the interpreter running the frames in gethHarnessInterpreter.ts.
  */
 import { runInNewContext } from "node:vm";
-import { bytesToHex, hexToBytes, keccak256 } from "viem";
+import { bytesToHex, hexToBytes } from "viem";
+import { makeFrame, word } from "./gethHarnessInterpreter";
 
-const NAMES: Record<number, string> = {
-  0x00: "STOP",
-  0x01: "ADD",
-  0x03: "SUB",
-  0x15: "ISZERO",
-  0x20: "KECCAK256",
-  0x50: "POP",
-  0x51: "MLOAD",
-  0x52: "MSTORE",
-  0x54: "SLOAD",
-  0x55: "SSTORE",
-  0x56: "JUMP",
-  0x57: "JUMPI",
-  0x5a: "GAS",
-  0x5b: "JUMPDEST",
-  0xf1: "CALL",
-  0xf3: "RETURN",
-  0xf4: "DELEGATECALL",
-  0xfa: "STATICCALL",
-  0xfd: "REVERT",
-  0xfe: "INVALID",
-};
-for (let n = 1; n <= 32; n++) NAMES[0x5f + n] = `PUSH${n}`;
-for (let n = 1; n <= 16; n++) {
-  NAMES[0x7f + n] = `DUP${n}`;
-  NAMES[0x8f + n] = `SWAP${n}`;
-}
-const CODES = new Map(Object.entries(NAMES).map(([k, v]) => [v, Number(k)]));
+export { asm } from "./gethHarnessOpcodes";
 
-/** Bytecode from opcode names and hex bytes: `asm("PUSH1 01 PUSH1 00 SSTORE")`. */
-export function asm(text: string): string {
-  let out = "0x";
-  for (const token of text.trim().split(/\s+/)) {
-    const op = CODES.get(token.toUpperCase());
-    if (op !== undefined) out += op.toString(16).padStart(2, "0");
-    else if (/^(?:[0-9a-f]{2})+$/i.test(token)) out += token.toLowerCase();
-    else throw new Error(`asm: ${token}`);
-  }
-  return out;
-}
-
-/** [minimum stack height, items pushed - popped, constant gas] per opcode. */
-function shape(op: number): [number, number, number] {
-  if (op >= 0x60 && op <= 0x7f) return [0, 1, 3];
-  if (op >= 0x80 && op <= 0x8f) return [op - 0x7f, 1, 3];
-  if (op >= 0x90 && op <= 0x9f) return [op - 0x8e, 0, 3];
-  switch (op) {
-    case 0x00:
-    case 0xfe:
-      return [0, 0, 0];
-    case 0x01:
-    case 0x03:
-      return [2, -1, 3];
-    case 0x15:
-      return [1, 0, 3];
-    case 0x20:
-      return [2, -1, 30];
-    case 0x50:
-      return [1, -1, 2];
-    case 0x51:
-      return [1, 0, 3];
-    case 0x52:
-      return [2, -2, 3];
-    case 0x54:
-      return [1, 0, 100];
-    case 0x55:
-      return [2, -2, 0];
-    case 0x56:
-      return [1, -1, 8];
-    case 0x57:
-      return [2, -2, 10];
-    case 0x5a:
-      return [0, 1, 2];
-    case 0x5b:
-      return [0, 0, 1];
-    case 0xf1:
-      return [7, -6, 100];
-    case 0xf4:
-    case 0xfa:
-      return [6, -5, 100];
-    case 0xf3:
-    case 0xfd:
-      return [2, -2, 0];
-    default:
-      return [0, 0, 0];
-  }
-}
-
-class EvmError extends Error {}
 /** A tracer touched something geth would have interrupted it for. */
 class Interrupt extends Error {}
 
@@ -138,8 +55,6 @@ export interface HarnessRun {
   /** The transaction's outcome. */
   error: string | null;
 }
-
-const word = (v: bigint) => `0x${v.toString(16).padStart(64, "0")}`;
 
 /** geth's big-integer objects: toString(radix) and an approximate valueOf, no BigInt arithmetic. */
 function gethBig(v: bigint) {
@@ -238,255 +153,28 @@ export function runTracer(tracerCode: string, options: HarnessOptions): HarnessR
     }
   };
 
-  // One journal for the transaction: a failing frame undoes what it and the frames under it wrote.
-  const journal: [string, bigint | undefined][] = [];
-  const warm = new Set<string>();
-  let lastError: string | null = null;
-  let depth = 0;
-  function frame(
-    kind: string,
-    codeAt: string,
-    self: string,
-    gas: bigint,
-  ): { ok: boolean; gasLeft: bigint } {
-    const code = hexToBytes((options.code[low(codeAt)] ?? "0x") as `0x${string}`);
-    const stack: bigint[] = [];
-    let memory = new Uint8Array(0);
-    let gasLeft = gas;
-    let pc = 0;
-    depth++;
-    const mark = journal.length;
-    const log = {
-      getPC: () => pc,
-      getGas: () => Number(gasLeft),
-      getCost: () => 0,
-      getDepth: () => depth,
-      getRefund: () => 0,
-      getError: (): string | undefined => undefined,
-      op: {
-        toNumber: () => code[pc] ?? 0,
-        toString: () => NAMES[code[pc] ?? 0] ?? "opcode",
-        isPush: () => false,
-      },
-      stack: {
-        length: () => stack.length,
-        peek: (n: number) => {
-          if (!(n >= 0 && n < stack.length))
-            interrupt(`stack.peek(${n}) with ${stack.length} items`);
-          return big(stack[stack.length - 1 - n] ?? 0n);
-        },
-      },
-      memory: {
-        length: () => memory.length,
-        slice: (a: number, b: number) => {
-          if (!(a >= 0 && a <= b && b <= memory.length))
-            interrupt(`memory.slice(${a}, ${b}) with ${memory.length} bytes`);
-          return memory.slice(a, b);
-        },
-        getUint: (a: number) => {
-          if (!(a >= 0 && a + 32 <= memory.length))
-            interrupt(`memory.getUint(${a}) with ${memory.length} bytes`);
-          return big(BigInt(bytesToHex(memory.slice(a, a + 32))));
-        },
-      },
-      contract: {
-        getAddress: () => toBytes(self, 20),
-        getCaller: () => new Uint8Array(20),
-        getValue: () => big(0n),
-        getInput: () => new Uint8Array(),
-      },
-    };
-    const grow = (end: number) => {
-      if (end <= memory.length) return;
-      const next = new Uint8Array(Math.ceil(end / 32) * 32);
-      next.set(memory);
-      memory = next;
-    };
-    const pop = () => stack.pop() ?? 0n;
-    const fail = (error: string): { ok: boolean; gasLeft: bigint } => {
-      for (let k = journal.length - 1; k >= mark; k--) {
-        const [key, v] = journal[k] ?? ["", undefined];
-        if (v === undefined) current.delete(key);
-        else current.set(key, v);
-      }
-      journal.length = mark;
-      depth--;
-      lastError = error;
-      return { ok: false, gasLeft: error === "execution reverted" ? gasLeft : 0n };
-    };
-    for (;;) {
-      const op = code[pc] ?? 0;
-      const [min, , constant] = shape(op);
-      const name = NAMES[op] ?? "opcode";
-      // geth: checks before the opcode executes; a failure here reaches step with the error, no fault
-      let pre: string | null = null;
-      if (stack.length < min) pre = `stack underflow (${stack.length} <=> ${min})`;
-      else if (gasLeft < BigInt(constant)) pre = "out of gas";
-      else if (op === 0x55) {
-        if (gasLeft <= 2300n) pre = "out of gas";
-        else {
-          const key = `${low(self)}|${word(stack[stack.length - 1] ?? 0n)}`;
-          const cost = warm.has(key) ? 100n : (current.get(key) ?? 0n) === 0n ? 20000n : 2900n;
-          if (gasLeft < cost) pre = "out of gas";
-          else gasLeft -= cost;
-        }
-      }
-      if (pre) {
-        if (engine === "anvil") {
-          // anvil calls step before it knows, and neither step nor fault hears of the error
-          calls.push(`step ${name}`);
-          call("step", step, log, db);
-        } else {
-          const withError = { ...log, getError: () => pre ?? undefined };
-          calls.push(`step! ${name} ${pre}`);
-          call("step", step, withError, db);
-        }
-        return fail(pre);
-      }
-      gasLeft -= BigInt(constant);
-      calls.push(`step ${name}`);
-      call("step", step, log, db);
-      let error: string | null = null;
-      try {
-        if (op >= 0x60 && op <= 0x7f) {
-          const n = op - 0x5f;
-          stack.push(BigInt(bytesToHex(code.slice(pc + 1, pc + 1 + n))));
-          pc += n + 1;
-          continue;
-        }
-        if (op >= 0x80 && op <= 0x8f) stack.push(stack[stack.length - (op - 0x7f)] ?? 0n);
-        else if (op >= 0x90 && op <= 0x9f) {
-          const i = stack.length - 1;
-          const j = stack.length - 1 - (op - 0x8f);
-          const a = stack[i] ?? 0n;
-          stack[i] = stack[j] ?? 0n;
-          stack[j] = a;
-        } else
-          switch (op) {
-            case 0x00:
-              depth--;
-              return { ok: true, gasLeft };
-            case 0x01:
-              stack.push((pop() + pop()) % 2n ** 256n);
-              break;
-            case 0x03: {
-              const a = pop();
-              stack.push((a - pop() + 2n ** 256n) % 2n ** 256n);
-              break;
-            }
-            case 0x15:
-              stack.push(pop() === 0n ? 1n : 0n);
-              break;
-            case 0x20: {
-              const off = Number(pop());
-              const size = Number(pop());
-              grow(off + size);
-              stack.push(BigInt(keccak256(memory.slice(off, off + size))));
-              break;
-            }
-            case 0x50:
-              pop();
-              break;
-            case 0x51: {
-              const off = Number(pop());
-              grow(off + 32);
-              stack.push(BigInt(bytesToHex(memory.slice(off, off + 32))));
-              break;
-            }
-            case 0x52: {
-              const off = Number(pop());
-              const v = pop();
-              grow(off + 32);
-              memory.set(toBytes(v.toString(16), 32), off);
-              break;
-            }
-            case 0x54:
-              stack.push(read(current, self, pop()));
-              break;
-            case 0x55: {
-              const key = `${low(self)}|${word(pop())}`;
-              if (kind === "STATICCALL") throw new EvmError("write protection");
-              journal.push([key, current.get(key)]);
-              warm.add(key);
-              current.set(key, pop());
-              break;
-            }
-            case 0x56:
-            case 0x57: {
-              const dest = Number(pop());
-              const cond = op === 0x57 ? pop() : 1n;
-              if (cond !== 0n) {
-                if (code[dest] !== 0x5b) throw new EvmError("invalid jump destination");
-                pc = dest;
-                continue;
-              }
-              break;
-            }
-            case 0x5a:
-              stack.push(gasLeft);
-              break;
-            case 0x5b:
-              break;
-            case 0xf1:
-            case 0xf4:
-            case 0xfa: {
-              const asked = pop();
-              const to = `0x${pop().toString(16).padStart(40, "0")}`;
-              if (op === 0xf1) pop();
-              for (let k = 0; k < 4; k++) pop();
-              const type = NAMES[op] ?? "CALL";
-              const give = [asked, gasLeft - gasLeft / 64n].reduce((a, b) => (a < b ? a : b));
-              gasLeft -= give;
-              const storageAt = op === 0xf4 ? self : to;
-              const childFrame = {
-                getType: () => type,
-                getFrom: () => toBytes(self, 20),
-                getTo: () => toBytes(to, 20),
-                getInput: () => new Uint8Array(),
-                getGas: () => Number(give),
-                getValue: () => (op === 0xf1 ? big(0n) : undefined),
-              };
-              calls.push("enter");
-              call("enter", enter, childFrame);
-              lastError = null;
-              const child = frame(type, to, storageAt, give);
-              const childError = child.ok ? null : lastError;
-              calls.push("exit");
-              call("exit", exit, {
-                getGasUsed: () => Number(give - child.gasLeft),
-                getOutput: () => new Uint8Array(),
-                getError: () => childError ?? undefined,
-              });
-              gasLeft += child.gasLeft;
-              stack.push(child.ok ? 1n : 0n);
-              break;
-            }
-            case 0xf3:
-              depth--;
-              return { ok: true, gasLeft };
-            case 0xfd:
-              throw new EvmError("execution reverted");
-            default:
-              throw new EvmError(`invalid opcode: ${name}`);
-          }
-      } catch (e) {
-        if (!(e instanceof EvmError)) throw e;
-        error = e.message;
-      }
-      if (error) {
-        calls.push(`fault ${name}`);
-        const withError = { ...log, getError: () => error ?? undefined };
-        call("fault", fault, withError, db);
-        return fail(error);
-      }
-      pc++;
-    }
-  }
+  const { frame, lastError } = makeFrame({
+    options,
+    engine,
+    calls,
+    current,
+    read,
+    low,
+    toBytes,
+    big,
+    interrupt,
+    call,
+    db,
+    step,
+    fault,
+    enter,
+    exit,
+  });
 
   let outcome: string | null = null;
   try {
     const top = frame("CALL", options.to, options.to, BigInt(options.gas ?? 30_000_000));
-    outcome = top.ok ? null : lastError;
+    outcome = top.ok ? null : lastError();
     const ctx: Record<string, unknown> = {
       type: "CALL",
       from: Array.from(toBytes(options.from ?? `0x${"0f".repeat(20)}`, 20)),
