@@ -127,7 +127,7 @@ describe("bootEarly", () => {
     expect(methods).toEqual([]);
   });
 
-  it("finds a method folder's early module by the route's method", async () => {
+  it("finds a page folder's early module by the route's folder", async () => {
     expect(await earlyModuleFor("logs")).not.toBeNull();
     expect(await earlyModuleFor("trace")).toBeNull();
     expect(await earlyModuleFor("estimate")).toBeNull();

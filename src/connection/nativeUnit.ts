@@ -9,8 +9,12 @@ import type { ResolvedEndpoint } from "../endpoints";
 import { chainIdQueryOptions } from "./chainId";
 import { useRpc } from "./context";
 
-export function useNativeSymbol(endpoint: ResolvedEndpoint | null): string {
+export function useNativeSymbol(
+  endpoint: ResolvedEndpoint | null,
+  /** Whether the view shows an amount yet: nothing is asked before (a bad link asks nothing). */
+  wanted: boolean,
+): string {
   const { client } = useRpc();
-  const chain = useQuery(chainIdQueryOptions(client, endpoint));
+  const chain = useQuery(chainIdQueryOptions(client, wanted ? endpoint : null));
   return nativeSymbol(chain.data == null ? null : BigInt(chain.data));
 }

@@ -4,7 +4,7 @@
  * (as Otterscan's keys do). `cacheId` is the masked URL plus a fingerprint: the key never holds an
  * API key in clear, yet two keys never share an entry.
  *
- * Each method folder's `query.ts` builds its `xQueryOptions(client, endpoint | null, request |
+ * Each page's or domain's `query.ts` builds its `xQueryOptions(client, endpoint | null, request |
  * null)` on it; with a missing endpoint or request the key holds `null` there and the query
  * function is `skipToken`, so nothing can be sent for it (not even by a refetch()).
  */

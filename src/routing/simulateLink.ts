@@ -1,8 +1,8 @@
 /**
  * The ways into the simulation (`#/simulate`) from the views that already know a call: the
- * estimate form, a mined transaction's card, its trace. Here because two method folders build the
- * same link for a mined transaction (its parent block, the note that goes with it), and method
- * folders do not import each other.
+ * estimate form, a mined transaction's card, its trace. Here because two pages build the same
+ * link for a mined transaction (its parent block, the note that goes with it), and pages do not
+ * import each other.
  */
 import { readQuantity, toQuantity } from "../chain";
 import { href } from "./links";

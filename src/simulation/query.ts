@@ -6,6 +6,7 @@
  * number, never the tag: an answer is kept for the block it ran on (KEPT_ANSWER); "Run again"
  * resolves the tag anew. Nothing is retried by itself, so a refused call costs one request.
  */
+import { receiptQueryOptions } from "../transaction/queries";
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import { z } from "zod";
 import { quantity } from "../chain";
@@ -140,20 +141,14 @@ export function minedOutcomeQueryOptions(
   endpoint: ResolvedEndpoint | null,
   hash: string | null,
 ) {
-  return queryOptions({
-    queryKey: rpcQueryKey(endpoint, "eth_getTransactionReceipt", hash ? [hash] : null),
-    queryFn:
-      endpoint && hash
-        ? async ({ signal }): Promise<MinedOutcome> =>
-            client.request(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              "eth_getTransactionReceipt",
-              [hash],
-              { signal, retry: false, timeoutMs: 15_000, schema: minedSchema },
-            )
-        : skipToken,
-    ...KEPT_ANSWER,
-  });
+  // The shared receipt entry (the transaction page's and the trace's), read narrower here.
+  return { ...receiptQueryOptions(client, endpoint, hash), select: minedOutcomeOf };
+}
+
+/** The mined run as the comparison reads it; null when the receipt is missing or malformed. */
+export function minedOutcomeOf(receipt: Record<string, unknown> | null): MinedOutcome {
+  const read = minedSchema.safeParse(receipt);
+  return read.success ? read.data : null;
 }
 
 /**

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildTxModel } from "../../pages/tx/model";
-import { parseTxResponse } from "../../pages/tx/txResponse";
+import { parseTxResponse } from "../../transaction/txResponse";
 import { FIRST_ROWS } from "./dom";
 import { paintTxFields } from "./tx";
 

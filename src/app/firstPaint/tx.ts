@@ -7,7 +7,7 @@
  * no transaction (`null`) or anything but a transaction object paints nothing: the page says what
  * it is.
  */
-import { canonicalKeys, KNOWN_FIELDS, rawTextOf } from "../../pages/tx/fields";
+import { canonicalKeys, KNOWN_FIELDS, rawTextOf } from "../../transaction/fields";
 import { resultOf } from "./answer";
 import { FIRST_ROWS, h } from "./dom";
 

@@ -34,7 +34,7 @@ export function Transactions({ client, endpoint, address, toBlock }: Transaction
   const [cursor, setCursor] = useState<OtsCursor>(start);
   const page = useQuery(otsPageQueryOptions(client, endpoint, { address, cursor }));
   const method = otsMethod(cursor);
-  const symbol = useNativeSymbol(endpoint);
+  const symbol = useNativeSymbol(endpoint, page.data !== undefined);
 
   if (page.error instanceof MethodUnsupportedError)
     return (

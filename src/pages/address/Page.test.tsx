@@ -21,10 +21,12 @@ function fakeNode(opts: { refuse?: string } = {}) {
         );
       const answers: Record<string, unknown> = {
         eth_getBlockByNumber: { number: "0x30ff", hash: `0x${"ab".repeat(32)}`, timestamp: "0x1" },
-        // 1.000000000000000001 ETH: the last wei must show
+        // 1.000000000000000001 of the unit: the last wei must show
         eth_getBalance: "0xde0b6b3a7640001",
         eth_getTransactionCount: "0x1a",
         eth_getCode: "0x",
+        // BNB Smart Chain: the balance is named in the chain's own unit
+        eth_chainId: "0x38",
       };
       return answers[method] as T;
     },
@@ -38,7 +40,7 @@ describe("the address page", () => {
   it("shows the balance exact in ether and wei, the nonce, an EOA, all at the resolved block", async () => {
     const node = fakeNode();
     renderPage(AddressPage, { client: node.client, initial: { address: WHO } });
-    expect(await screen.findByText("1.000000000000000001 ETH")).toBeTruthy();
+    expect(await screen.findByText("1.000000000000000001 BNB")).toBeTruthy();
     expect(screen.getByText("1000000000000000001 wei")).toBeTruthy();
     expect(screen.getByText("26")).toBeTruthy();
     expect(screen.getByText("account without code (EOA)")).toBeTruthy();
@@ -48,7 +50,9 @@ describe("the address page", () => {
       "#/block?number=12543",
     );
     expect(document.querySelector("time")?.textContent).toMatch(/ UTC \(.* ago\)$/);
-    const reads = node.calls.filter((c) => c.method !== "eth_getBlockByNumber");
+    const reads = node.calls.filter(
+      (c) => c.method !== "eth_getBlockByNumber" && c.method !== "eth_chainId",
+    );
     expect(reads.every((c) => c.params[1] === "0x30ff")).toBe(true);
     expect(node.calls.filter((c) => c.method === "eth_getBalance")).toHaveLength(1);
   });
@@ -67,7 +71,7 @@ describe("the address page", () => {
   it("a node that refuses the nonce says so, and the rest still shows", async () => {
     const node = fakeNode({ refuse: "eth_getTransactionCount" });
     renderPage(AddressPage, { client: node.client, initial: { address: WHO } });
-    expect(await screen.findByText("1.000000000000000001 ETH")).toBeTruthy();
+    expect(await screen.findByText("1.000000000000000001 BNB")).toBeTruthy();
     expect(await screen.findByText(/does not serve eth_getTransactionCount/)).toBeTruthy();
   });
 });

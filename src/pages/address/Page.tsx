@@ -42,7 +42,6 @@ export default function AddressPage({ search, setSearch, activity }: AddressPage
   const link = useMemo(() => fromSearch(new URLSearchParams(searchString)), [searchString]);
   const resolved = resolve(ENDPOINT_METHOD);
   const endpoint = resolved.ok ? resolved.endpoint : null;
-  const symbol = useNativeSymbol(endpoint);
   const request = link.request;
 
   const form = useForm<AddressFormValues>({
@@ -57,6 +56,7 @@ export default function AddressPage({ search, setSearch, activity }: AddressPage
   const pinned = block.data ?? null;
   const blockHex = pinned ? `0x${pinned.number.toString(16)}` : null;
   const address = request?.address ?? null;
+  const symbol = useNativeSymbol(endpoint, request !== null);
   const balance = useQuery(
     accountQueryOptions(client, endpoint, "eth_getBalance", address, blockHex),
   );

@@ -138,7 +138,7 @@ export default function BlockPage({ search, setSearch }: MethodPageProps) {
   const receipts = useBlockReceipts(client, endpoint, block);
   const keys = useMemo(() => (block ? decodingKeys(block) : null), [block]);
   const decoding = useDecodingRegistry(endpoint, keys);
-  const symbol = useNativeSymbol(endpoint);
+  const symbol = useNativeSymbol(endpoint, block !== null);
 
   const open = (l: BlockLookup) => setSearch(toSearch(l));
   const initialText = new URLSearchParams(searchString).get("hash") ?? search.get("number") ?? "";

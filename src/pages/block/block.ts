@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { readQuantity } from "../../chain";
+import { receiptFee } from "../../chain/fees";
 
 export const blockResponseSchema = z.record(z.string(), z.unknown()).nullable();
 export type BlockResponse = z.infer<typeof blockResponseSchema>;
@@ -117,12 +118,12 @@ export interface TxOutcome {
 export function txOutcome(receipt: Record<string, unknown>, tx: BlockTx | undefined): TxOutcome {
   const status = readQuantity(receipt.status);
   const gasUsed = readQuantity(receipt.gasUsed);
-  const price = readQuantity(receipt.effectiveGasPrice) ?? tx?.gasPrice ?? null;
-  const l1 = readQuantity(receipt.l1Fee) ?? 0n;
+  // The one fee of a receipt (chain/fees.ts): the blob and OP Stack operator fees included.
+  const fee = receiptFee(tx ?? null, receipt);
   return {
     status: status === 1n ? "success" : status === 0n ? "failed" : "unknown",
     gasUsed,
-    fee: gasUsed !== null && price !== null ? gasUsed * price + l1 : null,
+    fee: fee === null ? null : fee.kind === "none" ? 0n : fee.total,
     contractAddress: lowerOrNull(receipt.contractAddress),
   };
 }

@@ -6,13 +6,14 @@
  * receipt already there is not asked. An endpoint that said it does not serve
  * eth_getBlockReceipts is not asked again this session. No React in the pool itself.
  */
+import { RECEIPT_METHOD, receiptQueryKey } from "../../transaction/queries";
 import { z } from "zod";
 import { JsonRpcError, MethodUnsupportedError, type RpcClient } from "../../rpc";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { rpcQueryKey, type EndpointKey } from "../../connection/query";
 
 export const BLOCK_RECEIPTS = "eth_getBlockReceipts";
-export const TX_RECEIPT = "eth_getTransactionReceipt";
+export const TX_RECEIPT = RECEIPT_METHOD;
 /** Receipts asked at once when they come one by one: enough to fill a table fast, few enough for a provider's rate limit. */
 export const RECEIPT_CONCURRENCY = 6;
 
@@ -20,9 +21,9 @@ export type Receipt = Record<string, unknown>;
 export const receiptSchema = z.record(z.string(), z.unknown()).nullable();
 export const blockReceiptsSchema = z.array(z.record(z.string(), z.unknown())).nullable();
 
-/** The transaction page's receipt entry: the same key, so either page fills it for the other. */
+/** The shared receipt entry (src/transaction/queries.ts): either page fills it for the other. */
 export function receiptKey(endpoint: EndpointKey | null, hash: string) {
-  return rpcQueryKey(endpoint, TX_RECEIPT, [hash]);
+  return receiptQueryKey(endpoint, hash);
 }
 
 export function blockReceiptsKey(endpoint: EndpointKey | null, blockHash: string | null) {

@@ -98,7 +98,6 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
     [modelA, modelB],
   );
   const decoding = useDecodingRegistry(runA.endpoint ?? runB.endpoint, keys, { withDevnet: true });
-  const symbol = useNativeSymbol(runA.endpoint ?? runB.endpoint);
   const decoder = useMemo(() => new TraceDecoder(decoding.registry), [decoding.registry]);
   const sides = useMemo(
     () =>
@@ -115,6 +114,7 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
     () => (modelA && modelB ? alignTraces(modelA, modelB) : null),
     [modelA, modelB],
   );
+  const symbol = useNativeSymbol(runA.endpoint ?? runB.endpoint, tree !== null);
   const sentence = useMemo(() => {
     if (!tree || !sides) return null;
     return summarize(

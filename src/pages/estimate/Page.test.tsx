@@ -29,7 +29,9 @@ function setup(
   const calls: Call[] = [];
   const client: RpcClient = {
     request: async <T,>(_e: unknown, method: string, params: readonly unknown[]) => {
-      calls.push({ method, params });
+      // The chain id names the native unit once an estimate shows (asked once a minute at most):
+      // these tests count the estimate's own requests.
+      if (method !== "eth_chainId") calls.push({ method, params });
       const a = answer({ method, params });
       if (a instanceof Error) throw a;
       return a as T;

@@ -85,8 +85,8 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
   const request =
     link.request && (link.complete || sync.submitted(searchString)) ? link.request : null;
   const endpoint = resolved.ok ? resolved.endpoint : null;
-  const symbol = useNativeSymbol(endpoint);
   const query = useQuery(estimateQueryOptions(client, endpoint, request));
+  const symbol = useNativeSymbol(endpoint, query.data !== undefined);
 
   const [editing, setEditing] = useState(false);
   const onSubmit = (values: EstimateFormValues) => {

@@ -69,7 +69,6 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
   const link = useMemo(() => fromSearch(new URLSearchParams(requestKey)), [requestKey]);
   const resolved = resolve(METHOD);
   const endpoint = resolved.ok ? resolved.endpoint : null;
-  const nativeSymbol = useNativeSymbol(endpoint);
   const viewParam = search.get("view");
   const tab: TraceTab = isTraceTab(viewParam) ? viewParam : "tree";
   const frameParam = search.get("frame");
@@ -119,6 +118,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
   const queryClient = useQueryClient();
   const data = query.isError ? undefined : query.data;
   const model = data?.model ?? null;
+  const nativeSymbol = useNativeSymbol(endpoint, model !== null);
 
   // Run again: a tag is resolved anew (this block's answers are forgotten first, so the same
   // block is asked again too); a number is asked again.

@@ -77,7 +77,6 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const request = link.request;
   const resolved = resolve(METHOD);
   const endpoint = resolved.ok ? resolved.endpoint : null;
-  const nativeSymbol = useNativeSymbol(endpoint);
   const viewParam = search.get("view");
   const tab: TraceTab = isTraceTab(viewParam) ? viewParam : "tree";
   const [editing, setEditing] = useState(false);
@@ -90,6 +89,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const { query, queryKey } = useTraceQuery(client, endpoint, asked, active);
   const queryClient = useQueryClient();
   const data = query.data;
+  const nativeSymbol = useNativeSymbol(endpoint, data !== undefined);
   const picks = useAnswerPicks(
     loaded ? loaded.answer : (data?.answer ?? null),
     loaded ? loaded.value : data?.raw,

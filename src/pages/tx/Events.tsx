@@ -15,7 +15,7 @@ import {
 import { href } from "../../routing/links";
 import type { TokenMeta } from "../../decoding/tokenMeta";
 import { amountText, Button, ShortAddress } from "../../ui";
-import type { ReceiptLog } from "./receipt";
+import type { ReceiptLog } from "../../transaction/receipt";
 
 /** Rows drawn at first: a receipt with thousands of logs shows the rest on demand. */
 const FIRST_ROWS = 200;

@@ -27,10 +27,10 @@ import {
   txQueryKey,
   txRequestOptions,
 } from "./request";
-import type { TxResponse } from "./txResponse";
+import type { TxResponse } from "../../transaction/txResponse";
 import { ResultFrame } from "./ResultFrame";
 import { receiptQueryOptions } from "./receiptQuery";
-import { receiptLogs, type TxReceipt } from "./receipt";
+import { receiptLogs, type TxReceipt } from "../../transaction/receipt";
 import { loadedTxResult, preloadTxResult, subscribeTxResult } from "./lazyResult";
 
 const prefetchResult = () => void preloadTxResult().catch(() => undefined);

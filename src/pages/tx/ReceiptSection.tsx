@@ -28,7 +28,7 @@ import { Summary } from "./Summary";
 import { buildSummary } from "./receiptSummary";
 import { FieldRows } from "./TxCard";
 import { Transfers } from "./Transfers";
-import type { TxObject } from "./txResponse";
+import type { TxObject } from "../../transaction/txResponse";
 import type { TraceModel } from "../../trace/model";
 
 /**

@@ -14,7 +14,7 @@ import { useDecodingRegistry, type DecodingKeys } from "../../decoding/useDecodi
 import { DecodingNote } from "../../decoding/DecodingNote";
 import type { BlockLookup, HashLookup, TxLookup } from "./params";
 import { BY_HASH_METHOD, txByHashQueryOptions, txQueryKey, txQueryOptions } from "./query";
-import type { TxResponse } from "./txResponse";
+import type { TxResponse } from "../../transaction/txResponse";
 import { ResultFrame, short } from "./ResultFrame";
 import { TxCard } from "./TxCard";
 import { OnwardLinks } from "./OnwardLinks";

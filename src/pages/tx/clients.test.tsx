@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AbiRegistry } from "../../chain";
 import { corpusFiles } from "../../test-support/corpus/index";
 import { buildTxModel, OTHER_FIELD_LABELS } from "./model";
-import { KNOWN_FIELDS, txResponseSchema } from "./txResponse";
+import { KNOWN_FIELDS, txResponseSchema } from "../../transaction/txResponse";
 import { TxCard } from "./TxCard";
 
 afterEach(cleanup);

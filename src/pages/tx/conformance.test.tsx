@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { readIoCases, requireCorpus } from "../../test-support/corpus";
 import { buildTxModel } from "./model";
-import { txResponseSchema } from "./txResponse";
+import { txResponseSchema } from "../../transaction/txResponse";
 import { TxCard } from "./TxCard";
 import TxPage from "./Page";
 import { fakeRpc } from "./testing";

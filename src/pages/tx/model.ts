@@ -15,9 +15,9 @@ import {
   weiReading,
 } from "./format";
 import { chainName, nativeSymbol } from "../../chain/nativeUnit";
-import { typeNameOn } from "./l2Stack";
-import { KNOWN_FIELDS, rawTextOf } from "./fields";
-import type { TxFieldIssue, TxObject } from "./txResponse";
+import { typeNameOn } from "../../chain/l2Stack";
+import { KNOWN_FIELDS, rawTextOf } from "../../transaction/fields";
+import type { TxFieldIssue, TxObject } from "../../transaction/txResponse";
 
 export { rawTextOf };
 

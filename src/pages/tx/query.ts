@@ -11,7 +11,7 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { buildTxModel, type TxModel } from "./model";
 import type { BlockLookup, HashLookup } from "./params";
-import type { TxResponse } from "./txResponse";
+import type { TxResponse } from "../../transaction/txResponse";
 import { txByHashRequestOptions, txRequestOptions } from "./request";
 
 export {

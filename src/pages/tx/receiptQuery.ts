@@ -8,11 +8,12 @@ import { queryOptions, skipToken } from "@tanstack/react-query";
 import { z } from "zod";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { JsonRpcError, type RpcClient } from "../../rpc";
-import { rpcQueryKey, type EndpointKey } from "../../connection/query";
+import { rpcQueryKey } from "../../connection/query";
 import { KEPT_ANSWER } from "../../connection/query-defaults";
-import { receiptResponseSchema, type TxReceipt } from "./receipt";
-
-export const RECEIPT_METHOD = "eth_getTransactionReceipt";
+import {
+  receiptQueryKey,
+  receiptQueryOptions as sharedReceiptQueryOptions,
+} from "../../transaction/queries";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -28,33 +29,16 @@ export function pendingLookupDelay(done: number): number | false {
   return false;
 }
 
-export function receiptQueryKey(endpoint: EndpointKey | null, hash: string | null) {
-  return rpcQueryKey(endpoint, RECEIPT_METHOD, hash ? [hash] : null);
-}
+export { receiptQueryKey };
 
+/** The shared receipt entry (src/transaction/queries.ts), looked up again while not yet mined. */
 export function receiptQueryOptions(
   client: RpcClient,
   endpoint: ResolvedEndpoint | null,
   hash: string | null,
 ) {
   return queryOptions({
-    queryKey: receiptQueryKey(endpoint, hash),
-    queryFn:
-      endpoint && hash
-        ? ({ signal }): Promise<TxReceipt | null> =>
-            client.request(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              RECEIPT_METHOD,
-              [hash],
-              { signal, schema: receiptResponseSchema },
-            )
-        : skipToken,
-    // A receipt is fixed once mined; "none yet" is asked again.
-    staleTime: (query) => (query.state.data ? Infinity : 0),
-    gcTime: DAY,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...sharedReceiptQueryOptions(client, endpoint, hash),
     // One lookup at a time: an interval tick while one is in flight joins it (react-query
     // dedupes), and a hidden tab pauses the interval (refetchIntervalInBackground is false).
     refetchInterval: (query) =>

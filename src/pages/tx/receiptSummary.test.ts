@@ -5,16 +5,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { formatDecimal, transfersOfLog } from "../../chain";
-import arbitrum from "./fixtures/receipts/arbitrum-one-arb-transfer.json";
-import gethCreate from "./fixtures/receipts/geth-create-contract.json";
-import gethLogs from "./fixtures/receipts/geth-with-logs.json";
-import preByzantium from "./fixtures/receipts/mainnet-pre-byzantium-root.json";
-import usdt from "./fixtures/receipts/mainnet-usdt-approve.json";
-import opDepositJovian from "./fixtures/receipts/op-deposit-isthmus-jovian-fields.json";
-import opIsthmus from "./fixtures/receipts/op-isthmus-devnet-withdrawal.json";
-import opDeposit from "./fixtures/receipts/op-mainnet-deposit.json";
-import opWeth from "./fixtures/receipts/op-mainnet-weth-transfer.json";
-import { receiptResponseSchema, type TxReceipt } from "./receipt";
+import arbitrum from "../../chain/fixtures/receipts/arbitrum-one-arb-transfer.json";
+import gethCreate from "../../chain/fixtures/receipts/geth-create-contract.json";
+import gethLogs from "../../chain/fixtures/receipts/geth-with-logs.json";
+import preByzantium from "../../chain/fixtures/receipts/mainnet-pre-byzantium-root.json";
+import usdt from "../../chain/fixtures/receipts/mainnet-usdt-approve.json";
+import opDepositJovian from "../../chain/fixtures/receipts/op-deposit-isthmus-jovian-fields.json";
+import opIsthmus from "../../chain/fixtures/receipts/op-isthmus-devnet-withdrawal.json";
+import opDeposit from "../../chain/fixtures/receipts/op-mainnet-deposit.json";
+import opWeth from "../../chain/fixtures/receipts/op-mainnet-weth-transfer.json";
+import { receiptResponseSchema, type TxReceipt } from "../../transaction/receipt";
 import { pendingLookupDelay } from "./receiptQuery";
 import { buildSummary, percentOf } from "./receiptSummary";
 

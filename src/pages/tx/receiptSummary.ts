@@ -5,9 +5,10 @@
  */
 import { formatDecimal, formatWei, readQuantity } from "../../chain";
 import { gasPriceReading, timestampReading } from "./format";
-import { isDepositType, l1FeeLabel, noL2FeeLabel, receiptFieldLabel, stackOf } from "./l2Stack";
+import { receiptFee } from "../../chain/fees";
+import { l1FeeLabel, noL2FeeLabel, receiptFieldLabel, stackOf } from "../../chain/l2Stack";
 import { OTHER_FIELD_LABELS, rawTextOf, unknownView, type FieldRow } from "./model";
-import { receiptLogs, type ReceiptLog, type TxReceipt } from "./receipt";
+import { receiptLogs, type ReceiptLog, type TxReceipt } from "../../transaction/receipt";
 
 export type ReceiptStatus =
   | { kind: "success" }
@@ -133,79 +134,39 @@ export function nativeAmount(wei: bigint, symbol: string): string {
   return `${formatWei(wei, "ether")} ${symbol}`;
 }
 
-/**
- * The OP Stack operator fee (Isthmus), from the receipt's scalars and its gasUsed (the gas the
- * transaction used, as the spec says): gasUsed × operatorFeeScalar / 1e6, rounded down, +
- * operatorFeeConstant. From Jovian (its receipts add `daFootprintGasScalar`) the scalar is no
- * longer divided: gasUsed × operatorFeeScalar × 100 + operatorFeeConstant. Sources: the specs'
- * isthmus/exec-engine.md "Operator Fee" and the GasPriceOracle's Isthmus and Jovian formulas.
- */
-export function operatorFeeOf(
-  receipt: Record<string, unknown>,
-  gasUsed: bigint,
-): { wei: bigint; formula: string } | null {
-  const scalar = readQuantity(receipt.operatorFeeScalar);
-  const constant = readQuantity(receipt.operatorFeeConstant);
-  if (scalar === null || constant === null) return null;
-  if (readQuantity(receipt.daFootprintGasScalar) !== null)
-    return {
-      wei: gasUsed * scalar * 100n + constant,
-      formula: `gasUsed × operatorFeeScalar × 100 + operatorFeeConstant (Jovian: ${formatDecimal(gasUsed)} × ${formatDecimal(scalar)} × 100 + ${formatDecimal(constant)})`,
-    };
-  return {
-    wei: (gasUsed * scalar) / 1_000_000n + constant,
-    formula: `gasUsed × operatorFeeScalar / 1,000,000, rounded down, + operatorFeeConstant (Isthmus: ${formatDecimal(gasUsed)} × ${formatDecimal(scalar)} / 1,000,000 + ${formatDecimal(constant)})`,
-  };
-}
-
 function feeOf(
   tx: Record<string, unknown>,
   receipt: TxReceipt,
-  gasUsed: bigint | null,
   symbol: string,
   chainId: bigint | null,
 ): Fee | NoL2Fee | null {
   const stack = stackOf(chainId, receipt);
-  if (isDepositType(receipt.type ?? tx.type))
-    return { kind: "none", wei: 0n, ...noL2FeeLabel(stack.stack) };
-  const effective = readQuantity(receipt.effectiveGasPrice);
-  const txPrice = readQuantity(tx.gasPrice);
-  const price = effective ?? txPrice;
-  if (gasUsed === null || price === null) return null;
-  const execution = gasUsed * price;
+  const fee = receiptFee(tx, receipt);
+  if (!fee) return null;
+  if (fee.kind === "none") return { kind: "none", wei: 0n, ...noL2FeeLabel(stack.stack) };
+  const { execution, l1Fee, operator, blob, price } = fee;
   const parts: FeePart[] = [];
-  let total = execution;
-
-  const l1Fee = readQuantity(receipt.l1Fee);
-  const operator = operatorFeeOf(receipt, gasUsed);
-  const blobGasUsed = readQuantity(receipt.blobGasUsed);
-  const blobGasPrice = readQuantity(receipt.blobGasPrice);
-  const blobFee = blobGasUsed !== null && blobGasPrice !== null ? blobGasUsed * blobGasPrice : null;
-  if (l1Fee !== null || blobFee !== null || operator !== null)
+  if (l1Fee !== null || blob !== null || operator !== null)
     parts.push({
       name: "execution",
-      label: `gasUsed × ${effective !== null ? "effectiveGasPrice" : "gasPrice"}`,
+      label: `gasUsed × ${fee.priceSource}`,
       exact: `${formatDecimal(execution)} wei`,
       reading: nativeAmount(execution, symbol),
     });
-  if (l1Fee !== null) {
-    total += l1Fee;
+  if (l1Fee !== null)
     parts.push({
       name: "l1Fee",
       label: l1FeeLabel(stack),
       exact: `${formatDecimal(l1Fee)} wei`,
       reading: nativeAmount(l1Fee, symbol),
     });
-  }
-  if (operator !== null) {
-    total += operator.wei;
+  if (operator !== null)
     parts.push({
       name: "operatorFee",
       label: `OP Stack operator fee, paid on top: ${operator.formula}`,
       exact: `${formatDecimal(operator.wei)} wei`,
       reading: nativeAmount(operator.wei, symbol),
     });
-  }
   const l1GasUsed = readQuantity(receipt.l1GasUsed);
   if (l1GasUsed !== null)
     parts.push({
@@ -229,20 +190,18 @@ function feeOf(
       exact: `${formatDecimal(forL1)} gas = ${formatDecimal(forL1 * price)} wei`,
       reading: nativeAmount(forL1 * price, symbol),
     });
-  if (blobFee !== null && blobGasUsed !== null && blobGasPrice !== null) {
-    total += blobFee;
+  if (blob !== null)
     parts.push({
       name: "blob fee",
-      label: `blobGasUsed × blobGasPrice (${formatDecimal(blobGasUsed)} × ${formatDecimal(blobGasPrice)})`,
-      exact: `${formatDecimal(blobFee)} wei`,
-      reading: nativeAmount(blobFee, symbol),
+      label: `blobGasUsed × blobGasPrice (${formatDecimal(blob.gasUsed)} × ${formatDecimal(blob.gasPrice)})`,
+      exact: `${formatDecimal(blob.wei)} wei`,
+      reading: nativeAmount(blob.wei, symbol),
     });
-  }
   return {
     kind: "paid",
-    wei: total,
-    native: nativeAmount(total, symbol),
-    priceSource: effective !== null ? "effectiveGasPrice" : "gasPrice",
+    wei: fee.total,
+    native: nativeAmount(fee.total, symbol),
+    priceSource: fee.priceSource,
     price,
     parts,
   };
@@ -296,7 +255,7 @@ export function buildSummary({
     gasUsed,
     gasLimit,
     gasPercent: gasUsed !== null && gasLimit !== null ? percentOf(gasUsed, gasLimit) : null,
-    fee: receipt ? feeOf(tx, receipt, gasUsed, symbol, chainId) : null,
+    fee: receipt ? feeOf(tx, receipt, symbol, chainId) : null,
     logs: receipt ? receiptLogs(receipt) : null,
     other,
   };

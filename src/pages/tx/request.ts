@@ -10,7 +10,11 @@ import type { RpcClient } from "../../rpc";
 import { rpcQueryKey, type EndpointKey } from "../../connection/query";
 import { BY_HASH_METHOD, positionOf, toParams, type BlockLookup, type HashLookup } from "./params";
 import { readQuantity } from "../../chain/quantity";
-import { txResponseSchema, type TxObject, type TxResponse } from "./txResponse";
+import { txResponseSchema, type TxObject, type TxResponse } from "../../transaction/txResponse";
+import {
+  txByHashQueryKey as sharedTxByHashQueryKey,
+  txByHashQueryOptions,
+} from "../../transaction/queries";
 
 export const METHOD = "eth_getTransactionByBlockHashAndIndex";
 export { BY_HASH_METHOD };
@@ -23,7 +27,7 @@ export function txQueryKey(
 }
 
 export function txByHashQueryKey(endpoint: EndpointKey | null, lookup: HashLookup | null) {
-  return rpcQueryKey(endpoint, BY_HASH_METHOD, lookup ? toParams(lookup) : null);
+  return sharedTxByHashQueryKey(endpoint, lookup?.hash ?? null);
 }
 
 /** The node's answer at a position, as it came (checked, no model). */
@@ -55,21 +59,7 @@ export function txByHashRequestOptions(
   endpoint: ResolvedEndpoint | null,
   lookup: HashLookup | null,
 ) {
-  return queryOptions({
-    queryKey: txByHashQueryKey(endpoint, lookup),
-    queryFn:
-      endpoint && lookup
-        ? ({ signal }): Promise<TxResponse> =>
-            client.request<TxResponse>(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              BY_HASH_METHOD,
-              toParams(lookup),
-              { signal, schema: txResponseSchema },
-            )
-        : skipToken,
-    staleTime: (query) => (query.state.data?.tx?.blockHash ? Infinity : 0),
-    gcTime: 24 * 60 * 60_000,
-  });
+  return txByHashQueryOptions(client, endpoint, lookup?.hash ?? null);
 }
 
 /** Where the node says a transaction sits (the card model's block hash and index), if it does. */

@@ -52,7 +52,7 @@ export function useRunState(args: RunStateArgs): RunState {
     [accounts, trace],
   );
   const bundles = useSourceBundles(endpoint, addresses);
-  const symbol = useNativeSymbol(endpoint);
+  const symbol = useNativeSymbol(endpoint, accounts !== null);
   // Names wait for the storage tracer (mapping keys) unless it failed: then slots stay by number.
   const storageSettled = storage.data !== undefined || storage.isError;
   const entries = useMemo(

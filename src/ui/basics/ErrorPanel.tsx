@@ -1,6 +1,6 @@
 /**
  * A failure told for a person: a title, what happened, where (a call's method and endpoint),
- * what to try, and Retry. Pure props: src/shared turns an error into them (RpcErrorPanel).
+ * what to try, and Retry. Pure props: src/advice turns an error into them (RpcErrorPanel).
  */
 export function ErrorPanel({
   title,

@@ -11,7 +11,8 @@
  * 3. else unknown. Scroll's receipt adds `l1Fee` alone, and so may another chain: a lone `l1Fee`
  *    on an unknown chain is an "L1 data fee" without a stack's name, never "OP Stack".
  */
-import { readQuantity, txTypeName } from "../../chain";
+import { readQuantity } from "./quantity";
+import { txTypeName } from "./tx-types";
 
 export type L2Stack = "op" | "scroll" | "arbitrum";
 

@@ -6,7 +6,7 @@
  * is used, and what the app does not name is kept and shown under "Other fields".
  */
 import { z } from "zod";
-import { readQuantity } from "../../chain";
+import { readQuantity } from "../chain";
 
 export type TxReceipt = Record<string, unknown>;
 
