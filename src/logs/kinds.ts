@@ -147,8 +147,10 @@ export class KindIndex {
       case "bool":
         return hex.charCodeAt(63) !== 48; // not "0"
       case "bytes": {
-        if (a.indexed) return `0x${hex.toLowerCase()}`;
-        const n = Number(a.abiType.slice(5)) || 32;
+        // A bytesN (N < 32) is its word's first N bytes, in a topic as in data (an indexed value
+        // type is its topic, not a hash); a hashed indexed value (string, bytes, array) is the
+        // whole topic.
+        const n = /^bytes\d+$/.test(a.abiType) ? Number(a.abiType.slice(5)) : 32;
         return `0x${hex.slice(0, n * 2).toLowerCase()}`;
       }
       case "text":

@@ -230,3 +230,36 @@ it("marks kinds only in B when A has no frames", () => {
   const t = alignTraces(flatten(top([])), flatten(top([call(2)])));
   expect(t.kind[1]).toBe(ONLY_B);
 });
+
+describe("a contract created in both runs at different addresses", () => {
+  const INIT = "0x6080604052348015600e575f5ffd5b50";
+  const created = (at: number): CallFrame => ({
+    type: "CREATE",
+    from: TOP,
+    to: addr(at),
+    input: INIT,
+    output: "0x6080",
+    gas: "0x9000",
+    gasUsed: "0x800",
+    // its constructor calls a token, and itself through the token's callback
+    calls: [call(7, "0x22222222"), call(at, "0x33333333")],
+  });
+  // a factory run at a later block: another nonce, another address; then it calls what it made
+  const runA = top([created(0xc1), call(0xc1, "0x44444444")]);
+  const runB = top([created(0xd9), call(0xd9, "0x44444444")]);
+
+  it("matches the created frame by its place and init code, its subtree and the calls to it", () => {
+    const t = alignTraces(flatten(runA), flatten(runB));
+    expect(rows(t)).toEqual(["same 0 0", "changed 1 1", "same 2 2", "same 3 3", "same 4 4"]);
+    expect(rowWords(t, 1)).toEqual([
+      `created at ${addr(0xc1).slice(0, 10)}…${addr(0xc1).slice(-6)} → ${addr(0xd9).slice(0, 10)}…${addr(0xd9).slice(-6)}`,
+    ]);
+  });
+
+  it("keeps a different init code apart: another contract was created", () => {
+    const other = top([{ ...created(0xd9), input: `${INIT}00` }, call(0xd9, "0x44444444")]);
+    const t = alignTraces(flatten(runA), flatten(other));
+    expect(t.kind[1]).toBe(ONLY_A);
+    expect(Array.from(t.kind).filter((k) => k === SAME || k === CHANGED).length).toBe(1);
+  });
+});

@@ -9,6 +9,7 @@
  * The result is one tree in pre-order over typed arrays (as model.ts's), each row a pair of frame
  * indices (-1 for the side it is missing from) with its kind and, for a pair, what differs.
  */
+import { isHex, keccak256, type Hex } from "viem";
 import type { CallFrame } from "../result";
 import { frameFailed, gasSent, nodeRevertReason, frameError, type TraceModel } from "../model";
 
@@ -34,6 +35,8 @@ export interface FrameDiff {
   output: { a: string; b: string; failed: boolean } | null;
   /** The events' first topics, when they differ (in number or kind). */
   events: { a: string[]; b: string[] } | null;
+  /** Where a created frame landed in each run, when the addresses differ. */
+  address: { a: string; b: string } | null;
 }
 
 export interface AlignedTree {
@@ -64,12 +67,26 @@ function selectorOf(f: CallFrame): string {
   return input.length >= 10 ? input.slice(0, 10).toLowerCase() : "";
 }
 
-/** The frame's path key among its siblings: call type, callee, selector. */
-export function frameKey(f: CallFrame | undefined): string {
+const isCreate = (type: string): boolean => type.startsWith("CREATE");
+
+/** A created frame's init code, as its hash (a deployment is known by what it runs). */
+function initCodeHash(f: CallFrame): string {
+  const input = typeof f.input === "string" ? f.input : "";
+  return isHex(input) ? keccak256(input as Hex) : "";
+}
+
+/**
+ * The frame's path key among its siblings: call type, callee, selector. A created frame's callee
+ * is where it landed, which another nonce moves (a re-run at a later block): it is keyed by its
+ * init code instead, its address a difference. `alias` reads B's created addresses as A's, so
+ * the calls to a contract created in both runs match too.
+ */
+export function frameKey(f: CallFrame | undefined, alias?: ReadonlyMap<string, string>): string {
   if (!f) return "";
   const type = typeof f.type === "string" ? f.type.toUpperCase() : "?";
+  if (isCreate(type)) return `${type} init ${initCodeHash(f)}`;
   const to = typeof f.to === "string" ? f.to.toLowerCase() : "";
-  return `${type} ${to} ${selectorOf(f)}`;
+  return `${type} ${alias?.get(to) ?? to} ${selectorOf(f)}`;
 }
 
 function childrenOf(m: TraceModel, i: number): number[] {
@@ -187,8 +204,12 @@ export function diffFrames(a: TraceModel, i: number, b: TraceModel, j: number): 
   const tb = topicsOf(fb);
   const events =
     ta.length !== tb.length || ta.some((t, k) => t !== tb[k]) ? { a: ta, b: tb } : null;
-  if (!status && gas === null && !value && !reason && !output && !events) return null;
-  return { status, gas, value, reason, output, events };
+  const typeA = typeof fa.type === "string" ? fa.type.toUpperCase() : "";
+  const toA = typeof fa.to === "string" ? fa.to.toLowerCase() : "";
+  const toB = typeof fb.to === "string" ? fb.to.toLowerCase() : "";
+  const address = isCreate(typeA) && toA !== toB ? { a: toA, b: toB } : null;
+  if (!status && gas === null && !value && !reason && !output && !events && !address) return null;
+  return { status, gas, value, reason, output, events, address };
 }
 
 interface Pending {
@@ -199,6 +220,23 @@ interface Pending {
 }
 
 export function alignTraces(a: TraceModel, b: TraceModel): AlignedTree {
+  /** Records B → A for the created frames among matched pairs; whether any was new. */
+  const learnAliases = (pairs: [number, number][], ca: number[], cb: number[]): boolean => {
+    let learnt = false;
+    for (const [pi, pj] of pairs) {
+      const fa = a.frames[ca[pi] as number];
+      const fb = b.frames[cb[pj] as number];
+      const type = typeof fa?.type === "string" ? fa.type.toUpperCase() : "";
+      if (!isCreate(type) || typeof fa?.to !== "string" || typeof fb?.to !== "string") continue;
+      const from = fb.to.toLowerCase();
+      const to = fa.to.toLowerCase();
+      if (from !== to && alias.get(from) !== to) {
+        alias.set(from, to);
+        learnt = true;
+      }
+    }
+    return learnt;
+  };
   const cap = a.size + b.size;
   const ra = new Int32Array(cap);
   const rb = new Int32Array(cap);
@@ -210,8 +248,10 @@ export function alignTraces(a: TraceModel, b: TraceModel): AlignedTree {
   const diffs = new Map<number, FrameDiff>();
   // Keys as small integers, shared by both sides, so the sequences compare numbers.
   const ids = new Map<string, number>();
+  // B's created addresses read as A's, once their frames matched (frameKey).
+  const alias = new Map<string, string>();
   const idOf = (m: TraceModel, i: number) => {
-    const k = frameKey(m.frames[i]);
+    const k = frameKey(m.frames[i], m === b ? alias : undefined);
     let id = ids.get(k);
     if (id === undefined) {
       id = ids.size;
@@ -241,10 +281,17 @@ export function alignTraces(a: TraceModel, b: TraceModel): AlignedTree {
       kind[row] = d ? CHANGED : SAME;
       const ca = childrenOf(a, p.a);
       const cb = childrenOf(b, p.b);
-      const pairs = matchSequences(
-        ca.map((c) => idOf(a, c)),
+      const keysA = ca.map((c) => idOf(a, c));
+      let pairs = matchSequences(
+        keysA,
         cb.map((c) => idOf(b, c)),
       );
+      // A contract created here in both runs: its later siblings' calls to it match by alias.
+      if (learnAliases(pairs, ca, cb))
+        pairs = matchSequences(
+          keysA,
+          cb.map((c) => idOf(b, c)),
+        );
       // Merge in order: unmatched children of A before those of B between two matched pairs.
       kids = [];
       let i = 0;

@@ -56,6 +56,7 @@ export function diffParts(
     );
   }
   if (d.events) out.push(`events ${d.events.a.length} → ${d.events.b.length}`);
+  if (d.address) out.push(`created at ${short(d.address.a)} → ${short(d.address.b)}`);
   return out;
 }
 
