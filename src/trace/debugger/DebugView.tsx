@@ -180,9 +180,11 @@ function FrameDebugger(
 ) {
   const { model, decode, index, bundle, trace, insight } = props;
   const externalName = decode.frame(index).call?.name ?? null;
+  const input = model.frames[index]?.input;
+  const calldata = typeof input === "string" ? input : null;
   const fd: FrameDebug = useMemo(
-    () => buildFrameDebug(trace, index, bundle, { externalName }),
-    [trace, index, bundle, externalName],
+    () => buildFrameDebug(trace, index, bundle, { externalName, input: calldata }),
+    [trace, index, bundle, externalName, calldata],
   );
 
   // The current step: the link's, else where the frame opens; a new frame starts afresh.

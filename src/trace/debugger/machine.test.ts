@@ -65,6 +65,23 @@ describe("the stack as the source says", () => {
     ]);
   });
 
+  it("labels a dynamic calldata argument's two words: its length above its offset", () => {
+    const withBytes = callMarks([
+      call({
+        args: [
+          { name: "x", type: "uint256", value: "7" },
+          { name: "d", type: "bytes", slots: 2, value: "0xdeadbeefcafe" },
+        ],
+      }),
+    ]);
+    expect(stackLabels(10, withBytes)).toEqual([
+      "jump into limit",
+      "d bytes = 0xdeadbeefcafe (argument: its length)",
+      "d (argument: its calldata offset)",
+      "x uint256 = 7 (argument)",
+    ]);
+  });
+
   it("at the jump out: the return address, then the values returned; elsewhere nothing", () => {
     expect(stackLabels(20, marks)).toEqual([
       "return address of limit",

@@ -28,6 +28,20 @@ export function callMarks(calls: readonly InternalCall[]): CallMarks {
 const describe = (v: DecodedValue, fn: string) =>
   `${v.name ?? `(${fn}'s value)`} ${v.type}${v.value !== null ? ` = ${v.value}` : ""}`;
 
+/** Each value's words, top first (last value first; a calldata value's length above its offset). */
+function wordsOf(values: readonly DecodedValue[], fn: string, role: string): string[] {
+  return [...values]
+    .reverse()
+    .flatMap((v) =>
+      v.slots === 2
+        ? [
+            `${describe(v, fn)} (${role}: its length)`,
+            `${v.name ?? `(${fn}'s value)`} (${role}: its calldata offset)`,
+          ]
+        : [`${describe(v, fn)} (${role})`],
+    );
+}
+
 /**
  * Labels of the top words at step k, top first. At the JUMP into a call: its target, then the
  * arguments last to first; at the call's first step (after the jump): the arguments, then the
@@ -36,20 +50,18 @@ const describe = (v: DecodedValue, fn: string) =>
 export function stackLabels(k: number, marks: CallMarks): (string | null)[] {
   const into = marks.enter.get(k);
   if (into) {
-    const args = [...into.args].reverse().map((a) => `${describe(a, into.name)} (argument)`);
-    return [`jump into ${into.name}`, ...args];
+    return [`jump into ${into.name}`, ...wordsOf(into.args, into.name, "argument")];
   }
   const entered = marks.enter.get(k - 1);
   if (entered) {
-    const args = [...entered.args].reverse().map((a) => `${describe(a, entered.name)} (argument)`);
-    return [...args, `return address of ${entered.name}`];
+    return [
+      ...wordsOf(entered.args, entered.name, "argument"),
+      `return address of ${entered.name}`,
+    ];
   }
   const out = marks.exit.get(k);
   if (out) {
-    const rets = [...(out.returns ?? [])]
-      .reverse()
-      .map((r) => `${describe(r, out.name)} (returned)`);
-    return [`return address of ${out.name}`, ...rets];
+    return [`return address of ${out.name}`, ...wordsOf(out.returns ?? [], out.name, "returned")];
   }
   return [];
 }

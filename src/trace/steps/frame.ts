@@ -69,6 +69,7 @@ export function buildFrameDebug(
     cost,
     placeAtStep,
     gasAfter,
+    options.input ?? null,
   );
 
   // ---- inlined: a declared internal function ran with no jump into it ----

@@ -4,7 +4,7 @@
  * call is open at each step, the functions the optimizer inlined, the external function's name and
  * the call stack at a step. No React.
  */
-import { readWord, type Param } from "./functions";
+import { readCalldata, readWord, slotCount, stackSlots, type Param } from "./functions";
 import type { CallStackEntry, DebugPlace, DecodedValue, InternalCall } from "./frameTypes";
 import {
   JUMP_IN,
@@ -28,11 +28,32 @@ export interface RawCall {
   entry: boolean;
 }
 
-function values(params: readonly Param[], words: readonly string[] | undefined): DecodedValue[] {
-  const n = params.length;
-  return params.map((p, i) => {
-    // words: the jump's target or return address on top, then the last value down to the first
-    const w = words?.[n - i];
+export function argumentValues(
+  params: readonly Param[],
+  words: readonly string[] | undefined,
+  input: string | null,
+): DecodedValue[] {
+  // words: the jump's target or return address on top, then the last value's slots down to the
+  // first's; a dynamic calldata value takes two (its offset under its length)
+  let above = slotCount(params);
+  return params.map((p) => {
+    const slots = stackSlots(p);
+    const top = above - slots + 1; // the value's last slot, counted from the word under the target
+    above -= slots;
+    if (slots === 2) {
+      const length = words?.[top];
+      const offset = words?.[top + 1];
+      return {
+        name: p.name,
+        type: p.type,
+        slots: 2,
+        value:
+          length === undefined || offset === undefined
+            ? null
+            : readCalldata(p, offset, length, input),
+      };
+    }
+    const w = words?.[top];
     return { name: p.name, type: p.type, value: w === undefined ? null : readWord(p, w) };
   });
 }
@@ -56,6 +77,8 @@ export function internalCallsOf(
   cost: Float64Array,
   placeAtStep: (k: number) => DebugPlace | null,
   gasAfter: (k: number) => number,
+  /** The frame's input (its calldata), for dynamic calldata arguments; null: not known. */
+  input: string | null = null,
 ): FrameCalls {
   const size = data.kept;
   const gas = data.gas;
@@ -127,8 +150,8 @@ export function internalCallsOf(
       gasBefore: (gas[0] ?? 0) - (gas[c.enter] ?? 0),
       depth,
       parent,
-      args: values(def.params, data.words.get(c.enter)),
-      returns: c.exit >= 0 ? values(def.returns, data.words.get(c.exit)) : null,
+      args: argumentValues(def.params, data.words.get(c.enter), input),
+      returns: c.exit >= 0 ? argumentValues(def.returns, data.words.get(c.exit), input) : null,
       callPlace: placeAtStep(c.enter),
     });
   });

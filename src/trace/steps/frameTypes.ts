@@ -23,6 +23,8 @@ export interface DecodedValue {
   type: string;
   /** Read from the stack word; null where the tracer kept no word for it. */
   value: string | null;
+  /** Stack slots it takes: 2 for a dynamic calldata value (offset, then length on top); else 1. */
+  slots?: 2;
 }
 
 export interface InternalCall {
@@ -121,4 +123,6 @@ export interface FrameDebug {
 export interface FrameDebugOptions {
   /** The external function's name from the frame's decoded selector. */
   externalName?: string | null;
+  /** The frame's input (calldata): dynamic calldata arguments are read from it. */
+  input?: string | null;
 }

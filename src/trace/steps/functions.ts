@@ -175,6 +175,53 @@ export function enclosingFunction(
 }
 
 /**
+ * The stack slots a parameter takes (legacy pipeline): two for a dynamic `calldata` value — its
+ * offset in the call's input, then its length (bytes, or elements of an array) — one otherwise.
+ */
+export function stackSlots(param: Param): number {
+  return param.location === "calldata" &&
+    (param.type === "bytes" || param.type === "string" || /\[\]$/.test(param.type))
+    ? 2
+    : 1;
+}
+
+/** The slots the parameters take together. */
+export const slotCount = (params: readonly Param[]): number =>
+  params.reduce((n, p) => n + stackSlots(p), 0);
+
+/**
+ * A dynamic calldata value from its two stack words (offset into the call's input, then length):
+ * `bytes` as hex, `string` as text when it is UTF-8, an array by its length. Without the input
+ * (or past its end), where it lies.
+ */
+export function readCalldata(
+  param: Param,
+  offsetWord: string,
+  lengthWord: string,
+  input: string | null,
+): string {
+  const offset = BigInt(`0x${offsetWord.replace(/^0x/, "") || "0"}`);
+  const length = BigInt(`0x${lengthWord.replace(/^0x/, "") || "0"}`);
+  const where = `calldata at 0x${offset.toString(16)}, length ${length.toString(10)}`;
+  if (/\[\]$/.test(param.type)) return `${param.type} of ${length.toString(10)} (${where})`;
+  const body = input?.replace(/^0x/, "") ?? null;
+  const from = Number(offset) * 2;
+  const to = from + Number(length) * 2;
+  if (body === null || length > 1_000_000n || to > body.length) return where;
+  const hex = body.slice(from, to).toLowerCase();
+  if (param.type === "string") {
+    try {
+      const bytes = new Uint8Array(hex.length / 2);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+      return JSON.stringify(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    } catch {
+      return `0x${hex}`;
+    }
+  }
+  return `0x${hex}`;
+}
+
+/**
  * A stack word read as the parameter's type: numbers in decimal, addresses, booleans, fixed
  * bytes; a reference type (memory, calldata, storage) is a pointer into that place, said so.
  */

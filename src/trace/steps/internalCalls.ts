@@ -62,7 +62,10 @@ export function internalCallIndex(
       continue;
     }
     frames++;
-    const f = buildFrameDebug(trace, i, bundle);
+    const input = model.frames[i]?.input;
+    const f = buildFrameDebug(trace, i, bundle, {
+      input: typeof input === "string" ? input : null,
+    });
     for (const n of f.notes) if (n.startsWith("Inlined")) inlined.add(n);
     if (f.internalCalls.length) {
       byFrame.set(i, f.internalCalls);

@@ -7,6 +7,7 @@
 import type { SourceBundle } from "../../chain/sources";
 import { JUMP_IN, JUMP_OUT, sourceIndexOf } from "./sourceIndex";
 import type { DebugWordPcs } from "./tracer";
+import { slotCount } from "./functions";
 
 /** The pcs of one contract's code → how many top stack words to keep there. */
 export function wordPcsOf(bundle: SourceBundle): Record<number, number> {
@@ -35,13 +36,13 @@ export function wordPcsOf(bundle: SourceBundle): Record<number, number> {
       const def = fn >= 0 ? s.functions[fn] : undefined;
       const e = t >= 0 ? s.entries[t] : undefined;
       if (def && e && e.start === def.start && def.params.length > 0)
-        out[pc] = def.params.length + 1;
+        out[pc] = slotCount(def.params) + 1;
     } else if (s.jump[i] === JUMP_OUT) {
       const fn = s.fn[i] ?? -1;
       const def = fn >= 0 ? s.functions[fn] : undefined;
       const e = s.entries[i];
       if (def && e && e.start === def.start && def.returns.length > 0)
-        out[pc] = def.returns.length + 1;
+        out[pc] = slotCount(def.returns) + 1;
     }
   }
   return out;

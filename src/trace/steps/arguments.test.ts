@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { encodeFunctionData, parseAbi } from "viem";
+import { argumentValues } from "./frameInternalCalls";
+import { readCalldata, slotCount, stackSlots, type Param } from "./functions";
+
+const word = (n: bigint | number) => BigInt(n).toString(16).padStart(64, "0");
+
+describe("an internal call's arguments on the stack", () => {
+  // _f(uint256 x, bytes calldata d) called from f(7, 0xdeadbeefcafe): the jump's words, top
+  // first, are the target, d's length, d's offset (into the call's input), then x
+  const params: Param[] = [
+    { type: "uint256", location: null, name: "x" },
+    { type: "bytes", location: "calldata", name: "d" },
+  ];
+  const input = encodeFunctionData({
+    abi: parseAbi(["function f(uint256 x, bytes d)"]),
+    args: [7n, "0xdeadbeefcafe"],
+  });
+  // the bytes' head: selector (4) + x (32) + offset word (32) + length word (32)
+  const dataAt = 4 + 32 * 3;
+  const words = [word(0x1a2), word(6), word(dataAt), word(7)];
+
+  it("takes two slots for a dynamic calldata value, one for the rest", () => {
+    expect(params.map(stackSlots)).toEqual([1, 2]);
+    expect(slotCount(params)).toBe(3);
+    expect(stackSlots({ type: "uint256[3]", location: "calldata", name: null })).toBe(1);
+    expect(stackSlots({ type: "uint256[]", location: "calldata", name: null })).toBe(2);
+    expect(stackSlots({ type: "bytes", location: "memory", name: null })).toBe(1);
+  });
+
+  it("reads x as 7 and d as its bytes from the call's input", () => {
+    expect(argumentValues(params, words, input)).toEqual([
+      { name: "x", type: "uint256", value: "7" },
+      { name: "d", type: "bytes", slots: 2, value: "0xdeadbeefcafe" },
+    ]);
+  });
+
+  it("says where a value lies when the input is not known, and reads a string as text", () => {
+    expect(argumentValues(params, words, null)[1]?.value).toBe(
+      `calldata at 0x${dataAt.toString(16)}, length 6`,
+    );
+    const hi = `0x${"00".repeat(4)}${Buffer.from("hé").toString("hex")}`;
+    expect(
+      readCalldata({ type: "string", location: "calldata", name: "s" }, word(4), word(3), hi),
+    ).toBe('"hé"');
+  });
+});
