@@ -322,7 +322,7 @@ function FrameDebugger(
         memory: detail
           ? { offset: detail.memoryOffset, hex: detail.memory, size: detail.memorySize }
           : null,
-        storage: storageAt(detail, namer),
+        storage: storageAt(detail, namer, step === fd.failStep),
         pending,
       }}
       files={bundle?.sources ?? []}

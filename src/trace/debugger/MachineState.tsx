@@ -24,6 +24,8 @@ export interface MemoryView {
 
 export interface StorageAccess {
   write: boolean;
+  /** A write the step did not make: it failed there (out of gas at the SSTORE). */
+  failed?: boolean;
   slot: string;
   /** The word read or written (0x hex), null when not seen. */
   value: string | null;
@@ -148,7 +150,7 @@ function MemoryRows({ memory, labelledBy }: { memory: MemoryView; labelledBy: st
 }
 
 function StorageLine({ access }: { access: StorageAccess }) {
-  const verb = access.write ? "Writes" : "Reads";
+  const verb = access.failed ? "Would write" : access.write ? "Writes" : "Reads";
   return (
     <div className="flex flex-col gap-1 text-xs">
       {access.names.length > 0 ? (
@@ -168,6 +170,9 @@ function StorageLine({ access }: { access: StorageAccess }) {
       ) : (
         <p>{verb} an unnamed slot (the layout does not say, or its mapping key was not seen).</p>
       )}
+      {access.failed ? (
+        <p>The step failed here: nothing was stored (the frame&apos;s writes are undone).</p>
+      ) : null}
       <p className="font-mono break-all text-slate-700 dark:text-slate-300">
         slot 0x{pad(access.slot)}
         {access.value !== null ? ` ${access.write ? "←" : "="} 0x${pad(access.value)}` : ""}

@@ -111,6 +111,14 @@ describe("the storage a step reads or writes, by name", () => {
     .storageLayout as unknown as StorageLayout;
   const namer = new LayoutNamer(layout, new Preimages());
 
+  it("says a write at the step where the frame failed stored nothing", () => {
+    const write = detail([], { slot: "0x1", value: "0x7", write: true });
+    expect(storageAt(write, null, true)).toMatchObject({ write: true, failed: true });
+    expect(storageAt(write, null, false)?.failed).toBeUndefined();
+    const read = detail([], { slot: "0x1", value: "0x7", write: false });
+    expect(storageAt(read, null, true)?.failed).toBeUndefined();
+  });
+
   it("a packed slot: each variable in it with its value", () => {
     // slot 0: owner (address, bytes 0-19), serial (uint64, from byte 20), epoch (uint32)
     const word = `00000003${"0000000000000002"}${"ab".repeat(20)}`;

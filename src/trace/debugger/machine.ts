@@ -93,6 +93,8 @@ const word = (hex: string) => `0x${hex.replace(/^0x/, "").padStart(64, "0")}`;
 export function storageAt(
   detail: StepDetail | null,
   namer: LayoutNamer | null,
+  /** The step is where the frame failed: an SSTORE there (out of gas) stored nothing. */
+  failedHere = false,
 ): StorageAccess | null {
   const s = detail?.storage;
   if (!s) return null;
@@ -119,6 +121,7 @@ export function storageAt(
     }
   return {
     write: s.write,
+    ...(s.write && failedHere ? { failed: true } : {}),
     slot: s.slot,
     value: s.value,
     names: located.map((l) => ({
