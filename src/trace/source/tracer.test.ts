@@ -135,6 +135,30 @@ describe("the storage tracer, run as geth runs it", () => {
       ]);
     });
 
+  for (const engine of ["geth", "anvil"] as const)
+    it(`undoes a reverted frame's writes in the order they were made, callees' included (${engine})`, () => {
+      const { answer } = run({
+        engine,
+        code: {
+          // T writes slot 0 = 1, delegates to X, then to Z
+          [A]: asm(`PUSH1 01 PUSH1 00 SSTORE ${delegate(B)} ${delegate(D)} STOP`),
+          // X delegates to Y (writes 5), writes 7 itself, and reverts
+          [B]: asm(`${delegate(C)} PUSH1 07 PUSH1 00 SSTORE PUSH1 00 PUSH1 00 REVERT`),
+          [C]: asm("PUSH1 05 PUSH1 00 SSTORE STOP"),
+          // Z writes 9: the slot held 1 again when it ran, not 5
+          [D]: asm("PUSH1 09 PUSH1 00 SSTORE STOP"),
+        },
+        to: A,
+      });
+      const slot0 = word(0);
+      expect(answer.frames.map((f) => [f.a, f.w])).toEqual([
+        [A, [[slot0, word(0), word(1)]]],
+        [B, [[slot0, word(5), word(7)]]],
+        [C, [[slot0, word(1), word(5)]]],
+        [D, [[slot0, word(1), word(9)]]],
+      ]);
+    });
+
   it("keeps the REVERT's pc when geth calls both step and fault for it", () => {
     const { answer, calls, error } = run({
       code: { [A]: asm("PUSH1 00 PUSH1 00 JUMPDEST REVERT") },

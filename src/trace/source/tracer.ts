@@ -22,6 +22,10 @@
  *   for a slot this transaction has not written yet (a frame that fails puts back what it and the
  *   frames under it changed).
  *
+ * A failed frame's writes and its callees' are undone newest first in the order they were made
+ * (`undo`, from the frame's `mark`), not frame by frame: the oldest write's "before" is the value
+ * the frame found, so a later frame's "before" is right after a revert.
+ *
  * Bounded: MAX_ENTRIES distinct entries in all (a slot a frame writes again, or reads again, does
  * not count twice). Past it nothing new is kept (frames and failure pcs are still followed) and
  * `cut` says how many of each kind were left out: distinct writes and reads per frame, and
@@ -40,6 +44,8 @@ export const STORAGE_TRACER = `{
   wat: [{}],
   rat: [{}],
   cur: {},
+  undo: [],
+  mark: [0],
   seen: {},
   pre: [],
   pending: -1,
@@ -85,6 +91,7 @@ export const STORAGE_TRACER = `{
       if (before === undefined) before = this.pad(toHex(db.getState(log.contract.getAddress(), toWord(slot))).slice(2));
       at[slot] = f.w.length;
       f.w.push([slot, before, value]);
+      this.undo.push([f.s + slot, before]);
     } else if (i >= 0) {
       f.w[i][2] = value;
     } else return;
@@ -144,6 +151,7 @@ export const STORAGE_TRACER = `{
   enter: function (frame) {
     this.pending = -1;
     this.open.push(this.frames.length);
+    this.mark[this.frames.length] = this.undo.length;
     this.frames.push({ t: frame.getType(), a: toHex(frame.getTo()), w: [], r: [] });
     this.wat.push({});
     this.rat.push({});
@@ -153,10 +161,8 @@ export const STORAGE_TRACER = `{
     var i = this.open.pop();
     var err = result.getError();
     if (err) {
-      for (var k = this.frames.length - 1; k >= i; k--) {
-        var g = this.frames[k];
-        for (var n = g.w.length - 1; n >= 0; n--) this.cur[g.s + g.w[n][0]] = g.w[n][1];
-      }
+      for (var n = this.undo.length - 1; n >= this.mark[i]; n--) this.cur[this.undo[n][0]] = this.undo[n][1];
+      this.undo.length = this.mark[i];
     }
     this.close(i, err);
   },
