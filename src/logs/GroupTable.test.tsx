@@ -19,7 +19,13 @@ function groupsOf(n: number): Group[] {
 }
 
 function renderTable(groups: Group[], onPick = vi.fn()) {
-  const grouping: Grouping = { by: "block", groups, numeric: [], keyIsAddress: false };
+  const grouping: Grouping = {
+    by: "block",
+    groups,
+    numeric: [],
+    tokenAmounts: [],
+    keyIsAddress: false,
+  };
   render(
     <GroupTable
       grouping={grouping}

@@ -74,7 +74,7 @@ export const GroupTable = memo(function GroupTable({
   tokenOf,
   initialRect,
 }: GroupTableProps) {
-  const { numeric, keyIsAddress } = grouping;
+  const { numeric, keyIsAddress, tokenAmounts } = grouping;
   const cols = 2 + numeric.length * (minMax ? 3 : 1);
   const tracks = [
     "minmax(16rem, 2fr)",
@@ -304,15 +304,15 @@ export const GroupTable = memo(function GroupTable({
                   </span>
                   {numeric.flatMap((_, k) => [
                     <span key={`s${k}`} role="cell" className="truncate px-2 py-1.5">
-                      {amount(g.sums[k], token)}
+                      {amount(g.sums[k], tokenAmounts[k] ? token : undefined)}
                     </span>,
                     ...(minMax
                       ? [
                           <span key={`n${k}`} role="cell" className="truncate px-2 py-1.5">
-                            {amount(g.mins[k], token)}
+                            {amount(g.mins[k], tokenAmounts[k] ? token : undefined)}
                           </span>,
                           <span key={`x${k}`} role="cell" className="truncate px-2 py-1.5">
-                            {amount(g.maxs[k], token)}
+                            {amount(g.maxs[k], tokenAmounts[k] ? token : undefined)}
                           </span>,
                         ]
                       : []),

@@ -29,6 +29,8 @@ export interface Grouping {
   by: GroupBy;
   groups: Group[];
   numeric: ArgSpec[];
+  /** Per numeric argument: whether it is a token amount (tokenAmount.ts), read in the token's units. */
+  tokenAmounts: boolean[];
   /** The key is an address (shown as one). */
   keyIsAddress: boolean;
 }

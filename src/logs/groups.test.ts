@@ -441,3 +441,45 @@ describe("choosing a group writes a term the filter reads back exactly", () => {
     expect(g.groups.find((x) => x.key === "south side")?.count).toBe(2);
   });
 });
+
+describe("the grouped sums' units", () => {
+  it("reads a token's Transfer amounts in its units, not a pair's Swap amounts", () => {
+    expect(groupRows(rows, index, kind, "contract").tokenAmounts).toEqual([true]);
+    // a Uniswap V2 pair emits Transfer (its LP token) and Swap (amounts of its two tokens)
+    const SWAP_ABI = parseAbi([
+      "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
+    ]);
+    const swap = (block: number) => ({
+      address: TOKEN_A,
+      topics: encodeEventTopics({
+        abi: SWAP_ABI,
+        eventName: "Swap",
+        args: { sender: ALICE as Hex, to: BOB as Hex },
+      }),
+      data: encodeAbiParameters(
+        [{ type: "uint256" }, { type: "uint256" }, { type: "uint256" }, { type: "uint256" }],
+        [1_000_000n, 0n, 0n, 5n * 10n ** 17n],
+      ),
+      blockNumber: `0x${block.toString(16)}`,
+      blockHash: pad(`c${block}`),
+      transactionHash: pad(`d${block}`),
+      transactionIndex: "0x0",
+      logIndex: "0x0",
+      removed: false,
+    });
+    const swaps = parseLogs([swap(300), swap(301)]).map((r, i) => toLogRow(r, i));
+    const withSwap = new AbiRegistry();
+    withSwap.addAbi(SWAP_ABI);
+    const swapIndex = new KindIndex(memoDecode((r) => decodeLogRow(r, withSwap)));
+    const swapKind = singleKind(swaps, swapIndex);
+    expect(swapKind?.name).toBe("Swap");
+    const g = groupRows(swaps, swapIndex, swapKind, "contract");
+    expect(g.numeric.map((a) => a.name)).toEqual([
+      "amount0In",
+      "amount1In",
+      "amount0Out",
+      "amount1Out",
+    ]);
+    expect(g.tokenAmounts).toEqual([false, false, false, false]);
+  });
+});

@@ -11,6 +11,7 @@ import type { Group, GroupBy, Grouping } from "./groupTypes";
 import type { ArgSpec, EventKind, KindIndex } from "./kinds";
 import { valueText, wordOf } from "./kinds";
 import type { LogRow } from "./result";
+import { isTokenAmount } from "./tokenAmount";
 
 export type { Group, GroupBy, Grouping, GroupOption } from "./groupTypes";
 export { bucketSize, groupOptions, termFor } from "./groupOptions";
@@ -264,6 +265,7 @@ export function groupRows(
     by,
     groups,
     numeric,
+    tokenAmounts: numeric.map((a) => kind !== null && isTokenAmount(kind, a)),
     keyIsAddress: by === "contract" || argSpec?.type === "address",
   };
 }

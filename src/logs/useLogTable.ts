@@ -3,6 +3,7 @@
  * sorted rows, the columns, Group by's groups, the export, the virtualised rows
  * (useLogRowsVirtualizer) and the open rows.
  */
+import { isTokenAmount } from "./tokenAmount";
 import { useCallback, useMemo, useState } from "react";
 import { downloadText } from "../ui";
 import { argColumns, DETAILS_WIDTH, minWidthRem, shownColumns, type ExtraColumn } from "./columns";
@@ -18,7 +19,6 @@ import { useLogFilter } from "./useLogFilter";
 import { useLogRowsVirtualizer } from "./useLogRowsVirtualizer";
 
 /** The events whose amounts are shown in whole tokens (as chain/events.ts withTokenUnits does). */
-const TOKEN_EVENTS: ReadonlySet<string> = new Set(["Transfer", "Approval"]);
 
 /** A copy of `list` with `item` added, or removed when it was there. */
 function toggled<T>(list: ReadonlySet<T>, item: T): ReadonlySet<T> {
@@ -80,8 +80,7 @@ export function useLogTable({
     () =>
       tokenOf
         ? (row, kind, arg) => {
-            if (!TOKEN_EVENTS.has(kind.name) || arg.indexed || arg.type !== "uint")
-              return undefined;
+            if (!isTokenAmount(kind, arg)) return undefined;
             const meta = tokenOf(row.address);
             return meta?.decimals === undefined
               ? undefined
