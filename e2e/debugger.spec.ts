@@ -235,8 +235,9 @@ test.describe("the debugger", () => {
       /require\(amount <= cap/,
     ]);
     await expect(region).toContainText(
-      /[\d,]+ gas on lines, [\d,]+ unattributed \(dispatcher, generated code\); frame gas used [\d,]+/,
+      /[\d,]+ gas on lines, [\d,]+ not attributed to a line \(the dispatcher, code the compiler generated\); frame gas used [\d,]+/,
     );
+    await expect(region).toContainText("A line's gas includes the external calls it makes");
   });
 
   test("a node that refuses JavaScript tracers: said plainly, the rest of the workspace stays", async ({

@@ -14,7 +14,7 @@ import { buildFrameDebug } from "../steps";
 import { RunProblem } from "../debugger/RunProblem";
 import { useDebugTrace } from "../debugger/useDebugTrace";
 import { InsightSection } from "../insight/Section";
-import { frameFailed, type TraceModel } from "../model";
+import { frameError, frameFailed, type TraceModel } from "../model";
 import { pathOf } from "../tree";
 import { useSourceInsight, type SourceInsight } from "./context";
 import { LineGasTotal } from "./LineGasTotal";
@@ -151,6 +151,9 @@ function SourceOfFrame({
           unattributed={fd.unattributed}
           gasUsed={fd.gasUsed ?? (callGas === null ? null : Number(callGas))}
           top={index === 0}
+          outOfGas={/out of gas/i.test(
+            (model.frames[index] && frameError(model.frames[index])) ?? "",
+          )}
         />
       ) : null}
       {bundle ? (
