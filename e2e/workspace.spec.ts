@@ -6,12 +6,17 @@ async function topInViewport(page: Page, el: Locator) {
   await expect(el).toBeVisible();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled, "the page is not scrolled").toBe(0);
-  // The first paint's row may give way to the app's in between: read the row that stands.
-  await expect.poll(() => el.boundingBox(), { message: "the element has a box" }).not.toBeNull();
-  const box = await el.boundingBox();
   const height = page.viewportSize()?.height ?? 0;
-  expect(box?.y ?? Infinity).toBeGreaterThanOrEqual(0);
-  expect(box?.y ?? Infinity, `top edge at ${box?.y} within ${height}`).toBeLessThan(height);
+  // The first paint's row may give way to the app's in between: read the row that stands.
+  await expect
+    .poll(
+      async () => {
+        const y = (await el.boundingBox())?.y;
+        return y !== undefined && y >= 0 && y < height;
+      },
+      { message: `the element's top edge within the ${height} px viewport` },
+    )
+    .toBe(true);
 }
 
 test.describe("results first at 1400×900", () => {
