@@ -4,6 +4,7 @@
  * signature, and how a stack word of one of those types reads. A reader, not a parser: comments
  * and strings are skipped when matching braces; anything it cannot read leaves a type unknown.
  */
+import { hexToBytes } from "viem";
 
 export interface Param {
   /** The type as written (`uint256`, `address`, `Point memory` → `Point`). */
@@ -211,8 +212,7 @@ export function readCalldata(
   const hex = body.slice(from, to).toLowerCase();
   if (param.type === "string") {
     try {
-      const bytes = new Uint8Array(hex.length / 2);
-      for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+      const bytes = hexToBytes(`0x${hex}`);
       return JSON.stringify(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
     } catch {
       return `0x${hex}`;
