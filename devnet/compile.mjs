@@ -18,9 +18,10 @@ export const EVM_VERSION = "cancun";
 /**
  * @typedef {{ abi: import("viem").Abi, bytecode: `0x${string}`, source: string,
  *   storageLayout?: unknown, sourceMap?: string, immutableReferences?: unknown,
- *   sourceFiles?: string[] }} Artifact
+ *   creationSourceMap?: string, sourceFiles?: string[] }} Artifact
  *   source: the file under devnet/contracts/ the contract is declared in; storageLayout, sourceMap
- *   (the runtime bytecode's) and immutableReferences as solc puts them; sourceFiles: the files
+ *   (the runtime bytecode's), immutableReferences and creationSourceMap (the bytecode's, which
+ *   runs the constructor) as solc puts them; sourceFiles: the files
  *   its metadata names (what Sourcify would hold for it)
  * @typedef {Record<string, { id: number, content: string }>} CompiledSources  by file name
  * @typedef {Record<string, Artifact>} Artifacts  keyed by contract name
@@ -29,7 +30,7 @@ export const EVM_VERSION = "cancun";
  */
 
 /** Bumped when the cache file's shape changes. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 /**
  * @typedef {{ artifacts: Artifacts, compiler: Compiler, sources: CompiledSources, cached: boolean, ms: number }} Compiled
@@ -71,12 +72,13 @@ function compileDir(dir, optimizer) {
   const settings = {
     evmVersion: EVM_VERSION,
     optimizer,
-    // what the Sourcify stand-in serves besides the ABI: layouts, runtime source maps, metadata
+    // what the Sourcify stand-in serves besides the ABI: layouts, both source maps, metadata
     outputSelection: {
       "*": {
         "*": [
           "abi",
           "evm.bytecode.object",
+          "evm.bytecode.sourceMap",
           "storageLayout",
           "metadata",
           "evm.deployedBytecode.sourceMap",
@@ -112,7 +114,7 @@ function compileDir(dir, optimizer) {
   for (const [source, contracts] of Object.entries(output.contracts ?? {}))
     for (const [name, c] of Object.entries(
       /** @type {Record<string, { abi: import("viem").Abi, metadata: string, storageLayout: unknown,
-       *   evm: { bytecode: { object: string }, deployedBytecode: { sourceMap: string, immutableReferences: unknown } } }>} */ (
+       *   evm: { bytecode: { object: string, sourceMap: string }, deployedBytecode: { sourceMap: string, immutableReferences: unknown } } }>} */ (
         contracts
       ),
     ))
@@ -123,6 +125,7 @@ function compileDir(dir, optimizer) {
         storageLayout: c.storageLayout,
         sourceMap: c.evm.deployedBytecode.sourceMap,
         immutableReferences: c.evm.deployedBytecode.immutableReferences,
+        creationSourceMap: c.evm.bytecode.sourceMap,
         sourceFiles: Object.keys(JSON.parse(c.metadata).sources ?? {}).sort(),
       };
   /** @type {CompiledSources} */

@@ -1,10 +1,11 @@
 // The debugger's scenario (devnet/contracts/debug/Stepper.sol): Stepper compiled without the
 // optimizer (its internal functions are JUMPs the source map marks `i` and `o`) and with it (the
 // small helpers inlined), each calling its own StepCounter; a run through internal calls, a loop,
-// storage and an external call; a call that fails two internal calls deep; and a heavy loop of more
-// than 250,000 steps for the bench. Deployed after every other scenario, so their addresses and
+// storage and an external call; a call that fails two internal calls deep; a heavy loop of more
+// than 250,000 steps for the bench; and (Workshop.sol) a CREATE2 whose constructor fails, then
+// succeeds at the same address. Deployed after every other scenario, so their addresses and
 // hashes stay put.
-import { encodeDeployData, encodeFunctionData, getAddress } from "viem";
+import { encodeDeployData, encodeFunctionData, getAddress, getContractAddress, toHex } from "viem";
 import { need } from "./scenarios/chain.mjs";
 
 /** What the transactions are sent with (the manifest's `debug.values`). */
@@ -17,6 +18,9 @@ export const DEBUG_SCENARIO = {
   reason: "Stepper: over the cap",
   /** spin(n): rounds for more than 250,000 steps without the optimizer. */
   heavyRounds: 1_400n,
+  /** Workshop.make(s): the widget's size (and its CREATE2 salt). */
+  widgetSize: 3n,
+  widgetReason: "Widget: the workshop is closed",
 };
 
 /**
@@ -24,7 +28,8 @@ export const DEBUG_SCENARIO = {
  * @typedef {import("./compile.mjs").Artifact} Artifact
  * @typedef {{ status: string, transactionHash: string, contractAddress: string }} Receipt
  * @typedef {{ stepper: string, counter: string, stepperOptimized: string, counterOptimized: string,
- *   values: { rounds: string, failAmount: string, cap: string, heavyRounds: string }, reason: string }} DebugContracts
+ *   values: { rounds: string, failAmount: string, cap: string, heavyRounds: string }, reason: string,
+ *   workshop: string, widget: string, widgetSize: string, widgetReason: string }} DebugContracts
  */
 
 /**
@@ -67,6 +72,8 @@ export async function runDebugScenario({ compiled, mined, ok, from }) {
       storageLayout: a.storageLayout,
       sourceMap: a.sourceMap,
       immutableReferences: a.immutableReferences,
+      bytecode: a.bytecode,
+      creationSourceMap: a.creationSourceMap,
       sourceFiles: a.sourceFiles,
       compiler: c.compiler,
       sources: c.sources,
@@ -75,6 +82,7 @@ export async function runDebugScenario({ compiled, mined, ok, from }) {
       counter,
       stepper,
       data,
+      verifiedAs: verified,
       verified: [
         verified("StepCounter", counter, counterArt),
         verified("Stepper", stepper, stepperArt),
@@ -108,6 +116,33 @@ export async function runDebugScenario({ compiled, mined, ok, from }) {
     "Stepper.fail (optimizer)",
     true,
   );
+  // ---- a CREATE2 whose constructor fails, then the same one at the same address ----
+  const workshopArt = need(compiled.plain.artifacts, "Workshop");
+  const widgetArt = need(compiled.plain.artifacts, "Widget");
+  const workshop = await deploy(workshopArt, "Workshop deployment");
+  /** @param {string} functionName @param {unknown[]} args */
+  const shop = (functionName, args) =>
+    encodeFunctionData({ abi: workshopArt.abi, functionName, args });
+  const { widgetSize } = DEBUG_SCENARIO;
+  const createFail = await send(
+    workshop,
+    shop("make", [widgetSize]),
+    "Workshop.make (closed)",
+    true,
+  );
+  await send(workshop, shop("setOpen", [true]), "Workshop.setOpen");
+  const create = await send(workshop, shop("make", [widgetSize]), "Workshop.make");
+  const initcode = encodeDeployData({
+    abi: widgetArt.abi,
+    bytecode: widgetArt.bytecode,
+    args: [widgetSize],
+  });
+  const widget = getContractAddress({
+    opcode: "CREATE2",
+    from: workshop,
+    salt: toHex(widgetSize, { size: 32 }),
+    bytecode: initcode,
+  });
   /** @type {DebugContracts} */
   const contracts = {
     stepper: plain.stepper,
@@ -121,6 +156,10 @@ export async function runDebugScenario({ compiled, mined, ok, from }) {
       heavyRounds: heavyRounds.toString(),
     },
     reason: DEBUG_SCENARIO.reason,
+    workshop,
+    widget,
+    widgetSize: widgetSize.toString(),
+    widgetReason: DEBUG_SCENARIO.widgetReason,
   };
   return {
     sent: {
@@ -144,9 +183,22 @@ export async function runDebugScenario({ compiled, mined, ok, from }) {
         label: "the same failing call, compiled with the optimizer",
         hash: failOptimized,
       },
+      debugCreateFail: {
+        label: "a CREATE2 whose constructor fails (Workshop.make while closed, no optimizer)",
+        hash: createFail,
+      },
+      debugCreate: {
+        label: "the same CREATE2 once open: the constructor runs, then a call to the new contract",
+        hash: create,
+      },
     },
     contracts,
     /** @type {import("./services.mjs").VerifiedContract[]} */
-    verified: [...plain.verified, ...optimized.verified],
+    verified: [
+      ...plain.verified,
+      ...optimized.verified,
+      plain.verifiedAs("Workshop", workshop, workshopArt),
+      { ...plain.verifiedAs("Widget", widget, widgetArt), creationCode: initcode },
+    ],
   };
 }

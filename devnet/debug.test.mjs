@@ -73,6 +73,8 @@ beforeAll(async () => {
       sourceMap: v.sourceMap ?? null,
       immutableReferences: null,
       runtimeCode: await call("eth_getCode", [v.address, "latest"]),
+      creationSourceMap: v.creationSourceMap ?? null,
+      creationCode: v.creationCode ?? v.bytecode ?? null,
       implementation: null,
     });
   }
@@ -86,10 +88,12 @@ afterAll(async () => {
   if (process.env.UPDATE_DEBUG_FIXTURE === "1") writeFixture();
 });
 
-/** Pass 1 on a transaction, with the argument words of every verified contract. */
+/** Pass 1 on a transaction, with the argument words of every verified contract's two codes. */
 async function pass1(hash, maxSteps) {
-  const words = Object.fromEntries([...bundles.values()].map((b) => [b.address, wordPcsOf(b)]));
-  const tracer = debugTracerText({ words, maxSteps });
+  const all = [...bundles.values()];
+  const words = Object.fromEntries(all.map((b) => [b.address, wordPcsOf(b, "runtime")]));
+  const creationWords = Object.fromEntries(all.map((b) => [b.address, wordPcsOf(b, "creation")]));
+  const tracer = debugTracerText({ words, creationWords, maxSteps });
   const [tree, out] = await Promise.all([
     call("debug_traceTransaction", [hash, { tracer: "callTracer" }]),
     call("debug_traceTransaction", [hash, { tracer }]),
@@ -195,7 +199,10 @@ describe("the debug tracer on anvil", () => {
 
   it("runs the heavy loop past 250,000 steps, and pass 2 details a window of it", async () => {
     const words = {
-      [contracts.stepper.toLowerCase()]: wordPcsOf(bundles.get(contracts.stepper.toLowerCase())),
+      [contracts.stepper.toLowerCase()]: wordPcsOf(
+        bundles.get(contracts.stepper.toLowerCase()),
+        "runtime",
+      ),
     };
     const t0 = Date.now();
     const out = await call("debug_traceTransaction", [
@@ -217,10 +224,74 @@ describe("the debug tracer on anvil", () => {
   }, 120_000);
 });
 
-/** The fixture of src/trace/steps/frame.test.ts: both builds' bundles, three answers. */
+/** The lines a frame's steps are placed on, trimmed, once each. @param {import("../src/trace/steps/index.ts").FrameDebug} f */
+function linesRun(f) {
+  const out = new Set();
+  for (let k = 0; k < f.size; k++) {
+    const p = f.place(k);
+    if (p) out.add(p.text.trim());
+  }
+  return out;
+}
+
+describe("a CREATE2 frame on anvil, read with the creation source map", () => {
+  const REQUIRE = 'require(Workshop(msg.sender).open(), "Widget: the workshop is closed");';
+
+  it("places the constructor's steps on its lines, and the later call's on the runtime's", async () => {
+    const { tree, out } = await pass1(hashes.debugCreate);
+    const trace = read(out);
+    // make → CREATE2 Widget (→ STATICCALL open()), then CALL grow() on the new contract
+    expect(trace.frames.map((f) => f.type)).toEqual(["CALL", "CREATE2", "STATICCALL", "CALL"]);
+    const widget = contracts.widget.toLowerCase();
+    expect(tree.calls[0].to.toLowerCase()).toBe(widget);
+    const bundle = bundles.get(widget) ?? null;
+    const ctor = buildFrameDebug(trace, 1, bundle);
+    const lines = linesRun(ctor);
+    expect(lines).toContain("maker = msg.sender;");
+    expect(lines).toContain(REQUIRE);
+    expect(lines).toContain("size = twice(s);");
+    // the runtime's lines never ran in the constructor
+    expect(lines).not.toContain("size += 1;");
+    expect(ctor.callStack(ctor.startStep)[0]?.name).toBe("constructor");
+    const twice = ctor.internalCalls.find((c) => c.name === "twice");
+    expect(twice?.args.map((a) => a.value)).toEqual([DEBUG_SCENARIO.widgetSize.toString()]);
+    expect(twice?.returns?.[0]?.value).toBe((DEBUG_SCENARIO.widgetSize * 2n).toString());
+    const grow = buildFrameDebug(trace, 3, bundle);
+    expect(linesRun(grow)).toContain("size += 1;");
+    expect(linesRun(grow)).not.toContain(REQUIRE);
+    forFixture.create = out;
+  });
+
+  it("places a failed CREATE2 at the constructor's require", async () => {
+    const { tree, out } = await pass1(hashes.debugCreateFail);
+    const trace = read(out);
+    expect(tree.calls[0].type).toBe("CREATE2");
+    expect(tree.calls[0].error).toBeTruthy();
+    const f = buildFrameDebug(trace, 1, bundles.get(contracts.widget.toLowerCase()) ?? null);
+    expect(f.failStep).not.toBeNull();
+    expect(f.place(f.startStep)?.text.trim()).toBe(REQUIRE);
+    forFixture.createFail = out;
+  });
+});
+
+/** The fixtures of src/trace/steps/: both builds' bundles and three answers (frame.test.ts); the
+ * workshop's bundles and its two CREATE2 answers (creation.test.ts). */
 function writeFixture() {
+  const dir = join(here, "..", "src", "trace", "steps", "fixtures");
+  const { create, createFail, ...stepper } = forFixture;
+  const steppers = [
+    contracts.stepper,
+    contracts.counter,
+    contracts.stepperOptimized,
+    contracts.counterOptimized,
+  ].map((a) => a.toLowerCase());
+  const all = [...bundles.values()];
   writeFileSync(
-    join(here, "..", "src", "shared", "trace", "debug", "fixtures", "stepper.json"),
-    `${JSON.stringify({ contracts, bundles: [...bundles.values()], traces: forFixture })}\n`,
+    join(dir, "stepper.json"),
+    `${JSON.stringify({ contracts, bundles: all.filter((b) => steppers.includes(b.address)), traces: stepper })}\n`,
+  );
+  writeFileSync(
+    join(dir, "creation.json"),
+    `${JSON.stringify({ contracts, bundles: all.filter((b) => !steppers.includes(b.address)), traces: { create, createFail } })}\n`,
   );
 }

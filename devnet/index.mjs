@@ -39,8 +39,8 @@ export { MAX_SLOW_MS, SERVICE_FAULTS } from "./services.mjs";
  */
 
 /**
- * The verified contracts with what Sourcify also serves of them: layout, source map, immutable
- * references and files from the compiler, runtime code from the chain.
+ * The verified contracts with what Sourcify also serves of them: layout, both source maps, immutable
+ * references, creation bytecode and files from the compiler, runtime code from the chain.
  * @param {string} anvilUrl
  * @param {import("./services.mjs").VerifiedContract[]} verified
  * @param {Record<string, import("./compile.mjs").Artifact>} artifacts
@@ -59,6 +59,8 @@ async function withCompilerOutput(anvilUrl, verified, artifacts) {
         storageLayout: c.storageLayout ?? a?.storageLayout,
         sourceMap: c.sourceMap ?? a?.sourceMap,
         immutableReferences: c.immutableReferences ?? a?.immutableReferences,
+        bytecode: c.bytecode ?? a?.bytecode,
+        creationSourceMap: c.creationSourceMap ?? a?.creationSourceMap,
         sourceFiles: c.sourceFiles ?? a?.sourceFiles,
       };
     }),

@@ -31,9 +31,12 @@ export const EIP1967_IMPLEMENTATION_SLOT =
  * @typedef {{ address: string, name: string, abi: import("viem").Abi, source: string,
  *   implementation?: { address: string, name?: string }, storageLayout?: unknown, sourceMap?: string,
  *   immutableReferences?: unknown, sourceFiles?: string[], runtimeCode?: string,
+ *   bytecode?: string, creationSourceMap?: string, creationCode?: string,
  *   compiler?: import("./compile.mjs").Compiler, sources?: import("./compile.mjs").CompiledSources }} VerifiedContract
  *   storageLayout … runtimeCode: what the compiler said of it (and its code on the chain), served as
- *   Sourcify's storageLayout, runtimeBytecode and sources fields; compiler, sources: its own
+ *   Sourcify's storageLayout, runtimeBytecode and sources fields; bytecode, creationSourceMap: the
+ *   compiler's creation bytecode and its source map, creationCode: the initcode that ran (with its
+ *   constructor arguments) where the scenario knows it, served as creationBytecode; compiler, sources: its own
  *   compilation's, for a contract compiled apart from the others (the debugger's, optimizer off)
  * @typedef {{ chainId: number, compiler: import("./compile.mjs").Compiler, verifiedAt: string,
  *   contracts: Map<string, VerifiedContract & { matchId: string }>,
@@ -222,6 +225,7 @@ const SERVED = [
   "sourceIds",
   "storageLayout",
   "runtimeBytecode",
+  "creationBytecode",
 ];
 
 /** @param {string} customCode @param {string} message */
@@ -336,6 +340,15 @@ export function sourcifyAnswer(registry, path, query) {
       linkReferences: {},
       cborAuxdata: {},
       immutableReferences: contract.immutableReferences ?? {},
+      transformations: [],
+      transformationValues: {},
+    }),
+    creationBytecode: () => ({
+      onchainBytecode: contract.creationCode ?? null,
+      recompiledBytecode: contract.bytecode ?? null,
+      sourceMap: contract.creationSourceMap ?? null,
+      linkReferences: {},
+      cborAuxdata: {},
       transformations: [],
       transformationValues: {},
     }),

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryDecodingCache } from "./cache";
-import { parseSourceBundle, resolveSourceBundles, SOURCE_BUNDLE_FIELDS } from "./sourceBundle";
+import { cacheKey, memoryDecodingCache } from "./cache";
+import {
+  bundleCode,
+  codeKindOf,
+  parseSourceBundle,
+  resolveSourceBundles,
+  SOURCE_BUNDLE_FIELDS,
+} from "./sourceBundle";
 import { json, startStub, type StubServer } from "./stub-server";
 
 const PROXY = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
@@ -15,6 +21,13 @@ const implBody = {
   sourceIds: { "C.sol": { id: 0 }, "Lib.sol": { id: 1 } },
   storageLayout: LAYOUT,
   runtimeBytecode: { sourceMap: "1:2:0:-:0", onchainBytecode: "0x6080", immutableReferences: {} },
+  // the initcode as it ran (constructor arguments after the code) and as compiled
+  creationBytecode: {
+    sourceMap: "0:20:0:-:0;;",
+    onchainBytecode: "0x6080604052" + "00".repeat(32),
+    recompiledBytecode: "0x6080604052",
+    cborAuxdata: {},
+  },
   compilation: { name: "C", compilerVersion: "0.8.37", fullyQualifiedName: "C.sol:C" },
   proxyResolution: { isProxy: false, implementations: [] },
 };
@@ -55,6 +68,32 @@ describe("Sourcify source bundles", () => {
     expect(parseSourceBundle({ match: null }, PROXY)).toBeNull();
   });
 
+  it("keeps the creation code's source map apart from the runtime's, and picks one per frame type", () => {
+    const b = parseSourceBundle(implBody, IMPL);
+    if (!b) throw new Error("no bundle");
+    expect(bundleCode(b, "runtime")).toEqual({ sourceMap: "1:2:0:-:0", code: "0x6080" });
+    expect(bundleCode(b, "creation")).toEqual({
+      sourceMap: "0:20:0:-:0;;",
+      code: "0x6080604052" + "00".repeat(32),
+    });
+    // only the recompiled initcode: that one; no creation map (the proxy's): none
+    const recompiled = parseSourceBundle(
+      { ...implBody, creationBytecode: { sourceMap: "0:1:0", recompiledBytecode: "0x60" } },
+      IMPL,
+    );
+    expect(recompiled?.creationCode).toBe("0x60");
+    const proxy = parseSourceBundle(proxyBody, PROXY);
+    expect(proxy && bundleCode(proxy, "creation")).toBeNull();
+    expect(["CREATE", "create2", "CALL", "DELEGATECALL", null].map(codeKindOf)).toEqual([
+      "creation",
+      "creation",
+      "runtime",
+      "runtime",
+      "runtime",
+    ]);
+    expect(SOURCE_BUNDLE_FIELDS).toContain("creationBytecode.sourceMap");
+  });
+
   it("asks each address once with the fields, follows a proxy, and answers the next time from the cache", async () => {
     const cache = memoryDecodingCache();
     const req = { base: stub.origin, chainId: 31337, addresses: [PROXY, "0x" + "11".repeat(20)] };
@@ -68,5 +107,18 @@ describe("Sourcify source bundles", () => {
     const again = await resolveSourceBundles(req, { cache });
     expect(again.bundles[IMPL]?.name).toBe("C");
     expect(stub.requests).toHaveLength(3);
+  });
+
+  it("asks again for a bundle kept before the creation code was part of it", async () => {
+    const cache = memoryDecodingCache();
+    const req = { base: stub.origin, chainId: 31337, addresses: [IMPL] };
+    const fresh = await resolveSourceBundles(req, { cache });
+    const asked = stub.requests.length;
+    const key = cacheKey("sourcify", stub.origin, `bundle:31337:${IMPL}`);
+    const { creationSourceMap: _m, creationCode: _c, ...old } = fresh.bundles[IMPL] ?? {};
+    await cache.setMany([[key, { value: old, storedAt: Date.now() }]]);
+    const again = await resolveSourceBundles(req, { cache });
+    expect(stub.requests.length).toBe(asked + 1);
+    expect(again.bundles[IMPL]?.creationSourceMap).toBe("0:20:0:-:0;;");
   });
 });

@@ -1,8 +1,9 @@
 /**
  * What the storage and source views need of a verified contract, from Sourcify v2: its source
  * files and their ids, its storage layout, its runtime bytecode's source map (with the immutable
- * references and the bytecode the map's instructions are counted in), its compilation and its
- * proxy resolution. Asked only when such a view asks, per address, a few at a time, through the
+ * references and the bytecode the map's instructions are counted in), its creation bytecode's
+ * source map and bytecode (a CREATE frame runs the initcode, counted by that map), its
+ * compilation and its proxy resolution. Asked only when such a view asks, per address, a few at a time, through the
  * device cache like the ABIs (30 days; "not verified" a day), and a proxy's implementation with
  * it. Only the chain id and the address are sent.
  */
@@ -19,6 +20,9 @@ export const SOURCE_BUNDLE_FIELDS = [
   "runtimeBytecode.sourceMap",
   "runtimeBytecode.immutableReferences",
   "runtimeBytecode.onchainBytecode",
+  "creationBytecode.sourceMap",
+  "creationBytecode.onchainBytecode",
+  "creationBytecode.recompiledBytecode",
   "compilation.name",
   "compilation.language",
   "compilation.compilerVersion",
@@ -37,8 +41,33 @@ export interface SourceBundle {
   sourceMap: string | null;
   immutableReferences: Record<string, { start: number; length: number }[]> | null;
   runtimeCode: string | null;
+  /** The initcode's source map and the bytecode it counts instructions in (constructor included). */
+  creationSourceMap: string | null;
+  creationCode: string | null;
   /** A proxy's implementation (lower-case), as Sourcify resolves it. */
   implementation: string | null;
+}
+
+/** Which of a contract's two codes a frame runs. */
+export type CodeKind = "runtime" | "creation";
+
+/**
+ * A CREATE or CREATE2 frame (the top frame of a contract-creation transaction is one) runs the
+ * initcode, whose instructions the creation source map counts; every other frame the runtime code.
+ */
+export function codeKindOf(frameType: string | null | undefined): CodeKind {
+  const t = frameType?.toUpperCase();
+  return t === "CREATE" || t === "CREATE2" ? "creation" : "runtime";
+}
+
+/** One of the bundle's codes with its source map, or null when Sourcify sent either not. */
+export function bundleCode(
+  bundle: SourceBundle,
+  kind: CodeKind,
+): { sourceMap: string; code: string } | null {
+  const sourceMap = kind === "creation" ? bundle.creationSourceMap : bundle.sourceMap;
+  const code = kind === "creation" ? bundle.creationCode : bundle.runtimeCode;
+  return sourceMap && code && code.length > 2 ? { sourceMap, code } : null;
 }
 
 const ADDRESS_RE = /^0x[0-9a-f]{40}$/;
@@ -57,6 +86,13 @@ const bundleSchema = z.looseObject({
       immutableReferences: z
         .record(z.string(), z.array(z.looseObject({ start: z.number(), length: z.number() })))
         .nullish(),
+    })
+    .nullish(),
+  creationBytecode: z
+    .looseObject({
+      sourceMap: z.string().nullish(),
+      onchainBytecode: z.string().nullish(),
+      recompiledBytecode: z.string().nullish(),
     })
     .nullish(),
   compilation: z
@@ -102,6 +138,10 @@ export function parseSourceBundle(body: unknown, address: string): SourceBundle 
     sourceMap: rb?.sourceMap ?? null,
     immutableReferences: rb?.immutableReferences ?? null,
     runtimeCode: rb?.onchainBytecode ?? rb?.recompiledBytecode ?? null,
+    creationSourceMap: c.creationBytecode?.sourceMap ?? null,
+    // the onchain one may carry constructor arguments after the code: data, never run as code
+    creationCode:
+      c.creationBytecode?.onchainBytecode ?? c.creationBytecode?.recompiledBytecode ?? null,
     implementation: impl ?? null,
   };
 }
@@ -146,7 +186,10 @@ function readCached(value: unknown): SourceBundle | null | undefined {
   if (value === null) return null;
   if (typeof value !== "object" || value === null || !("address" in value)) return undefined;
   const v = value as SourceBundle;
-  return Array.isArray(v.sources) && typeof v.address === "string" ? v : undefined;
+  // a bundle kept before the creation code was asked for is asked again
+  return Array.isArray(v.sources) && typeof v.address === "string" && "creationSourceMap" in v
+    ? v
+    : undefined;
 }
 
 /** Bundles through the cache; service failures become `failures`, only an abort rejects. */

@@ -16,7 +16,7 @@ import { buildFrameDebug, DEBUG_WINDOW_MAX_STEPS, opcodeName, type FrameDebug } 
 import { frameFailed, type TraceModel } from "../model";
 import { useSourceInsight, type SourceInsight } from "../source/context";
 import { mainFile, placeOfPc } from "../source/locate";
-import { codeAddress, sourceFrame } from "../source/sourceFrame";
+import { codeAddress, frameCodeKind, sourceFrame } from "../source/sourceFrame";
 import { pathOf } from "../tree";
 import type { CallStackItem } from "./CallStackList";
 import { DebuggerPanel } from "./DebuggerPanel";
@@ -78,7 +78,8 @@ function DebugOfTrace(props: DebugViewProps & { insight: SourceInsight }) {
   // frame's first step is shown from the source map alone — every frame starts at pc 0 — with
   // the commands waiting. Not for a failed frame: it opens at its failing step, not known yet.
   const running = pass1.trace === null && pass1.busy && !pass1.bundlesPending;
-  const firstPlace = running && bundle && !failed ? placeOfPc(bundle, 0) : null;
+  const firstPlace =
+    running && bundle && !failed ? placeOfPc(bundle, frameCodeKind(model, index), 0) : null;
   const runningText = `the debug tracer is running (every step's pc and gas${insight.costNote ? `; it costs ${insight.costNote}` : ""}); the commands wait for it…`;
   return (
     <DebuggerSection note={note}>

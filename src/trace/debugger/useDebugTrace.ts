@@ -9,7 +9,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcError } from "../../rpc";
-import type { SourceBundle } from "../../chain/sources";
 import { codeAddresses, debugWordPcs, parseDebugTrace, type DebugTrace } from "../steps";
 import type { TraceModel } from "../model";
 import type { DebugQuery, SourceInsight } from "../source/context";
@@ -53,13 +52,10 @@ export function usePass1(
   // The run waits for the bundles (their jumps are in the tracer's text), not for ever: without
   // Sourcify it runs with none and steps show pcs and gas.
   const words = useMemo(
-    () =>
-      pending
-        ? null
-        : debugWordPcs(Object.values(bundles).filter((b): b is SourceBundle => b !== null)),
-    [bundles, pending],
+    () => (pending || model === null ? null : debugWordPcs(model, bundles)),
+    [model, bundles, pending],
   );
-  const query = useQuery(debugQuery(wanted && words !== null ? { words } : null));
+  const query = useQuery(debugQuery(wanted && words !== null ? words : null));
   const read = useMemo(
     () => (query.data === undefined || model === null ? null : parseDebugTrace(query.data, model)),
     [query.data, model],

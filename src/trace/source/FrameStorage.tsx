@@ -10,6 +10,7 @@ import { frameFailed, type TraceModel } from "../model";
 import { useSourceInsight, type SourceInsight } from "./context";
 import { placeOf } from "./locate";
 import { layoutFor } from "./namedState";
+import { frameCodeKind } from "./sourceFrame";
 import { PlaceLine } from "./SourceView";
 import { useSourceBundles } from "./useSourceBundles";
 
@@ -59,7 +60,7 @@ function TracedFrameStorage({
   }, [frame, trace, bundles]);
   if (!frame) return null;
   const bundle = frame.code ? bundles[frame.code] : undefined;
-  const place = failed && bundle ? placeOf(frame, bundle) : null;
+  const place = failed && bundle ? placeOf(frame, bundle, frameCodeKind(model, index)) : null;
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-2 text-sm dark:border-slate-700">
       {place ? (

@@ -20,7 +20,7 @@ import { useSourceInsight, type SourceInsight } from "./context";
 import { LineGasTotal } from "./LineGasTotal";
 import { mainFile, placeOf } from "./locate";
 import { SourceCode } from "./SourceCode";
-import { codeAddress, sourceFrame } from "./sourceFrame";
+import { codeAddress, frameCodeKind, sourceFrame } from "./sourceFrame";
 import { useSourceBundles } from "./useSourceBundles";
 
 export function SourceView({
@@ -63,7 +63,7 @@ function SourceOfFrame({
   const { bundles, pending, note } = useSourceBundles(insight.endpoint, address ? [address] : []);
   const bundle = address ? bundles[address] : undefined;
   const frame = insight.trace?.inStep ? insight.trace.frames[index] : undefined;
-  const place = bundle && frame ? placeOf(frame, bundle) : null;
+  const place = bundle && frame ? placeOf(frame, bundle, frameCodeKind(model, index)) : null;
   const failed = model.frames[index] ? frameFailed(model.frames[index]) : false;
   const path = pathOf(model, index);
   // Gas per line: pass 1 of the debug tracer, shared with the Debug view.

@@ -1,5 +1,6 @@
 /** The frame the Source and Debug views show. */
-import type { TraceModel } from "../model";
+import { codeKindOf, type CodeKind } from "../../chain/sources";
+import { frameType, type TraceModel } from "../model";
 
 /** The selected frame, else the first failed one, else the top frame. */
 export function sourceFrame(model: TraceModel, selected: number): number {
@@ -11,4 +12,10 @@ export function sourceFrame(model: TraceModel, selected: number): number {
 export function codeAddress(model: TraceModel, i: number): string | null {
   const to = model.frames[i]?.to;
   return typeof to === "string" && /^0x[0-9a-fA-F]{40}$/.test(to) ? to.toLowerCase() : null;
+}
+
+/** Which code a frame runs: a CREATE frame's (a creation transaction's top frame's) is the initcode. */
+export function frameCodeKind(model: TraceModel, i: number): CodeKind {
+  const f = model.frames[i];
+  return codeKindOf(f ? frameType(f) : null);
 }

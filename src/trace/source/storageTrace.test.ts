@@ -165,7 +165,7 @@ describe("the storage tracer's answer (anvil)", () => {
     const checker = bundles[c.checker.toLowerCase()];
     const frame = t.frames[2];
     if (!checker || !frame) throw new Error("fixture");
-    const place = placeOf(frame, checker);
+    const place = placeOf(frame, checker, "runtime");
     expect(place).toMatchObject({ path: "LedgerChecker.sol", via: "revert" });
     expect(place?.text.trim()).toBe(
       'require(amount <= cap, "LedgerChecker: amount over the cap");',
@@ -175,6 +175,6 @@ describe("the storage tracer's answer (anvil)", () => {
     // a frame that did not fail has no place
     const impl = bundles[c.implementation.toLowerCase()];
     if (!impl || !t.frames[1]) throw new Error("fixture");
-    expect(placeOf(t.frames[1], impl)).toBeNull();
+    expect(placeOf(t.frames[1], impl, "runtime")).toBeNull();
   });
 });

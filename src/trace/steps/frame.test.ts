@@ -265,7 +265,7 @@ describe("what cannot be shown, said plainly", () => {
 
 describe("the words pass 1 keeps", () => {
   it("at each JUMP into a function, its parameters and the target; out of it, its returns", () => {
-    const pcs = wordPcsOf(plain as SourceBundle);
+    const pcs = wordPcsOf(plain as SourceBundle, "runtime");
     const counts = Object.values(pcs);
     // limit(amount, cap) and scale(b, k): 3; addScaled(a, b, k): 4; returns: 2
     expect(counts).toContain(3);

@@ -8,7 +8,7 @@
  * Steps: 0 … size-1, the frame's own opcodes (a child frame's steps are in its own frame; the CALL
  * step that opened it carries, in its gas, what the child consumed).
  */
-import type { SourceBundle } from "../../chain/sources";
+import { codeKindOf, type SourceBundle } from "../../chain/sources";
 import { lineGasOf, stepCosts } from "./frameGas";
 import { callStackAt, externalNameOf, internalCallsOf, noteInlined } from "./frameInternalCalls";
 import { navigationOf, stepClamp } from "./frameNavigation";
@@ -40,11 +40,15 @@ export function buildFrameDebug(
   const data = trace.frames[frameIndex];
   if (!data) throw new RangeError(`the debug trace has no frame ${frameIndex}`);
   const notes: string[] = [];
-  const s = bundle ? sourceIndexOf(bundle) : null;
+  // a CREATE frame runs the initcode: its pcs are counted by the creation source map
+  const kind = codeKindOf(data.type);
+  const s = bundle ? sourceIndexOf(bundle, kind) : null;
   if (!bundle) notes.push("This contract's source is not verified: steps show pcs and gas only.");
   else if (!s)
     notes.push(
-      "The verified source has no runtime source map: steps cannot be placed in the source.",
+      kind === "creation"
+        ? "The verified source has no source map of its creation code: the constructor's steps cannot be placed in the source."
+        : "The verified source has no runtime source map: steps cannot be placed in the source.",
     );
   if (!trace.inStep && trace.mismatch)
     notes.push(`The debug trace does not line up with the call tree: ${trace.mismatch}.`);
@@ -69,7 +73,8 @@ export function buildFrameDebug(
     cost,
     placeAtStep,
     gasAfter,
-    options.input ?? null,
+    // initcode runs with no calldata: its frame's input is the code, not arguments
+    kind === "creation" ? null : (options.input ?? null),
   );
 
   // ---- inlined: a declared internal function ran with no jump into it ----
@@ -93,7 +98,7 @@ export function buildFrameDebug(
 
   // ---- the failing step and where it is ----
   const failStep = data.failStep !== null && data.failStep < size ? data.failStep : null;
-  const failPlace = failPlaceOf(data, s, bundle, instr, failStep);
+  const failPlace = failPlaceOf(data, s, instr, failStep);
   const place = (k: number): DebugPlace | null => {
     if (k === failStep && failPlace) return failPlace;
     return placeAtStep(k);
@@ -101,7 +106,13 @@ export function buildFrameDebug(
   const firstPlaced = size > 0 ? ((lineAt[0] ?? -1) >= 0 ? 0 : (nextPlaced[0] ?? -1)) : -1;
   const startStep = failStep ?? (firstPlaced >= 0 ? firstPlaced : 0);
 
-  const external = externalNameOf(raw, s, instr, size, options.externalName);
+  const external = externalNameOf(
+    raw,
+    s,
+    instr,
+    size,
+    kind === "creation" ? "constructor" : options.externalName,
+  );
 
   const callStack = (k: number): CallStackEntry[] =>
     callStackAt(clamp(k), external, internalCalls, shownAt, place);

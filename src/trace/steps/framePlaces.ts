@@ -4,7 +4,6 @@
  * No React.
  */
 import { locatePc, type Jump } from "../../chain/solidity";
-import type { SourceBundle } from "../../chain/sources";
 import type { DebugPlace } from "./frameTypes";
 import { instructionAt, type SourceIndex } from "./sourceIndex";
 import type { DebugFrameData } from "./trace";
@@ -61,7 +60,6 @@ export function placeFinder(s: SourceIndex | null): (i: number) => DebugPlace | 
 export function failPlaceOf(
   data: DebugFrameData,
   s: SourceIndex | null,
-  bundle: SourceBundle | null,
   instr: Int32Array,
   failStep: number | null,
 ): DebugPlace | null {
@@ -79,7 +77,7 @@ export function failPlaceOf(
       entries: s.entries,
       index: s.index,
       files: s.files,
-      code: bundle?.runtimeCode ?? undefined,
+      code: s.hex,
       pc: data.pcs[failStep] ?? 0,
       jumps,
     });

@@ -39,6 +39,7 @@ export {
   type LineGas,
 } from "./frame";
 export { debugWordPcs, wordPcsOf } from "./wordPcs";
+export { sourceIndexOf, type SourceIndex } from "./sourceIndex";
 export { functionsOf, readWord, type FunctionDef, type Param } from "./functions";
 export { opcodeName } from "./opcodes";
 export {

@@ -1,10 +1,10 @@
 /**
  * The internal calls of every frame a pass 1 debug trace covers, for the call tree, the flame
- * chart and Gas by function: each frame whose code Sourcify verified with a runtime source map is
- * read (buildFrameDebug) and its shown internal calls kept. No React.
+ * chart and Gas by function: each frame whose code Sourcify verified with a source map of the code
+ * it runs (the runtime's; a CREATE frame's, the creation code's) is read (buildFrameDebug) and its shown internal calls kept. No React.
  */
-import type { SourceBundle } from "../../chain/sources";
-import type { TraceModel } from "../model";
+import { bundleCode, codeKindOf, type SourceBundle } from "../../chain/sources";
+import { frameType, type TraceModel } from "../model";
 import { buildFrameDebug, type InternalCall } from "./frame";
 import type { DebugTrace } from "./trace";
 
@@ -50,10 +50,12 @@ export function internalCallIndex(
   const inlined = new Set<string>();
   let unmapped = 0;
   for (let i = 0; i < model.size && i < trace.frames.length; i++) {
-    const to = model.frames[i]?.to;
+    const cf = model.frames[i];
+    const to = cf?.to;
     const bundle = typeof to === "string" ? bundles[to.toLowerCase()] : undefined;
-    if (!bundle) continue;
-    if (!bundle.sourceMap || !bundle.runtimeCode) {
+    if (!bundle || !cf) continue;
+    // a CREATE frame runs the initcode: its own source map, not the runtime's
+    if (!bundleCode(bundle, codeKindOf(frameType(cf)))) {
       unmapped++;
       continue;
     }
@@ -74,7 +76,7 @@ export function internalCallIndex(
   }
   if (unmapped)
     notes.push(
-      `${unmapped.toLocaleString("en-US")} ${unmapped === 1 ? "frame runs" : "frames run"} verified code without a runtime source map: no internal calls can be read there.`,
+      `${unmapped.toLocaleString("en-US")} ${unmapped === 1 ? "frame runs" : "frames run"} verified code whose source map Sourcify did not send (a CREATE frame needs the creation code's): no internal calls can be read there.`,
     );
   if (left)
     notes.push(

@@ -1,6 +1,7 @@
 /**
- * What the debugger reads of one verified contract's runtime code and source map, built once per
- * SourceBundle: per instruction its opcode, jump mark, source line (an id into `lines`) and the
+ * What the debugger reads of one verified contract's code and source map, built once per
+ * SourceBundle and code (runtime or creation: a CREATE frame runs the initcode, counted by its own
+ * map, and the two never share an index): per instruction its opcode, jump mark, source line (an id into `lines`) and the
  * innermost declared function around its range; the functions of every file. No React.
  *
  * An instruction has no line when its file is not among the verified sources (the compiler's
@@ -13,7 +14,7 @@ import {
   type SourceFile,
   type SourceMapEntry,
 } from "../../chain/solidity";
-import type { SourceBundle } from "../../chain/sources";
+import { bundleCode, type CodeKind, type SourceBundle } from "../../chain/sources";
 import { enclosingFunction, functionsOf, type FunctionDef } from "./functions";
 
 export const JUMP_NONE = 0;
@@ -35,7 +36,10 @@ export interface FunctionRef extends FunctionDef {
 }
 
 export interface SourceIndex {
+  /** Which code it reads, and that code as bytes and as Sourcify sent it (0x…). */
+  kind: CodeKind;
   code: Uint8Array;
+  hex: string;
   /** pc → instruction index (-1 inside a PUSH's data). */
   index: Int32Array;
   entries: SourceMapEntry[];
@@ -49,7 +53,7 @@ export interface SourceIndex {
   functions: FunctionRef[];
 }
 
-const built = new WeakMap<SourceBundle, SourceIndex | null>();
+const built = new WeakMap<SourceBundle, Partial<Record<CodeKind, SourceIndex | null>>>();
 
 function hexBytes(code: string): Uint8Array {
   const hex = code.startsWith("0x") ? code.slice(2) : code;
@@ -78,14 +82,17 @@ function lineAt(starts: readonly number[], offset: number): number {
   return lo + 1;
 }
 
-/** The bundle's index, or null when it has no runtime code or source map. */
-export function sourceIndexOf(bundle: SourceBundle): SourceIndex | null {
-  if (built.has(bundle)) return built.get(bundle) ?? null;
+/** The index of the bundle's runtime or creation code, or null when it has not that code or its map. */
+export function sourceIndexOf(bundle: SourceBundle, kind: CodeKind): SourceIndex | null {
+  const cached = built.get(bundle) ?? {};
+  const hit = cached[kind];
+  if (hit !== undefined) return hit;
   let out: SourceIndex | null = null;
-  if (bundle.sourceMap && bundle.runtimeCode && bundle.runtimeCode.length > 2) {
-    const code = hexBytes(bundle.runtimeCode);
-    const index = instructionIndex(bundle.runtimeCode);
-    const entries = decodeSourceMap(bundle.sourceMap);
+  const bc = bundleCode(bundle, kind);
+  if (bc) {
+    const code = hexBytes(bc.code);
+    const index = instructionIndex(bc.code);
+    const entries = decodeSourceMap(bc.sourceMap);
     const files = new Map<number, SourceFile>();
     for (const s of bundle.sources) if (s.id >= 0) files.set(s.id, s);
     const perFile = new Map<
@@ -135,9 +142,9 @@ export function sourceIndexOf(bundle: SourceBundle): SourceIndex | null {
       }
       line[i] = id;
     }
-    out = { code, index, entries, files, op, jump, line, fn, lines, functions };
+    out = { kind, code, hex: bc.code, index, entries, files, op, jump, line, fn, lines, functions };
   }
-  built.set(bundle, out);
+  built.set(bundle, { ...cached, [kind]: out });
   return out;
 }
 

@@ -9,8 +9,9 @@
  * (`g`: the first step's gas left negated, then each step's gas left subtracted from the previous
  * step's in the same frame; a CALL's difference holds what the callee consumed). At the pcs the caller
  * lists per code address (the JUMPs the source map marks `i` into an internal function and `o` out
- * of it) it keeps the top words of the stack (`w`: [step, top, next, …], hex without 0x), where the
- * arguments and return values sit. A failing frame says its node error (`e`) and failing step
+ * of it; a CREATE frame's pcs from a list of their own, they count the initcode) it keeps the top
+ * words of the stack (`w`: [step, top, next, …], hex without 0x), where the arguments and return
+ * values sit. A failing frame says its node error (`e`) and failing step
  * (`f`: its last, the one that failed); a frame's gas used (`u`) comes from `exit`.
  *
  * Pass 2 (a window: one frame, steps [from, to]): the same frame order and step counts, no pc or
@@ -54,6 +55,8 @@ export interface DebugWindow {
 
 export interface DebugTracerOptions {
   words?: DebugWordPcs;
+  /** The same for CREATE and CREATE2 frames, by created address: their pcs count the initcode. */
+  creationWords?: DebugWordPcs;
   window?: DebugWindow;
   /** Replaces DEBUG_TRACER_MAX_STEPS (tests and the devnet check of the bound). */
   maxSteps?: number;
@@ -128,6 +131,7 @@ export function debugTracerText(options: DebugTracerOptions = {}): string {
   kept: 0,
   cut: 0,
   words: ${wordsLiteral(options.words)},
+  cwords: ${wordsLiteral(options.creationWords)},
   win: ${windowLiteral(options.window)},
   memBytes: ${DEBUG_MEMORY_BYTES},
   frames: [],
@@ -202,9 +206,10 @@ export function debugTracerText(options: DebugTracerOptions = {}): string {
   },
   enter: function (frame) {
     var a = toHex(frame.getTo());
+    var t = frame.getType();
     this.cf.n = this.cn;
     this.pend = null;
-    this.open({ t: frame.getType(), a: a, at: this.cn - 1, n: 0, p: [], g: [], w: [] }, this.words[a] || null);
+    this.open({ t: t, a: a, at: this.cn - 1, n: 0, p: [], g: [], w: [] }, (t === "CREATE" || t === "CREATE2" ? this.cwords[a] : this.words[a]) || null);
   },
   exit: function (result) {
     var f = this.cf;

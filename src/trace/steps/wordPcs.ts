@@ -4,14 +4,15 @@
  * marked `o` out of one (the return values under the return address). Everything else records
  * only pc and gas. No React.
  */
-import type { SourceBundle } from "../../chain/sources";
-import { JUMP_IN, JUMP_OUT, sourceIndexOf } from "./sourceIndex";
-import type { DebugWordPcs } from "./tracer";
+import { codeKindOf, type CodeKind, type SourceBundle } from "../../chain/sources";
+import { frameType, type TraceModel } from "../model";
+import { JUMP_IN, JUMP_OUT, sourceIndexOf, type SourceIndex } from "./sourceIndex";
+import type { DebugTracerOptions } from "./tracer";
 import { slotCount } from "./functions";
 
-/** The pcs of one contract's code → how many top stack words to keep there. */
-export function wordPcsOf(bundle: SourceBundle): Record<number, number> {
-  const s = sourceIndexOf(bundle);
+/** The pcs of one contract's runtime or creation code → how many top stack words to keep there. */
+export function wordPcsOf(bundle: SourceBundle, kind: CodeKind): Record<number, number> {
+  const s = sourceIndexOf(bundle, kind);
   const out: Record<number, number> = {};
   if (!s) return out;
   const pcOf = new Int32Array(s.entries.length).fill(-1);
@@ -24,14 +25,10 @@ export function wordPcsOf(bundle: SourceBundle): Record<number, number> {
     const pc = pcOf[i] ?? -1;
     if (pc < 0) continue;
     if (s.jump[i] === JUMP_IN) {
-      // the target is the PUSH just before the jump (a computed target keeps nothing)
-      const push = i - 1;
-      const op = push >= 0 ? (s.op[push] ?? 0) : 0;
-      const pushPc = push >= 0 ? (pcOf[push] ?? -1) : -1;
-      if (op < 0x60 || op > 0x7f || pushPc < 0) continue;
-      let target = 0;
-      for (let b = 1; b <= op - 0x5f; b++) target = target * 256 + (s.code[pushPc + b] ?? 0);
-      const t = target < s.index.length ? (s.index[target] ?? -1) : -1;
+      // the target: the constant just before the jump (a target read from the stack keeps nothing)
+      const target = constantBefore(s, pcOf, i - 1, 0)?.value ?? -1n;
+      if (target < 0n || target >= BigInt(s.index.length)) continue;
+      const t = s.index[Number(target)] ?? -1;
       const fn = t >= 0 ? (s.fn[t] ?? -1) : -1;
       const def = fn >= 0 ? s.functions[fn] : undefined;
       const e = t >= 0 ? s.entries[t] : undefined;
@@ -48,12 +45,68 @@ export function wordPcsOf(bundle: SourceBundle): Record<number, number> {
   return out;
 }
 
-/** The pcs of every verified contract a trace runs (code address → pcs). */
-export function debugWordPcs(bundles: Iterable<SourceBundle>): DebugWordPcs {
-  const out: Record<string, Record<number, number>> = {};
-  for (const b of bundles) {
-    const pcs = wordPcsOf(b);
-    if (Object.keys(pcs).length) out[b.address.toLowerCase()] = pcs;
+/**
+ * The constant instruction i leaves on top of the stack, and the instruction before what it
+ * consumed: a PUSH, or shifts and masks of PUSHes — a constructor jumps to an internal function
+ * through its pointer packed with the runtime's (`PUSH tags PUSH 0x1b SHL PUSH 0x1c SHR JUMP`).
+ */
+function constantBefore(
+  s: SourceIndex,
+  pcOf: Int32Array,
+  i: number,
+  depth: number,
+): { value: bigint; next: number } | null {
+  const op = i >= 0 ? (s.op[i] ?? 0) : 0;
+  const pc = i >= 0 ? (pcOf[i] ?? -1) : -1;
+  if (pc < 0 || depth > 8) return null;
+  if (op >= 0x60 && op <= 0x7f) {
+    let v = 0n;
+    for (let b = 1; b <= op - 0x5f; b++) v = v * 256n + BigInt(s.code[pc + b] ?? 0);
+    return { value: v, next: i - 1 };
   }
-  return out;
+  // SHL, SHR, AND, OR: the top operand first, the one under it next
+  if (op !== 0x1b && op !== 0x1c && op !== 0x16 && op !== 0x17) return null;
+  const a = constantBefore(s, pcOf, i - 1, depth + 1);
+  const b = a ? constantBefore(s, pcOf, a.next, depth + 1) : null;
+  if (!a || !b) return null;
+  const mask = (1n << 256n) - 1n;
+  const value =
+    op === 0x1b
+      ? a.value > 255n
+        ? 0n
+        : (b.value << a.value) & mask
+      : op === 0x1c
+        ? b.value >> a.value
+        : op === 0x16
+          ? a.value & b.value
+          : a.value | b.value;
+  return { value, next: b.next };
+}
+
+/**
+ * The pcs of every verified contract a trace runs: `words` by code address for the frames that
+ * run runtime code, `creationWords` by created address for CREATE frames (their pcs count the
+ * initcode). The top frame of a contract-creation transaction is the one frame its address runs
+ * (the code is not there until it returns), so its initcode's pcs go under `words`.
+ */
+export function debugWordPcs(
+  model: TraceModel,
+  bundles: Readonly<Record<string, SourceBundle | null>>,
+): Pick<DebugTracerOptions, "words" | "creationWords"> {
+  const words: Record<string, Record<number, number>> = {};
+  const creationWords: Record<string, Record<number, number>> = {};
+  const seen = new Set<string>();
+  model.frames.forEach((f, i) => {
+    const to = typeof f.to === "string" ? f.to.toLowerCase() : null;
+    const bundle = to ? bundles[to] : null;
+    if (!to || !bundle) return;
+    const kind = codeKindOf(frameType(f));
+    const into = kind === "creation" && i > 0 ? creationWords : words;
+    const key = `${into === words ? "w" : "c"}${to}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const pcs = wordPcsOf(bundle, kind);
+    if (Object.keys(pcs).length) into[to] = pcs;
+  });
+  return { words, creationWords };
 }
