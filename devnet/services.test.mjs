@@ -367,6 +367,16 @@ describe("Sourcify v2 (/sourcify)", () => {
     const checker = await contract(storage.checker, `fields=${fields}`);
     expect(Object.keys(checker.body.runtimeBytecode.immutableReferences)).toHaveLength(1);
     expect(checker.body.compilation).toEqual({ name: "LedgerChecker" });
+    // the creation bytecode and its own source map (the constructor's), as compiled
+    const creation = await contract(
+      storage.implementation,
+      "fields=creationBytecode.sourceMap,creationBytecode.recompiledBytecode",
+    );
+    expect(creation.body.creationBytecode).toEqual({
+      sourceMap: ledger?.creationSourceMap,
+      recompiledBytecode: ledger?.bytecode,
+    });
+    expect(creation.body.creationBytecode.sourceMap).not.toBe(ledger?.sourceMap);
   });
 
   it("the existing contracts are verified with their name and ABI", async () => {

@@ -16,7 +16,8 @@ import { buildFrameDebug, DEBUG_WINDOW_MAX_STEPS, opcodeName, type FrameDebug } 
 import { frameFailed, type TraceModel } from "../model";
 import { useSourceInsight, type SourceInsight } from "../source/context";
 import { mainFile, placeOfPc } from "../source/locate";
-import { codeAddress, frameCodeKind, sourceFrame } from "../source/sourceFrame";
+import { frameCodeAddress, frameCodeKind, sourceFrame } from "../source/sourceFrame";
+import { useSourceBundles } from "../source/useSourceBundles";
 import { pathOf } from "../tree";
 import type { CallStackItem } from "./CallStackList";
 import { DebuggerPanel } from "./DebuggerPanel";
@@ -61,8 +62,13 @@ function DebugOfTrace(props: DebugViewProps & { insight: SourceInsight }) {
   const { model, selected, insight } = props;
   const index = sourceFrame(model, selected);
   const pass1 = useDebugTrace(model, insight, true);
-  const address = codeAddress(model, index);
-  const bundle = address ? (pass1.bundles[address] ?? null) : null;
+  const address = frameCodeAddress(model, index, pass1.trace?.frames[index]?.address);
+  // a failed CREATE's address is known from the tracer only: its bundle is asked then
+  const late = useSourceBundles(
+    insight.endpoint,
+    address && !(address in pass1.bundles) && !pass1.bundlesPending ? [address] : null,
+  );
+  const bundle = address ? (pass1.bundles[address] ?? late.bundles[address] ?? null) : null;
   const failed = model.frames[index] ? frameFailed(model.frames[index]) : false;
   const path = pathOf(model, index);
   const note = (

@@ -10,7 +10,7 @@ import { frameFailed, type TraceModel } from "../model";
 import { useSourceInsight, type SourceInsight } from "./context";
 import { placeOf } from "./locate";
 import { layoutFor } from "./namedState";
-import { frameCodeKind } from "./sourceFrame";
+import { frameCodeAddress, frameCodeKind } from "./sourceFrame";
 import { PlaceLine } from "./SourceView";
 import { useSourceBundles } from "./useSourceBundles";
 
@@ -33,7 +33,9 @@ function TracedFrameStorage({
   const trace = insight.trace;
   const frame = trace?.frames[index];
   const failed = model.frames[index] ? frameFailed(model.frames[index]) : false;
-  const wanted = frame && (frame.writes.length > 0 || failed) && frame.code ? [frame.code] : null;
+  // a failed CREATE has no code address in the call tree: the one the tracer saw
+  const code = frame ? frameCodeAddress(model, index, frame.address) : null;
+  const wanted = frame && (frame.writes.length > 0 || failed) && code ? [code] : null;
   const { bundles } = useSourceBundles(insight.endpoint, wanted);
   const { rows, reads } = useMemo(() => {
     if (!frame || !trace || frame.writes.length + frame.reads.length === 0)
@@ -59,7 +61,7 @@ function TracedFrameStorage({
     };
   }, [frame, trace, bundles]);
   if (!frame) return null;
-  const bundle = frame.code ? bundles[frame.code] : undefined;
+  const bundle = code ? bundles[code] : undefined;
   const place = failed && bundle ? placeOf(frame, bundle, frameCodeKind(model, index)) : null;
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-2 text-sm dark:border-slate-700">

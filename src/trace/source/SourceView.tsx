@@ -20,7 +20,7 @@ import { useSourceInsight, type SourceInsight } from "./context";
 import { LineGasTotal } from "./LineGasTotal";
 import { mainFile, placeOf } from "./locate";
 import { SourceCode } from "./SourceCode";
-import { codeAddress, frameCodeKind, sourceFrame } from "./sourceFrame";
+import { frameCodeAddress, frameCodeKind, sourceFrame } from "./sourceFrame";
 import { useSourceBundles } from "./useSourceBundles";
 
 export function SourceView({
@@ -59,16 +59,16 @@ function SourceOfFrame({
   viewport?: { width: number; height: number };
 }) {
   const index = sourceFrame(model, selected);
-  const address = codeAddress(model, index);
+  const frame = insight.trace?.inStep ? insight.trace.frames[index] : undefined;
+  const address = frameCodeAddress(model, index, frame?.address);
   const { bundles, pending, note } = useSourceBundles(insight.endpoint, address ? [address] : []);
   const bundle = address ? bundles[address] : undefined;
-  const frame = insight.trace?.inStep ? insight.trace.frames[index] : undefined;
   const place = bundle && frame ? placeOf(frame, bundle, frameCodeKind(model, index)) : null;
   const failed = model.frames[index] ? frameFailed(model.frames[index]) : false;
   const path = pathOf(model, index);
   // Gas per line: pass 1 of the debug tracer, shared with the Debug view.
   const pass1 = useDebugTrace(model, insight, true);
-  const gasBundle = address ? (pass1.bundles[address] ?? null) : null;
+  const gasBundle = address ? (pass1.bundles[address] ?? bundle ?? null) : null;
   const fd = useMemo(
     () =>
       pass1.trace && !pass1.bundlesPending && index < pass1.trace.frames.length

@@ -7,6 +7,7 @@ import type { SourceBundle } from "../../chain/sources";
 import { flatten } from "../flatten";
 import type { CallFrame } from "../result";
 import { placeOf, placeOfPc } from "../source/locate";
+import { frameCodeAddress } from "../source/sourceFrame";
 import type { TracedFrame } from "../source/storageTrace";
 import fixture from "./fixtures/creation.json";
 import {
@@ -130,5 +131,19 @@ describe("a CREATE2 frame, read with its creation source map", () => {
     const idx = internalCallIndex(parsed.trace, model, bundles);
     expect(idx.byFrame.get(1)?.map((c) => c.name)).toEqual(["twice"]);
     expect(idx.byFrame.get(3)?.some((c) => c.name === "twice")).not.toBe(true);
+  });
+
+  it("finds a failed CREATE2's address, which the call tree leaves out, from the tracer", () => {
+    // anvil's (and geth's) callTracer: a failed CREATE2 frame with no `to`
+    const failed = flatten(
+      frame("CALL", "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", workshop, [
+        { ...frame("CREATE2", workshop, widget), to: undefined, error: "execution reverted" },
+      ]) as unknown as CallFrame,
+    );
+    const traced = createFail.frames[1]?.address;
+    expect(frameCodeAddress(failed, 1, traced)).toBe(widget);
+    // a call frame keeps the call tree's address, whatever a tracer says
+    expect(frameCodeAddress(failed, 0, widget)).toBe(workshop);
+    expect(frameCodeAddress(failed, 1, "not an address")).toBeNull();
   });
 });
