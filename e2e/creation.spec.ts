@@ -141,7 +141,9 @@ test.describe("a CREATE2 frame, read with the creation code's source map", () =>
     expect(await lineAt(d.status)).toBe(lineOf(REQUIRE));
     await expect(d.callStack).toHaveText([/^constructor/]);
 
+    // a fresh load: a trace opened on the Source view runs the storage tracer by itself
     await page.goto(link(manifest, createFail.hash, "source"));
+    await page.reload();
     const region = page.getByRole("region", { name: /^source/i });
     await expect(
       region.getByText(`Workshop.sol:${lineOf(REQUIRE)}`, { exact: true }).first(),

@@ -123,6 +123,13 @@ describe("a CREATE2 frame, read with its creation source map", () => {
     // twice(s)'s jump in the constructor: the argument and the target
     expect(Object.values(creation)).toContain(2);
     expect(creation).not.toEqual(runtime);
+    // a contract-creation transaction: its top frame is the only one its address runs, under `words`
+    const deployment = flatten(
+      frame("CREATE", "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", widget) as unknown as CallFrame,
+    );
+    const top = debugWordPcs(deployment, bundles);
+    expect(top.words?.[widget]).toEqual(creation);
+    expect(top.creationWords).toEqual({});
   });
 
   it("reads the internal calls of the CREATE2 frame for the call tree", () => {
