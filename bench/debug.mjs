@@ -90,7 +90,7 @@ export async function benchDebug({ devnet, runs, log }) {
   );
   const bundle = model.parseSourceBundle(await res.json(), address);
   if (!bundle?.sourceMap) throw new Error("the Sourcify stand-in has no source map for Stepper");
-  const words = model.debugWordPcs([bundle]);
+  const words = { [address]: model.wordPcsOf(bundle, "runtime") };
 
   const pass1 = [];
   let answer = null;
