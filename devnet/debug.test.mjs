@@ -74,7 +74,7 @@ beforeAll(async () => {
       immutableReferences: null,
       runtimeCode: await call("eth_getCode", [v.address, "latest"]),
       creationSourceMap: v.creationSourceMap ?? null,
-      creationCode: v.creationCode ?? v.bytecode ?? null,
+      creationCode: v.bytecode ?? v.creationCode ?? null,
       implementation: null,
     });
   }

@@ -72,16 +72,13 @@ describe("Sourcify source bundles", () => {
     const b = parseSourceBundle(implBody, IMPL);
     if (!b) throw new Error("no bundle");
     expect(bundleCode(b, "runtime")).toEqual({ sourceMap: "1:2:0:-:0", code: "0x6080" });
-    expect(bundleCode(b, "creation")).toEqual({
-      sourceMap: "0:20:0:-:0;;",
-      code: "0x6080604052" + "00".repeat(32),
-    });
-    // only the recompiled initcode: that one; no creation map (the proxy's): none
-    const recompiled = parseSourceBundle(
-      { ...implBody, creationBytecode: { sourceMap: "0:1:0", recompiledBytecode: "0x60" } },
+    expect(bundleCode(b, "creation")).toEqual({ sourceMap: "0:20:0:-:0;;", code: "0x6080604052" });
+    // only the initcode that ran: that one; no creation map (the proxy's): none
+    const onchain = parseSourceBundle(
+      { ...implBody, creationBytecode: { sourceMap: "0:1:0", onchainBytecode: "0x60" } },
       IMPL,
     );
-    expect(recompiled?.creationCode).toBe("0x60");
+    expect(onchain?.creationCode).toBe("0x60");
     const proxy = parseSourceBundle(proxyBody, PROXY);
     expect(proxy && bundleCode(proxy, "creation")).toBeNull();
     expect(["CREATE", "create2", "CALL", "DELEGATECALL", null].map(codeKindOf)).toEqual([

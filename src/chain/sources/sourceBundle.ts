@@ -21,7 +21,8 @@ export const SOURCE_BUNDLE_FIELDS = [
   "runtimeBytecode.immutableReferences",
   "runtimeBytecode.onchainBytecode",
   "creationBytecode.sourceMap",
-  "creationBytecode.onchainBytecode",
+  // the compiled initcode alone: the one that ran has the same instructions, plus the
+  // constructor's arguments (data), and would double what is kept
   "creationBytecode.recompiledBytecode",
   "compilation.name",
   "compilation.language",
@@ -139,9 +140,8 @@ export function parseSourceBundle(body: unknown, address: string): SourceBundle 
     immutableReferences: rb?.immutableReferences ?? null,
     runtimeCode: rb?.onchainBytecode ?? rb?.recompiledBytecode ?? null,
     creationSourceMap: c.creationBytecode?.sourceMap ?? null,
-    // the onchain one may carry constructor arguments after the code: data, never run as code
     creationCode:
-      c.creationBytecode?.onchainBytecode ?? c.creationBytecode?.recompiledBytecode ?? null,
+      c.creationBytecode?.recompiledBytecode ?? c.creationBytecode?.onchainBytecode ?? null,
     implementation: impl ?? null,
   };
 }
