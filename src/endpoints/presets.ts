@@ -9,6 +9,13 @@ export const devnetInfoSchema = z.looseObject({
   gatewayUrl: z.string(),
   anvilUrl: z.string(),
   endpoints: z.looseObject({ rollupNitro: z.string(), rollup: z.string(), trace: z.string() }),
+  /**
+   * Keyless nodes of the kinds people have, to open with `rpc=`: anvil as it is, a standard node
+   * (no debug_, trace_, ots_) and one without JavaScript tracers. Absent from older devnets.
+   */
+  nodes: z
+    .looseObject({ full: z.string(), standard: z.string(), noJsTracers: z.string() })
+    .optional(),
 });
 export type DevnetInfo = z.infer<typeof devnetInfoSchema>;
 
