@@ -26,6 +26,8 @@ const COMMON_METHODS = [
   "eth_getTransactionReceipt",
   "eth_getBlockByHash",
   "eth_getBlockByNumber",
+  // what an in-browser replay reads an account with (issue 46)
+  "eth_getProof",
 ];
 /** @type {Record<string, string[]>} */
 const ENDPOINT_METHODS = {

@@ -60,6 +60,11 @@ export interface ResolvedEndpoint {
   cacheId: string;
   /** Whose endpoint it is: the provider's (priced in compute units), the devnet, or the user's own. */
   provider: Connection["kind"];
+  /**
+   * "replay": the trace methods are answered in this browser from the node's state, not by the
+   * node (src/replay/onDemand.ts). `cacheId` differs, so the two answers are kept apart.
+   */
+  via?: "replay";
 }
 
 export type ResolveResult =
