@@ -18,7 +18,8 @@ import { expect, test, type E2eManifest, type GatewayLogEntry } from "./fixtures
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ENGINE = resolve(root, "src/replay/engine/index.ts");
-const APP_LINE = /^const loadEngine = \(\) => import\("\.\.\/replay\/engine"\)/m;
+/** The app's loader line (src/app/replay.ts), not in a comment. */
+const APP_LINE = /^(?!\s*\/\/).*import\("\.\.\/replay\/engine"\)/m;
 
 /** Whether this build replays: the engine's files, and the app's line that loads them. */
 function engineConnected(): boolean {

@@ -6,8 +6,9 @@
 import { setReplayEngine } from "../replay/provider";
 import type { ReplayFn } from "../replay/types";
 
-// MERGE (issue 46): once the engine's branch is in, this one line connects it:
-//   const loadEngine = () => import("../replay/engine").then((m) => m.replay);
+// MERGE (issue 46): once the engine's branch is in, `null` below becomes
+//   () => import("../replay/engine").then((m) => m.replay)
+// (e2e/replay.spec.ts runs once this file loads the engine and src/replay/engine/index.ts exists).
 const loadEngine: (() => Promise<ReplayFn>) | null = null;
 
 export function connectReplayEngine(): void {
