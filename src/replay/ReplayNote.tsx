@@ -8,7 +8,7 @@ import type { ResolvedEndpoint } from "../endpoints";
 import { Button } from "../ui";
 import { subjectOf } from "./activity";
 import { useTraceRecords } from "./useTraceRecords";
-import { failedReplays, replayStatements } from "./words";
+import { failedReplays, progressText, replayStatements } from "./words";
 
 export function ReplayNote({
   endpoint,
@@ -33,11 +33,11 @@ export function ReplayNote({
             <span>
               Replaying {r.tracer} in this browser
               {r.state.refusal ? ` (the node refused ${r.method})` : ""}:{" "}
-              {r.state.progress
-                ? `${r.state.progress.text} (${r.state.progress.done.toLocaleString("en-US")} of ${r.state.progress.total.toLocaleString("en-US")})`
-                : "loading the replay engine…"}
+              {r.state.progress ? progressText(r.state.progress) : "loading the replay engine…"}
             </span>
-            <Button onClick={r.state.cancel}>Cancel</Button>
+            <Button onClick={r.state.cancel} aria-label={`Cancel replaying ${r.tracer}`}>
+              Cancel
+            </Button>
           </div>
         ) : null,
       )}

@@ -4,6 +4,7 @@
  */
 import type { TraceRecord } from "./activity";
 import type { Refusal } from "./refusals";
+import type { ReplayProgress } from "./types";
 
 /** "the node's state at block N−1": the parent of the block the run started in. */
 export function stateBlockText(blockNumber: bigint): string {
@@ -56,4 +57,15 @@ export function failedReplays(records: readonly TraceRecord[]): string[] {
     out.add(`${why}Replaying ${r.tracer} in this browser failed: ${r.state.message}`);
   }
   return [...out];
+}
+
+/** The engine's own line, with its counts when it knows the total ("replaying 3 of 41" says them). */
+export function progressText(p: ReplayProgress): string {
+  if (
+    p.total <= 0 ||
+    p.text.includes(p.total.toLocaleString("en-US")) ||
+    p.text.includes(String(p.total))
+  )
+    return p.text;
+  return `${p.text} (${p.done.toLocaleString("en-US")} of ${p.total.toLocaleString("en-US")})`;
 }
