@@ -1,9 +1,9 @@
 /**
  * What each endpoint refused, remembered for the page's life (in memory, never stored), so a
  * refused method is asked once and every later trace request of the page goes straight to the
- * replay. While the first request of a kind is out, the others of that kind wait for its answer
- * instead of racing it: the trace page sends the call tree, the state changes and the storage
- * tracer at once, and three refusals of one method would be three wasted requests.
+ * replay. While two requests of a kind are out, the others of that kind wait for an answer
+ * instead of racing them: the trace page sends the call tree, the state changes and the storage
+ * tracer at once, and a refused method is asked at most twice.
  * No React.
  */
 import { JsonRpcError, MethodUnsupportedError } from "../rpc";
@@ -23,7 +23,7 @@ export interface Refusal {
 type Status =
   | { state: "served" }
   | { state: "refused"; refusal: Refusal }
-  | { state: "asking"; done: Promise<void> };
+  | { state: "asking"; count: number; done: Promise<void>; finish: () => void };
 
 const statuses = new Map<string, Status>();
 
@@ -63,39 +63,62 @@ export function knownRefusal(
 }
 
 /**
- * Waits while another request of these kinds is asking; then says whether this one may ask
- * (`ask` marks the unknown kinds as asking until `settle` is called with the outcome).
+ * How many requests of one kind may be out before its verdict: two, so a full node's first call
+ * tree and the view asked beside it go together (no wait on the common case), while a refusing
+ * node is asked at most twice.
+ */
+const MAX_ASKING = 2;
+
+function asking(): Extract<Status, { state: "asking" }> {
+  let finish = () => {};
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return { state: "asking", count: 0, done, finish };
+}
+
+/**
+ * Waits while two requests of these kinds are out; then says whether this one may ask (it counts
+ * as asking until `settle` is called with the outcome) or the replay answers it.
  */
 export async function beforeAsking(
   cacheId: string,
   method: string,
   kinds: RefusalKind[],
 ): Promise<{ refused: Refusal } | { settle: (refusal: Refusal | null, served: boolean) => void }> {
+  const keys = kinds.map((k) => ({ kind: k, key: keyOf(cacheId, method, k) }));
   for (;;) {
     const known = knownRefusal(cacheId, method, kinds);
     if (known) return { refused: known };
-    const waiting = kinds
-      .map((k) => statuses.get(keyOf(cacheId, method, k)))
-      .find((s): s is Extract<Status, { state: "asking" }> => s?.state === "asking");
-    if (!waiting) break;
-    await waiting.done;
+    const full = keys
+      .map(({ key }) => statuses.get(key))
+      .find(
+        (s): s is Extract<Status, { state: "asking" }> =>
+          s?.state === "asking" && s.count >= MAX_ASKING,
+      );
+    if (!full) break;
+    await full.done;
   }
-  const unknown = kinds.filter((k) => statuses.get(keyOf(cacheId, method, k)) === undefined);
-  let finish = () => {};
-  const done = new Promise<void>((resolve) => (finish = resolve));
-  for (const k of unknown) statuses.set(keyOf(cacheId, method, k), { state: "asking", done });
+  const joined = keys.filter(({ key }) => statuses.get(key)?.state !== "served");
+  for (const { key } of joined) {
+    const s = statuses.get(key);
+    const a = s?.state === "asking" ? s : asking();
+    a.count++;
+    statuses.set(key, a);
+  }
   return {
     settle(refusal, served) {
-      for (const k of unknown) {
-        const key = keyOf(cacheId, method, k);
-        if (refusal?.kind === k) statuses.set(key, { state: "refused", refusal });
+      for (const { kind, key } of joined) {
+        const s = statuses.get(key);
+        if (s?.state !== "asking") continue;
+        s.count--;
         // A node that refuses the tracer has the method. A kind the answer said nothing about
-        // (a failure of another sort) is asked again later.
-        else if (served || (k === "method" && refusal?.kind === "js-tracer"))
+        // (a failure of another sort) stays unknown: the next request asks again.
+        if (refusal?.kind === kind) statuses.set(key, { state: "refused", refusal });
+        else if (served || (kind === "method" && refusal?.kind === "js-tracer"))
           statuses.set(key, { state: "served" });
-        else statuses.delete(key);
+        else if (s.count === 0) statuses.delete(key);
+        else statuses.set(key, { ...asking(), count: s.count });
+        s.finish();
       }
-      finish();
     },
   };
 }
