@@ -9,11 +9,19 @@ import { FAULT_MODES, createFaults, faultOf } from "./gateway/faults.mjs";
 import { PARSE_ERROR, cors, createDelays, json, readBody } from "./gateway/http.mjs";
 import { MAX_BODY_BYTES } from "./gateway/limits.mjs";
 import { createRequestLog } from "./gateway/requestLog.mjs";
-import { API_KEY, route } from "./gateway/routes.mjs";
+import { API_KEY, NODE_MODES, route } from "./gateway/routes.mjs";
 import { serveService } from "./gateway/serviceReply.mjs";
 
 // What other modules (index.mjs, the tests) read from the gateway, from the one place they knew.
-export { API_KEY, TRACE_NETWORKS, maskKey, route, serves } from "./gateway/routes.mjs";
+export {
+  API_KEY,
+  NATIVE_TRACERS,
+  NODE_MODES,
+  TRACE_NETWORKS,
+  maskKey,
+  route,
+  serves,
+} from "./gateway/routes.mjs";
 export { FAULT_MODES, OVERSIZED_BYTES, SLOW_MS, STATUS_FAULTS } from "./gateway/faults.mjs";
 export { MAX_BATCH, MAX_BLOCK_RANGE, MAX_BODY_BYTES, MAX_RESULTS } from "./gateway/limits.mjs";
 export { MAX_LOG_ENTRIES } from "./gateway/requestLog.mjs";
@@ -75,6 +83,7 @@ export async function startGateway({ anvilUrl, port = 0, manifest, services }) {
           manifest: "/manifest.json",
           log: "/__log",
           faults: FAULT_MODES,
+          nodes: NODE_MODES.map((m) => `/node/${m}/`),
           services: { sigdb: "/sigdb", sourcify: "/sourcify" },
         });
       return json(res, 404, { error: `no endpoint at ${url.pathname}` });
@@ -98,7 +107,8 @@ export async function startGateway({ anvilUrl, port = 0, manifest, services }) {
     const fault = faultOf(r.key);
     requestLog.recordRpc(parsed, r, url.pathname, req.headers.host, fault);
     // A fault key stands in for a valid one: the fault, not a 401, is what the caller asked to see.
-    const authorised = r.key === API_KEY || fault !== null;
+    // The `/node/<mode>/` endpoints are keyless, as public RPCs are.
+    const authorised = r.key === API_KEY || fault !== null || r.endpoint === "node";
     if (fault === null) return json(res, 200, await answer(parsed, r, authorised));
     return faults.reply(fault, parsed, req, res, () => answer(parsed, r, authorised));
   }

@@ -644,3 +644,86 @@ describe("fault modes", () => {
     expect((await call(NITRO(), "eth_chainId")).result).toBe("0x7a69");
   });
 });
+
+describe("node modes (/node/<mode>/, keyless, for rpc= links)", () => {
+  const JS_TRACER =
+    "{n: 0, step: function() { this.n++ }, fault: function() {}, result: function() { return this.n }}";
+
+  it("are in the manifest", () => {
+    expect(manifest.nodes).toEqual({
+      full: `${G}/node/full/`,
+      standard: `${G}/node/standard/`,
+      noJsTracers: `${G}/node/no-js-tracers/`,
+    });
+  });
+
+  it("a standard node answers every debug_, trace_ and ots_ method with -32601, and the reads a replay needs", async () => {
+    const url = manifest.nodes.standard;
+    const tx = manifest.transactions.nestedCalls;
+    for (const [m, params] of /** @type {[string, unknown[]][]} */ ([
+      ["debug_traceTransaction", [tx?.hash, { tracer: "callTracer" }]],
+      ["debug_traceCall", [{ to: tx?.to }, "latest", { tracer: "prestateTracer" }]],
+      ["debug_jstraceTransaction", [tx?.hash, { tracer: "callTracer" }]],
+      ["trace_transaction", [tx?.hash]],
+      ["ots_getApiLevel", []],
+    ]))
+      expect((await call(url, m, params)).error, m).toEqual(notAvailable(m));
+    const block = hex(tx?.blockNumber ?? 0);
+    const proof = await call(url, "eth_getProof", [tx?.to, [], block]);
+    expect(proof.result.codeHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await call(url, "eth_getStorageAt", [tx?.to, "0x0", block])).result).toMatch(/^0x/);
+    const full = await call(url, "eth_getBlockByNumber", [block, true]);
+    expect(full.result.transactions.some((/** @type {Loose} */ t) => t.hash === tx?.hash)).toBe(
+      true,
+    );
+    // Keyless, logged as its own endpoint.
+    const logged = (await (await fetch(`${G}/__log`)).json()).filter(
+      (/** @type {Loose} */ e) => e.path === "/node/standard/" && e.method === "eth_getProof",
+    );
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged[0].endpoint).toBe("node");
+  });
+
+  it("a node without JS tracers answers a tracer text with -32000 'tracer not found' and serves the built-in tracers", async () => {
+    const url = manifest.nodes.noJsTracers;
+    const tx = manifest.transactions.innerRevert;
+    const refused = await call(url, "debug_traceTransaction", [tx?.hash, { tracer: JS_TRACER }]);
+    expect(refused.error).toEqual({ code: -32000, message: "tracer not found" });
+    const refusedCall = await call(url, "debug_traceCall", [
+      { from: tx?.from, to: tx?.to },
+      "latest",
+      { tracer: JS_TRACER, timeout: "10s" },
+    ]);
+    expect(refusedCall.error).toEqual({ code: -32000, message: "tracer not found" });
+    const tree = await call(url, "debug_traceTransaction", [
+      tx?.hash,
+      { tracer: "callTracer", tracerConfig: { withLog: true } },
+    ]);
+    expect(tree.result.calls.some((/** @type {Loose} */ c) => c.error)).toBe(true);
+    const diff = await call(url, "debug_traceTransaction", [
+      tx?.hash,
+      { tracer: "prestateTracer", tracerConfig: { diffMode: true } },
+    ]);
+    expect(diff.result).toHaveProperty("pre");
+    expect(diff.result).toHaveProperty("post");
+    const fourByte = await call(url, "debug_traceTransaction", [
+      tx?.hash,
+      { tracer: "4byteTracer" },
+    ]);
+    expect(fourByte.error).toBeUndefined();
+    // geth has no debug_jstraceTransaction: that name is the provider's.
+    expect((await call(url, "debug_jstraceTransaction", [tx?.hash, {}])).error).toEqual(
+      notAvailable("debug_jstraceTransaction"),
+    );
+  });
+
+  it("the full node passes a JavaScript tracer through; an unknown mode is 404", async () => {
+    const r = await call(manifest.nodes.full, "debug_traceTransaction", [
+      manifest.transactions.tokenTransfer?.hash,
+      { tracer: JS_TRACER },
+    ]);
+    expect(r.result).toBeGreaterThan(10);
+    const res = await post(`${G}/node/archive/`, { jsonrpc: "2.0", id: 1, method: "eth_chainId" });
+    expect(res.status).toBe(404);
+  });
+});

@@ -21,6 +21,7 @@ export { MAX_SLOW_MS, SERVICE_FAULTS } from "./services.mjs";
  * @typedef {{
  *   chainId: number, apiKey: string, gatewayUrl: string, anvilUrl: string,
  *   endpoints: { rollupNitro: string, rollup: string, trace: string },
+ *   nodes: { full: string, standard: string, noJsTracers: string },
  *   readyMs: number, latestBlock: number,
  *   transactions: Record<string, ManifestTransaction>,
  *   blocks: { label: string, hash: string, number: number, txCount: number }[],
@@ -125,6 +126,12 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
         rollupNitro: `${g}/${API_KEY}/rollup-nitro/`,
         rollup: `${g}/${API_KEY}/rollup/`,
         trace: `${g}/bsc-mainnet/v1/${API_KEY}`,
+      },
+      // Keyless nodes of the kinds people have, for `rpc=` links (gateway/routes.mjs NODE_MODES).
+      nodes: {
+        full: `${g}/node/full/`,
+        standard: `${g}/node/standard/`,
+        noJsTracers: `${g}/node/no-js-tracers/`,
       },
       readyMs: 0,
       latestBlock: chain.latestBlock,

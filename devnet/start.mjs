@@ -101,6 +101,10 @@ console.log(`  rollup-nitro:  ${m.endpoints.rollupNitro}`);
 console.log(`  rollup:        ${m.endpoints.rollup}`);
 console.log(`  trace:         ${m.endpoints.trace}`);
 console.log(`  API key:       ${m.apiKey}`);
+console.log(
+  `  standard node: ${m.nodes.standard} (no debug_, trace_, ots_; open the app with rpc=<this>)`,
+);
+console.log(`  no JS tracers: ${m.nodes.noJsTracers} (callTracer and prestateTracer only)`);
 console.log(`  signature db:  ${m.decoding.sigdb}`);
 console.log(`  sourcify:      ${m.decoding.sourcify}`);
 console.log(`  manifest:      ${sharedManifest} (and ${devnet.gatewayUrl}/manifest.json)`);

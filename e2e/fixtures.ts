@@ -106,7 +106,8 @@ export interface GatewayLogEntry {
   /** the request path, key masked */
   path: string;
   host?: string;
-  endpoint: "rollupNitro" | "rollup" | "trace";
+  /** `node`: the keyless `/node/<mode>/` endpoints (manifest.nodes) */
+  endpoint: "rollupNitro" | "rollup" | "trace" | "node";
   network?: string;
   /** masked: `••••` + last 4 characters (fault keys as they are) */
   key: string;

@@ -3,7 +3,7 @@
 import { rpcEnvelope } from "../rpc.mjs";
 import { PARSE_ERROR, rpcError } from "./http.mjs";
 import { MAX_BATCH, limitedGetLogs } from "./limits.mjs";
-import { serves } from "./routes.mjs";
+import { asksJsTracer, serves } from "./routes.mjs";
 
 /**
  * @typedef {import("./http.mjs").Reply} Reply
@@ -52,6 +52,10 @@ export function createAnswerer(anvilUrl) {
     if (!authorised) return rpcError(id, -32000, "Unauthorized");
     if (!serves(r, method))
       return rpcError(id, -32601, `method ${method} does not exist/is not available.`);
+    // geth's answer when a tracer name is neither built in nor JavaScript it can run.
+    if (r.mode === "no-js-tracers" && asksJsTracer(method, params))
+      return rpcError(id, -32000, "tracer not found");
+    if (r.endpoint === "node") return forward(method, params, id);
     if (method === "eth_getLogs") return limitedGetLogs(forward, params, id);
     if (method === "debug_jstraceTransaction") return forward("debug_traceTransaction", params, id);
     return forward(method, params, id);

@@ -26,6 +26,8 @@ const COMMON_METHODS = [
   "eth_getTransactionReceipt",
   "eth_getBlockByHash",
   "eth_getBlockByNumber",
+  // what an in-browser replay reads an account with (issue 46)
+  "eth_getProof",
 ];
 /** @type {Record<string, string[]>} */
 const ENDPOINT_METHODS = {
@@ -35,8 +37,27 @@ const ENDPOINT_METHODS = {
 };
 
 /**
- * @typedef {{ endpoint: "rollupNitro" | "rollup" | "trace", key: string, network?: string, rawKey: string }} Route
- *   rawKey: the key as it stands in the path (still percent-encoded), so the log can mask it there
+ * Keyless endpoints that stand for the nodes people have, each forwarding everything to anvil
+ * except what such a node refuses (`/node/<mode>/`): the standard node of most public RPCs (no
+ * `debug_*`, `trace_*`, `ots_*`), a node that serves the built-in tracers but no JavaScript ones
+ * (several hosted providers, Erigon), and the full node (anvil as it is, but logged).
+ */
+export const NODE_MODES = ["full", "standard", "no-js-tracers"];
+/** The built-in tracers a node without JavaScript tracers still serves (geth's native set). */
+export const NATIVE_TRACERS = [
+  "callTracer",
+  "prestateTracer",
+  "4byteTracer",
+  "noopTracer",
+  "flatCallTracer",
+  "muxTracer",
+];
+
+/**
+ * @typedef {{ endpoint: "rollupNitro" | "rollup" | "trace" | "node", key: string, network?: string,
+ *   mode?: string, rawKey: string }} Route
+ *   rawKey: the key as it stands in the path (still percent-encoded), so the log can mask it there;
+ *   mode: the node's kind (NODE_MODES) on a `/node/<mode>/` path
  */
 
 /**
@@ -55,6 +76,8 @@ export function route(pathname, host) {
       key: decode(m[1]),
       rawKey: m[1] ?? "",
     };
+  if ((m = /^\/node\/([a-z-]+)\/?$/.exec(pathname)) && NODE_MODES.includes(m[1] ?? ""))
+    return { endpoint: "node", mode: m[1], key: "", rawKey: "" };
   if ((m = /^\/(?:([^/]*)\/)?rollup-nitro\/?$/.exec(pathname)))
     return { endpoint: "rollupNitro", key: decode(m[1]), rawKey: m[1] ?? "" };
   if ((m = /^\/(?:([^/]*)\/)?rollup\/?$/.exec(pathname)))
@@ -88,10 +111,29 @@ export function maskKey(key) {
 
 /** Whether a method is served at a route. @param {Route} r @param {string} method */
 export function serves(r, method) {
+  if (r.endpoint === "node") {
+    // geth has no debug_jstraceTransaction; it is the provider's name.
+    if (method === "debug_jstraceTransaction") return false;
+    return r.mode !== "standard" || !/^(?:debug|trace|ots)_/.test(method);
+  }
   if (
     r.endpoint === "trace" &&
     (method === "debug_jstraceTransaction" || method === "debug_traceCall")
   )
     return TRACE_NETWORKS.includes(r.network ?? "");
   return (ENDPOINT_METHODS[r.endpoint] ?? []).includes(method);
+}
+
+/**
+ * Whether a trace request asks for a JavaScript tracer: a `tracer` in its config that is not one
+ * of the built-in names (no tracer at all is the opcode logger, also built in).
+ * @param {string} method @param {unknown} params
+ */
+export function asksJsTracer(method, params) {
+  if (!/^debug_trace/.test(method) || !Array.isArray(params)) return false;
+  const configAt = method === "debug_traceCall" ? 2 : 1;
+  const config = params[configAt];
+  if (!config || typeof config !== "object") return false;
+  const tracer = /** @type {{ tracer?: unknown }} */ (config).tracer;
+  return typeof tracer === "string" && !NATIVE_TRACERS.includes(tracer);
 }

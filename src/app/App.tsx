@@ -21,6 +21,9 @@ import { lazyPage } from "./lazyPage";
 import { guardResolve, neededOrigins, originOf, useConnectPolicy } from "./csp";
 import { DecodingContext } from "../decoding/context";
 import { AddressNames } from "../ui";
+import { useStore } from "../ui/store";
+import { onDemandReplay, withReplay } from "../replay/onDemand";
+import { connectReplayEngine } from "./replay";
 
 // Route-level code splitting: each method view is its own chunk, loaded when first opened (or
 // as the app boots, for a deep link's route: pages.ts).
@@ -44,6 +47,7 @@ const SettingsPanel = lazy(loadSettings);
 const DRAWER_LOADERS = { requests: loadInspector, settings: loadSettings } as const;
 
 const queryClient = createQueryClient();
+connectReplayEngine();
 // The response size limit is a setting (Settings → Response size limit), read at each request.
 const client = createRpcClient({
   onRecord: inspectorStore.push,
@@ -101,9 +105,15 @@ export function App() {
       base && blocked.includes(originOf(base) ?? "") ? null : base;
     return { ...ctx, bases: { sigdb: keep(ctx.bases.sigdb), sourcify: keep(ctx.bases.sourcify) } };
   }, [decoding.context, blocked]);
+  // "Replay in this browser" (src/replay/onDemand.ts): the trace methods answered locally.
+  const replayOn = useStore(onDemandReplay);
   const resolve = useMemo(
-    () => guardResolve((method: RoutedMethod) => resolveEndpoint(connection, method), blocked),
-    [connection, blocked],
+    () =>
+      withReplay(
+        guardResolve((method: RoutedMethod) => resolveEndpoint(connection, method), blocked),
+        replayOn,
+      ),
+    [connection, blocked, replayOn],
   );
   // The trace page asks before a link's costly request spends the user's key (issue 29); a link
   // that names its own endpoint spends none.

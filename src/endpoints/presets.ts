@@ -9,6 +9,13 @@ export const devnetInfoSchema = z.looseObject({
   gatewayUrl: z.string(),
   anvilUrl: z.string(),
   endpoints: z.looseObject({ rollupNitro: z.string(), rollup: z.string(), trace: z.string() }),
+  /**
+   * Keyless nodes of the kinds people have, to open with `rpc=`: anvil as it is, a standard node
+   * (no debug_, trace_, ots_) and one without JavaScript tracers. Absent from older devnets.
+   */
+  nodes: z
+    .looseObject({ full: z.string(), standard: z.string(), noJsTracers: z.string() })
+    .optional(),
 });
 export type DevnetInfo = z.infer<typeof devnetInfoSchema>;
 
@@ -53,6 +60,11 @@ export interface ResolvedEndpoint {
   cacheId: string;
   /** Whose endpoint it is: the provider's (priced in compute units), the devnet, or the user's own. */
   provider: Connection["kind"];
+  /**
+   * "replay": the trace methods are answered in this browser from the node's state, not by the
+   * node (src/replay/onDemand.ts). `cacheId` differs, so the two answers are kept apart.
+   */
+  via?: "replay";
 }
 
 export type ResolveResult =

@@ -14,6 +14,7 @@ import type { ResolvedEndpoint } from "../endpoints";
 import type { RpcClient } from "../rpc";
 import { rpcQueryKey } from "../connection/query";
 import { KEPT_ANSWER } from "../connection/query-defaults";
+import { traceOrReplay } from "../replay/fallback";
 import { flatten } from "./flatten";
 import { readStateDiff, type StateDiffResult } from "./insight/stateDiff";
 import { traceAnswerSchema } from "./load";
@@ -80,12 +81,11 @@ function runQueryOptions<T>(
       endpoint && params
         ? async (): Promise<T> =>
             read(
-              await client.request(
-                { url: endpoint.url, secrets: endpoint.secrets },
-                endpoint.rpcMethod,
-                params,
-                { retry: false, timeoutMs, schema: anyJsonSchema },
-              ),
+              await traceOrReplay(client, endpoint, params, {
+                retry: false,
+                timeoutMs,
+                schema: anyJsonSchema,
+              }),
             )
         : skipToken,
     ...KEPT_ANSWER,
@@ -173,12 +173,11 @@ export function callTreeQueryOptions(
       endpoint && params
         ? async (): Promise<CallTreeResult> => {
             // No abort signal: React's development double mount would send the run twice.
-            const { raw, answer } = await client.request(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              endpoint.rpcMethod,
-              params,
-              { retry: false, timeoutMs: TRACE_RUN_TIMEOUT_MS, schema: traceAnswerSchema },
-            );
+            const { raw, answer } = await traceOrReplay(client, endpoint, params, {
+              retry: false,
+              timeoutMs: TRACE_RUN_TIMEOUT_MS,
+              schema: traceAnswerSchema,
+            });
             if (answer.kind !== "frame")
               throw new NotACallTreeError(answer.kind, endpoint.rpcMethod);
             return { raw, top: answer.frame, model: flatten(answer.frame) };

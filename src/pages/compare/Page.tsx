@@ -25,6 +25,7 @@ import { useRunState } from "../../trace/compare/useRunState";
 import { METHOD } from "../../simulation/query";
 import { parseSide, sideHref, sideName, sideParam, type Side } from "../../trace/compare/sides";
 import { useSideRun, type SideRun } from "../../trace/compare/useSideRun";
+import { ReplayNoteFor } from "../../replay/ReplayNote";
 
 const INPUT =
   "w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900";
@@ -48,6 +49,11 @@ function SideLine({ label, side, run }: { label: string; side: Side; run: SideRu
         </a>
       ) : null}
       {run.fetching ? <span role="status">Tracing {label}…</span> : null}
+      <ReplayNoteFor
+        endpoint={run.endpoint}
+        method={run.method}
+        lead={run.stateTarget?.lead ?? null}
+      />
       {side.kind === "sim" && side.link.minedTx ? (
         <span className="w-full text-xs text-slate-700 dark:text-slate-300">
           {NOT_REPLAYED_NOTE}

@@ -49,6 +49,7 @@ import {
   simulateStorageQueryOptions,
   type Simulation,
 } from "../../simulation/query";
+import { ReplayNoteFor } from "../../replay/ReplayNote";
 
 /** The link's request params alone, in the link's order: what makes (and names) the request. */
 function requestSearchOf(search: URLSearchParams): string {
@@ -338,6 +339,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
           onRetry={() => void pin.refetch()}
         />
       ) : null}
+      <ReplayNoteFor endpoint={endpoint} method={METHOD} lead={target?.lead ?? null} />
       {query.isFetching && sim ? (
         <p role="status" className="text-sm">
           Simulating… (the node runs the call on the state at block {formatDecimal(sim.at.number)})

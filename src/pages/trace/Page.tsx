@@ -51,6 +51,9 @@ import { usePreviewHandOver } from "./usePreviewHandOver";
 import { useSideQueries } from "./useSideQueries";
 import { useTraceQuery } from "./useTraceQuery";
 import { useLinkGate } from "./useLinkGate";
+import { ReplayActions } from "../../replay/ReplayActions";
+import { ReplayNote } from "../../replay/ReplayNote";
+import { subjectOf } from "../../replay/activity";
 
 // A view shown only on demand (a link that waits for the user) loads then.
 const LinkGate = lazyView(() => import("./LinkGate").then((m) => m.LinkGate));
@@ -294,6 +297,12 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
         <p role="status" className="text-sm">
           Tracing {request?.hash}… (the node replays the block up to this transaction)
         </p>
+      ) : null}
+      {request && !loaded ? (
+        <>
+          <ReplayNote endpoint={endpoint} subject={subjectOf(rpcMethod, [request.hash])} />
+          <ReplayActions endpoint={endpoint} hash={request.hash} />
+        </>
       ) : null}
       {preview ? <TracePreviewCard preview={preview} decoder={decoder} /> : null}
       {query.isError && !loaded ? (

@@ -19,6 +19,7 @@ import {
 } from "../../rpc";
 import { rpcQueryKey } from "../../connection/query";
 import { KEPT_ANSWER } from "../../connection/query-defaults";
+import { traceOrReplay } from "../../replay/fallback";
 import { flatten } from "../../trace/flatten";
 import type { TraceModel } from "../../trace/model";
 import type { CallFrame } from "../../trace/result";
@@ -68,13 +69,12 @@ export function traceQueryOptions(
     queryFn:
       endpoint && r
         ? async (): Promise<TraceResult> => {
-            const target = { url: endpoint.url, secrets: endpoint.secrets };
             // No abort signal: react-query aborts a query whose signal was read when its last
             // observer unmounts, and React's development double mount would then send this paid
             // request twice. A trace once asked is paid for anyway; its answer is kept.
             const opts = { retry: false, timeoutMs: clientTimeoutMs(r) };
             if (!isCallTracer(r)) {
-              const raw = await client.request(target, endpoint.rpcMethod, toParams(r), {
+              const raw = await traceOrReplay(client, endpoint, toParams(r), {
                 ...opts,
                 schema: anyJsonSchema,
               });
@@ -83,9 +83,10 @@ export function traceQueryOptions(
             // In a Worker where there is one (on a deep link, the one that already sent this very
             // request: worker/README.md): fetched, parsed, checked and modelled off the main
             // thread, which gets arrays and frames. Any answer but one call tree comes back as text, read here.
-            const out = await client.request<TracePayload | { raw: unknown; answer: TraceAnswer }>(
-              target,
-              endpoint.rpcMethod,
+            // A replayed answer comes back checked by the schema, never through the Worker.
+            const out = await traceOrReplay<TracePayload | { raw: unknown; answer: TraceAnswer }>(
+              client,
+              endpoint,
               toParams(r),
               {
                 ...opts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareHref, parseSide, sideHref, sideParam } from "./sides";
+import { compareHref, parseSide, sideHref, sideName, sideParam } from "./sides";
 
 const HASH = `0x${"ab".repeat(32)}`;
 const TO = "0x00000000000000000000000000000000000000aa";
@@ -31,5 +31,15 @@ describe("the comparison's sides", () => {
       `sim:to=${TO}&data=0x01`,
     );
     expect(sideParam(` ${HASH} `)).toBe(HASH);
+  });
+
+  it("reads replay:0x… as the transaction replayed in this browser, opened on its own page from the node", () => {
+    const hash = `0x${"Ab".repeat(32)}`;
+    const side = parseSide(`replay:${hash}`);
+    expect(side).toEqual({ kind: "tx", hash: hash.toLowerCase(), replay: true });
+    expect(sideName(side)).toBe("transaction 0xabababab…abab replayed in this browser");
+    expect(sideHref(side)).toBe(`#/trace?hash=${hash.toLowerCase()}&tracer=callTracer`);
+    expect(sideParam(` replay:${hash} `)).toBe(`replay:${hash}`);
+    expect(parseSide("replay:0x12").kind).toBe("invalid");
   });
 });

@@ -4,12 +4,14 @@
  * URLSearchParams and the dry run's own parser, params.ts, reads it).
  */
 import { href } from "../../routing/links";
+import { REPLAY_SIDE_PREFIX } from "../../replay/onDemand";
 import { fromSearch, REQUEST_PARAMS, type SimulateLink } from "../../simulation/params";
 
 export const SIM_PREFIX = "sim:";
 
 export type Side =
-  | { kind: "tx"; hash: string }
+  /** `replay`: replayed in this browser (`replay:0x…`), beside the node's own trace of it. */
+  | { kind: "tx"; hash: string; replay?: boolean }
   | { kind: "sim"; params: string; link: SimulateLink }
   | { kind: "empty" }
   | { kind: "invalid"; reason: string };
@@ -30,6 +32,9 @@ export function parseSide(value: string | null): Side {
   const v = (value ?? "").trim();
   if (v === "") return { kind: "empty" };
   if (HASH.test(v)) return { kind: "tx", hash: v.toLowerCase() };
+  const replayed = v.startsWith(REPLAY_SIDE_PREFIX) ? v.slice(REPLAY_SIDE_PREFIX.length) : null;
+  if (replayed !== null && HASH.test(replayed))
+    return { kind: "tx", hash: replayed.toLowerCase(), replay: true };
   if (v.startsWith(SIM_PREFIX)) {
     const params = requestParams(new URLSearchParams(v.slice(SIM_PREFIX.length)));
     const link = fromSearch(new URLSearchParams(params));
@@ -40,7 +45,8 @@ export function parseSide(value: string | null): Side {
   }
   return {
     kind: "invalid",
-    reason: "Not a transaction hash (0x and 64 hex digits) or a dry run (sim: and its link).",
+    reason:
+      "Not a transaction hash (0x and 64 hex digits, or replay: and one), or a dry run (sim: and its link).",
   };
 }
 
@@ -51,7 +57,7 @@ export function parseSide(value: string | null): Side {
  */
 export function sideParam(input: string): string {
   const t = input.trim();
-  if (HASH.test(t) || t.startsWith(SIM_PREFIX)) return t;
+  if (HASH.test(t) || t.startsWith(SIM_PREFIX) || t.startsWith(REPLAY_SIDE_PREFIX)) return t;
   const at = t.indexOf("#/simulate");
   if (at >= 0) {
     const q = t.indexOf("?", at);
@@ -74,7 +80,8 @@ export function sideHref(side: Side): string | null {
 
 /** How a side is named in words: its hash shortened, or "dry run". */
 export function sideName(side: Side): string {
-  if (side.kind === "tx") return `transaction ${side.hash.slice(0, 10)}…${side.hash.slice(-4)}`;
+  if (side.kind === "tx")
+    return `transaction ${side.hash.slice(0, 10)}…${side.hash.slice(-4)}${side.replay ? " replayed in this browser" : ""}`;
   if (side.kind === "sim")
     return side.link.minedTx ? "dry run of the mined transaction" : "dry run";
   return "—";

@@ -18,6 +18,7 @@ import {
   type Simulation,
 } from "../../simulation/query";
 import type { Side } from "./sides";
+import { replayEndpoint } from "../../replay/onDemand";
 
 /** The trace by hash goes where traces go (the provider's method, or the one a link names). */
 export const TRACE_METHOD = "debug_jstraceTransaction";
@@ -41,7 +42,10 @@ export function useSideRun(side: Side): SideRun {
   const { client, resolve } = useRpc();
   const traceResolved = resolve(TRACE_METHOD);
   const callResolved = resolve(METHOD);
-  const traceEndpoint = traceResolved.ok ? traceResolved.endpoint : null;
+  const nodeTrace = traceResolved.ok ? traceResolved.endpoint : null;
+  // A `replay:` side is the same transaction answered in this browser (its own cache entries).
+  const traceEndpoint =
+    nodeTrace && side.kind === "tx" && side.replay ? replayEndpoint(nodeTrace) : nodeTrace;
   const callEndpoint = callResolved.ok ? callResolved.endpoint : null;
 
   const hash = side.kind === "tx" ? side.hash : null;

@@ -12,6 +12,7 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../../connection/query";
 import { KEPT_ANSWER } from "../../connection/query-defaults";
+import { traceOrReplay } from "../../replay/fallback";
 import {
   PROVIDER_TRACE_METHOD,
   STORAGE_TRACER_NODE_TIMEOUT,
@@ -57,12 +58,11 @@ export function debugTraceQueryOptions(
     queryFn:
       endpoint && params
         ? async (): Promise<unknown> =>
-            client.request(
-              { url: endpoint.url, secrets: endpoint.secrets },
-              endpoint.rpcMethod,
-              params,
-              { retry: false, timeoutMs: DEBUG_TRACER_TIMEOUT_MS, schema: anyJsonSchema },
-            )
+            traceOrReplay(client, endpoint, params, {
+              retry: false,
+              timeoutMs: DEBUG_TRACER_TIMEOUT_MS,
+              schema: anyJsonSchema,
+            })
         : skipToken,
     ...KEPT_ANSWER,
     structuralSharing: false,
