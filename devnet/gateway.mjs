@@ -75,7 +75,7 @@ export async function startGateway({ anvilUrl, port = 0, manifest, services }) {
           manifest: "/manifest.json",
           log: "/__log",
           faults: FAULT_MODES,
-          services: { sigdb: "/sigdb", sourcify: "/sourcify" },
+          services: { sigdb: "/sigdb", sourcify: "/sourcify", solc: "/solc" },
         });
       return json(res, 404, { error: `no endpoint at ${url.pathname}` });
     }

@@ -23,6 +23,7 @@ export const SOURCE_BUNDLE_FIELDS = [
   "compilation.language",
   "compilation.compilerVersion",
   "compilation.fullyQualifiedName",
+  "compilation.compilerSettings",
   "proxyResolution",
 ].join(",");
 
@@ -39,7 +40,23 @@ export interface SourceBundle {
   runtimeCode: string | null;
   /** A proxy's implementation (lower-case), as Sourcify resolves it. */
   implementation: string | null;
+  /**
+   * The settings it was compiled with (`stdJsonInput.settings`, as Sourcify keeps them): with
+   * `sources` and `language`, what compiling it again needs. Null when not said.
+   */
+  compilerSettings: CompilerSettings | null;
+  language: string | null;
 }
+
+/** What is read of the settings; the rest is kept as sent (it goes back to the compiler). */
+const compilerSettingsSchema = z.looseObject({
+  optimizer: z
+    .looseObject({ enabled: z.boolean().nullish(), runs: z.number().nullish() })
+    .nullish(),
+  viaIR: z.boolean().nullish(),
+  evmVersion: z.string().nullish(),
+});
+export type CompilerSettings = z.infer<typeof compilerSettingsSchema>;
 
 const ADDRESS_RE = /^0x[0-9a-f]{40}$/;
 const idsSchema = z.record(z.string(), z.looseObject({ id: z.number().int() }));
@@ -64,6 +81,8 @@ const bundleSchema = z.looseObject({
       name: z.string().nullish(),
       compilerVersion: z.string().nullish(),
       fullyQualifiedName: z.string().nullish(),
+      language: z.string().nullish(),
+      compilerSettings: z.unknown().optional(),
     })
     .nullish(),
   proxyResolution: z
@@ -86,6 +105,7 @@ export function parseSourceBundle(body: unknown, address: string): SourceBundle 
     content: s.content,
   }));
   const layout = storageLayoutSchema.safeParse(c.storageLayout);
+  const settings = compilerSettingsSchema.nullish().safeParse(c.compilation?.compilerSettings);
   const rb = c.runtimeBytecode;
   const impl = c.proxyResolution?.isProxy
     ? (c.proxyResolution.implementations ?? [])
@@ -103,6 +123,8 @@ export function parseSourceBundle(body: unknown, address: string): SourceBundle 
     immutableReferences: rb?.immutableReferences ?? null,
     runtimeCode: rb?.onchainBytecode ?? rb?.recompiledBytecode ?? null,
     implementation: impl ?? null,
+    compilerSettings: settings.success ? (settings.data ?? null) : null,
+    language: c.compilation?.language ?? null,
   };
 }
 
@@ -146,7 +168,10 @@ function readCached(value: unknown): SourceBundle | null | undefined {
   if (value === null) return null;
   if (typeof value !== "object" || value === null || !("address" in value)) return undefined;
   const v = value as SourceBundle;
-  return Array.isArray(v.sources) && typeof v.address === "string" ? v : undefined;
+  // a bundle kept before the compiler settings were asked for is asked again
+  return Array.isArray(v.sources) && typeof v.address === "string" && "compilerSettings" in v
+    ? v
+    : undefined;
 }
 
 /** Bundles through the cache; service failures become `failures`, only an abort rejects. */
