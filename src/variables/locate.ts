@@ -110,12 +110,21 @@ export function variablesAt(
       rows: [],
       note: `${name} runs modifiers, whose values sit between its parameters and its body's: its variables are not placed.`,
     };
-  if (at && here && here.path === fn.path && here.start === fn.start && k !== fd.failStep)
-    return {
-      function: name,
-      rows: [],
-      note: `${name} is returning: its values are leaving the stack (the step before shows them).`,
-    };
+  // After the body, steps placed on the declaration are its exit: the locals are popped, then
+  // SWAPs move the return values down over the parameters; until the first SWAP they stand.
+  const returning =
+    at !== null && here !== null && here.path === fn.path && here.start === fn.start;
+  if (returning && k !== fd.failStep)
+    for (let j = k - 1; j > call.enterStep && j > k - LOOK_BACK; j--) {
+      if (inBody(fn, fd.place(j))) break;
+      const op = fd.op(j);
+      if (op >= 0x90 && op <= 0x9f)
+        return {
+          function: name,
+          rows: [],
+          note: `${name} is returning: its values are leaving the stack (the steps before show them).`,
+        };
+    }
   const m = machineView(detail, input);
   const read = (v: VariableDecl): Shown | null => {
     const from = base + v.slot;
@@ -137,7 +146,7 @@ export function variablesAt(
   // the return variables are pushed (zeroed) as the body starts
   for (const r of fn.returns) if (r.name) row(r, at !== null);
   for (const l of fn.locals) {
-    if (!at || at.start < l.declStart || at.end > l.scopeEnd) continue;
+    if (!at || returning || at.start < l.declStart || at.end > l.scopeEnd) continue;
     row(l, at.start >= l.declEnd);
   }
   return { function: name, rows, note: null };
