@@ -51,7 +51,13 @@ export function VariablesPanel({ state }: { state: VariablesState }) {
         <p className="text-xs">{state.what}</p>
       ) : state.kind === "none" ? (
         <p className="text-xs">{state.reason}</p>
-      ) : state.at.note ? (
+      ) : null}
+      {state.kind === "ready" && state.at.returned ? (
+        <p className="text-xs">
+          {state.at.returned.name} returned {state.at.returned.values}
+        </p>
+      ) : null}
+      {state.kind !== "ready" ? null : state.at.note ? (
         <p className="text-xs">{state.at.note}</p>
       ) : state.at.rows.length === 0 ? (
         <p className="text-xs">{state.at.function} has no parameters or locals in scope here.</p>

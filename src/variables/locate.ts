@@ -47,9 +47,27 @@ export interface VariableRow {
 
 export interface VariablesAt {
   function: string;
+  /** An internal call that has just returned here: its name and return values (as the call tree's row). */
+  returned: { name: string; values: string } | null;
   rows: VariableRow[];
   /** Said instead of values (the function is returning, …); null when the rows hold them. */
   note: string | null;
+}
+
+/** How many steps after an internal call's return its values are still said. */
+const RETURNED_WINDOW = 24;
+
+/** The internal call the open function made that returned within the last few steps, if any. */
+export function justReturned(fd: FrameDebug, k: number): VariablesAt["returned"] {
+  const open = fd.internalCallAt(k);
+  for (let i = fd.internalCalls.length - 1; i >= 0; i--) {
+    const c = fd.internalCalls[i];
+    if (!c || c.parent !== open || c.exitStep < 0 || c.exitStep >= k) continue;
+    if (c.exitStep < k - RETURNED_WINDOW) continue;
+    const values = (c.returns ?? []).map((r) => `${r.name ? `${r.name} = ` : ""}${r.value ?? "?"}`);
+    return { name: c.name, values: values.length ? values.join(", ") : "nothing" };
+  }
+  return null;
 }
 
 /** How far back a step's place in the body is looked for (steps in generated code have none). */
@@ -104,9 +122,11 @@ export function variablesAt(
   const at = bodyPlace(fd, fn, call, k);
   const here = fd.place(k);
   const name = fn.name;
+  const returned = justReturned(fd, k);
   if (fn.modified)
     return {
       function: name,
+      returned,
       rows: [],
       note: `${name} runs modifiers, whose values sit between its parameters and its body's: its variables are not placed.`,
     };
@@ -121,6 +141,7 @@ export function variablesAt(
       if (op >= 0x90 && op <= 0x9f)
         return {
           function: name,
+          returned,
           rows: [],
           note: `${name} is returning: its values are leaving the stack (the steps before show them).`,
         };
@@ -149,5 +170,5 @@ export function variablesAt(
     if (!at || returning || at.start < l.declStart || at.end > l.scopeEnd) continue;
     row(l, at.start >= l.declEnd);
   }
-  return { function: name, rows, note: null };
+  return { function: name, returned, rows, note: null };
 }
