@@ -42,9 +42,8 @@ export function VariablesPanel({ state }: { state: VariablesState }) {
       {state.kind === "unavailable" ? (
         <p className="text-xs">Not shown: {state.reason}. The stack below is what there is.</p>
       ) : state.kind === "failed" ? (
-        <p role="alert" className="text-xs">
-          Not shown: {state.reason}. The stack below is what there is.
-        </p>
+        // not an alert: the view's alerts are the run's problems; the rest of the debugger works
+        <p className="text-xs">Not shown: {state.reason}. The stack below is what there is.</p>
       ) : state.kind === "compiling" ? (
         <p className="text-xs">{progressText(state)}</p>
       ) : state.kind === "waiting" ? (
