@@ -84,7 +84,7 @@ export async function startGateway({ anvilUrl, port = 0, manifest, services }) {
           log: "/__log",
           faults: FAULT_MODES,
           nodes: NODE_MODES.map((m) => `/node/${m}/`),
-          services: { sigdb: "/sigdb", sourcify: "/sourcify" },
+          services: { sigdb: "/sigdb", sourcify: "/sourcify", solc: "/solc" },
         });
       return json(res, 404, { error: `no endpoint at ${url.pathname}` });
     }

@@ -8,6 +8,7 @@ import { COLLISION } from "./decoding.mjs";
 import { API_KEY, startGateway } from "./gateway.mjs";
 import { BLOCK_INTERVAL, STREAM_BLOCKS, runScenarios } from "./scenarios.mjs";
 import { buildSignatureDatabase, buildSourcifyRegistry } from "./services.mjs";
+import { solcBinaries } from "./solcBinaries.mjs";
 
 export { API_KEY, FAULT_MODES, MAX_BLOCK_RANGE, MAX_RESULTS, TRACE_NETWORKS } from "./gateway.mjs";
 export { CHAIN_ID } from "./anvil.mjs";
@@ -30,10 +31,11 @@ export { MAX_SLOW_MS, SERVICE_FAULTS } from "./services.mjs";
  *   token: { address: string, fromBlock: number, toBlock: number, logCount: number, transferCount: number, denseRange: [number, number] },
  *   calls: Record<string, ManifestCall>,
  *   insight: { recipients: string[], value: string, nftId: string },
- *   decoding: import("./decoding.mjs").DecodingContracts & { sigdb: string, sourcify: string, chainId: number },
+ *   decoding: import("./decoding.mjs").DecodingContracts & { sigdb: string, sourcify: string, solc: string, chainId: number },
  *   storage: import("./storage.mjs").StorageContracts,
  *   tally: import("./tally.mjs").TallyScenario,
  *   debug: import("./debug.mjs").DebugContracts,
+ *   variables: import("./variables.mjs").VariablesContracts,
  * }} Manifest
  * @typedef {{ gatewayUrl: string, anvilUrl: string, anvilPid: number, manifest: Manifest,
  *   writeManifestFile(path: string): void, stop(): Promise<void> }} Devnet
@@ -113,6 +115,8 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
         contracts: await withCompilerOutput(node.url, chain.verified, compiled.artifacts),
         sources: compiled.sources,
       }),
+      // the compiler the contracts were compiled with, laid out as the official binaries list
+      solc: solcBinaries(debugCompiled.plain.compiler.version),
     };
     gateway = await startGateway({ anvilUrl: node.url, port, services });
     const g = gateway.url;
@@ -145,10 +149,12 @@ export async function startDevnet({ port = 0, anvilPort = 0, quiet = true } = {}
       storage: chain.storage,
       tally: chain.tally,
       debug: chain.debug,
+      variables: chain.variables,
       decoding: {
         ...chain.decoding,
         sigdb: `${g}/sigdb`,
         sourcify: `${g}/sourcify`,
+        solc: `${g}/solc`,
         chainId: CHAIN_ID,
       },
     };

@@ -4,6 +4,7 @@
 // of its own in scenarios/ (decoding.mjs and storage.mjs beside this file are two more).
 import { encodeAbiParameters, encodeFunctionData, getAddress, keccak256, toHex } from "viem";
 import { runDebugScenario } from "./debug.mjs";
+import { runVariablesScenario } from "./variables.mjs";
 import { runDecodingScenario } from "./decoding.mjs";
 import { runStorageScenario } from "./storage.mjs";
 import { runTallyScenario } from "./tally.mjs";
@@ -113,6 +114,8 @@ export async function runScenarios(url, artifacts, { log = () => {}, debug }) {
 
   // ---- the debugger's contracts, both builds (last: the others' addresses stay put) ----
   const debugScenario = await runDebugScenario({ compiled: debug, mined, ok, from: a0 });
+  // ---- the Variables panel's failing call (last: the others' addresses stay put) ----
+  const variables = await runVariablesScenario({ compiled: debug.plain, mined, ok, from: a0 });
 
   // ---- describe everything, in the order sent ----
   const transactions = await describeTransactions(chain, {
@@ -122,6 +125,7 @@ export async function runScenarios(url, artifacts, { log = () => {}, debug }) {
     ...decoding.sent,
     ...storage.sent,
     ...debugScenario.sent,
+    ...variables.sent,
   });
   const blocks = [await describeBlock(chain, /** @type {TxRecord} */ (transactions.tokenTransfer))];
 
@@ -165,10 +169,12 @@ export async function runScenarios(url, artifacts, { log = () => {}, debug }) {
       ...storage.verified,
       ...tally.verified,
       ...debugScenario.verified,
+      ...variables.verified,
     ],
     storage: storage.contracts,
     tally: tally.tally,
     debug: debugScenario.contracts,
+    variables: variables.contracts,
     insight: assets.insight,
     events: eventsOf([...new Set(ours.map((c) => c.art))]),
     token: {

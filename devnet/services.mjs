@@ -24,7 +24,7 @@ export const EIP1967_IMPLEMENTATION_SLOT =
   "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
 
 /**
- * @typedef {"sigdb" | "sourcify"} Service
+ * @typedef {"sigdb" | "sourcify" | "solc"} Service
  * @typedef {{ service: Service, fault: "down" | "garbage" | "slow" | null, slowMs: number, rest: string }} ServiceRoute
  * @typedef {{ name: string, filtered: boolean }} SignatureEntry
  * @typedef {{ function: Map<string, SignatureEntry[]>, event: Map<string, SignatureEntry[]>, error: Map<string, SignatureEntry[]> }} SignatureDatabase
@@ -41,7 +41,8 @@ export const EIP1967_IMPLEMENTATION_SLOT =
  * @typedef {{ chainId: number, compiler: import("./compile.mjs").Compiler, verifiedAt: string,
  *   contracts: Map<string, VerifiedContract & { matchId: string }>,
  *   sources: import("./compile.mjs").CompiledSources }} SourcifyRegistry
- * @typedef {{ sigdb: SignatureDatabase, sourcify: SourcifyRegistry }} Services
+ * @typedef {{ sigdb: SignatureDatabase, sourcify: SourcifyRegistry,
+ *   solc?: import("./solcBinaries.mjs").SolcBinaries }} Services
  * @typedef {{ status: number, body: unknown }} ServiceReply
  */
 
@@ -52,7 +53,7 @@ export const EIP1967_IMPLEMENTATION_SLOT =
  * @returns {ServiceRoute | null}
  */
 export function serviceRoute(pathname) {
-  const m = /^\/(sigdb|sourcify)(?:-(down|garbage|slow-(\d{1,7})))?(\/.*)?$/.exec(pathname);
+  const m = /^\/(sigdb|sourcify|solc)(?:-(down|garbage|slow-(\d{1,7})))?(\/.*)?$/.exec(pathname);
   if (!m) return null;
   const fault = m[2] === undefined ? null : m[3] === undefined ? m[2] : "slow";
   return {
@@ -226,6 +227,7 @@ const SERVED = [
   "storageLayout",
   "runtimeBytecode",
   "creationBytecode",
+  "stdJsonInput",
 ];
 
 /** @param {string} customCode @param {string} message */
@@ -352,6 +354,19 @@ export function sourcifyAnswer(registry, path, query) {
       transformations: [],
       transformationValues: {},
     }),
+    stdJsonInput: () => {
+      const compiler = contract.compiler ?? registry.compiler;
+      return {
+        language: "Solidity",
+        sources: Object.fromEntries(
+          (contract.sourceFiles ?? [contract.source]).map((f) => [
+            f,
+            { content: (contract.sources ?? registry.sources)[f]?.content ?? "" },
+          ]),
+        ),
+        settings: { ...compiler.settings, outputSelection: { "*": { "*": ["*"] } } },
+      };
+    },
     proxyResolution: () =>
       contract.implementation
         ? {

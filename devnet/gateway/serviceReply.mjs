@@ -2,6 +2,7 @@
 // devnet/services.mjs), with their fault bases (`down`, `garbage`, `slow-<ms>`); every request
 // is logged beside the JSON-RPC ones so specs can see what decoding asked for.
 import { sigdbAnswer, sourcifyAnswer } from "../services.mjs";
+import { solcAnswer } from "../solcBinaries.mjs";
 import { json, statusReply } from "./http.mjs";
 
 /**
@@ -39,6 +40,17 @@ export async function serveService(s, url, req, res, { log, delay, services }) {
   }
   if (s.fault === "slow" && !(await delay(res, s.slowMs))) return;
   if (!services) return json(res, 404, { error: `no ${s.service} data on this gateway` });
+  if (s.service === "solc") {
+    if (!services.solc) return json(res, 404, { error: "no compiler on this gateway" });
+    const bin = solcAnswer(services.solc, s.rest);
+    res.writeHead(bin.status, {
+      "Content-Type": bin.contentType,
+      "Content-Length": String(Buffer.byteLength(bin.body)),
+      // a build is immutable: the browser may keep it
+      "Cache-Control": bin.status === 200 ? "public, max-age=86400" : "no-store",
+    });
+    return res.end(req.method === "HEAD" ? undefined : bin.body);
+  }
   const reply =
     s.service === "sigdb"
       ? sigdbAnswer(services.sigdb, s.rest, url.searchParams)

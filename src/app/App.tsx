@@ -103,7 +103,14 @@ export function App() {
     if (blocked.length === 0) return ctx;
     const keep = (base: string | null) =>
       base && blocked.includes(originOf(base) ?? "") ? null : base;
-    return { ...ctx, bases: { sigdb: keep(ctx.bases.sigdb), sourcify: keep(ctx.bases.sourcify) } };
+    return {
+      ...ctx,
+      bases: {
+        sigdb: keep(ctx.bases.sigdb),
+        sourcify: keep(ctx.bases.sourcify),
+        solc: keep(ctx.bases.solc ?? null),
+      },
+    };
   }, [decoding.context, blocked]);
   // "Replay in this browser" (src/replay/onDemand.ts): the trace methods answered locally.
   const replayOn = useStore(onDemandReplay);

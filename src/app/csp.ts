@@ -29,7 +29,7 @@ export function originOf(url: string): string | null {
 /** The origins a configuration needs, deduplicated, in a stable order. */
 export function neededOrigins(rpcUrls: readonly string[], bases: ServiceBases): string[] {
   const out = new Set<string>();
-  for (const u of [...rpcUrls, bases.sigdb, bases.sourcify]) {
+  for (const u of [...rpcUrls, bases.sigdb, bases.sourcify, bases.solc]) {
     const o = u ? originOf(u) : null;
     if (o) out.add(o);
   }

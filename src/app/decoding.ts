@@ -52,17 +52,19 @@ export function clearDecodingCache(): Promise<void> {
 const devnetServicesSchema = z.looseObject({
   sigdb: z.string().optional(),
   sourcify: z.string().optional(),
+  solc: z.string().optional(),
 });
 
 /** The devnet's stand-ins for the two services, when its manifest names them. */
 export function devnetBasesOf(
   manifest: DevnetManifest | null,
-): Partial<Record<ServiceId, string>> | null {
+): Partial<Record<ServiceId | "solc", string>> | null {
   const parsed = devnetServicesSchema.safeParse(manifest?.decoding);
   if (!parsed.success) return null;
-  const out: Partial<Record<ServiceId, string>> = {};
+  const out: Partial<Record<ServiceId | "solc", string>> = {};
   if (parsed.data.sigdb) out.sigdb = parsed.data.sigdb;
   if (parsed.data.sourcify) out.sourcify = parsed.data.sourcify;
+  if (parsed.data.solc) out.solc = parsed.data.solc;
   return out;
 }
 
@@ -83,7 +85,7 @@ export function onDevnet(url: string, manifest: DevnetManifest): boolean {
 }
 
 export function useDecodingSetup(initialSearch: URLSearchParams, devnet: DevnetManifest | null) {
-  // A link's sigdb= / sourcify= hold for this tab (sessionStorage), over the saved choice.
+  // A link's sigdb= / sourcify= / solc= hold for this tab (sessionStorage), over the saved choice.
   useState(() => {
     const fromLink = readTabOverride(initialSearch);
     if (Object.keys(fromLink).length > 0) decodingOverride.set(fromLink);

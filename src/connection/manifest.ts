@@ -76,6 +76,8 @@ export const devnetManifestSchema = devnetInfoSchema.extend({
       }),
       sigdb: z.string(),
       sourcify: z.string(),
+      /** the compiler binaries, laid out as the official list (the debugger's variables) */
+      solc: z.string().optional(),
       chainId: z.number(),
     })
     .optional(),

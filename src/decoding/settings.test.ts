@@ -6,18 +6,30 @@ import {
   PUBLIC_BASES,
   readTabOverride,
 } from "./settings";
+import { DEFAULT_SOLC } from "../chain";
 
-const devnet = { sigdb: "http://127.0.0.1:4317/sigdb", sourcify: "http://127.0.0.1:4317/sourcify" };
+const devnet = {
+  sigdb: "http://127.0.0.1:4317/sigdb",
+  sourcify: "http://127.0.0.1:4317/sourcify",
+  solc: "http://127.0.0.1:4317/solc",
+};
 
 describe("which decoding services a tab asks", () => {
   it("asks the public services by default, and the devnet's stand-ins on the devnet", () => {
-    expect(effectiveBases(DEFAULT_DECODING, {}, null)).toEqual(PUBLIC_BASES);
+    expect(effectiveBases(DEFAULT_DECODING, {}, null)).toEqual({
+      ...PUBLIC_BASES,
+      solc: DEFAULT_SOLC,
+    });
     expect(effectiveBases(DEFAULT_DECODING, {}, devnet)).toEqual(devnet);
   });
 
   it("asks nothing of a service switched off, whatever the devnet offers", () => {
     const saved = { ...DEFAULT_DECODING, sigdb: { enabled: false, url: "" } };
-    expect(effectiveBases(saved, {}, devnet)).toEqual({ sigdb: null, sourcify: devnet.sourcify });
+    expect(effectiveBases(saved, {}, devnet)).toEqual({
+      sigdb: null,
+      sourcify: devnet.sourcify,
+      solc: devnet.solc,
+    });
   });
 
   it("uses a saved URL over the defaults", () => {
@@ -31,8 +43,18 @@ describe("which decoding services a tab asks", () => {
       sourcify: { enabled: true, url: "https://my.sourcify" },
     };
     expect(effectiveBases(saved, { sigdb: "https://db.example", sourcify: "off" }, devnet)).toEqual(
-      { sigdb: "https://db.example", sourcify: null },
+      { sigdb: "https://db.example", sourcify: null, solc: devnet.solc },
     );
+  });
+
+  it("takes the compiler binaries from a link's solc=, else the devnet's, else the public list", () => {
+    expect(readTabOverride(new URLSearchParams("solc=http://127.0.0.1:9/bins/")).solc).toBe(
+      "http://127.0.0.1:9/bins",
+    );
+    expect(effectiveBases(DEFAULT_DECODING, { solc: "https://bins.example" }, devnet).solc).toBe(
+      "https://bins.example",
+    );
+    expect(effectiveBases(DEFAULT_DECODING, { solc: "off" }, devnet).solc).toBeNull();
   });
 });
 

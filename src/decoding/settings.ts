@@ -8,7 +8,13 @@
  * never the RPC URL or its API key.
  */
 import { z } from "zod";
-import { DEFAULT_SIGDB, DEFAULT_SOURCIFY, type DecodingService, type ServiceBases } from "../chain";
+import {
+  DEFAULT_SIGDB,
+  DEFAULT_SOLC,
+  DEFAULT_SOURCIFY,
+  type DecodingService,
+  type ServiceBases,
+} from "../chain";
 import { checkRpcUrl } from "../endpoints";
 import { storedValue } from "../platform/storage";
 
@@ -59,10 +65,18 @@ export const decodingSettings = storedValue(DECODING_STORAGE_KEY, parseSettings,
   JSON.stringify(v),
 );
 
-/** A link's override for this tab: a URL, or "off". */
-export type TabOverride = Partial<Record<ServiceId, string>>;
+/**
+ * A link's override for this tab: a URL, or "off". `solc` names where the compiler binaries are
+ * (the debugger compiles a verified contract again for its variables), as `sourcify` names Sourcify.
+ */
+export type TabOverride = Partial<Record<ServiceId | "solc", string>>;
+const LINK_IDS = [...SERVICE_IDS, "solc"] as const;
 
-const overrideSchema = z.object({ sigdb: z.string().optional(), sourcify: z.string().optional() });
+const overrideSchema = z.object({
+  sigdb: z.string().optional(),
+  sourcify: z.string().optional(),
+  solc: z.string().optional(),
+});
 
 export const decodingOverride = storedValue<TabOverride>(
   "nodescope.decoding.override",
@@ -89,10 +103,10 @@ export function checkServiceUrl(
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, "")}` };
 }
 
-/** `sigdb=` / `sourcify=` in a link: "off" or a checked URL; anything else is ignored. */
+/** `sigdb=` / `sourcify=` / `solc=` in a link: "off" or a checked URL; anything else is ignored. */
 export function readTabOverride(search: URLSearchParams): TabOverride {
   const out: TabOverride = {};
-  for (const id of SERVICE_IDS) {
+  for (const id of LINK_IDS) {
     const v = search.get(id);
     if (v === null) continue;
     if (v.trim().toLowerCase() === "off") out[id] = "off";
@@ -111,7 +125,7 @@ export function readTabOverride(search: URLSearchParams): TabOverride {
 export function effectiveBases(
   saved: DecodingSettings,
   override: TabOverride,
-  devnetBases: Partial<Record<ServiceId, string>> | null,
+  devnetBases: Partial<Record<ServiceId | "solc", string>> | null,
 ): ServiceBases {
   const one = (id: ServiceId): string | null => {
     const o = override[id];
@@ -121,5 +135,7 @@ export function effectiveBases(
     if (saved[id].url) return saved[id].url;
     return devnetBases?.[id] ?? PUBLIC_BASES[id];
   };
-  return { sigdb: one("sigdb"), sourcify: one("sourcify") };
+  const solc =
+    override.solc === "off" ? null : (override.solc ?? devnetBases?.solc ?? DEFAULT_SOLC);
+  return { sigdb: one("sigdb"), sourcify: one("sourcify"), solc };
 }

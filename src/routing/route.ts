@@ -59,7 +59,7 @@ export function routePage(route: RouteId): { folder: string; method: string } | 
 }
 
 /** Params the shell reads itself (the connection, the decoding services); a page never sees them. */
-export const APP_PARAMS: readonly string[] = ["rpc", "traceMethod", "sigdb", "sourcify"];
+export const APP_PARAMS: readonly string[] = ["rpc", "traceMethod", "sigdb", "sourcify", "solc"];
 
 /** A link's params without the app's own: what a view's form reads. */
 export function viewSearch(search: URLSearchParams): URLSearchParams {

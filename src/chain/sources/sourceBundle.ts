@@ -28,6 +28,7 @@ export const SOURCE_BUNDLE_FIELDS = [
   "compilation.language",
   "compilation.compilerVersion",
   "compilation.fullyQualifiedName",
+  "compilation.compilerSettings",
   "proxyResolution",
 ].join(",");
 
@@ -47,6 +48,12 @@ export interface SourceBundle {
   creationCode: string | null;
   /** A proxy's implementation (lower-case), as Sourcify resolves it. */
   implementation: string | null;
+  /**
+   * The settings it was compiled with (`stdJsonInput.settings`, as Sourcify keeps them): with
+   * `sources` and `language`, what compiling it again needs. Null when not said.
+   */
+  compilerSettings: CompilerSettings | null;
+  language: string | null;
 }
 
 /** Which of a contract's two codes a frame runs. */
@@ -70,6 +77,16 @@ export function bundleCode(
   const code = kind === "creation" ? bundle.creationCode : bundle.runtimeCode;
   return sourceMap && code && code.length > 2 ? { sourceMap, code } : null;
 }
+
+/** What is read of the settings; the rest is kept as sent (it goes back to the compiler). */
+const compilerSettingsSchema = z.looseObject({
+  optimizer: z
+    .looseObject({ enabled: z.boolean().nullish(), runs: z.number().nullish() })
+    .nullish(),
+  viaIR: z.boolean().nullish(),
+  evmVersion: z.string().nullish(),
+});
+export type CompilerSettings = z.infer<typeof compilerSettingsSchema>;
 
 const ADDRESS_RE = /^0x[0-9a-f]{40}$/;
 const idsSchema = z.record(z.string(), z.looseObject({ id: z.number().int() }));
@@ -101,6 +118,8 @@ const bundleSchema = z.looseObject({
       name: z.string().nullish(),
       compilerVersion: z.string().nullish(),
       fullyQualifiedName: z.string().nullish(),
+      language: z.string().nullish(),
+      compilerSettings: z.unknown().optional(),
     })
     .nullish(),
   proxyResolution: z
@@ -123,6 +142,7 @@ export function parseSourceBundle(body: unknown, address: string): SourceBundle 
     content: s.content,
   }));
   const layout = storageLayoutSchema.safeParse(c.storageLayout);
+  const settings = compilerSettingsSchema.nullish().safeParse(c.compilation?.compilerSettings);
   const rb = c.runtimeBytecode;
   const impl = c.proxyResolution?.isProxy
     ? (c.proxyResolution.implementations ?? [])
@@ -143,6 +163,8 @@ export function parseSourceBundle(body: unknown, address: string): SourceBundle 
     creationCode:
       c.creationBytecode?.recompiledBytecode ?? c.creationBytecode?.onchainBytecode ?? null,
     implementation: impl ?? null,
+    compilerSettings: settings.success ? (settings.data ?? null) : null,
+    language: c.compilation?.language ?? null,
   };
 }
 
@@ -186,8 +208,11 @@ function readCached(value: unknown): SourceBundle | null | undefined {
   if (value === null) return null;
   if (typeof value !== "object" || value === null || !("address" in value)) return undefined;
   const v = value as SourceBundle;
-  // a bundle kept before the creation code was asked for is asked again
-  return Array.isArray(v.sources) && typeof v.address === "string" && "creationSourceMap" in v
+  // a bundle kept before the creation code and the compiler settings were asked for is asked again
+  return Array.isArray(v.sources) &&
+    typeof v.address === "string" &&
+    "creationSourceMap" in v &&
+    "compilerSettings" in v
     ? v
     : undefined;
 }

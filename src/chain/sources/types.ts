@@ -4,10 +4,14 @@ import type { Abi } from "viem";
 export interface ServiceBases {
   sigdb: string | null;
   sourcify: string | null;
+  /** The compiler binaries (laid out as binaries.soliditylang.org's list); absent: the public one. */
+  solc?: string | null;
 }
 
 export const DEFAULT_SIGDB = "https://api.4byte.sourcify.dev";
 export const DEFAULT_SOURCIFY = "https://sourcify.dev/server";
+/** The official compiler binaries: `list.json` (`builds[].path`, `longVersion`) and each build. */
+export const DEFAULT_SOLC = "https://binaries.soliditylang.org/wasm";
 
 export type DecodingService = "sigdb" | "sourcify";
 

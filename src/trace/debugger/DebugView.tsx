@@ -28,6 +28,7 @@ import { RunProblem } from "./RunProblem";
 import { useDebugTrace, type DebugPass1 } from "./useDebugTrace";
 import { windowDetails } from "./windowDetails";
 import { windowsOf } from "./windows";
+import { FrameVariables } from "../../variables/FrameVariables";
 
 /** How long the step must rest before the link is written (a held key writes once). */
 const LINK_DELAY_MS = 300;
@@ -336,6 +337,17 @@ function FrameDebugger(
       initialPath={bundle ? mainFile(bundle) : null}
       lineGas={fd.lineGas}
       notes={fd.notes}
+      variables={
+        <FrameVariables
+          fd={fd}
+          step={step}
+          detail={detail}
+          bundle={bundle}
+          frame={index}
+          input={calldata}
+          debugQuery={insight.debugQuery}
+        />
+      }
       viewport={props.viewport}
     />
   );

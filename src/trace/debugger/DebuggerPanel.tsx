@@ -4,7 +4,7 @@
  * stack, and the EVM's stack, memory and storage at the step. What the debugger cannot show
  * (no source, no source map, inlined functions, the step bound) is said in `notes`.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { formatDecimal } from "../../chain";
 import { SourceCode } from "../source/SourceCode";
 import { CallStackList, type CallStackItem } from "./CallStackList";
@@ -34,6 +34,8 @@ export interface DebuggerPanelProps {
   initialPath: string | null;
   lineGas?: ReadonlyMap<string, ReadonlyMap<number, number>>;
   notes: readonly string[];
+  /** The source's variables at the step (src/variables), above the call stack. */
+  variables?: ReactNode;
   /** Fixed viewport of the source lines (tests, benchmarks). */
   viewport?: { width: number; height: number };
 }
@@ -122,6 +124,7 @@ export function DebuggerPanel(props: DebuggerPanelProps) {
           className="flex max-h-[60vh] min-w-0 flex-col gap-3 overflow-auto"
           style={{ contain: "strict", height: "60vh" }}
         >
+          {props.variables}
           <CallStackList items={props.callStack} current={step} onJump={props.onJump} />
           <MachineState {...props.machine} />
         </div>

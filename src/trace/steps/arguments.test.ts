@@ -44,4 +44,17 @@ describe("an internal call's arguments on the stack", () => {
       readCalldata({ type: "string", location: "calldata", name: "s" }, word(4), word(3), hi),
     ).toBe('"hé"');
   });
+
+  it("lists a calldata array of a value type by its elements", () => {
+    const input = encodeFunctionData({
+      abi: parseAbi(["function sum(uint256[] xs)"]),
+      args: [[10n, 20n, 30n, 45n]],
+    });
+    // the elements start after the selector, the offset word and the length word
+    const xs: Param = { type: "uint256[]", location: "calldata", name: "xs" };
+    expect(readCalldata(xs, word(4 + 64), word(4), input)).toBe("[10, 20, 30, 45]");
+    expect(readCalldata(xs, word(4 + 64), word(4), null)).toBe(
+      "uint256[] of 4 (calldata at 0x44, length 4)",
+    );
+  });
 });

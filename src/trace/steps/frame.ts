@@ -118,6 +118,7 @@ export function buildFrameDebug(
     callStackAt(clamp(k), external, internalCalls, shownAt, place);
 
   const details = data.details.size ? data.details : EMPTY_DETAILS;
+  const entryCall = raw.find((c) => c.entry);
   return {
     frameIndex,
     size,
@@ -137,6 +138,7 @@ export function buildFrameDebug(
     stepOver,
     stepOut,
     stepBack,
+    entry: entryCall ? { enterStep: entryCall.enter, exitStep: entryCall.exit } : null,
     internalCallAt: (k) => shownAt[clamp(k)] ?? -1,
     words: (k) => data.words.get(k) ?? null,
     detail: (k) => details.get(k) ?? null,

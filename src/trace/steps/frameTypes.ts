@@ -99,6 +99,11 @@ export interface FrameDebug {
   stepOut(k: number): number;
   /** The first step of the previous line's run; k itself when no line ran before it. */
   stepBack(k: number): number;
+  /**
+   * The external function's body: the dispatcher's JUMP into it and its JUMP out (-1: it never
+   * returned); null when the frame entered none (no source map, the optimizer's code).
+   */
+  entry: { enterStep: number; exitStep: number } | null;
   /** The internal call open at step k (innermost, shown ones only), or -1. */
   internalCallAt(k: number): number;
   /** Stack words the tracer kept at step k (top first, hex without 0x), if any. */

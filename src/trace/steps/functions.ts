@@ -26,6 +26,8 @@ export interface FunctionDef {
 }
 
 const LOCATIONS = new Set(["memory", "storage", "calldata"]);
+/** The types a stack word holds whole (listed as an array's elements). */
+const VALUE_TYPE = /^(u?int\d*|address|bool|bytes\d+)$/;
 
 /** Blanks comments and string contents (same length) so braces and parentheses can be counted. */
 function blankNoise(text: string): string {
@@ -204,8 +206,20 @@ export function readCalldata(
   const offset = BigInt(`0x${offsetWord.replace(/^0x/, "") || "0"}`);
   const length = BigInt(`0x${lengthWord.replace(/^0x/, "") || "0"}`);
   const where = `calldata at 0x${offset.toString(16)}, length ${length.toString(10)}`;
-  if (/\[\]$/.test(param.type)) return `${param.type} of ${length.toString(10)} (${where})`;
   const body = input?.replace(/^0x/, "") ?? null;
+  if (/\[\]$/.test(param.type)) {
+    // a value type's elements are one word each from the offset: listed (the first 32)
+    const base = param.type.slice(0, -2);
+    const shown = Number(length < 32n ? length : 32n);
+    const end = (Number(offset) + shown * 32) * 2;
+    if (body === null || !VALUE_TYPE.test(base) || end > body.length)
+      return `${param.type} of ${length.toString(10)} (${where})`;
+    const items = Array.from({ length: shown }, (_, i) => {
+      const at = (Number(offset) + i * 32) * 2;
+      return readWord({ type: base, location: null, name: null }, body.slice(at, at + 64));
+    });
+    return `[${items.join(", ")}${length > 32n ? `, … ${length - 32n} more` : ""}]`;
+  }
   const from = Number(offset) * 2;
   const to = from + Number(length) * 2;
   if (body === null || length > 1_000_000n || to > body.length) return where;
