@@ -8,6 +8,7 @@
 import type { Account } from "@ethereumjs/util";
 import { bytesToHex, createAddressFromString } from "@ethereumjs/util";
 import type { Hex } from "viem";
+import type { EVMResult } from "@ethereumjs/evm";
 import type { TxDone, TxTracer } from "./hooks";
 
 export interface PrestateAccount {
@@ -52,7 +53,12 @@ function sorted(p: Prestate): Prestate {
 }
 
 export function prestateTracer(config: { diffMode?: boolean }): TxTracer {
+  const created = new Set<string>();
   return {
+    after: (r: EVMResult) => {
+      if (r.createdAddress && !r.execResult.exceptionError)
+        created.add(r.createdAddress.toString());
+    },
     async result(done: TxDone): Promise<Prestate | { pre: Prestate; post: Prestate }> {
       const { recording, state } = done;
       const pre: Prestate = {};
@@ -96,8 +102,8 @@ export function prestateTracer(config: { diffMode?: boolean }): TxTracer {
         if (!changed) continue;
         if (Object.keys(preSlots).length > 0) p.storage = preSlots;
         if (Object.keys(postSlots).length > 0) q.storage = postSlots;
-        // An account the transaction brought into being had no state before it.
-        if (before !== undefined || preCode.length > 0) pre[address] = p;
+        // A contract the transaction created had no state before it (an account merely paid did).
+        if (before !== undefined || !created.has(address)) pre[address] = p;
         post[address] = q;
       }
       return config.diffMode ? { post: sorted(post), pre: sorted(pre) } : sorted(pre);
