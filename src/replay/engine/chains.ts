@@ -71,8 +71,11 @@ export function chainRules(chainId: number, header: HeaderFields): ChainRules {
     return { common, notes };
   }
   let hardfork = fromHeader(header);
-  if (chainId === LOCAL_CHAIN && hardfork === Hardfork.Prague) {
-    hardfork = Hardfork.Bpo1;
+  if (chainId === LOCAL_CHAIN) {
+    if (hardfork === Hardfork.Prague) hardfork = Hardfork.Bpo1;
+    notes.push(
+      `A local development chain (${chainId}): the replay ran under ${hardfork} rules, as its block header shows.`,
+    );
   } else {
     notes.push(
       `Chain ${chainId}'s fork schedule is not known to this replay: it ran under ${hardfork} rules, ` +
