@@ -7,6 +7,7 @@ import { z } from "zod";
 import { callTracer } from "./callTracer";
 import { ReplayUnsupportedError } from "./errors";
 import type { TxTracer } from "./hooks";
+import { jsTracer, isKnownTracer } from "./jsHost";
 import { prestateTracer } from "./prestate";
 
 export const traceConfigSchema = z
@@ -41,6 +42,7 @@ export function chooseTracer(config: TraceConfig): TxTracer {
         "the replay gives callTracer and prestateTracer answers, not the default opcode log",
       );
     default:
+      if (isKnownTracer(config.tracer)) return jsTracer(config.tracer);
       throw new ReplayUnsupportedError(
         /^[A-Za-z0-9_]+$/.test(config.tracer)
           ? `the replay cannot give the ${config.tracer} tracer's answer`

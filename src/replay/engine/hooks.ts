@@ -21,6 +21,8 @@ export interface TxDone {
 export interface TxTracer {
   /** Set only when the tracer needs opcodes: a step listener halves the EVM's speed. */
   step?: (s: InterpreterStep) => void;
+  /** A step the EVM waits for (a tracer that reads state before the opcode runs). */
+  stepAsync?: (s: InterpreterStep) => Promise<void>;
   /** Hooks on single opcodes (taps.ts): far cheaper than `step` where a few opcodes suffice. */
   taps?: ReadonlyMap<number, Tap>;
   before?: (m: Message) => void;

@@ -80,12 +80,24 @@ export async function runOne(
   const step = t?.step ? (s: InterpreterStep) => t.step?.(s) : undefined;
   const before = t?.before ? (m: Message) => t.before?.(m) : undefined;
   const after = t?.after ? (r: EVMResult) => t.after?.(r) : undefined;
+  const stepAsync = t?.stepAsync;
+  // Two arguments: the EVM awaits `done` before the opcode runs.
+  const stepWait = stepAsync
+    ? (s: InterpreterStep, done?: () => void) => {
+        stepAsync(s).then(done, (e: unknown) => {
+          failure ??= e;
+          done?.();
+        });
+      }
+    : undefined;
+  let failure: unknown = null;
   if (step) events?.on("step", step);
+  if (stepWait) events?.on("step", stepWait);
   if (before) events?.on("beforeMessage", before);
   if (after) events?.on("afterMessage", after);
   const untap = t?.taps ? tapOpcodes(vm.evm as EVM, t.taps) : () => undefined;
   try {
-    return await runTx(vm, {
+    const result = await runTx(vm, {
       tx: opts.tx,
       block: opts.block,
       blockGasUsed: opts.blockGasUsed,
@@ -93,9 +105,12 @@ export async function runOne(
       skipNonce: opts.skipNonce,
       skipBalance: opts.skipBalance,
     });
+    if (failure !== null) throw failure;
+    return result;
   } finally {
     untap();
     if (step) events?.off("step", step);
+    if (stepWait) events?.off("step", stepWait);
     if (before) events?.off("beforeMessage", before);
     if (after) events?.off("afterMessage", after);
   }

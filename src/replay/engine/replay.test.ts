@@ -5,6 +5,7 @@
 import { encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevnet } from "../../../devnet/index.mjs";
+import { STORAGE_TRACER } from "../../trace/source/tracer";
 import type { CallFrame } from "./callTracer";
 import { ReplayReadError, ReplayUnsupportedError } from "./errors";
 import type { Read } from "./reads";
@@ -230,6 +231,42 @@ describe("requests", () => {
     expect(outcome.result).toEqual(theirs);
     expect(log.some((r) => r.method === "eth_getBalance")).toBe(true);
   }, 60_000);
+});
+
+describe("Nodescope's storage tracer", () => {
+  // Left out: where anvil's engine and geth's differ, the replay gives geth's (the nodes users
+  // have): a SELFDESTRUCT bracketed as a SELFDESTRUCT frame to the beneficiary (anvil: a CALL to
+  // the contract; nestedCalls, insight), and an SSTORE failing before it runs reaching the tracer
+  // with its error and opcode (anvil: only at the frame's exit; innerOutOfGas).
+  it("gives anvil's answer, computed from the replay's steps", async () => {
+    const config = { tracer: STORAGE_TRACER };
+    const differences: string[] = [];
+    for (const label of [
+      "storage",
+      "storageRetry",
+      "innerRevert",
+      "debugFail",
+      "debugRun",
+      "tokenTransfer",
+      "decoding",
+    ]) {
+      const tx = devnet.manifest.transactions[label];
+      if (!tx) continue;
+      const [outcome, theirs] = await Promise.all([
+        runReplay(reader(devnet.anvilUrl), {
+          method: "debug_traceTransaction",
+          params: [tx.hash, config],
+        }),
+        node("debug_traceTransaction", [tx.hash, config]),
+      ]);
+      const [a, b] = [JSON.stringify(outcome.result), JSON.stringify(theirs)];
+      let i = 0;
+      while (i < a.length && a[i] === b[i]) i++;
+      if (a !== b)
+        differences.push(`${label}: …${a.slice(i - 200, i + 200)} ≠ …${b.slice(i - 200, i + 200)}`);
+    }
+    expect(differences).toEqual([]);
+  }, 300_000);
 });
 
 describe("what the replay will not do", () => {
