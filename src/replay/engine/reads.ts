@@ -1,0 +1,184 @@
+/**
+ * The replay's state reads at one block, through standard methods only: an account by
+ * `eth_getProof` without keys (code by `eth_getCode` when it has any) or, once a node refuses
+ * proofs, `eth_getBalance` + `eth_getTransactionCount` + `eth_getCode`; a slot by
+ * `eth_getStorageAt`; a block hash by `eth_getBlockByNumber`. Each read once (the promise is
+ * cached), a bounded number in flight, every request counted.
+ */
+import { z } from "zod";
+import { keccak256, type Hex } from "viem";
+import { ReplayReadError } from "./errors";
+
+/** One JSON-RPC request, sent wherever the replay's reads go (the page's client, a test's). */
+export type Read = (method: string, params: readonly unknown[]) => Promise<unknown>;
+
+export interface RemoteAccount {
+  balance: bigint;
+  nonce: bigint;
+  codeHash: Hex;
+  storageRoot: Hex;
+  /** False when a proof says the storage is empty: its slots need no request. */
+  storageMayHold: boolean;
+  code: Hex;
+}
+
+export interface ReadCounts {
+  requests: number;
+  accounts: number;
+  slots: number;
+  blockHashes: number;
+}
+
+const EMPTY_CODE_HASH = keccak256("0x");
+/** The root of an empty trie: what a proof-less read says of an account's storage. */
+export const EMPTY_STORAGE_ROOT: Hex =
+  "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";
+
+const quantity = z.string().regex(/^0x[0-9a-fA-F]*$/);
+const data = z.string().regex(/^0x[0-9a-fA-F]*$/);
+const proofSchema = z
+  .object({ balance: quantity, nonce: quantity, codeHash: data, storageHash: data })
+  .loose();
+const blockHashSchema = z.object({ hash: data }).loose().nullable();
+
+/** How many requests are in flight at once: the node's and the browser's limits both allow it. */
+export const MAX_IN_FLIGHT = 6;
+
+const big = (hex: string): bigint => (hex === "0x" ? 0n : BigInt(hex));
+const word = (hex: string): Hex => `0x${hex.slice(2).padStart(64, "0")}`;
+
+export class StateReads {
+  readonly counts: ReadCounts = { requests: 0, accounts: 0, slots: 0, blockHashes: 0 };
+  private readonly accounts = new Map<string, Promise<RemoteAccount | undefined>>();
+  private readonly slots = new Map<string, Promise<Hex>>();
+  private readonly hashes = new Map<bigint, Promise<Hex>>();
+  private proofs = true;
+  private inFlight = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(
+    private readonly read: Read,
+    /** The block whose state is read, as a hex quantity. */
+    readonly blockTag: Hex,
+    private readonly onRead: (counts: ReadCounts) => void = () => undefined,
+  ) {}
+
+  /** One request, counted, waiting for a free place when MAX_IN_FLIGHT are out. */
+  async request(method: string, params: readonly unknown[]): Promise<unknown> {
+    if (this.inFlight >= MAX_IN_FLIGHT)
+      await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.inFlight++;
+    this.counts.requests++;
+    try {
+      return await this.read(method, params);
+    } finally {
+      this.inFlight--;
+      this.queue.shift()?.();
+    }
+  }
+
+  /** An account as it stood at the block (undefined: it does not exist, or is empty). */
+  account(address: string): Promise<RemoteAccount | undefined> {
+    const key = address.toLowerCase();
+    let p = this.accounts.get(key);
+    if (!p) {
+      p = this.fetchAccount(key).then((a) => {
+        this.counts.accounts++;
+        this.onRead(this.counts);
+        return a;
+      });
+      this.accounts.set(key, p);
+    }
+    return p;
+  }
+
+  private async fetchAccount(address: string): Promise<RemoteAccount | undefined> {
+    let a: RemoteAccount | null = null;
+    if (this.proofs) {
+      try {
+        const raw = await this.request("eth_getProof", [address, [], this.blockTag]);
+        a = await this.fromProof(address, proofSchema.parse(raw));
+      } catch (e) {
+        if (e instanceof ReplayReadError && e.method !== "eth_getProof") throw e;
+        // Refused, pruned beyond the node's proof window, or unreadable: plain reads from now on.
+        this.proofs = false;
+      }
+    }
+    a ??= await this.plainAccount(address);
+    const empty = a.nonce === 0n && a.balance === 0n && a.codeHash === EMPTY_CODE_HASH;
+    return empty ? undefined : a;
+  }
+
+  private async fromProof(address: string, p: z.infer<typeof proofSchema>): Promise<RemoteAccount> {
+    const codeHash = word(p.codeHash) as Hex;
+    // Some nodes answer a missing account's code hash with zeros.
+    const hasCode = codeHash !== EMPTY_CODE_HASH && BigInt(codeHash) !== 0n;
+    const code = hasCode ? await this.code(address) : "0x";
+    return {
+      balance: big(p.balance),
+      nonce: big(p.nonce),
+      codeHash: hasCode ? keccak256(code) : EMPTY_CODE_HASH,
+      storageRoot: BigInt(p.storageHash) === 0n ? EMPTY_STORAGE_ROOT : word(p.storageHash),
+      storageMayHold: BigInt(p.storageHash) !== 0n && word(p.storageHash) !== EMPTY_STORAGE_ROOT,
+      code,
+    };
+  }
+
+  private async plainAccount(address: string): Promise<RemoteAccount> {
+    const [balance, nonce, code] = await Promise.all([
+      this.request("eth_getBalance", [address, this.blockTag]).then((v) => quantity.parse(v)),
+      this.request("eth_getTransactionCount", [address, this.blockTag]).then((v) =>
+        quantity.parse(v),
+      ),
+      this.code(address),
+    ]);
+    return {
+      balance: big(balance),
+      nonce: big(nonce),
+      codeHash: keccak256(code),
+      // Unknown without a proof; its slots are read as they are needed.
+      storageRoot: EMPTY_STORAGE_ROOT,
+      storageMayHold: true,
+      code,
+    };
+  }
+
+  private async code(address: string): Promise<Hex> {
+    return data.parse(await this.request("eth_getCode", [address, this.blockTag])) as Hex;
+  }
+
+  /** A storage slot (32-byte word) at the block. */
+  storage(address: string, slot: Hex): Promise<Hex> {
+    const key = `${address.toLowerCase()}:${slot}`;
+    let p = this.slots.get(key);
+    if (!p) {
+      p = this.request("eth_getStorageAt", [address, slot, this.blockTag]).then((v) => {
+        this.counts.slots++;
+        this.onRead(this.counts);
+        return word(data.parse(v));
+      });
+      this.slots.set(key, p);
+    }
+    return p;
+  }
+
+  /** The hash of block `n` (BLOCKHASH before EIP-2935 serves it from state). */
+  blockHash(n: bigint): Promise<Hex> {
+    let p = this.hashes.get(n);
+    if (!p) {
+      p = this.request("eth_getBlockByNumber", [`0x${n.toString(16)}`, false]).then((v) => {
+        const block = blockHashSchema.parse(v);
+        if (!block) throw new ReplayReadError(`block ${n} was not found`, "eth_getBlockByNumber");
+        this.counts.blockHashes++;
+        return word(block.hash);
+      });
+      this.hashes.set(n, p);
+    }
+    return p;
+  }
+
+  /** Starts reading accounts the run will need (senders, recipients), so they come in parallel. */
+  prefetch(addresses: Iterable<string>): void {
+    for (const a of addresses) this.account(a).catch(() => undefined);
+  }
+}
