@@ -6,13 +6,39 @@
  */
 import type { EVMResult, InterpreterStep, Message } from "@ethereumjs/evm";
 import { bytesToHex, hexToBytes, setLengthLeft } from "@ethereumjs/util";
+import { z } from "zod";
 import { STORAGE_TRACER } from "../../trace/source/tracer";
+import { debugTracerText } from "../../trace/steps/tracer";
 import { gethError, isRevert } from "./errorText";
 import type { TxDone, TxTracer } from "./hooks";
 import type { Tap } from "./taps";
 
 /** The tracer texts this host runs. */
-export const isKnownTracer = (text: string): boolean => text === STORAGE_TRACER;
+export const isKnownTracer = (text: string): boolean =>
+  text === STORAGE_TRACER || isDebugTracer(text);
+
+const DEBUG_HEAD =
+  /^\{\n {2}max: (\d+),\n {2}kept: 0,\n {2}cut: 0,\n {2}words: (.*),\n {2}cwords: (.*),\n {2}win: (.*),\n/;
+const windowSchema = z.object({ f: z.number(), from: z.number(), to: z.number() }).nullable();
+const wordsSchema = z.record(z.string(), z.record(z.string(), z.number()));
+
+/**
+ * The debugger's tracer is built from options (word pcs, a window): its text is ours when
+ * building it again from the options it carries gives the very same text.
+ */
+function isDebugTracer(text: string): boolean {
+  const m = DEBUG_HEAD.exec(text);
+  if (!m) return false;
+  try {
+    const words = wordsSchema.parse(JSON.parse(m[2] ?? ""));
+    const creationWords = wordsSchema.parse(JSON.parse(m[3] ?? ""));
+    const win = windowSchema.parse(JSON.parse(m[4] ?? ""));
+    const window = win ? { frame: win.f, from: win.from, to: win.to } : undefined;
+    return debugTracerText({ maxSteps: Number(m[1]), words, creationWords, window }) === text;
+  } catch {
+    return false;
+  }
+}
 
 type Hook = (...args: unknown[]) => unknown;
 type TracerObject = Record<string, unknown>;

@@ -6,6 +6,7 @@ import { encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevnet } from "../../../devnet/index.mjs";
 import { STORAGE_TRACER } from "../../trace/source/tracer";
+import { debugTracerText } from "../../trace/steps/tracer";
 import type { CallFrame } from "./callTracer";
 import { ReplayReadError, ReplayUnsupportedError } from "./errors";
 import type { Read } from "./reads";
@@ -267,6 +268,29 @@ describe("Nodescope's storage tracer", () => {
     }
     expect(differences).toEqual([]);
   }, 300_000);
+});
+
+describe("the debugger's tracer", () => {
+  it("gives anvil's pass 1 and a window of steps, recognised from the options its text carries", async () => {
+    const tx = devnet.manifest.transactions.debugFail;
+    if (!tx) throw new Error("the devnet has no debugFail transaction");
+    for (const text of [
+      debugTracerText(),
+      debugTracerText({ window: { frame: 0, from: 10, to: 40 } }),
+    ]) {
+      const config = { tracer: text };
+      const [outcome, theirs] = await Promise.all([
+        runReplay(reader(devnet.anvilUrl), {
+          method: "debug_traceTransaction",
+          params: [tx.hash, config],
+        }),
+        node("debug_traceTransaction", [tx.hash, config]),
+      ]);
+      // a frame's error in geth's words (the nodes users have); anvil says "Revert"
+      const asGeth = JSON.stringify(theirs).replaceAll('"e":"Revert"', '"e":"execution reverted"');
+      expect(JSON.stringify(outcome.result)).toEqual(asGeth);
+    }
+  }, 120_000);
 });
 
 describe("what the replay will not do", () => {
