@@ -240,7 +240,7 @@ test.describe("the debugger", () => {
     await expect(region).toContainText("A line's gas includes the external calls it makes");
   });
 
-  test("a node that refuses JavaScript tracers: said plainly, the rest of the workspace stays", async ({
+  test("a node that refuses JavaScript tracers: the debugger replays in this browser and says so", async ({
     page,
     manifest,
   }) => {
@@ -263,7 +263,12 @@ test.describe("the debugger", () => {
     );
     await page.goto(traceLink(manifest, run.hash));
     const region = page.getByRole("region", { name: /debugger/i });
-    await expect(region).toContainText(/does not run JavaScript tracers/, { timeout: 60_000 });
+    await expect(region.getByRole("status")).toContainText(/step [\d,]+ of [\d,]+/, {
+      timeout: 90_000,
+    });
+    await expect(page.getByRole("region", { name: "Replayed in this browser" })).toContainText(
+      /JavaScript tracers are disabled on this node/,
+    );
     await page.getByRole("tab", { name: "Call tree" }).click();
     await expect(
       page.getByRole("tree", { name: "Call tree" }).getByRole("treeitem").first(),
