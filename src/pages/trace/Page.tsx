@@ -301,6 +301,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
           <RpcErrorPanel
             error={query.error}
             title={explained?.title ?? `${rpcMethod} failed`}
+            headline={explained?.headline}
             onRetry={() => void query.refetch()}
           />
           {explained ? (
