@@ -249,6 +249,11 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
                 {stateA.naming || stateB.naming ? (
                   <p className="text-xs">Asking Sourcify for the layouts…</p>
                 ) : null}
+                {stateA.unnamed || stateB.unnamed ? (
+                  <p role="note" className="text-xs">
+                    {stateA.unnamed ?? stateB.unnamed}
+                  </p>
+                ) : null}
                 <StateComparison rows={stateRows} />
               </>
             ) : null}

@@ -329,6 +329,7 @@ function FrameDebugger(
       initialPath={bundle ? mainFile(bundle) : null}
       lineGas={fd.lineGas}
       notes={fd.notes}
+      quietNotes={fd.quietNotes}
       viewport={props.viewport}
     />
   );

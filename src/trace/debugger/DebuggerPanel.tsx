@@ -34,6 +34,8 @@ export interface DebuggerPanelProps {
   initialPath: string | null;
   lineGas?: ReadonlyMap<string, ReadonlyMap<number, number>>;
   notes: readonly string[];
+  /** Caveats said quietly under the code (the last step's gas), not as a warning above it. */
+  quietNotes?: readonly string[];
   /** Fixed viewport of the source lines (tests, benchmarks). */
   viewport?: { width: number; height: number };
 }
@@ -126,6 +128,9 @@ export function DebuggerPanel(props: DebuggerPanelProps) {
           <MachineState {...props.machine} />
         </div>
       </div>
+      {props.quietNotes && props.quietNotes.length > 0 ? (
+        <p className="text-xs text-slate-700 dark:text-slate-300">{props.quietNotes.join(" ")}</p>
+      ) : null}
     </div>
   );
 }

@@ -27,19 +27,22 @@ export function PageHeader({
   compact?: boolean;
   children: ReactNode;
 }) {
-  const description = `text-sm text-slate-700 dark:text-slate-300${compact ? " max-sm:hidden" : ""}`;
+  // The method sent sits beside the heading, quietly; the description below it (on a compact
+  // page, on the same line where there is room, and not at all on a phone: the page's own view
+  // needs the first screen).
+  const description = compact
+    ? "text-sm text-slate-700 max-sm:hidden dark:text-slate-300"
+    : "basis-full text-sm text-slate-700 dark:text-slate-300";
   return (
-    <header>
+    <header className="flex flex-wrap items-baseline gap-x-3">
       <h1 className="text-xl font-bold break-words">{heading || title}</h1>
-      <p className={description}>
-        {children}
-        {method ? (
-          <span className="ml-1 text-xs break-all text-slate-600 dark:text-slate-400">
-            sends <span className="font-mono">{method}</span>
-            {target ? <span className="font-mono"> → {target}</span> : null}
-          </span>
-        ) : null}
-      </p>
+      {method ? (
+        <p className="min-w-0 text-xs break-all text-slate-600 dark:text-slate-400">
+          sends <span className="font-mono">{method}</span>
+          {target ? <span className="font-mono"> → {target}</span> : null}
+        </p>
+      ) : null}
+      <p className={description}>{children}</p>
     </header>
   );
 }
