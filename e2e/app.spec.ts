@@ -23,7 +23,7 @@ async function fakeNodeReal(page: Page): Promise<string[]> {
 }
 const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type" };
 
-test("each route has its method heading and a tab", async ({ page }) => {
+test("each route has its heading (what it shows) and a tab", async ({ page }) => {
   await page.goto("/#/tx");
   for (const [tab, method] of METHOD_TABS) await openMethodTab(page, tab, method);
 });
