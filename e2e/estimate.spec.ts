@@ -29,7 +29,7 @@ test.describe("eth_estimateGas", () => {
   test("a plain transfer estimates 0x5208", async ({ page, manifest }) => {
     const from = manifest.calls.transfer?.from ?? manifest.transactions.legacyTransfer.from;
     await page.goto("/#/estimate");
-    await expect(page.getByRole("heading", { level: 1, name: /eth_estimateGas/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Gas estimate" })).toBeVisible();
     await page.getByLabel("From", { exact: true }).fill(from);
     await page.getByLabel("To", { exact: true }).fill(EMPTY_ACCOUNT);
     await page.getByRole("button", { name: "Estimate gas" }).click();
@@ -127,7 +127,7 @@ test.describe("eth_estimateGas", () => {
 
   test("invalid inputs send nothing", async ({ page, gateway }) => {
     await page.goto("/#/estimate");
-    await expect(page.getByRole("heading", { level: 1, name: /eth_estimateGas/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Gas estimate" })).toBeVisible();
     await gateway.clearLog();
     await page.getByLabel("To", { exact: true }).fill("0x12");
     await page.getByLabel("Value", { exact: true }).fill("0.0000000000000000001");
@@ -161,7 +161,7 @@ test.describe("eth_estimateGas", () => {
   }) => {
     const call = manifest.calls.transfer;
     await page.goto("/#/estimate");
-    await expect(page.getByRole("heading", { level: 1, name: /eth_estimateGas/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Gas estimate" })).toBeVisible();
     await gateway.clearLog();
     await page.getByLabel("To", { exact: true }).fill("0x12");
     await page.getByRole("button", { name: "Simulate" }).click();

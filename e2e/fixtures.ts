@@ -252,19 +252,21 @@ export const test = base.extend<Options & Fixtures>({
   ],
 });
 
-/** The four method tabs and the method name each route's heading carries. */
+/** The header's tabs and the heading each page carries (what it shows, in people's words). */
 export const METHOD_TABS = [
-  ["Transaction", "eth_getTransactionByBlockHashAndIndex"],
-  ["Logs", "eth_getLogs"],
-  ["Trace", "debug_jstraceTransaction"],
-  ["Estimate gas", "eth_estimateGas"],
-  ["Dry run", "debug_traceCall"],
+  ["Transaction", "Transaction"],
+  ["Block", "Block"],
+  ["Address", "Address"],
+  ["Logs", "Logs"],
+  ["Trace", "Trace"],
+  ["Gas estimate", "Gas estimate"],
+  ["Dry run", "Dry run"],
 ] as const;
 
-/** Opens a method's tab from the header navigation and waits for its heading. */
-export async function openMethodTab(page: Page, tab: string, method: string): Promise<void> {
+/** Opens a page's tab from the header navigation and waits for its heading. */
+export async function openMethodTab(page: Page, tab: string, heading: string): Promise<void> {
   await page.getByRole("navigation", { name: "Methods" }).getByRole("link", { name: tab }).click();
-  await expect(page.getByRole("heading", { level: 1, name: new RegExp(method) })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
 }
 
 /**

@@ -104,7 +104,7 @@ test.describe("debug_traceCall (Simulate)", () => {
     expect(expected.length).toBeGreaterThan(5);
     await gateway.clearLog();
     await page.goto(simulateLink(c));
-    await expect(page.getByRole("heading", { level: 1, name: /debug_traceCall/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Dry run" })).toBeVisible();
     await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
     await expect(tree(page).getByRole("treeitem")).toHaveCount(expected.length);
     for (const type of new Set(expected.map((f) => f.type)))

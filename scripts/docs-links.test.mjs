@@ -28,6 +28,15 @@ describe("the README and the guide", () => {
     expect(markdownFiles("docs").length).toBeGreaterThanOrEqual(3);
   });
 
+  it("shows the quick start in its first screen, before any picture", () => {
+    const lines = readFileSync(join(root, "README.md"), "utf8").split("\n");
+    const start = lines.findIndex((l) => l.includes("npm install && npm start"));
+    const picture = lines.findIndex((l) => l.startsWith("!["));
+    expect(start).toBeGreaterThan(-1);
+    expect(start).toBeLessThan(20);
+    if (picture !== -1) expect(picture).toBeGreaterThan(start);
+  });
+
   it.each(docs)("%s links only to files that exist", (file) => {
     const text = readFileSync(join(root, file), "utf8");
     const broken = [...text.matchAll(/\]\(([^)\s]+)\)/g)]

@@ -24,6 +24,7 @@ import { AddressNames } from "../ui";
 import { useStore } from "../ui/store";
 import { onDemandReplay, withReplay } from "../replay/onDemand";
 import { connectReplayEngine } from "./replay";
+import { NoSuchPage, useDocumentTitle } from "./NoSuchPage";
 
 // Route-level code splitting: each method view is its own chunk, loaded when first opened (or
 // as the app boots, for a deep link's route: pages.ts).
@@ -90,11 +91,14 @@ export function App() {
 
   // Each view keeps its last params while another tab is shown, so nothing typed is lost.
   const [lastSearch, setLastSearch] = useState<Partial<Record<RouteId, string>>>({});
-  const [visited, setVisited] = useState<RouteId[]>([location.route]);
-  const current = viewSearch(location.search).toString();
-  if (lastSearch[location.route] !== current)
-    setLastSearch((s) => ({ ...s, [location.route]: current }));
-  if (!visited.includes(location.route)) setVisited((v) => [...v, location.route]);
+  // The page shown: none when the link names a page that does not exist.
+  const current: RouteId | null = location.unknown === null ? location.route : null;
+  const [visited, setVisited] = useState<RouteId[]>(current ? [current] : []);
+  const currentSearch = viewSearch(location.search).toString();
+  if (current && lastSearch[current] !== currentSearch)
+    setLastSearch((s) => ({ ...s, [current]: currentSearch }));
+  if (current && !visited.includes(current)) setVisited((v) => [...v, current]);
+  useDocumentTitle(current);
 
   // A service whose host the page's policy refuses (its URL changed since the page loaded) is
   // not asked until the reload.
@@ -245,13 +249,13 @@ export function App() {
                       to a quarter of the first screen (issue 37). */}
                   <nav aria-label="Methods" className="-mb-2 overflow-x-auto">
                     <ul className="flex gap-1">
-                      {ROUTES.filter((r) => r.tab !== false).map((r) => (
+                      {ROUTES.map((r) => (
                         <li key={r.id} className="shrink-0">
                           <a
                             href={`#/${r.id}${lastSearch[r.id] ? `?${lastSearch[r.id]}` : ""}`}
-                            aria-current={location.route === r.id ? "page" : undefined}
+                            aria-current={current === r.id ? "page" : undefined}
                             className={`block rounded-t px-3 py-1.5 text-sm ${
-                              location.route === r.id
+                              current === r.id
                                 ? "bg-indigo-700 text-white"
                                 : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
                             }`}
@@ -265,16 +269,17 @@ export function App() {
                 </div>
               </header>
               <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-3">
+                {current === null ? <NoSuchPage name={location.unknown ?? ""} /> : null}
                 {ROUTES.filter((r) => visited.includes(r.id)).map((r) => {
                   const Page = PAGES[r.id];
                   return (
-                    <div key={r.id} hidden={location.route !== r.id}>
+                    <div key={r.id} hidden={current !== r.id}>
                       <ErrorBoundary name={r.label}>
                         <Suspense fallback={<p role="status">Loading the {r.label} view…</p>}>
                           <Page
                             search={searches[r.id]}
                             setSearch={setters[r.id]}
-                            active={location.route === r.id}
+                            active={current === r.id}
                           />
                         </Suspense>
                       </ErrorBoundary>

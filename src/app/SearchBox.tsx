@@ -10,11 +10,21 @@ import { href } from "../routing/links";
 import { useRpc } from "../connection/context";
 import { classifyLookup } from "../routing/lookup";
 import { navigate } from "./router";
+import { formatDecimal } from "../chain/units";
 
 const txFound = z.looseObject({ blockHash: z.string().nullable().optional() }).nullable();
 const blockFound = z.looseObject({ hash: z.string() }).nullable();
 
-type State = { kind: "idle" } | { kind: "busy"; what: string } | { kind: "error"; message: string };
+type State =
+  | { kind: "idle" }
+  | { kind: "busy"; what: string }
+  | { kind: "error"; message: string }
+  /** A short 0x number: which it is, asked (block, or the start of a hash or address). */
+  | { kind: "choice"; text: string; block: bigint };
+
+/** The block page's link for a block: its number in decimal, as people read it; a tag as it is. */
+const blockLink = (block: string) =>
+  href("block", { number: /^0x/.test(block) ? BigInt(block).toString() : block });
 
 export function SearchBox() {
   const { client, resolve } = useRpc();
@@ -37,9 +47,23 @@ export function SearchBox() {
       input.current?.focus();
       input.current?.select();
     };
+    // A bubble belongs to the page it was asked on: leaving the page (a link, a tab, Back)
+    // takes it away, and a lookup still under way no longer moves the user. A page rewriting its
+    // own link (a filter, a frame) is not leaving it.
+    const pageOf = () => window.location.hash.split("?")[0] ?? "";
+    let page = pageOf();
+    const onLeave = () => {
+      const now = pageOf();
+      if (now === page) return;
+      page = now;
+      abort.current?.abort();
+      setState({ kind: "idle" });
+    };
     document.addEventListener("keydown", onKey);
+    window.addEventListener("hashchange", onLeave);
     return () => {
       document.removeEventListener("keydown", onKey);
+      window.removeEventListener("hashchange", onLeave);
       abort.current?.abort();
     };
   }, []);
@@ -53,13 +77,9 @@ export function SearchBox() {
     e.preventDefault();
     const what = classifyLookup(text);
     if (what.kind === "invalid") return setState({ kind: "error", message: what.message });
-    if (what.kind === "block")
-      // The block page's link holds a number in decimal, as people read it; a tag as it is.
-      return go(
-        href("block", {
-          number: /^0x/.test(what.block) ? BigInt(what.block).toString() : what.block,
-        }),
-      );
+    if (what.kind === "block") return go(blockLink(what.block));
+    if (what.kind === "shortHex")
+      return setState({ kind: "choice", text: what.text, block: BigInt(what.block) });
     if (what.kind === "address") return go(href("address", { address: what.address }));
     abort.current?.abort();
     const controller = new AbortController();
@@ -111,7 +131,7 @@ export function SearchBox() {
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          if (state.kind === "error") setState({ kind: "idle" });
+          if (state.kind === "error" || state.kind === "choice") setState({ kind: "idle" });
         }}
         aria-label="Search"
         aria-describedby={hintId}
@@ -125,7 +145,38 @@ export function SearchBox() {
         A transaction hash, block hash, block number or tag, or an address. Press Enter to search;
         press / anywhere to come back here.
       </span>
-      {state.kind !== "idle" ? (
+      {state.kind === "choice" ? (
+        <div
+          role="group"
+          aria-label="Search choices"
+          className="absolute top-full left-0 z-30 mt-1 flex max-w-full flex-col gap-1 rounded border border-slate-300 bg-white px-2 py-1 text-xs shadow dark:border-slate-600 dark:bg-slate-900"
+        >
+          <p>
+            <span className="font-mono">{state.text}</span> is short: a block number in hex, or the
+            start of a transaction hash (64 hex digits) or an address (40)?
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className="rounded bg-indigo-700 px-2 py-0.5 font-semibold text-white hover:bg-indigo-800"
+              onClick={() => go(blockLink(`0x${state.block.toString(16)}`))}
+            >
+              Open block {formatDecimal(state.block)}
+            </button>
+            <button
+              type="button"
+              className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
+              onClick={() => {
+                setState({ kind: "idle" });
+                input.current?.focus();
+              }}
+            >
+              Keep typing the hash or address
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {state.kind === "busy" || state.kind === "error" ? (
         <p
           role={state.kind === "error" ? "alert" : "status"}
           className={`absolute top-full left-0 z-30 mt-1 max-w-full rounded border px-2 py-1 text-xs shadow ${

@@ -3,11 +3,12 @@
  * arguments among the columns), Group by, the live count and the exports (saying how many rows
  * go out).
  */
-import { memo, useEffect, useState } from "react";
+import { memo, useEffect, useMemo, useState } from "react";
 import { Button } from "../ui";
 import { COLUMNS, type ShownColumn } from "./columns";
 import type { GroupOption } from "./groups";
 import { FILTER_HINT } from "./query";
+import { queryProblem } from "./termCheck";
 
 export interface LogTableToolbarProps {
   filterText: string;
@@ -56,6 +57,8 @@ export const LogTableToolbar = memo(function LogTableToolbar({
   exportWhat,
   onExport,
 }: LogTableToolbarProps) {
+  // A term that can match nothing as typed is said, rather than a silent "0 of N logs match".
+  const problem = useMemo(() => queryProblem(query), [query]);
   const choosable = [
     ...COLUMNS.map((c) => ({ key: c.id as string, label: c.label })),
     ...argColumns,
@@ -75,8 +78,11 @@ export const LogTableToolbar = memo(function LogTableToolbar({
             type="search"
             value={filterText}
             onChange={(e) => onFilterText(e.target.value)}
-            placeholder="0x… address, to:0x…, value>1000000, event:Transfer"
-            aria-describedby="logs-filter-hint"
+            placeholder="0x… address, to=0x…, value>1000000, event=Transfer"
+            aria-invalid={problem !== null ? true : undefined}
+            aria-describedby={
+              problem !== null ? "logs-filter-problem logs-filter-hint" : "logs-filter-hint"
+            }
             className="w-72 max-w-full rounded sm:w-96 border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
             autoComplete="off"
             spellCheck={false}
@@ -132,6 +138,15 @@ export const LogTableToolbar = memo(function LogTableToolbar({
           Export JSON ({plural(exportCount, exportWhat)})
         </Button>
       </div>
+      {problem !== null ? (
+        <p
+          id="logs-filter-problem"
+          role="alert"
+          className="text-sm font-medium text-red-800 dark:text-red-300"
+        >
+          {problem}
+        </p>
+      ) : null}
       <p id="logs-filter-hint" className="text-xs text-slate-700 dark:text-slate-300">
         {FILTER_HINT}
       </p>

@@ -51,7 +51,7 @@ export function parseNumber(s: string): bigint | null {
   return null;
 }
 
-const SHORT_RE = /^0x([0-9a-f]+)(?:…|\.\.\.?)([0-9a-f]+)$/;
+export const SHORT_RE = /^0x([0-9a-f]+)(?:…|\.\.\.?)([0-9a-f]+)$/;
 
 /** An address (or hash) typed short, as the table shows it: its first and last hex digits. */
 function shortForm(q: string): { head: string; tail: string } | null {
@@ -247,7 +247,7 @@ export type AmountUnit = (
 ) => { decimals: number; symbol?: string } | undefined;
 
 /** `0.5`, `.5`, `2nst`, `2.5 NST` (lower case by now): a number in whole tokens. */
-const TOKEN_AMOUNT_RE = /^(\d[\d_,]*(?:\.\d*)?|\.\d+)\s*([a-z][\w.-]*)?$/;
+export const TOKEN_AMOUNT_RE = /^(\d[\d_,]*(?:\.\d*)?|\.\d+)\s*([a-z][\w.-]*)?$/;
 
 /**
  * A term's number in base units of a token with `decimals` (and `symbol`): only a number with a

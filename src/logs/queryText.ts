@@ -12,7 +12,7 @@ export type Term =
 
 /** Shown beside the filter box. */
 export const FILTER_HINT =
-  'Free text matches any shown value (addresses in full or as 0xabcd…1234, hashes, arguments). Field terms: contract:0x…, event:Transfer, tx:0x…, block:100..200, to:0x…, value>1000000, value <= 5, note="two words"; spaces around the operator are allowed. On a token amount, a number with a point or the token symbol is in whole tokens by the token\'s decimals (value>0.5, value>2nst); a plain integer is the exact amount. A leading - excludes; terms combine with AND.';
+  'Free text matches any shown value (addresses in full or as 0xabcd…1234, hashes, arguments). Field terms: contract=0x…, event=Transfer, tx=0x…, to=0x…, block:100..200, value>1000000, value <= 5, note="two words" (= equals, : contains); spaces around the operator are allowed. On a token amount, a number with a point or the token symbol is in whole tokens by the token\'s decimals (value>0.5, value>2nst); a plain integer is the exact amount. A leading - excludes; terms combine with AND.';
 
 const TERM_RE = /^([A-Za-z_][\w]*)(>=|<=|!=|:|=|>|<)([\s\S]+)$/;
 const FIELD_RE = /^-?[A-Za-z_][\w]*$/;
@@ -25,7 +25,7 @@ const STARTS_WITH_OP_RE = /^(>=|<=|!=|=|>|<)[^=]/;
  * without them: `value > 5`, `value >5`, `value> 5` all read `value>5`. (`:` must touch its
  * field — `note :x` — so a word followed by `:text` stays free text.)
  */
-function joinSpacedTerms(tokens: readonly string[]): string[] {
+export function joinSpacedTerms(tokens: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const a = tokens[i] ?? "";

@@ -10,7 +10,7 @@ describe("classifyLookup", () => {
       address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
     });
     expect(classifyLookup("12,345")).toEqual({ kind: "block", block: "0x3039" });
-    expect(classifyLookup("0x3039")).toEqual({ kind: "block", block: "0x3039" });
+    expect(classifyLookup("0x3039")).toEqual({ kind: "shortHex", block: "0x3039", text: "0x3039" });
     expect(classifyLookup("Latest")).toEqual({ kind: "block", block: "latest" });
   });
 
@@ -23,6 +23,14 @@ describe("classifyLookup", () => {
     expect(classifyLookup("vitalik.eth")).toMatchObject({
       kind: "invalid",
       message: expect.stringMatching(/Not a transaction hash/),
+    });
+  });
+
+  it("asks about a short 0x number instead of opening a block unasked", () => {
+    expect(classifyLookup(" 0x1234 ")).toEqual({
+      kind: "shortHex",
+      block: "0x1234",
+      text: "0x1234",
     });
   });
 });

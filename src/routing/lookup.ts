@@ -10,6 +10,11 @@ export type LookupInput =
   | { kind: "hash"; hash: string }
   | { kind: "block"; block: string }
   | { kind: "address"; address: string }
+  /**
+   * A short 0x number (`0x1234`): a block number in hex, or the start of a hash or address still
+   * being typed — the user is asked which, rather than taken to block 4,660 unasked.
+   */
+  | { kind: "shortHex"; block: string; text: string }
   | { kind: "invalid"; message: string };
 
 export function classifyLookup(raw: string): LookupInput {
@@ -26,7 +31,7 @@ export function classifyLookup(raw: string): LookupInput {
   const digits = text.replace(/[_,]/g, "");
   if (/^\d+$/.test(digits)) return { kind: "block", block: `0x${BigInt(digits).toString(16)}` };
   if (/^0x[0-9a-f]{1,16}$/.test(lower))
-    return { kind: "block", block: `0x${BigInt(lower).toString(16)}` };
+    return { kind: "shortHex", block: `0x${BigInt(lower).toString(16)}`, text };
   if (/^0x[0-9a-f]*$/i.test(text))
     return {
       kind: "invalid",

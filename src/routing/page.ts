@@ -14,9 +14,15 @@ export interface MethodPageProps {
   active?: boolean;
 }
 
-/** What a page's header names as its target: the method sent and the (masked) URL, or nothing. */
+/**
+ * What a page's header names below its heading: the method the endpoint is sent (its `rpcMethod`,
+ * which may differ from the name the app routes it by: a trace goes out as `debug_traceTransaction`
+ * or `debug_jstraceTransaction`) and the (masked) URL; nothing when no endpoint resolves.
+ */
 export function endpointTarget(
   resolved: { ok: true; endpoint: { rpcMethod: string; maskedUrl: string } } | { ok: false },
-): string | null {
-  return resolved.ok ? `${resolved.endpoint.rpcMethod} at ${resolved.endpoint.maskedUrl}` : null;
+): { method: string | null; target: string | null } {
+  return resolved.ok
+    ? { method: resolved.endpoint.rpcMethod, target: resolved.endpoint.maskedUrl }
+    : { method: null, target: null };
 }

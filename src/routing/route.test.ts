@@ -11,3 +11,12 @@ describe("the comparison's route", () => {
     expect(routePage("simulate")).toEqual({ folder: "simulate", method: "debug_traceCall" });
   });
 });
+
+describe("a link's page", () => {
+  it("names a page that does not exist, and shows none of another's in its place", () => {
+    expect(parseHash("#/no-such-page?x=1").unknown).toBe("no-such-page");
+    expect(parseHash("#/trace?hash=0x01").unknown).toBeNull();
+    expect(parseHash("").unknown).toBeNull();
+    expect(parseHash("#/").route).toBe("tx");
+  });
+});

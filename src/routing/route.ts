@@ -7,26 +7,25 @@ import type { RouteId } from "./links";
 
 /**
  * Each route's page: its folder is `src/pages/<id>/` (its `index.ts` the page, its `early.ts` the
- * first request a deep link sends ahead), and `method` the JSON-RPC method its endpoint is resolved
- * for (the provider's URL shape it sends its main request to). `tab: false` keeps a route
- * out of the header's tabs: it is reached by the search and by links (a block, an address: a page
- * with nothing to show before its block or address is given), and the header stays usable at 390 px.
+ * first request a deep link sends ahead), `label` what the page shows (its tab, its heading and the
+ * document's title: people's words, not an RPC method's), and `method` the routed method its
+ * endpoint is resolved for (the provider's URL shape it sends its main request to; the page names
+ * the method it actually sends below its heading).
  */
 export const ROUTES: readonly {
   id: RouteId;
   label: string;
   method: string;
-  tab?: false;
 }[] = [
   { id: "tx", label: "Transaction", method: "eth_getTransactionByBlockHashAndIndex" },
+  { id: "block", label: "Block", method: "eth_getBlockByNumber" },
+  { id: "address", label: "Address", method: "eth_getBalance" },
   { id: "logs", label: "Logs", method: "eth_getLogs" },
   { id: "trace", label: "Trace", method: "debug_jstraceTransaction" },
-  { id: "estimate", label: "Estimate gas", method: "eth_estimateGas" },
+  { id: "estimate", label: "Gas estimate", method: "eth_estimateGas" },
   { id: "simulate", label: "Dry run", method: "debug_traceCall" },
-  { id: "address", label: "Address", method: "eth_getBalance", tab: false },
   // Two runs side by side: the dry run's link, block pin and call tree, and a hash's call tree.
   { id: "compare", label: "Compare", method: "debug_traceCall" },
-  { id: "block", label: "Block", method: "eth_getBlockByNumber", tab: false },
 ];
 
 export interface Location {
@@ -34,21 +33,31 @@ export interface Location {
   search: URLSearchParams;
   /** The raw search string, stable for memoisation. */
   searchString: string;
+  /**
+   * The page a link asked for when no route has that name (`#/no-such-page` → "no-such-page"):
+   * the shell says the page does not exist instead of showing another one. Null otherwise.
+   */
+  unknown: string | null;
 }
 
 function isRoute(x: string): x is RouteId {
   return ROUTES.some((r) => r.id === x);
 }
 
-/** The route and params of a hash; an unknown or empty route is the transaction view. */
+/**
+ * The route and params of a hash; an empty route is the transaction view, and so is an unknown one
+ * (its name kept in `unknown`, so the shell can say it does not exist).
+ */
 export function parseHash(hash: string): Location {
   const body = hash.replace(/^#/, "");
   const [path = "", query = ""] = body.split(/\?(.*)/s, 2);
   const name = path.replace(/^\/+/, "").split("/")[0] ?? "";
+  const known = isRoute(name);
   return {
-    route: isRoute(name) ? name : "tx",
+    route: known ? name : "tx",
     search: new URLSearchParams(query),
     searchString: query,
+    unknown: known || name === "" ? null : name,
   };
 }
 

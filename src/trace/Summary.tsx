@@ -73,7 +73,11 @@ function SummaryCards({ items, failed }: { items: [string, string][]; failed: nu
     <>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
         {items.map(([k, v]) => (
-          <div key={k} className="rounded border border-slate-200 px-2 py-1 dark:border-slate-700">
+          // One line per figure (its name beside it): the call tree below starts higher.
+          <div
+            key={k}
+            className="flex flex-wrap items-baseline gap-x-2 rounded border border-slate-200 px-2 py-0.5 dark:border-slate-700"
+          >
             <dt className="text-xs text-slate-700 dark:text-slate-300">{k}</dt>
             <dd
               className={`font-mono text-sm font-semibold ${k === "Failed frames" && failed > 0 ? "text-red-700 dark:text-red-300" : ""}`}

@@ -20,22 +20,24 @@ import { shell } from "./shell";
  * of 100,000 logs +28 to +53 ms (bench/STARTUP.md).
  */
 export function answerRoute(hash: string): "logs" | "tx" | null {
-  const { route, search, searchString } = parseHash(hash);
-  if (searchString === "") return null;
+  const { route, search, searchString, unknown } = parseHash(hash);
+  if (searchString === "" || unknown !== null) return null;
   if (route === "tx") return "tx";
   return route === "logs" && search.has("blockHash") ? "logs" : null;
 }
 
 export function paintFirstView(hash: string, root: HTMLElement): void {
-  const { route, search, searchString } = parseHash(hash);
+  const { route, search, searchString, unknown } = parseHash(hash);
   const label = ROUTES.find((r) => r.id === route)?.label ?? route;
   const loading = h(
     "p",
     { role: "status", class: "text-sm text-slate-600 dark:text-slate-400" },
-    `Loading the ${label} view…`,
+    unknown === null ? `Loading the ${label} view…` : "Loading…",
   );
   let view: HTMLElement = loading;
-  if (route === "tx" && searchString === "") view = txForm();
+  // A page that does not exist: the app says so; nothing of another page is drawn meanwhile.
+  if (unknown !== null) view = loading;
+  else if (route === "tx" && searchString === "") view = txForm();
   else if (route === "trace" && search.has("hash"))
     view = h(
       "div",
@@ -53,5 +55,5 @@ export function paintFirstView(hash: string, root: HTMLElement): void {
     );
   else if (answerRoute(hash) !== null)
     view = h("div", { class: "flex flex-col gap-3" }, loading, h("div", { [FIRST_ROWS]: true }));
-  paintAndHandOver(root, shell(route, view));
+  paintAndHandOver(root, shell(unknown === null ? route : null, view));
 }

@@ -7,8 +7,8 @@ import { ROUTES } from "../../routing/route";
 import type { RouteId } from "../../routing/links";
 import { h } from "./dom";
 
-export function shell(route: RouteId, view: HTMLElement): HTMLElement {
-  const tabs = ROUTES.filter((r) => r.tab !== false).map((r) =>
+export function shell(route: RouteId | null, view: HTMLElement): HTMLElement {
+  const tabs = ROUTES.map((r) =>
     h(
       "li",
       { class: "shrink-0" },
@@ -29,7 +29,7 @@ export function shell(route: RouteId, view: HTMLElement): HTMLElement {
   );
   return h(
     "div",
-    { class: "flex min-h-screen flex-col", "data-first-paint": route },
+    { class: "flex min-h-screen flex-col", "data-first-paint": route ?? "none" },
     h(
       "header",
       { class: "border-b border-slate-200 px-3 py-2 dark:border-slate-800" },

@@ -11,13 +11,13 @@ import { useForm } from "react-hook-form";
 import { formatDecimal, formatWei } from "../../chain";
 import { MethodUnsupportedError } from "../../rpc";
 import { useRpc } from "../../connection/context";
-import { endpointTarget, type MethodPageProps } from "../../routing/page";
+import type { MethodPageProps } from "../../routing/page";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import { Address, BlockLink, Button, Card, Field, Hash, PageHeader, Time } from "../../ui";
 import { ContractSection } from "./ContractSection";
 import { formSchema, fromSearch, toSearch, type AddressFormValues } from "./params";
 import { useNativeSymbol } from "../../connection/nativeUnit";
-import { accountQueryOptions, blockQueryOptions, ENDPOINT_METHOD, METHOD } from "./query";
+import { accountQueryOptions, blockQueryOptions, ENDPOINT_METHOD } from "./query";
 
 /** The account the page shows, for the Activity section the app hands in. */
 export interface AccountRef {
@@ -75,7 +75,11 @@ export default function AddressPage({ search, setSearch, activity }: AddressPage
 
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader method={METHOD} title="an address at a block" target={endpointTarget(resolved)}>
+      <PageHeader
+        title="Address"
+        method={resolved.ok ? "eth_getBalance, eth_getTransactionCount, eth_getCode" : null}
+        target={resolved.ok ? resolved.endpoint.maskedUrl : null}
+      >
         Balance, nonce and code of an account; for a contract its verified source, proxy, creator,
         view functions and storage by name.
       </PageHeader>

@@ -17,7 +17,7 @@ import type { MethodPageProps } from "../../routing/page";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import type { BlockModel } from "./block";
 import { BlockFields } from "./BlockFields";
-import { fromSearch, readBlockText, toSearch, type BlockLookup } from "./params";
+import { blockRequest, fromSearch, readBlockText, toSearch, type BlockLookup } from "./params";
 import { blockQueryOptions, fileBlock, METHOD } from "./query";
 import { RECEIPT_CONCURRENCY } from "./receipts";
 import { ReceiptsNote } from "./ReceiptsNote";
@@ -146,7 +146,11 @@ export default function BlockPage({ search, setSearch }: MethodPageProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader method={METHOD} title="block" target={endpoint?.maskedUrl}>
+      <PageHeader
+        title="Block"
+        method={endpoint ? (lookup ? blockRequest(lookup).method : METHOD) : null}
+        target={endpoint?.maskedUrl}
+      >
         A block&apos;s header and its transactions with their status and fee, by number, tag or
         hash.
       </PageHeader>

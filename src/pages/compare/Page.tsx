@@ -168,7 +168,7 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
   const resolved = resolve(METHOD);
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader method={METHOD} title="comparison" target={endpointTarget(resolved)}>
+      <PageHeader title="Compare" {...endpointTarget(resolved)}>
         Sets two runs side by side — two transactions, or a transaction and its dry run — and aligns
         their call trees frame by frame: what is the same, what changed (status, gas, value, output,
         events), and what only one of them called; then their state changes.
@@ -254,6 +254,11 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
               <>
                 {stateA.naming || stateB.naming ? (
                   <p className="text-xs">Asking Sourcify for the layouts…</p>
+                ) : null}
+                {stateA.unnamed || stateB.unnamed ? (
+                  <p role="note" className="text-xs">
+                    {stateA.unnamed ?? stateB.unnamed}
+                  </p>
                 ) : null}
                 <StateComparison rows={stateRows} />
               </>

@@ -45,9 +45,11 @@ function setup(
 const TO = "0x0100000000000000000000000000000000000000";
 
 describe("estimate page", () => {
-  it("has its method heading", () => {
+  it("is headed by what it shows, the method it sends named below", () => {
     setup();
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toContain("eth_estimateGas");
+    const h1 = screen.getByRole("heading", { level: 1 });
+    expect(h1.textContent).toBe("Gas estimate");
+    expect(h1.closest("header")?.textContent).toContain("eth_estimateGas");
   });
 
   it("sends nothing for invalid input and marks the fields", async () => {

@@ -136,7 +136,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader method={METHOD} title="gas estimate" target={endpointTarget(resolved)}>
+      <PageHeader title="Gas estimate" {...endpointTarget(resolved)}>
         Asks the node how much gas a transaction would use, without sending it. Reverts are decoded
         and explained.
       </PageHeader>

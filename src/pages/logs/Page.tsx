@@ -6,7 +6,7 @@ import { Alert, Card, LinkProblems, PageHeader } from "../../ui";
 import { useRpc } from "../../connection/context";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import type { DevnetManifest } from "../../connection/manifest";
-import type { MethodPageProps } from "../../routing/page";
+import { endpointTarget, type MethodPageProps } from "../../routing/page";
 import { addToStore } from "../../decoding/abis";
 import { DecodingPanel } from "../../decoding/DecodingNote";
 import { linkFieldErrors } from "../../forms/form";
@@ -89,11 +89,7 @@ function ActivityPage({
   const resolved = resolve("eth_getLogs");
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader
-        method="eth_getLogs"
-        title="address activity"
-        target={resolved.ok ? resolved.endpoint.maskedUrl : null}
-      >
+      <PageHeader title="Address activity" {...endpointTarget(resolved)}>
         Token transfers in and out of an address, its transactions where the node can list them, and
         a way to the events it emitted.
       </PageHeader>
@@ -206,11 +202,7 @@ function LogExplorer({ search, setSearch }: MethodPageProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader
-        method="eth_getLogs"
-        title="logs explorer"
-        target={resolved.ok ? resolved.endpoint.maskedUrl : null}
-      >
+      <PageHeader title="Logs" {...endpointTarget(resolved)}>
         Logs matching a filter, fetched range by range when the endpoint limits block ranges or
         result counts.
       </PageHeader>

@@ -237,7 +237,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
   const examples = useMemo(() => examplesFrom(devnet), [devnet]);
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader method={METHOD} title="simulation" target={endpointTarget(resolved)}>
+      <PageHeader title="Dry run" {...endpointTarget(resolved)}>
         Runs a call that was never sent on a block&apos;s state, with the state you choose
         (balances, nonces, code, storage), and shows what it would do: its call tree, balance
         changes, token flow and state changes.

@@ -252,7 +252,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
 
   return (
     <div className="flex flex-col gap-3">
-      <PageHeader method={METHOD} title="trace viewer" target={endpointTarget(resolved)} compact>
+      <PageHeader title="Trace" {...endpointTarget(resolved)} compact>
         Replays a transaction on the node and shows its call tree (callTracer) or another tracer's
         output.
       </PageHeader>
@@ -310,6 +310,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
           <RpcErrorPanel
             error={query.error}
             title={explained?.title ?? `${rpcMethod} failed`}
+            headline={explained?.headline}
             onRetry={() => void query.refetch()}
           />
           {explained ? (

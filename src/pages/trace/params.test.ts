@@ -8,7 +8,8 @@ import {
   toRequest,
   toSearch,
 } from "./params";
-import { interpretRpcError } from "../../rpc";
+import { interpretRpcError, SchemaError } from "../../rpc";
+import { EMPTY_STRUCT_LOG } from "../../trace/result";
 import { clientTimeoutMs, explainTraceError, MAX_TIMER_MS, traceErrorHint } from "./query";
 
 /** A node's JSON-RPC error, as the client's interpret step names it. */
@@ -154,5 +155,20 @@ describe("trace params", () => {
       /debug_jstraceTransaction/,
     );
     expect(explainTraceError(node(3, "execution reverted"), "x")).toBeNull();
+  });
+
+  it("says an empty opcode log answer is no such transaction, not an unexpected result", () => {
+    const empty = new SchemaError(
+      {
+        method: "debug_traceTransaction",
+        endpoint: "http://node.test/",
+        request: {},
+        durationMs: 1,
+      },
+      { path: "result", issue: EMPTY_STRUCT_LOG },
+    );
+    const x = explainTraceError(empty, "debug_traceTransaction");
+    expect(x?.headline).toMatch(/^No such transaction/);
+    expect(x?.title).toMatch(/does not know this transaction/);
   });
 });

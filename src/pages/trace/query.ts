@@ -120,6 +120,8 @@ export function traceQueryOptions(
 export interface TraceErrorExplanation {
   title: string;
   hint: string;
+  /** Said instead of the error's own message, when that message would mislead (a schema issue). */
+  headline?: string;
 }
 
 export function explainTraceError(error: unknown, rpcMethod: string): TraceErrorExplanation | null {
@@ -127,6 +129,7 @@ export function explainTraceError(error: unknown, rpcMethod: string): TraceError
   if (error instanceof SchemaError && error.issue.includes(EMPTY_STRUCT_LOG)) {
     return {
       title: "The node does not know this transaction",
+      headline: "No such transaction: the node has no transaction with this hash.",
       hint: "It answered with an empty opcode log instead of a trace, which is how some nodes (anvil among them) answer a hash they have never seen. Check the hash, and that the connection points at the network the transaction was sent on.",
     };
   }

@@ -22,6 +22,7 @@ import {
 import {
   foundAt,
   METHOD,
+  BY_HASH_METHOD,
   txByHashQueryKey,
   txByHashRequestOptions,
   txQueryKey,
@@ -210,8 +211,8 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
   return (
     <div className="flex flex-col gap-3">
       <PageHeader
-        method={hashLookup ? "eth_getTransactionByHash" : "eth_getTransactionByBlockHashAndIndex"}
-        title="transaction lookup"
+        title="Transaction"
+        method={endpoint ? (hashLookup ? BY_HASH_METHOD : endpoint.rpcMethod) : null}
         heading={pageHeading(lookup, plainTx?.hash ?? null)}
         target={endpoint?.maskedUrl}
       >

@@ -175,6 +175,21 @@ export function ReceiptSection({ endpoint, tx, model, registry, actions }: Recei
         polling={polling}
         receiptNote={receiptNote}
         hash={model.hash}
+        // The answer first: why it failed sits beside its status, in the first screen.
+        why={
+          failed && parent !== null ? (
+            <FailureReason
+              hash={model.hash}
+              parent={parent}
+              outcome={replay.data}
+              error={replay.error}
+              onRetry={() => void replay.refetch()}
+              registry={registry}
+              to={model.to}
+              usedAllGas={usedAllGas}
+            />
+          ) : null
+        }
         inner={
           // A call into code may move value inside; a plain transfer or a creation's init code
           // shows it only when a trace says so.
@@ -185,18 +200,6 @@ export function ReceiptSection({ endpoint, tx, model, registry, actions }: Recei
         }
       />
       {actions}
-      {failed && parent !== null ? (
-        <FailureReason
-          hash={model.hash}
-          parent={parent}
-          outcome={replay.data}
-          error={replay.error}
-          onRetry={() => void replay.refetch()}
-          registry={registry}
-          to={model.to}
-          usedAllGas={usedAllGas}
-        />
-      ) : null}
       {data && logs === null ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           The node sent no logs with this receipt (logs: null): events and token transfers are

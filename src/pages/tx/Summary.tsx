@@ -104,6 +104,8 @@ export interface SummaryProps {
   inner?: bigint | null | undefined;
   /** The transaction's hash (the trace link). */
   hash: string;
+  /** Why a failed transaction failed: shown beside its status, the first thing read. */
+  why?: ReactNode;
 }
 
 export function Summary({
@@ -114,6 +116,7 @@ export function Summary({
   receiptNote,
   inner,
   hash,
+  why,
 }: SummaryProps) {
   const creation = s.to === null;
   return (
@@ -124,6 +127,7 @@ export function Summary({
         ) : (
           <StatusValue status={s.status} polling={polling} />
         )}
+        {why ? <div className="mt-1">{why}</div> : null}
       </Row>
       {s.blockNumber !== null ? (
         <Row term="Block">

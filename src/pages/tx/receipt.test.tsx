@@ -167,8 +167,10 @@ describe("the summary from the receipt", () => {
             : summaryAnswer(method),
     );
     render(wrap(<Harness initial={{ blockHash: BLOCK, index: "0" }} />));
-    await waitFor(() => expect(dd("Status").textContent).toBe("Failed"));
+    // The badge, and beside it (in the status itself: the first screen) why it failed.
+    await waitFor(() => expect(dd("Status").textContent).toMatch(/^Failed/));
     const why = await screen.findByRole("region", { name: "Why it failed" });
+    expect(dd("Status").contains(why)).toBe(true);
     await within(why).findByText('"not enough"');
     expect(why.textContent).toContain("This is a replay");
     expect(within(why).getByRole("link", { name: /Trace the transaction/ })).toBeTruthy();

@@ -34,6 +34,11 @@ export interface RunState {
   problem: string | null;
   /** Still asking Sourcify for layouts: names may follow. */
   naming: boolean;
+  /**
+   * Why slots are shown by number where names were wanted: the node refused the storage tracer
+   * (a JavaScript tracer: many providers refuse them), so mapping keys are unknown. Null otherwise.
+   */
+  unnamed: string | null;
 }
 
 export function useRunState(args: RunStateArgs): RunState {
@@ -73,5 +78,8 @@ export function useRunState(args: RunStateArgs): RunState {
           ? state.data.reason
           : null,
     naming: bundles.pending,
+    unnamed: storage.isError
+      ? `The node refused the storage tracer (a JavaScript tracer${storage.error instanceof Error ? `: ${storage.error.message}` : ""}): mapping and array slots are shown by number, not by variable name.`
+      : null,
   };
 }

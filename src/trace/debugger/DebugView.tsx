@@ -348,6 +348,7 @@ function FrameDebugger(
           debugQuery={insight.debugQuery}
         />
       }
+      quietNotes={fd.quietNotes}
       viewport={props.viewport}
     />
   );

@@ -36,6 +36,8 @@ export interface DebuggerPanelProps {
   notes: readonly string[];
   /** The source's variables at the step (src/variables), above the call stack. */
   variables?: ReactNode;
+  /** Caveats said quietly under the code (the last step's gas), not as a warning above it. */
+  quietNotes?: readonly string[];
   /** Fixed viewport of the source lines (tests, benchmarks). */
   viewport?: { width: number; height: number };
 }
@@ -129,6 +131,9 @@ export function DebuggerPanel(props: DebuggerPanelProps) {
           <MachineState {...props.machine} />
         </div>
       </div>
+      {props.quietNotes && props.quietNotes.length > 0 ? (
+        <p className="text-xs text-slate-700 dark:text-slate-300">{props.quietNotes.join(" ")}</p>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stepOfKey } from "./keys";
+import { stepOfKey, stillReason } from "./keys";
 
 const press = (
   key: string,
@@ -22,5 +22,16 @@ describe("step keys", () => {
     expect(press("I", { shiftKey: true })).toBeNull();
     expect(press("x")).toBeNull();
     expect(press("Enter")).toBeNull();
+  });
+});
+
+describe("why a step command cannot move", () => {
+  it("says it for the first step, the last step, and while the steps load; nothing when it can move", () => {
+    expect(stillReason("back", 0, 10, 0, false)).toMatch(/first step/);
+    expect(stillReason("into", 9, 10, 9, false)).toMatch(/last step .*where it stopped/);
+    expect(stillReason("over", 9, 10, 9, false)).toMatch(/last step/);
+    expect(stillReason("out", 4, 10, 4, false)).toMatch(/outside the current function/);
+    expect(stillReason("into", 4, 10, 5, true)).toMatch(/still loading/);
+    expect(stillReason("into", 4, 10, 5, false)).toBeNull();
   });
 });

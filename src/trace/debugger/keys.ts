@@ -53,3 +53,24 @@ export function typingIn(target: EventTarget | null): boolean {
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   return target instanceof HTMLInputElement && target.type !== "range";
 }
+
+/**
+ * Why a step command cannot move from `step` (its target is where it stands), in a sentence the
+ * button's title and the hint beside the buttons say; null when it can move. `waiting`: the steps
+ * are not here yet.
+ */
+export function stillReason(
+  kind: StepKind,
+  step: number,
+  size: number,
+  target: number,
+  waiting: boolean,
+): string | null {
+  if (waiting) return "the steps are still loading";
+  if (target !== step) return null;
+  if (kind === "back") return "this is the frame's first step: nothing comes before it";
+  if (step >= size - 1)
+    return "this is the frame's last step (where it stopped): nothing comes after it";
+  if (kind === "out") return "no later step of this frame is outside the current function";
+  return "no later step of this frame is placed in the source";
+}

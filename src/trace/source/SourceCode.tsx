@@ -24,8 +24,8 @@ import {
 /** A row's height in px (text-xs, leading-5). */
 export const LINE_HEIGHT = 20;
 
-/** The height a box is expected to have before it is measured. */
-const OPENING_HEIGHT = 480;
+/** How many lines show above the marked one when the box scrolls to it. */
+const CONTEXT_LINES = 3;
 
 /** How many of the heaviest lines are marked. */
 export const HEAVIEST = 5;
@@ -166,10 +166,10 @@ function FileLines({
     [content, tokenize],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
-  // Opens on the marked line (centred in a box of the expected height), not on line 1 and then
-  // scrolled there: the first rows drawn are the ones wanted.
+  // Opens on the marked line (a few lines below the top), not on line 1 and then scrolled
+  // there: the first rows drawn are the ones wanted.
   const [initialOffset] = useState(() =>
-    mark ? Math.max(0, mark.line * LINE_HEIGHT - (viewport?.height ?? OPENING_HEIGHT) / 2) : 0,
+    mark ? Math.max(0, mark.line * LINE_HEIGHT - CONTEXT_LINES * LINE_HEIGHT) : 0,
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
@@ -184,20 +184,44 @@ function FileLines({
     ...fixedViewport(viewport),
   });
 
+  // A box that runs past the window's bottom edge is cut to it when a line is marked: a line near
+  // the end of the file (a failing one often is) can then be scrolled to where it is seen without
+  // scrolling the page.
+  const [fit, setFit] = useState<number | null>(null);
   // The marked line into view when it is not (a step within the screen does not scroll).
   const markLine = mark?.line ?? null;
   useEffect(() => {
     if (markLine === null || markLine < 1 || markLine > lines.length) return;
     const index = markLine - 1;
     const box = scrollRef.current;
+    if (box !== null && fit === null && box.clientHeight > 0) {
+      const room = Math.floor(window.innerHeight - box.getBoundingClientRect().top - 8);
+      if (room < box.clientHeight && room >= 8 * LINE_HEIGHT) {
+        setFit(room);
+        return; // placed once the box has its new height
+      }
+    }
     const top = index * LINE_HEIGHT + LINE_HEIGHT;
+    // The part of the box the window shows: a box running past the window's bottom edge counts
+    // only down to it, so the line is put where it is seen without scrolling the page.
+    const shown =
+      box === null
+        ? 0
+        : Math.min(
+            box.clientHeight,
+            Math.max(4 * LINE_HEIGHT, window.innerHeight - box.getBoundingClientRect().top),
+          );
     const seen =
       box !== null &&
       box.clientHeight > 0 &&
       top >= box.scrollTop + LINE_HEIGHT &&
-      top + LINE_HEIGHT <= box.scrollTop + box.clientHeight;
-    if (!seen) virtualizer.scrollToIndex(index, { align: "center" });
-  }, [markLine, lines.length, virtualizer]);
+      top + LINE_HEIGHT <= box.scrollTop + shown;
+    if (seen) return;
+    // Placed a few lines below the box's top rather than centred: the content above the box may
+    // still grow as the page fills in, and a box pushed down past the window's edge still shows
+    // its first lines in the first screen.
+    virtualizer.scrollToOffset(Math.max(0, top - CONTEXT_LINES * LINE_HEIGHT));
+  }, [markLine, lines.length, virtualizer, fit]);
 
   const withGas = gas !== null;
   const height = (lines.length + 1) * LINE_HEIGHT + 2;
@@ -211,7 +235,16 @@ function FileLines({
       className="overflow-auto rounded border border-slate-200 font-mono text-xs leading-5 dark:border-slate-700"
       // Its size is its own (height given, width the parent's): what changes inside — the marked
       // line moving at each step of the debugger — is laid out and painted inside alone.
-      style={{ height, maxHeight: maxHeight ?? "60vh", contain: "strict" }}
+      style={{
+        height,
+        maxHeight:
+          fit === null
+            ? (maxHeight ?? "60vh")
+            : maxHeight !== undefined
+              ? Math.min(fit, maxHeight)
+              : `min(${fit}px, 60vh)`,
+        contain: "strict",
+      }}
     >
       <div role="rowgroup" style={sizerStyle(virtualizer.getTotalSize())}>
         <div

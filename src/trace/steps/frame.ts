@@ -82,8 +82,9 @@ export function buildFrameDebug(
 
   // ---- gas per line ----
   const { lineGas, heaviestLines, total, unattributed } = lineGasOf(s, lineAt, cost, size);
+  const quietNotes: string[] = [];
   if (endGas === null && size > 0)
-    notes.push(
+    quietNotes.push(
       "The gas of the frame's last step is not known (the node reports no gas used for the top frame): it counts as 0.",
     );
 
@@ -149,5 +150,6 @@ export function buildFrameDebug(
     unattributed,
     gasUsed: data.gasUsed,
     notes,
+    quietNotes,
   };
 }

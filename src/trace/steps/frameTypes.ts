@@ -123,6 +123,11 @@ export interface FrameDebug {
   gasUsed: number | null;
   /** Plain sentences: inlined functions, the step bound, no source map, … */
   notes: string[];
+  /**
+   * Caveats said quietly, beside the figures they qualify rather than as a warning above the
+   * code: the last step's gas counted as 0.
+   */
+  quietNotes: string[];
 }
 
 export interface FrameDebugOptions {

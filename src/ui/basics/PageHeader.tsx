@@ -1,49 +1,48 @@
 import type { ReactNode } from "react";
 
 /**
- * A method page's heading (the RPC method name, which outside checks look for) with what the
- * page does and the endpoint it will call (already masked). With `heading`, the page is titled by
- * what was looked up ("Transaction 0xabcd…1234") and the method moves to the line below. With
- * `compact`, a phone shows the heading alone (the page's own view needs the first screen).
+ * A page's heading: what the page shows, in people's words ("Transaction", "Logs"), or what was
+ * looked up ("Transaction 0xabcd…1234"); below it, quietly, what the page does and the RPC method
+ * it sends to which endpoint (already masked). `method` is the method actually sent (the resolved
+ * endpoint's `rpcMethod`), never the name the app routes it by. With `compact`, a phone shows the
+ * heading alone (the page's own view needs the first screen).
  */
 export function PageHeader({
-  method,
   title,
   heading,
+  method,
   target,
   compact = false,
   children,
 }: {
-  method: string;
+  /** What the page shows: "Transaction", "Trace", "Gas estimate"… */
   title: string;
+  /** What was looked up, when the page has it; the heading then (else `title`). */
   heading?: string | null;
-  /** e.g. `debug_traceTransaction at https://…/v1/••••abcd`; omitted when no endpoint resolves. */
+  /** The RPC method(s) the page sends, as sent; omitted when no endpoint resolves. */
+  method?: string | null;
+  /** The endpoint's masked URL; omitted when no endpoint resolves. */
   target?: string | null;
   /** Below 640 px, the description is left out (the heading stays). */
   compact?: boolean;
   children: ReactNode;
 }) {
-  const description = `text-sm text-slate-700 dark:text-slate-300${compact ? " max-sm:hidden" : ""}`;
-  if (heading)
-    return (
-      <header>
-        <h1 className="text-xl font-bold break-words">{heading}</h1>
-        <p className={description}>
-          <span className="font-mono text-xs">{method}</span> — {children}
-          {target ? <span className="ml-1 break-all font-mono text-xs">→ {target}</span> : null}
-        </p>
-      </header>
-    );
+  // The method sent sits beside the heading, quietly; the description below it (on a compact
+  // page, on the same line where there is room, and not at all on a phone: the page's own view
+  // needs the first screen).
+  const description = compact
+    ? "text-sm text-slate-700 max-sm:hidden dark:text-slate-300"
+    : "basis-full text-sm text-slate-700 dark:text-slate-300";
   return (
-    <header>
-      <h1 className="text-xl font-bold break-words">
-        {method}{" "}
-        <span className="text-base font-normal text-slate-700 dark:text-slate-300">— {title}</span>
-      </h1>
-      <p className={description}>
-        {children}
-        {target ? <span className="ml-1 break-all font-mono text-xs">→ {target}</span> : null}
-      </p>
+    <header className="flex flex-wrap items-baseline gap-x-3">
+      <h1 className="text-xl font-bold break-words">{heading || title}</h1>
+      {method ? (
+        <p className="min-w-0 text-xs break-all text-slate-600 dark:text-slate-400">
+          sends <span className="font-mono">{method}</span>
+          {target ? <span className="font-mono"> → {target}</span> : null}
+        </p>
+      ) : null}
+      <p className={description}>{children}</p>
     </header>
   );
 }
