@@ -116,6 +116,9 @@ export function callTracer(config: CallTracerConfig): TxTracer {
     else if (op !== "") type = op;
     else type = create ? (m.salt ? "CREATE2" : "CREATE") : "CALL";
     const codeAddress: Address | undefined = m._codeAddress ?? m.to;
+    // A creating frame's address is made after its message starts: a call it makes (not a
+    // DELEGATECALL, which keeps the original sender) names it as its caller.
+    if (parent && parent.context === "" && !m.delegatecall) parent.context = m.caller.toString();
     const frame: CallFrame = {
       from: parent ? parent.context : m.caller.toString(),
       gas: qty(m.gasLimit),
