@@ -30,7 +30,7 @@ import { describePiece } from "../ranges";
 import { ScanBar } from "../ScanBar";
 import { useLogDecoding } from "../useLogDecoding";
 import { Transactions } from "./Transactions";
-import { countDirections, directionReader, transferFilters } from "./transfers";
+import { countDirections, directionReader, transferFilters, transferRefs } from "./transfers";
 import { useActivityScan } from "./useActivityScan";
 
 export interface AddressActivityProps {
@@ -119,6 +119,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
     [direction],
   );
   const counts = useMemo(() => countDirections(view.logs, direction), [view.logs, direction]);
+  const transferTxs = useMemo(() => transferRefs(view.logs), [view.logs]);
 
   const rangeText = scanRange
     ? `blocks ${formatBlockParam(String(scanRange.from))} → ${formatBlockParam(String(scanRange.to))}${range.ok && range.from === null ? ` (the last ${LOOKBACK.toLocaleString("en-US")} blocks; a link's fromBlock and toBlock choose another range)` : ""}`
@@ -213,6 +214,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
             endpoint={endpoint}
             address={address}
             toBlock={txEnd}
+            transfers={transferTxs}
           />
         ) : null}
       </section>
