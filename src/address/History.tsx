@@ -55,9 +55,8 @@ export function History({ client, endpoint, address, toBlock, transfers }: Histo
         <p role="note">
           {fmt(state.pruned.olderCount)} older sent transaction
           {state.pruned.olderCount === 1 ? " lies" : "s lie"} before block {fmt(state.pruned.below)}
-          , whose state this node no longer holds (it answered &ldquo;missing trie node&rdquo; or
-          &ldquo;header not found&rdquo; there): the bisection stops at that block. An archive node
-          finds them.
+          : this node no longer holds the state there (it answered &ldquo;{state.pruned.said}
+          &rdquo;), so the bisection stops at that block. An archive node finds them.
         </p>
       ) : null}
       {state && state.unmatched.length > 0 ? (

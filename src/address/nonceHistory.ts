@@ -59,7 +59,7 @@ export interface SentHistoryState {
   /** Nonce changes whose block holds no transaction the account sent (creations by a contract, EIP-7702 authorizations, genesis). */
   unmatched: { block: number; count: number }[];
   /** The state below this block is gone on this node: `olderCount` sent transactions lie there. */
-  pruned: { below: number; olderCount: number } | null;
+  pruned: { below: number; olderCount: number; said: string } | null;
   /** The account's nonce at the head: the number of transactions it sent. */
   sent: number;
   requests: number;
@@ -75,7 +75,9 @@ export class SentHistory {
   private readonly active = new Set<Interval>();
   private readonly found: SentTx[] = [];
   private readonly unmatched: { block: number; count: number }[] = [];
-  private pruned: { below: number; olderCount: number } | null = null;
+  private pruned: { below: number; olderCount: number; said: string } | null = null;
+  /** What the node answered where the state was gone. */
+  private said = "";
   /** The oldest block whose state the node holds, once a pruned block was met. */
   private oldestHeld: number | null = null;
   private requests = 0;
@@ -123,8 +125,12 @@ export class SentHistory {
     const inFlight = new Set<Promise<void>>();
     const failures: unknown[] = [];
     const startOne = (): boolean => {
-      this.pending.sort((a, b) => b.hi - a.hi);
-      const next = this.pending.shift();
+      // The newest interval next (a scan, not a sort: this runs once per request).
+      let at = -1;
+      this.pending.forEach((iv, i) => {
+        if (at < 0 || iv.hi > (this.pending[at]?.hi ?? -1)) at = i;
+      });
+      const next = at < 0 ? undefined : this.pending.splice(at, 1)[0];
       if (!next) return false;
       this.active.add(next);
       const p: Promise<void> = this.step(next, signal)
@@ -176,6 +182,7 @@ export class SentHistory {
       n = await this.nonceAt(mid, signal);
     } catch (e) {
       if (!(e instanceof MissingStateError)) throw e;
+      this.said = e.rpcMessage;
       return this.boundary(mid, iv, signal);
     }
     if (n > iv.nLo) this.pending.push({ lo: iv.lo, hi: mid, nLo: iv.nLo, nHi: n });
@@ -185,7 +192,11 @@ export class SentHistory {
   private below(count: number, held: number): void {
     if (count <= 0) return;
     const olderCount = (this.pruned?.olderCount ?? 0) + count;
-    this.pruned = { below: Math.min(this.pruned?.below ?? held, held), olderCount };
+    this.pruned = {
+      below: Math.min(this.pruned?.below ?? held, held),
+      olderCount,
+      said: this.said,
+    };
   }
 
   /**

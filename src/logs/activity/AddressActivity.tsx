@@ -23,6 +23,7 @@ import { rpcQueryKey } from "../../connection/query";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import { Alert } from "../../ui";
 import type { ExtraColumn } from "../columns";
+import { defaultExplore, type Explore } from "../exploreParams";
 import { LogTable } from "../LogTable";
 import { parseBlockRef } from "../params";
 import type { BlockRef } from "../ranges";
@@ -42,6 +43,8 @@ export interface AddressActivityProps {
 }
 
 const LOOKBACK = Number(ADDRESS_LOOKBACK);
+/** An address's transfers read newest first, as an account's history is (a click on Block reverses). */
+const NEWEST_FIRST: Explore = { ...defaultExplore(), sort: { key: "block", dir: "desc" } };
 
 /**
  * The chain head as the node sends it (hex): the key is the one the transaction summary's head
@@ -189,6 +192,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
             tokenOf={tokenOf}
             extraColumns={extraColumns}
             label="Token transfers"
+            explore={NEWEST_FIRST}
           />
         ) : null}
         {settled ? (
