@@ -97,9 +97,12 @@ test.describe("address history without ots_", () => {
 
     // Each of the newest sent transactions is a row, linked to its page, found by nonce bisection.
     for (const tx of expected) {
-      const link = table.getByRole("link", { name: `${tx.hash.slice(0, 8)}…${tx.hash.slice(-4)}` });
+      const name = `${tx.hash.slice(0, 8)}…${tx.hash.slice(-4)}`;
+      const link = table.getByRole("link", { name });
       await expect(link).toHaveAttribute("href", `#/tx?hash=${tx.hash}`);
-      await expect(table.getByRole("row").filter({ has: link })).toContainText("nonce bisection");
+      await expect(
+        table.getByRole("row").filter({ has: page.getByRole("link", { name }) }),
+      ).toContainText("nonce bisection");
     }
     // Newest first: the block column never rises going down.
     const blocks = (await table.locator("tbody tr td:first-child").allTextContents()).map((t) =>
