@@ -64,7 +64,8 @@ export function History({ client, endpoint, address, toBlock, transfers }: Histo
           {fmt(state.unmatched.reduce((n, u) => n + u.count, 0))} nonce change
           {state.unmatched.length === 1 ? "" : "s"} (block{" "}
           {state.unmatched.map((u) => fmt(u.block)).join(", ")}) had no transaction this address
-          sent: contracts it created from inside a call, or EIP-7702 authorizations.
+          sent: a contract's own creation (its nonce starts at 1), contracts it created from inside
+          a call, or EIP-7702 authorizations.
         </p>
       ) : null}
       {sent.status === "error" ? (
