@@ -186,7 +186,10 @@ test.describe("address activity", () => {
       table.getByRole("row").filter({ hasText: event }).first().getByRole("cell").nth(1);
     await expect(directionOf(/MiniWETH\s*Deposit/)).toHaveText("in");
     await expect(directionOf(/MiniWETH\s*Withdrawal/)).toHaveText("out");
-    await expect(directionOf(/MiniNFT\s*Transfer.*tokenId=42/)).toHaveText("in");
+    // Newest first: the NFT passed on (out) above its mint (in), the oldest row of the two.
+    const nft = table.getByRole("row").filter({ hasText: /MiniNFT\s*Transfer.*tokenId=42/ });
+    await expect(nft.first().getByRole("cell").nth(1)).toHaveText("out");
+    await expect(nft.last().getByRole("cell").nth(1)).toHaveText("in");
     await expect(directionOf(/TransferSingle.*value=30/)).toHaveText("out");
     await expect(directionOf(/TransferBatch/)).toHaveText("out");
     await expect(directionOf(/NodescopeToken\s*Transfer.*value=50/)).toHaveText("in");

@@ -156,7 +156,7 @@ test.describe("address page", () => {
     // Read at latest: the first settlement's credit and the retry's (the comparison's pair).
     const credit = BigInt(s.values.amount) + LEDGER_RETRY.amount;
     await expect(storage.getByRole("row", { name: `credit[${to}]` })).toContainText(
-      credit.toString(),
+      credit.toLocaleString("en-US"),
       { timeout: 30_000 },
     );
   });

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { shownArg } from "../chain";
 import { CopyButton, RetryButton } from "../ui";
 import type { Explanation } from "./explain";
 
@@ -62,7 +63,7 @@ export function ExplainedError({
                   <dt>
                     {a.name || `arg${i + 1}`} ({a.type})
                   </dt>
-                  <dd className="break-all">{a.value}</dd>
+                  <dd className="break-all">{shownArg(a)}</dd>
                 </div>
               ))}
             </dl>

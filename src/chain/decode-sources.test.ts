@@ -110,7 +110,7 @@ describe("verified ABIs", () => {
   it("decodes a call to the contract with its verified ABI first, argument names included", () => {
     const d = decodeCalldata(call, layered, { to: IMPL.toUpperCase().replace("0X", "0x") });
     expect(d).toMatchObject({ name: "increment", origin: "verified", source: "verified" });
-    expect(d.args).toEqual([{ name: "by", type: "uint256", value: "7", raw: 7n }]);
+    expect(d.args).toEqual([{ name: "by", type: "uint256", value: "7", shown: "7", raw: 7n }]);
     // to another address the same selector is only the database's guess, without names
     const elsewhere = decodeCalldata(call, layered, { to: OTHER });
     expect(elsewhere).toMatchObject({ origin: "database", candidates: 1 });

@@ -4,6 +4,7 @@
  */
 import { getAddress, isAddress, type AbiParameter } from "viem";
 import { isRecord } from "../rpc";
+import { formatDecimal } from "./units";
 
 /** Hex data: 0x and whole bytes. */
 export const HEX_DATA_RE = /^0x(?:[0-9a-fA-F]{2})*$/;
@@ -13,8 +14,16 @@ export interface DecodedArg {
   /** The ABI param name, or "" when the ABI leaves it unnamed. */
   name: string;
   type: string;
+  /** The exact text: what is copied, exported and filtered on (integers as bare digits). */
   value: string;
+  /** The text people read: integers grouped in thousands (`5,000,000`); `value` when absent. */
+  shown?: string;
   raw: unknown;
+}
+
+/** How a decoded argument reads: its grouped text where it has one, else its exact text. */
+export function shownArg(a: Pick<DecodedArg, "value" | "shown">): string {
+  return a.shown ?? a.value;
 }
 
 export function fallbackText(value: unknown): string {
@@ -25,22 +34,27 @@ export function fallbackText(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
 }
 
-function formatValue(value: unknown, param: AbiParameter, nested: boolean): string {
+function formatValue(
+  value: unknown,
+  param: AbiParameter,
+  nested: boolean,
+  grouped = false,
+): string {
   const array = /^(.*)\[(\d*)\]$/.exec(param.type);
   if (array !== null) {
     const inner = { ...param, type: array[1] ?? "" } as AbiParameter;
     if (!Array.isArray(value)) return fallbackText(value);
-    return `[${value.map((v) => formatValue(v, inner, true)).join(", ")}]`;
+    return `[${value.map((v) => formatValue(v, inner, true, grouped)).join(", ")}]`;
   }
   if (param.type === "tuple") {
     const components: readonly AbiParameter[] = "components" in param ? param.components : [];
     if (Array.isArray(value)) {
-      return `(${value.map((v, i) => formatValue(v, components[i] ?? { type: "" }, true)).join(", ")})`;
+      return `(${value.map((v, i) => formatValue(v, components[i] ?? { type: "" }, true, grouped)).join(", ")})`;
     }
     if (isRecord(value)) {
       const parts = components.map((c, i) => {
         const key = c.name ?? String(i);
-        return `${key}: ${formatValue(value[key], c, true)}`;
+        return `${key}: ${formatValue(value[key], c, true, grouped)}`;
       });
       return `{${parts.join(", ")}}`;
     }
@@ -56,6 +70,12 @@ function formatValue(value: unknown, param: AbiParameter, nested: boolean): stri
   if (param.type === "string" && typeof value === "string")
     return nested ? JSON.stringify(value) : value;
   if (param.type.startsWith("bytes") && typeof value === "string") return value.toLowerCase();
+  if (
+    grouped &&
+    /^u?int\d*$/.test(param.type) &&
+    (typeof value === "bigint" || typeof value === "number")
+  )
+    return formatDecimal(value);
   return fallbackText(value);
 }
 
@@ -64,8 +84,12 @@ function formatValue(value: unknown, param: AbiParameter, nested: boolean): stri
  * arrays as `[a, b]`, tuples as `{name: v, …}` (or `(a, b)` when unnamed), strings as-is
  * (quoted when inside an array or tuple). Pass the ABI param to get tuple component names.
  */
-export function formatArg(value: unknown, type: string | AbiParameter): string {
-  return formatValue(value, typeof type === "string" ? { type } : type, false);
+export function formatArg(
+  value: unknown,
+  type: string | AbiParameter,
+  options: { grouped?: boolean } = {},
+): string {
+  return formatValue(value, typeof type === "string" ? { type } : type, false, options.grouped);
 }
 
 export function toArgs(params: readonly AbiParameter[], values: readonly unknown[]): DecodedArg[] {
@@ -73,6 +97,7 @@ export function toArgs(params: readonly AbiParameter[], values: readonly unknown
     name: p.name ?? "",
     type: p.type === "tuple" || p.type.startsWith("tuple[") ? tupleTypeName(p) : p.type,
     value: formatArg(values[i], p),
+    shown: formatArg(values[i], p, { grouped: true }),
     raw: values[i],
   }));
 }

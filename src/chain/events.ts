@@ -5,6 +5,7 @@
  * indexed topics (ERC-20 and ERC-721 share Transfer's topic0).
  */
 import { formatUnits, type AbiEvent } from "viem";
+import { formatDecimal, formatWei } from "./units";
 import { decodeLog, type DecodeOrigin, type DecodedLogArg } from "./decode";
 import type { AbiRegistry } from "./registry";
 
@@ -61,8 +62,19 @@ export function withTokenUnits(
   const decimals = meta.decimals;
   const args = ev.args.map((a) => {
     if (a.indexed || !/^uint\d*$/.test(a.type) || !/^\d+$/.test(a.value)) return a;
-    const whole = formatUnits(BigInt(a.value), decimals);
-    return { ...a, value: `${whole}${meta.symbol ? ` ${meta.symbol}` : ""} (${a.value})` };
+    const raw = BigInt(a.value);
+    const unit = meta.symbol ? ` ${meta.symbol}` : "";
+    const whole = formatUnits(raw, decimals);
+    // The read form groups both numbers; the exact text keeps bare digits (copied, filtered).
+    const grouped = formatWei(raw * 10n ** BigInt(Math.max(0, 18 - decimals)), "ether", {
+      thousands: true,
+    });
+    const readable = decimals <= 18 ? grouped : whole;
+    return {
+      ...a,
+      value: `${whole}${unit} (${a.value})`,
+      shown: `${readable}${unit} (${formatDecimal(raw)})`,
+    };
   });
   return { ...ev, args };
 }

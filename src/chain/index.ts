@@ -27,7 +27,7 @@ export {
   type UnknownKeys,
 } from "./abiItems";
 export * from "./decode";
-export { formatArg, type DecodedArg } from "./decodedArgs";
+export { formatArg, shownArg, type DecodedArg } from "./decodedArgs";
 export * from "./revert";
 export * from "./tx-types";
 export * from "./tokenMeta";

@@ -3,7 +3,7 @@
  * from the registry, and how they read — in one line, and in the reference client's words.
  */
 import { decodeAbiParameters, decodeErrorResult, type Hex } from "viem";
-import { HEX_DATA_RE, toArgs, type DecodedArg } from "./decodedArgs";
+import { HEX_DATA_RE, shownArg, toArgs, type DecodedArg } from "./decodedArgs";
 import { entryOrigin, type SignatureOrigin } from "./abiItems";
 import type { AbiRegistry } from "./registry";
 
@@ -119,7 +119,7 @@ export function describeRevert(decoded: DecodedRevert): string {
     case "panic":
       return `Panic(0x${decoded.code.toString(16).padStart(2, "0")}): ${decoded.meaning}`;
     case "custom":
-      return `${decoded.name}(${decoded.args.map((a) => (a.name === "" ? a.value : `${a.name}=${a.value}`)).join(", ")})`;
+      return `${decoded.name}(${decoded.args.map((a) => (a.name === "" ? shownArg(a) : `${a.name}=${shownArg(a)}`)).join(", ")})`;
     case "empty":
       return "reverted without a reason";
     case "unknown":

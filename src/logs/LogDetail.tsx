@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { Address, Amount, BlockLink, CopyButton, Hash, LinkNav, Time } from "../ui";
+import { shownArg } from "../chain";
 import { href } from "../routing/links";
 import type { KindIndex } from "./kinds";
 import { txCardLink } from "./LogCell";
@@ -62,7 +63,7 @@ function argValue(
         />
       );
   }
-  return a.value;
+  return shownArg(a);
 }
 
 export function LogDetail({

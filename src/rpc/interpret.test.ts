@@ -140,6 +140,11 @@ describe("the provider's documented errors (notes/providers.md)", () => {
       expect(named("debug_traceTransaction", -32000, message)).toBeInstanceOf(MissingStateError);
     const anvil = named("debug_traceTransaction", -32001, "Resource not found");
     expect(anvil).toBeInstanceOf(ResourceNotFoundError);
+    // anvil --prune-history, asked below the states it keeps; a block past the head is not that
+    const old = "BlockOutOfRangeError: block height is 12553 but requested was 6276";
+    expect(named("eth_getTransactionCount", -32602, old)).toBeInstanceOf(MissingStateError);
+    const ahead = "BlockOutOfRangeError: block height is 12553 but requested was 20000";
+    expect(named("eth_getTransactionCount", -32602, ahead)).not.toBeInstanceOf(MissingStateError);
   });
 
   it("a revert without code 3 (older nodes) and its data nested in {data}", () => {

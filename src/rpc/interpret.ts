@@ -56,6 +56,8 @@ const UNKNOWN_TX =
   /(transaction|tx)( hash)? (was )?not found|unknown transaction|no such transaction/i;
 const MISSING_STATE =
   /missing trie node|historical state|state (is )?(not available|unavailable)|pruned|header not found|state.*not found|resource not found/i;
+/** anvil's answer for a block below the states it keeps (`--prune-history`): height, then the block asked. */
+const BELOW_KEPT_STATES = /block height is (\d+) but requested was (\d+)/i;
 const NODE_TIMEOUT = /timeout|timed out|deadline exceeded|execution aborted/i;
 
 /** Methods whose limit answers name a block range (the eth_getLogs table in providers.md). */
@@ -101,6 +103,8 @@ export function interpretRpcError(ctx: RpcErrorContext, info: JsonRpcErrorInfo):
   if (NOT_ALLOWED.test(message)) return new NotAllowedError(ctx, info);
   if (UNKNOWN_TX.test(message)) return new UnknownTransactionError(ctx, info);
   if (MISSING_STATE.test(message)) return new MissingStateError(ctx, info);
+  const below = BELOW_KEPT_STATES.exec(message);
+  if (below && Number(below[2]) < Number(below[1])) return new MissingStateError(ctx, info);
   if (code === ResourceNotFoundError.code) return new ResourceNotFoundError(ctx, info);
   if (NODE_TIMEOUT.test(message)) return new NodeTimeoutError(ctx, info);
   return new JsonRpcError(ctx, info);

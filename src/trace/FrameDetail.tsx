@@ -5,7 +5,7 @@
  */
 import { DEFAULT_NATIVE_SYMBOL } from "../chain/nativeUnit";
 import type { ReactNode } from "react";
-import { readQuantity } from "../chain";
+import { readQuantity, shownArg } from "../chain";
 import {
   Address,
   addressHref,
@@ -71,7 +71,7 @@ function Args({ args, caption }: { args: DecodedArg[]; caption: string }) {
                   label={`Copy ${a.name || "address"}`}
                 />
               ) : (
-                a.value
+                shownArg(a)
               )}
             </td>
           </tr>
@@ -278,7 +278,7 @@ export function FrameDetail({
                     <ul className="pl-3">
                       {dl.args.map((a, j) => (
                         <li key={j} className="break-all">
-                          {a.name || `#${j}`} ({a.type}): {a.value}
+                          {a.name || `#${j}`} ({a.type}): {shownArg(a)}
                         </li>
                       ))}
                     </ul>

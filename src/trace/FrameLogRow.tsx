@@ -3,6 +3,7 @@
  * treeitem, indented one level below the frame that emitted it.
  */
 import type { ReactNode } from "react";
+import { shownArg } from "../chain";
 import type { FrameDecodeCache } from "./decode";
 import { clip } from "./format";
 import { ShortAddress, shortHex } from "../ui";
@@ -49,7 +50,7 @@ export function FrameLogRow({
       <ShortAddress value={l.address} />
       <span className="min-w-0 truncate font-semibold">
         {d
-          ? `${d.name}(${clip(d.args.map((a) => `${a.name ? `${a.name}: ` : ""}${a.value}`).join(", "), 140)})`
+          ? `${d.name}(${clip(d.args.map((a) => `${a.name ? `${a.name}: ` : ""}${shownArg(a)}`).join(", "), 140)})`
           : l.topics[0]
             ? `topic0 ${shortHex(l.topics[0])}`
             : "anonymous log"}

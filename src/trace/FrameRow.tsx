@@ -3,7 +3,7 @@
  * value, error and gas share. Memoised on plain props so scrolling re-renders only new rows.
  */
 import { memo, type CSSProperties } from "react";
-import { readQuantity } from "../chain";
+import { readQuantity, shownArg } from "../chain";
 import type { FrameDecodeCache } from "./decode";
 import { amountText, groupedNumber, ShortAddress } from "../ui";
 import { OriginBadge } from "../decoding/Origin";
@@ -147,7 +147,7 @@ export const FrameRow = memo(function FrameRow(p: FrameRowProps) {
   const reverted = model.reverted[i] === 1;
   const logCount = Array.isArray(f.logs) ? f.logs.length : 0;
   const fn = d.call
-    ? `${d.call.name}(${clip(d.call.args.map((a) => a.value).join(", "), 120)})`
+    ? `${d.call.name}(${clip(d.call.args.map(shownArg).join(", "), 120)})`
     : input.length >= 10
       ? `${input.slice(0, 10)}(…)`
       : input.length > 2

@@ -23,6 +23,7 @@ import { rpcQueryKey } from "../../connection/query";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import { Alert } from "../../ui";
 import type { ExtraColumn } from "../columns";
+import { defaultExplore, type Explore } from "../exploreParams";
 import { LogTable } from "../LogTable";
 import { parseBlockRef } from "../params";
 import type { BlockRef } from "../ranges";
@@ -30,7 +31,7 @@ import { describePiece } from "../ranges";
 import { ScanBar } from "../ScanBar";
 import { useLogDecoding } from "../useLogDecoding";
 import { Transactions } from "./Transactions";
-import { countDirections, directionReader, transferFilters } from "./transfers";
+import { countDirections, directionReader, transferFilters, transferRefs } from "./transfers";
 import { useActivityScan } from "./useActivityScan";
 
 export interface AddressActivityProps {
@@ -42,6 +43,8 @@ export interface AddressActivityProps {
 }
 
 const LOOKBACK = Number(ADDRESS_LOOKBACK);
+/** An address's transfers read newest first, as an account's history is (a click on Block reverses). */
+const NEWEST_FIRST: Explore = { ...defaultExplore(), sort: { key: "block", dir: "desc" } };
 
 /**
  * The chain head as the node sends it (hex): the key is the one the transaction summary's head
@@ -119,6 +122,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
     [direction],
   );
   const counts = useMemo(() => countDirections(view.logs, direction), [view.logs, direction]);
+  const transferTxs = useMemo(() => transferRefs(view.logs), [view.logs]);
 
   const rangeText = scanRange
     ? `blocks ${formatBlockParam(String(scanRange.from))} → ${formatBlockParam(String(scanRange.to))}${range.ok && range.from === null ? ` (the last ${LOOKBACK.toLocaleString("en-US")} blocks; a link's fromBlock and toBlock choose another range)` : ""}`
@@ -188,6 +192,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
             tokenOf={tokenOf}
             extraColumns={extraColumns}
             label="Token transfers"
+            explore={NEWEST_FIRST}
           />
         ) : null}
         {settled ? (
@@ -213,6 +218,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
             endpoint={endpoint}
             address={address}
             toBlock={txEnd}
+            transfers={transferTxs}
           />
         ) : null}
       </section>

@@ -11,6 +11,8 @@ import { href } from "../../routing/links";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import { amountText, BlockLink, Button, ShortAddress, shortHex, Time } from "../../ui";
 import { useNativeSymbol } from "../../connection/nativeUnit";
+import { History } from "../../address/History";
+import type { TransferRef } from "../../address/rows";
 import { otsMethod, otsPageQueryOptions, type ActivityTx, type OtsCursor } from "./ots";
 
 export interface TransactionsProps {
@@ -19,6 +21,8 @@ export interface TransactionsProps {
   address: string;
   /** The first page ends with this block (the range's end); null: at the chain head. */
   toBlock: number | null;
+  /** The transactions the token transfers name (the standard history's received side). */
+  transfers: readonly TransferRef[];
 }
 
 /** Which way a transaction went for the address: sent, received, to itself, or touched inside. */
@@ -29,7 +33,7 @@ export function txDirection(tx: ActivityTx, address: string): "out" | "in" | "se
   return out && inn ? "self" : out ? "out" : inn ? "in" : "inside";
 }
 
-export function Transactions({ client, endpoint, address, toBlock }: TransactionsProps) {
+export function Transactions({ client, endpoint, address, toBlock, transfers }: TransactionsProps) {
   const start: OtsCursor = { dir: "before", block: toBlock === null ? 0 : toBlock + 1 };
   const [cursor, setCursor] = useState<OtsCursor>(start);
   const page = useQuery(otsPageQueryOptions(client, endpoint, { address, cursor }));
@@ -38,21 +42,22 @@ export function Transactions({ client, endpoint, address, toBlock }: Transaction
 
   if (page.error instanceof MethodUnsupportedError)
     return (
-      <div role="status" className="flex flex-col gap-1 text-sm text-slate-800 dark:text-slate-200">
-        <p>
+      <div className="flex flex-col gap-2">
+        <p role="note" className="text-sm text-slate-800 dark:text-slate-200">
           <strong>
             {endpoint.host} does not serve {method}
           </strong>{" "}
-          ({page.error.rpcMessage}), so the transactions this address sent or received cannot be
-          listed from it.
+          ({page.error.rpcMessage}): the list below is built from standard methods instead
+          (Otterscan&apos;s <code>ots_</code> methods, served by Erigon and anvil, list every
+          transaction at once). The token transfers in and out, found with eth_getLogs, are above.
         </p>
-        <p>
-          They come from Otterscan&apos;s <code>ots_</code> methods, which Erigon (with the ots
-          namespace enabled) and anvil serve; geth and most providers do not. What this node does
-          offer is above: the token transfers in and out, found with eth_getLogs, and the events a
-          contract emitted, in the log explorer. Plain {symbol} transfers and calls that emit no
-          event need an ots-capable node (or one scanning every block).
-        </p>
+        <History
+          client={client}
+          endpoint={endpoint}
+          address={address}
+          toBlock={toBlock}
+          transfers={transfers}
+        />
       </div>
     );
   if (page.error)

@@ -17,6 +17,7 @@ import { addressToTopic } from "../../chain";
 import type { LogFilter } from "../params";
 import type { BlockRef } from "../ranges";
 import type { LogRow } from "../result";
+import type { TransferRef } from "../../address/rows";
 
 export const TRANSFER = toEventSelector("Transfer(address,address,uint256)");
 export const TRANSFER_SINGLE = toEventSelector(
@@ -145,4 +146,18 @@ export function countDirections(
     if (d) out[d]++;
   }
   return out;
+}
+
+/** The transactions the transfers name, each once (the address history's received side). */
+export function transferRefs(logs: readonly LogRow[]): TransferRef[] {
+  const seen = new Map<string, TransferRef>();
+  for (const l of logs)
+    if (l.transactionHash && l.blockNumber !== null && !seen.has(l.transactionHash))
+      seen.set(l.transactionHash, {
+        hash: l.transactionHash,
+        blockNumber: l.blockNumber,
+        index: l.transactionIndex,
+        timestamp: l.blockTimestamp,
+      });
+  return [...seen.values()];
 }

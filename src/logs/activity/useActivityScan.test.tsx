@@ -121,7 +121,9 @@ describe("useActivityScan", () => {
     // each filter asked the whole range first, was refused, and went on in pieces
     expect(refused).toBeGreaterThanOrEqual(3);
     expect(progress?.splits).toBeGreaterThanOrEqual(3);
-    expect(progress?.blocksCovered).toBe(3 * (HEAD + 1));
+    // the range asked, once (three filters over it are still one range of blocks)
+    expect(progress?.blocksCovered).toBe(HEAD + 1);
+    expect(progress?.totalBlocks).toBe(HEAD + 1);
     expect(maxInFlight).toBeLessThanOrEqual(3);
   });
 });
@@ -141,6 +143,25 @@ describe("the scan's parts as one", () => {
     expect(combine([part("done"), part("cancelled")], []).status).toBe("cancelled");
     expect(combine([part("done"), part("done")], []).status).toBe("done");
     expect(combine([], []).status).toBe("idle");
+  });
+  it("counts the range asked once: three filters over 5,000 blocks say 5,000, not 15,000", () => {
+    const progress = (blocksCovered: number) => ({
+      blocksCovered,
+      totalBlocks: 5000,
+      logs: 0,
+      requests: 1,
+      retries: 0,
+      splits: 0,
+      inFlight: 0,
+      range: null,
+    });
+    const at = (...covered: number[]) =>
+      combine(
+        covered.map((c) => ({ ...part(c === 5000 ? "done" : "running"), progress: progress(c) })),
+        [],
+      ).progress;
+    expect(at(5000, 5000, 5000)).toMatchObject({ blocksCovered: 5000, totalBlocks: 5000 });
+    expect(at(5000, 2500, 0)).toMatchObject({ blocksCovered: 2500, totalBlocks: 5000 });
   });
   it("gives each running filter its share of the calls in flight, one at least", () => {
     expect(shareOf(3, 3)).toBe(1);

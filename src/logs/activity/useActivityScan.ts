@@ -66,10 +66,15 @@ export function combine(parts: readonly Part[], logs: LogRow[]): ScanView {
     progresses.reduce((n, p) => n + (p ? f(p) : 0), 0);
   const first = progresses.find((p) => p?.range);
   const capped = progresses.find((p) => p?.capped)?.capped;
+  // Every filter runs over the same range: the scan covers that range once, not once per filter,
+  // so the blocks covered are the filters' average share of it.
+  const asked = sum((p) => p.totalBlocks ?? 0);
+  const range = progresses.reduce((m, p) => Math.max(m, p?.totalBlocks ?? 0), 0);
+  const covered = sum((p) => p.blocksCovered);
   const progress: ScanProgress | null = progresses.some((p) => p !== null)
     ? {
-        blocksCovered: sum((p) => p.blocksCovered),
-        totalBlocks: known ? sum((p) => p.totalBlocks ?? 0) : null,
+        blocksCovered: known && asked > 0 ? Math.floor((covered * range) / asked) : covered,
+        totalBlocks: known ? range : null,
         logs: logs.length,
         requests: sum((p) => p.requests),
         retries: sum((p) => p.retries),

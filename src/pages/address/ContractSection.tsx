@@ -102,12 +102,16 @@ export function ContractSection({
                     created in block {creator.data.block.toString()} by a contract (no transaction
                     of that block deploys it directly)
                   </span>
-                ) : creator.data.kind === "no-history" ? (
-                  <span>unknown</span>
-                ) : (
+                ) : creator.data.kind === "no-history" ? null : (
                   <span>unknown</span>
                 )}
-                <span className="text-xs text-slate-600 dark:text-slate-400">
+                <span
+                  className={
+                    creator.data.kind === "no-history"
+                      ? ""
+                      : "text-xs text-slate-600 dark:text-slate-400"
+                  }
+                >
                   {creator.data.how}.
                 </span>
               </span>

@@ -15,7 +15,8 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import { argLabel, encodeCall, functionSignature } from "../../call/abi";
 import { useRpc } from "../../connection/context";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
-import { Button, Field } from "../../ui";
+import { tokenMetaQueryOptions, type TokenMeta } from "../../decoding/tokenMeta";
+import { amountText, Button, Field } from "../../ui";
 import { callQueryOptions } from "./query";
 
 /** The view and pure functions of the ABIs, the implementation's first, each signature once. */
@@ -45,10 +46,43 @@ export function argsSchema(fn: AbiFunction) {
   });
 }
 
+/**
+ * An argument's label: its ABI name and type. A public mapping's getter leaves its keys unnamed
+ * (`credit(address)`): they read as the keys they are ("key (address)", "key 2 (uint256)"), and
+ * any other unnamed argument by its place (`#1 (uint256)`), never a made-up `arg1`.
+ */
+export function readArgLabel(fn: AbiFunction, index: number): string {
+  const p = fn.inputs[index];
+  if (!p) return `#${index + 1}`;
+  if (p.name) return argLabel(p, index);
+  const type = argLabel({ ...p, name: "x" }, index).replace(/^x /, "");
+  const getter = fn.inputs.every((i) => !i.name) && fn.outputs.length > 0;
+  if (getter) return fn.inputs.length === 1 ? `key ${type}` : `key ${index + 1} ${type}`;
+  return `#${index + 1} ${type}`;
+}
+
 /** The call's answer as `name (type): value` rows. */
+/** The ERC-20 reads whose answer is an amount of the token itself, in its base unit. */
+const TOKEN_AMOUNT_READS: Readonly<Record<string, number>> = {
+  balanceOf: 1,
+  totalSupply: 0,
+  allowance: 2,
+};
+
+function isTokenAmountRead(fn: AbiFunction): boolean {
+  return (
+    TOKEN_AMOUNT_READS[fn.name] === fn.inputs.length &&
+    fn.inputs.every((i) => i.type === "address") &&
+    fn.outputs.length === 1 &&
+    fn.outputs[0]?.type === "uint256"
+  );
+}
+
 export function decodeResult(
   fn: AbiFunction,
   data: string,
+  /** The contract's token units (an ERC-20 whose decimals it states): amounts read in them. */
+  token?: TokenMeta,
 ): { ok: true; rows: { label: string; value: string }[] } | { ok: false; message: string } {
   try {
     const decoded: unknown = decodeFunctionResult({
@@ -62,7 +96,10 @@ export function decodeResult(
       ok: true,
       rows: fn.outputs.map((p, i) => ({
         label: `${p.name || `#${i + 1}`} (${p.type})`,
-        value: formatArg(values[i], p),
+        value:
+          token?.decimals !== undefined && isTokenAmountRead(fn) && typeof values[i] === "bigint"
+            ? `${amountText(values[i], token.decimals, token.symbol)} (${formatArg(values[i], p, { grouped: true })})`
+            : formatArg(values[i], p, { grouped: true }),
       })),
     };
   } catch (e) {
@@ -87,6 +124,10 @@ export function ReadSection({
   /** Whose ABI the functions come from, for the heading's note. */
   abiOf: string;
 }) {
+  const { client } = useRpc();
+  const isToken = functions.some((f) => f.name === "decimals" && f.inputs.length === 0);
+  const meta = useQuery(tokenMetaQueryOptions(client, endpoint, isToken ? [to] : []));
+  const token = meta.data?.get(to);
   return (
     <section aria-labelledby="read-heading" className="flex flex-col gap-2">
       <h3 id="read-heading" className="text-base font-semibold">
@@ -99,7 +140,7 @@ export function ReadSection({
       <ul className="flex flex-col gap-1">
         {functions.map((fn) => (
           <li key={functionSignature(fn, false)}>
-            <ReadFunction endpoint={endpoint} to={to} blockHex={blockHex} fn={fn} />
+            <ReadFunction endpoint={endpoint} to={to} blockHex={blockHex} fn={fn} token={token} />
           </li>
         ))}
       </ul>
@@ -112,11 +153,13 @@ function ReadFunction({
   to,
   blockHex,
   fn,
+  token,
 }: {
   endpoint: ResolvedEndpoint;
   to: string;
   blockHex: string;
   fn: AbiFunction;
+  token: TokenMeta | undefined;
 }) {
   const { client } = useRpc();
   const schema = useMemo(() => argsSchema(fn), [fn]);
@@ -132,7 +175,7 @@ function ReadFunction({
     const r = encodeCall(fn, values.args);
     if (r.ok) setData(r.data);
   });
-  const result = query.data === undefined ? null : decodeResult(fn, query.data);
+  const result = query.data === undefined ? null : decodeResult(fn, query.data, token);
   const errors = form.formState.errors.args;
   return (
     <details className="rounded border border-slate-200 px-2 py-1 dark:border-slate-700">
@@ -143,10 +186,10 @@ function ReadFunction({
         aria-label={`Call ${fn.name}`}
         className="mt-2 flex flex-col gap-2"
       >
-        {fn.inputs.map((p, i) => (
+        {fn.inputs.map((_, i) => (
           <Field
             key={i}
-            label={argLabel(p, i)}
+            label={readArgLabel(fn, i)}
             error={errors?.[i]?.message}
             {...form.register(`args.${i}`)}
           />

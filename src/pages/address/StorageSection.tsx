@@ -5,6 +5,7 @@
  * Values are text, never markup.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatDecimal } from "../../chain";
 import type { StorageLayout } from "../../chain/solidity";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { useRpc } from "../../connection/context";
@@ -29,6 +30,13 @@ interface Props {
   /** The layout the storage is read with (a proxy's: its implementation's) and whose it is. */
   layout: { layout: StorageLayout; name: string | null } | null;
   layoutPending: boolean;
+}
+
+/** An integer slot read with its digits grouped (`5,000,000`); anything else as read. */
+function readableValue(r: StorageRow): string {
+  return /^u?int\d*$/.test(r.type) && /^-?\d+$/.test(r.value)
+    ? formatDecimal(BigInt(r.value))
+    : r.value;
 }
 
 export function StorageSection({ endpoint, address, blockHex, layout, layoutPending }: Props) {
@@ -125,7 +133,7 @@ export function StorageTable({ rows }: { rows: readonly StorageRow[] }) {
                 {r.name}
               </th>
               <td className="py-1 pr-3 font-mono text-xs">{r.type}</td>
-              <td className="py-1 pr-3 font-mono break-all">{r.value}</td>
+              <td className="py-1 pr-3 font-mono break-all">{readableValue(r)}</td>
               <td className="py-1 font-mono text-xs break-all text-slate-600 dark:text-slate-400">
                 {r.slot}
                 {r.offset ? ` +${r.offset}` : ""}

@@ -7,6 +7,7 @@
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import { getAddress } from "viem";
+import { formatDecimal } from "../../chain";
 import { z } from "zod";
 import type { ResolvedEndpoint } from "../../endpoints";
 import {
@@ -65,9 +66,10 @@ function isMissingHistory(e: unknown): boolean {
   );
 }
 
+/** The node's own words for a refusal (one line), or null when the error is not one. */
 function refusal(e: unknown): string | null {
   if (e instanceof MethodUnsupportedError || e instanceof NotAllowedError)
-    return `${e.message}`.slice(0, 200);
+    return e.rpcMessage.replace(/\s+/g, " ").slice(0, 120);
   return null;
 }
 
@@ -122,7 +124,8 @@ export function creatorQueryOptions(
               } catch (e) {
                 if (!isMissingHistory(e)) throw e;
                 lastNo = "history";
-                historyNote = e instanceof Error ? e.message.slice(0, 160) : String(e);
+                historyNote =
+                  e instanceof JsonRpcError ? e.rpcMessage.replace(/\s+/g, " ").slice(0, 120) : "";
                 return false;
               }
             }, head);
@@ -163,11 +166,13 @@ export function creatorQueryOptions(
                 how,
               };
             // What stopped the search below was missing state, not missing code: no creation to name.
-            if ((lastNo as "code" | "history" | null) === "history")
+            if ((lastNo as "code" | "history" | null) === "history") {
+              const n = formatDecimal(search.block);
               return {
                 kind: "no-history",
-                how: `${refused}: the node keeps no state before block ${search.block.toString()} (${historyNote}); the code is there at that block, so the contract was created at or before it`,
+                how: `Not found from this node: it does not serve ots_getContractCreator and keeps no state before block ${n}${historyNote ? ` (“${historyNote}”)` : ""}, where the code is already there, so the contract was created at or before block ${n}; an archive node, or one serving ots_getContractCreator (Erigon, anvil), names its creator`,
               };
+            }
             return { kind: "in-block", block: search.block, how };
           }
         : skipToken,

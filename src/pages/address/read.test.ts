@@ -1,6 +1,6 @@
 import { encodeAbiParameters, parseAbi, type AbiFunction } from "viem";
 import { describe, expect, it } from "vitest";
-import { argsSchema, decodeResult, readFunctions } from "./ReadSection";
+import { argsSchema, decodeResult, readArgLabel, readFunctions } from "./ReadSection";
 
 const abi = parseAbi([
   "function owner() view returns (address)",
@@ -38,12 +38,34 @@ describe("Read: the view functions of a verified ABI", () => {
     expect(r).toEqual({
       ok: true,
       rows: [
-        { label: "limit (uint128)", value: "1500" },
-        { label: "until (uint64)", value: "1900000000" },
+        { label: "limit (uint128)", value: "1,500" },
+        { label: "until (uint64)", value: "1,900,000,000" },
         { label: "open (bool)", value: "true" },
         { label: "keeper (address)", value: "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955" },
       ],
     });
     expect(decodeResult(fn("owner"), "0x").ok).toBe(false);
+  });
+
+  it("a token's balanceOf reads in its units; a mapping getter's unnamed keys read as keys", () => {
+    const token = parseAbi([
+      "function balanceOf(address) view returns (uint256)",
+      "function grants(address, address) view returns (uint256)",
+      "function settle(address to, uint256) returns (uint64)",
+    ]);
+    const f = (name: string) =>
+      token.find((x) => x.type === "function" && x.name === name) as AbiFunction;
+    const data = encodeAbiParameters([{ type: "uint256" }], [5_000_000_000_000_000_000n]);
+    expect(decodeResult(f("balanceOf"), data, { symbol: "NST", decimals: 18 })).toEqual({
+      ok: true,
+      rows: [{ label: "#1 (uint256)", value: "5 NST (5,000,000,000,000,000,000)" }],
+    });
+    expect(decodeResult(f("balanceOf"), data)).toMatchObject({
+      rows: [{ value: "5,000,000,000,000,000,000" }],
+    });
+    expect(readArgLabel(f("balanceOf"), 0)).toBe("key (address)");
+    expect(readArgLabel(f("grants"), 1)).toBe("key 2 (address)");
+    expect(readArgLabel(f("settle"), 0)).toBe("to (address)");
+    expect(readArgLabel(f("settle"), 1)).toBe("#2 (uint256)");
   });
 });

@@ -8,6 +8,7 @@ import { getAddress } from "viem";
 import {
   decodeEvent,
   formatDecimal,
+  shownArg,
   withTokenUnits,
   type AbiRegistry,
   type DecodedEvent,
@@ -99,7 +100,12 @@ export function withWrapUnits(
   const decimals = meta.decimals;
   const args = ev.args.map((a) => {
     if (a.indexed || !/^uint\d*$/.test(a.type) || !/^\d+$/.test(a.value)) return a;
-    return { ...a, value: `${amountText(BigInt(a.value), decimals, meta.symbol)} (${a.value})` };
+    const text = amountText(BigInt(a.value), decimals, meta.symbol);
+    return {
+      ...a,
+      value: `${text} (${a.value})`,
+      shown: `${text} (${formatDecimal(BigInt(a.value))})`,
+    };
   });
   return { ...ev, args };
 }
@@ -150,7 +156,7 @@ function EventRow({
             {ev.args.map((a, k) => (
               <li key={`${k}-${a.name}`}>
                 <span className="text-slate-700 dark:text-slate-300">{a.name || `arg ${k}`}:</span>{" "}
-                <span className="break-all font-mono">{a.value}</span>
+                <span className="break-all font-mono">{shownArg(a)}</span>
               </li>
             ))}
           </ul>

@@ -7,15 +7,17 @@
 import { DEFAULT_NATIVE_SYMBOL } from "../../chain/nativeUnit";
 import type { TokenMeta } from "../../decoding/tokenMeta";
 import { InsightSection } from "./Section";
-import { useMemo, useState } from "react";
+import { useCallback, useContext, useMemo, useState } from "react";
 import { formatUnits } from "viem";
 import {
   Address,
   addressHref,
+  AddressNames,
   amountText,
   Button,
   checksumOf,
   downloadText,
+  shortAddress,
   SortHeader,
 } from "../../ui";
 import { ZERO_ADDRESS, type Asset, type BalanceChange } from "./transfers";
@@ -28,10 +30,16 @@ export function assetLabel(
   asset: Asset,
   meta: ReadonlyMap<string, TokenMeta>,
   nativeSymbol: string,
+  /** The token contract's name where one is known (verified source, the user's label). */
+  nameOf?: (address: string) => string | null | undefined,
 ): string {
   if (asset.kind === "native") return `${nativeSymbol} (native)`;
   const m = asset.token ? meta.get(asset.token) : undefined;
-  const name = m?.symbol ?? asset.token ?? "?";
+  // A token without a symbol (most ERC-1155s) reads by its contract's name, else as a token at
+  // a short address, never as 42 raw characters.
+  const name =
+    m?.symbol ??
+    (asset.token ? (nameOf?.(asset.token) ?? `token ${shortAddress(asset.token)}`) : "?");
   const kind = asset.kind === "erc20" ? "ERC-20" : asset.kind === "erc721" ? "ERC-721" : "ERC-1155";
   return asset.tokenId === undefined
     ? `${name} (${kind})`
@@ -119,10 +127,12 @@ export function BalanceChanges({
 }) {
   const [filter, setFilter] = useState("");
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: "delta", desc: false });
+  const namer = useContext(AddressNames);
+  const tokenName = useCallback((a: string) => namer.name(a)?.text, [namer]);
 
   const shown = useMemo(() => {
     const q = filter.trim().toLowerCase();
-    const label = (r: BalanceChange) => assetLabel(r.asset, tokenMeta, nativeSymbol);
+    const label = (r: BalanceChange) => assetLabel(r.asset, tokenMeta, nativeSymbol, tokenName);
     const list = q
       ? rows.filter((r) =>
           [r.address, label(r), r.asset.token ?? "", r.delta.toString()].some((s) =>
@@ -138,7 +148,7 @@ export function BalanceChanges({
       return x.localeCompare(y) * dir;
     });
     return list;
-  }, [rows, filter, sort, tokenMeta, nativeSymbol]);
+  }, [rows, filter, sort, tokenMeta, nativeSymbol, tokenName]);
 
   const header = (key: SortKey, text: string) => (
     <SortHeader column={key} label={text} sort={sort} onSort={setSort} />
@@ -245,7 +255,7 @@ export function BalanceChanges({
                       ) : null}
                     </td>
                     <td className="px-2 py-1">
-                      <span>{assetLabel(r.asset, tokenMeta, nativeSymbol)}</span>
+                      <span>{assetLabel(r.asset, tokenMeta, nativeSymbol, tokenName)}</span>
                       {r.asset.token ? (
                         // the token's contract in full (the asset names it), linked to its page
                         <a

@@ -12,7 +12,7 @@ export function InsightSection({
 }) {
   const headingId = useId();
   return (
-    <section role="region" aria-labelledby={headingId} className="flex flex-col gap-2">
+    <section role="region" aria-labelledby={headingId} className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-baseline gap-2">
         <h3 id={headingId} className="text-base font-semibold">
           {title}

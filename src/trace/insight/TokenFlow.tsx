@@ -19,8 +19,13 @@ const HEAD = 56;
 const ROW = 30;
 const PAD = 16;
 
-function transferText(t: Transfer, meta: ReadonlyMap<string, TokenMeta>, nativeSymbol: string) {
-  const label = assetLabel(t.asset, meta, nativeSymbol);
+function transferText(
+  t: Transfer,
+  meta: ReadonlyMap<string, TokenMeta>,
+  nativeSymbol: string,
+  nameOf: (a: string) => string | null,
+) {
+  const label = assetLabel(t.asset, meta, nativeSymbol, nameOf);
   if (t.asset.kind === "erc721") return label;
   return `${amountText(t.amount, decimalsOf(t.asset, meta))} ${label}`;
 }
@@ -74,7 +79,9 @@ export function TokenFlow({
       {transfers.length === 0 ? (
         <p className="text-sm">No value or token moved in frames that took effect.</p>
       ) : (
-        <div className="max-h-[70vh] overflow-auto rounded border border-slate-200 dark:border-slate-700">
+        // The graph grows a column per address: it scrolls inside its box, which never grows
+        // past the view (min-w-0 lets a flex or grid parent shrink it).
+        <div className="max-h-[70vh] w-full max-w-full min-w-0 overflow-auto rounded border border-slate-200 dark:border-slate-700">
           <svg
             width={width}
             height={height}
@@ -160,7 +167,7 @@ export function TokenFlow({
               const x1 = x(t.from);
               const x2 = x(t.to);
               const selected = selectedFrame === t.frame;
-              const amount = transferText(t, tokenMeta, nativeSymbol);
+              const amount = transferText(t, tokenMeta, nativeSymbol, nameOf);
               const label = `Transfer ${t.order}: ${amount} from ${spoken(t.from)} to ${spoken(t.to)}`;
               return (
                 <g

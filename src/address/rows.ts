@@ -1,0 +1,82 @@
+/**
+ * The address history's rows: the transactions each method found, one row per hash, newest
+ * first, each naming every method that found it. No React.
+ */
+import type { SentTx } from "./nonceHistory";
+import type { ScannedTx } from "./recentScan";
+
+export type FoundBy = "nonce" | "transfer" | "scan";
+
+/** What each method is called where a row says how it was found. */
+export const FOUND_BY_TEXT: Record<FoundBy, string> = {
+  nonce: "nonce bisection",
+  transfer: "token transfer log",
+  scan: "block scan",
+};
+
+/** A transaction a token transfer names (from the transfers the activity already fetched). */
+export interface TransferRef {
+  hash: string;
+  blockNumber: number;
+  index: number | null;
+  timestamp: number | null;
+}
+
+export interface HistoryRow {
+  hash: string;
+  blockNumber: number;
+  index: number | null;
+  timestamp: number | null;
+  /** Null where only a log names the transaction (its sender is on the transaction's page). */
+  from: string | null;
+  to: string | null;
+  value: bigint | null;
+  selector: string | null;
+  foundBy: FoundBy[];
+}
+
+const selectorOf = (input: string) => (input.length >= 10 ? input.slice(0, 10) : null);
+
+export function historyRows(
+  sent: readonly SentTx[],
+  transfers: readonly TransferRef[],
+  scanned: readonly ScannedTx[],
+): HistoryRow[] {
+  const rows = new Map<string, HistoryRow>();
+  const add = (row: HistoryRow) => {
+    const key = row.hash.toLowerCase();
+    const had = rows.get(key);
+    if (!had) return void rows.set(key, row);
+    const foundBy = [...had.foundBy, ...row.foundBy.filter((f) => !had.foundBy.includes(f))];
+    // The fuller record (one read from a block) wins over a log's reference.
+    rows.set(key, had.from === null ? { ...row, foundBy } : { ...had, foundBy });
+  };
+  const fromBlock = (t: SentTx | ScannedTx, by: FoundBy): HistoryRow => ({
+    hash: t.hash,
+    blockNumber: t.blockNumber,
+    index: t.index,
+    timestamp: t.timestamp,
+    from: t.from,
+    to: t.to,
+    value: t.value,
+    selector: selectorOf(t.input),
+    foundBy: [by],
+  });
+  for (const t of sent) add(fromBlock(t, "nonce"));
+  for (const t of scanned) add(fromBlock(t, "scan"));
+  for (const t of transfers)
+    add({
+      hash: t.hash,
+      blockNumber: t.blockNumber,
+      index: t.index,
+      timestamp: t.timestamp,
+      from: null,
+      to: null,
+      value: null,
+      selector: null,
+      foundBy: ["transfer"],
+    });
+  return [...rows.values()].sort(
+    (a, b) => b.blockNumber - a.blockNumber || (b.index ?? -1) - (a.index ?? -1),
+  );
+}
