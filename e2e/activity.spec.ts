@@ -223,16 +223,25 @@ test.describe("address activity", () => {
     const rows = txs.locator("tbody tr");
     await expect(rows).toHaveCount(first.txs.length);
     await expect(
-      rows.first().getByRole("link", { name: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ }),
+      rows
+        .first()
+        .getByRole("link", { name: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ })
+        .first(),
     ).toHaveAttribute("href", `#/tx?hash=${first.txs[0]?.hash}`);
     await expect(rows.first()).toContainText(/Success|Failed/);
     await page.getByRole("button", { name: "Older" }).click();
     await expect(
-      rows.first().getByRole("link", { name: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ }),
+      rows
+        .first()
+        .getByRole("link", { name: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ })
+        .first(),
     ).toHaveAttribute("href", `#/tx?hash=${second.txs[0]?.hash}`);
     await page.getByRole("button", { name: "Newer" }).click();
     await expect(
-      rows.first().getByRole("link", { name: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ }),
+      rows
+        .first()
+        .getByRole("link", { name: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ })
+        .first(),
     ).toHaveAttribute("href", `#/tx?hash=${first.txs[0]?.hash}`);
   });
 

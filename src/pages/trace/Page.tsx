@@ -206,6 +206,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   const explained = query.isError ? explainTraceError(query.error, rpcMethod) : null;
   // On a phone the card's actions and the comparison fold into one line above the tree.
   const narrow = useNarrow();
+  const replayActions = <ReplayActions endpoint={endpoint} hash={request?.hash ?? null} />;
   const actionsFor = (shown: { value: unknown; name: string }) => (
     <>
       {!standalone && top ? (
@@ -248,7 +249,10 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
       </span>
     </>
   );
-  const compare = !standalone && request && model ? <CompareWith hash={request.hash} /> : null;
+  const compare =
+    !standalone && request && model ? (
+      <CompareWith hash={request.hash} extra={loaded ? null : replayActions} />
+    ) : null;
 
   return (
     <div className="flex flex-col gap-3">
@@ -301,7 +305,8 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
       {request && !loaded ? (
         <>
           <ReplayNote endpoint={endpoint} subject={subjectOf(rpcMethod, [request.hash])} />
-          <ReplayActions endpoint={endpoint} hash={request.hash} />
+          {/* beside the result's own actions once it shows, so the tree starts higher */}
+          {compare && shown && !settling ? null : replayActions}
         </>
       ) : null}
       {preview ? <TracePreviewCard preview={preview} decoder={decoder} /> : null}

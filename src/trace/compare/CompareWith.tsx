@@ -2,13 +2,14 @@
  * "Compare with…" on a transaction's trace: another hash (or a dry run's link) to set beside it
  * on the comparison page (`#/compare?a=<this>&b=<that>`).
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../../ui";
 import { followLink, href } from "../../routing/links";
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
-export function CompareWith({ hash }: { hash: string }) {
+/** `extra`: other ways to set this run beside another, at the row's end (the replay's actions). */
+export function CompareWith({ hash, extra }: { hash: string; extra?: ReactNode }) {
   const id = useId();
   const [other, setOther] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,6 +46,7 @@ export function CompareWith({ hash }: { hash: string }) {
           {problem}
         </span>
       ) : null}
+      {extra ? <div className="ml-auto">{extra}</div> : null}
     </form>
   );
 }
