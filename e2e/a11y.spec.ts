@@ -224,6 +224,8 @@ test.describe("keyboard", () => {
     const tree = page.getByRole("tree", { name: "Call tree" });
     await expect(tree).toBeVisible({ timeout: 30_000 });
     const items = tree.getByRole("treeitem");
+    // The keys are the app's: its tree controls stand once the first paint has handed over.
+    await expect(page.getByRole("button", { name: "Expand all" })).toBeVisible();
     // Tab reaches the tree: one treeitem is tabbable (roving tabindex).
     await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
     await items.first().focus();
