@@ -9,7 +9,7 @@
 //
 // It needs the real engine (src/replay/engine/, built on its own branch) connected by the app's
 // one line in src/app/replay.ts; until both are there it skips, saying so.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
@@ -17,22 +17,6 @@ import { callFrameSchema, type CallFrame } from "../src/trace/result";
 import { expect, test, type E2eManifest, type GatewayLogEntry } from "./fixtures";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const ENGINE = resolve(root, "src/replay/engine/index.ts");
-/** The app's loader line (src/app/replay.ts), not in a comment. */
-const APP_LINE = /^(?!\s*\/\/).*import\("\.\.\/replay\/engine"\)/m;
-
-/** Whether this build replays: the engine's files, and the app's line that loads them. */
-function engineConnected(): boolean {
-  return (
-    existsSync(ENGINE) && APP_LINE.test(readFileSync(resolve(root, "src/app/replay.ts"), "utf8"))
-  );
-}
-
-test.skip(
-  !engineConnected(),
-  "the in-browser replay engine is not in this build: src/replay/engine/index.ts and the loadEngine line of src/app/replay.ts (issue 46)",
-);
-
 const MODES = [
   { mode: "standard", url: (m: E2eManifest) => nodes(m).standard },
   { mode: "no-js-tracers", url: (m: E2eManifest) => nodes(m).noJsTracers },
