@@ -7,8 +7,6 @@
 // "replayed in this browser"; a small transaction costs ≤ 150 requests and a refused method is
 // asked at most twice.
 //
-// It needs the real engine (src/replay/engine/, built on its own branch) connected by the app's
-// one line in src/app/replay.ts; until both are there it skips, saying so.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
