@@ -14,7 +14,8 @@ describe("the Variables panel", () => {
           compileMs: 120,
           at: {
             function: "place",
-            returned: { name: "sum", values: "acc = 105" },
+            returned: { name: "sum", values: "acc = 105", items: null },
+            state: [],
             note: null,
             rows: [
               {

@@ -52,9 +52,23 @@ export function VariablesPanel({ state }: { state: VariablesState }) {
         <p className="text-xs">{state.reason}</p>
       ) : null}
       {state.kind === "ready" && state.at.returned ? (
-        <p className="text-xs">
-          {state.at.returned.name} returned {state.at.returned.values}
-        </p>
+        state.at.returned.items ? (
+          <div className="text-xs">
+            {state.at.returned.name} returned
+            <ul aria-label={`${state.at.returned.name} returned`} className="ml-3">
+              {state.at.returned.items.map((it) => (
+                <li key={it.name}>
+                  <span className="font-mono font-semibold">{it.name}</span>{" "}
+                  <Value value={it.value} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p className="text-xs">
+            {state.at.returned.name} returned {state.at.returned.values}
+          </p>
+        )
       ) : null}
       {state.kind !== "ready" ? null : state.at.note ? (
         <p className="text-xs">{state.at.note}</p>
@@ -75,6 +89,20 @@ export function VariablesPanel({ state }: { state: VariablesState }) {
           ))}
         </ul>
       )}
+      {state.kind === "ready" && state.at.state.length > 0 ? (
+        <>
+          <h5 className="text-xs font-semibold">Contract storage (what the steps read or wrote)</h5>
+          <ul aria-label="Storage variables" className="flex flex-col gap-0.5">
+            {state.at.state.map((r) => (
+              <li key={`${r.name}:${r.type}`}>
+                <span className="font-mono font-semibold">{r.name}</span>{" "}
+                <span className="text-xs text-slate-700 dark:text-slate-300">{r.type}</span>{" "}
+                <Value value={r.value} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileErrors, contractVariables, functionAt, type FunctionVars } from "./ast";
+import { layoutLabel } from "./storage";
 import { compileAst, ORDERS_SOL } from "./testing";
 
 const SCOPES = `// SPDX-License-Identifier: MIT
@@ -49,7 +50,10 @@ describe("the AST's variables, laid out as the legacy pipeline pushes them", () 
     expect(place.returns.map((r) => [r.name, r.slot])).toEqual([["total", 5]]);
     expect(place.locals.map((l) => [l.name, l.slot, l.location, l.type.kind])).toEqual([
       ["order", 6, "memory", "struct"],
+      ["label", 7, "memory", "string"],
+      ["saved", 8, "storage", "struct"],
     ]);
+    expect(layoutLabel(place.locals[2]?.typeString ?? "")).toBe("struct Orders.Order");
     const order = place.locals[0]?.type;
     expect(order?.kind === "struct" ? order.members.map((m) => [m.name, m.type.kind]) : []).toEqual(
       [

@@ -18,6 +18,8 @@ export interface VariableDecl {
   type: VarType;
   location: DataLocation;
   role: "parameter" | "return" | "local";
+  /** The compiler's text of its type (`struct Orders.Order storage pointer`): a storage one's layout label. */
+  typeString: string;
   /** First stack slot, counted from the function's first parameter's (0). */
   slot: number;
   slots: number;
@@ -163,11 +165,13 @@ function declare(
 ): VariableDecl {
   const type = typeOf(d.typeName, ids);
   const location = locationOf(d, type);
+  const desc = isNode(d.typeDescriptions) ? str(d.typeDescriptions.typeString) : "";
   return {
     name: str(d.name),
     type,
     location,
     role,
+    typeString: desc,
     slot,
     slots: stackSlots(type, location),
     declStart: stmt.start,

@@ -9,6 +9,7 @@ import { hexToBytes } from "viem";
 import type { FrameDebug, StepDetail } from "../trace/steps";
 import { functionAt, type ContractVariables, type FunctionVars, type VariableDecl } from "./ast";
 import { readVariable, type MachineView, type Shown } from "./decode";
+import { layoutLabel, layoutTypeId, readStorage, type StorageView } from "./storage";
 
 export interface OpenCall {
   /** The JUMP into the function and its JUMP out (-1: it never returned). */
@@ -45,11 +46,21 @@ export interface VariableRow {
   note: string | null;
 }
 
+export interface Returned {
+  name: string;
+  /** The return values as the call tree's row says them (stack words read by the signature's types). */
+  values: string;
+  /** The same decoded by the compiler's types (memory strings, structs, …); null when not placed. */
+  items: { name: string; value: Shown }[] | null;
+}
+
 export interface VariablesAt {
   function: string;
-  /** An internal call that has just returned here: its name and return values (as the call tree's row). */
-  returned: { name: string; values: string } | null;
+  /** An internal call that has just returned here: its name and return values. */
+  returned: Returned | null;
   rows: VariableRow[];
+  /** The contract's state variables through its storage layout (empty without one). */
+  state: { name: string; type: string; value: Shown }[];
   /** Said instead of values (the function is returning, …); null when the rows hold them. */
   note: string | null;
 }
@@ -57,15 +68,51 @@ export interface VariablesAt {
 /** How many steps after an internal call's return its values are still said. */
 const RETURNED_WINDOW = 24;
 
+/**
+ * The return values of `call`, decoded by the compiler's types: their words are the ones pass 1
+ * kept at its JUMP out (the return address on top, the last value under it), a memory value read
+ * from this step's memory (just after the return, what it points at is as the callee left it).
+ */
+export function returnedItems(
+  fd: FrameDebug,
+  vars: ContractVariables,
+  call: OpenCall,
+  m: MachineView,
+): Returned["items"] {
+  const fn = functionOfCall(fd, vars, call);
+  const top = call.exitStep >= 0 ? fd.words(call.exitStep) : null;
+  if (!fn || !top || fn.modified || fn.returns.length === 0) return null;
+  const first = fn.returns[0]?.slot ?? 0;
+  const slots = fn.returns.reduce((n, r) => n + r.slots, 0);
+  if (top.length < slots + 1) return null;
+  const bottomFirst = top.slice(1, slots + 1).reverse();
+  return fn.returns.map((r, i) => {
+    const from = r.slot - first;
+    return {
+      name: r.name || `#${i + 1}`,
+      value: readVariable(r.type, r.location, bottomFirst.slice(from, from + r.slots), m),
+    };
+  });
+}
+
 /** The internal call the open function made that returned within the last few steps, if any. */
-export function justReturned(fd: FrameDebug, k: number): VariablesAt["returned"] {
+export function justReturned(
+  fd: FrameDebug,
+  k: number,
+  vars: ContractVariables | null = null,
+  m: MachineView | null = null,
+): Returned | null {
   const open = fd.internalCallAt(k);
   for (let i = fd.internalCalls.length - 1; i >= 0; i--) {
     const c = fd.internalCalls[i];
     if (!c || c.parent !== open || c.exitStep < 0 || c.exitStep >= k) continue;
     if (c.exitStep < k - RETURNED_WINDOW) continue;
     const values = (c.returns ?? []).map((r) => `${r.name ? `${r.name} = ` : ""}${r.value ?? "?"}`);
-    return { name: c.name, values: values.length ? values.join(", ") : "nothing" };
+    return {
+      name: c.name,
+      values: values.length ? values.join(", ") : "nothing",
+      items: vars && m ? returnedItems(fd, vars, c, m) : null,
+    };
   }
   return null;
 }
@@ -111,23 +158,28 @@ export function machineView(detail: StepDetail, input: string | null): MachineVi
  */
 export function variablesAt(
   fd: FrameDebug,
+  vars: ContractVariables,
   fn: FunctionVars,
   call: OpenCall,
   k: number,
   entryHeight: number,
   detail: StepDetail,
   input: string | null,
+  storage: StorageView | null = null,
 ): VariablesAt {
   const base = entryHeight - 1 - fn.paramSlots;
   const at = bodyPlace(fd, fn, call, k);
   const here = fd.place(k);
   const name = fn.name;
-  const returned = justReturned(fd, k);
+  const m = machineView(detail, input);
+  const returned = justReturned(fd, k, vars, m);
+  const state = storage ? stateVariables(storage) : [];
   if (fn.modified)
     return {
       function: name,
       returned,
       rows: [],
+      state,
       note: `${name} runs modifiers, whose values sit between its parameters and its body's: its variables are not placed.`,
     };
   // After the body, steps placed on the declaration are its exit: the locals are popped, then
@@ -143,14 +195,21 @@ export function variablesAt(
           function: name,
           returned,
           rows: [],
+          state,
           note: `${name} is returning: its values are leaving the stack (the steps before show them).`,
         };
     }
-  const m = machineView(detail, input);
   const read = (v: VariableDecl): Shown | null => {
     const from = base + v.slot;
     if (from < 0 || from + v.slots > m.stack.length) return null;
-    return readVariable(v.type, v.location, m.stack.slice(from, from + v.slots), m);
+    const words = m.stack.slice(from, from + v.slots);
+    const id =
+      storage && v.location === "storage"
+        ? layoutTypeId(storage.layout, layoutLabel(v.typeString))
+        : null;
+    if (storage && id && words[0] !== undefined)
+      return readStorage(storage, id, BigInt(`0x${words[0] || "0"}`));
+    return readVariable(v.type, v.location, words, m);
   };
   const rows: VariableRow[] = [];
   const row = (v: VariableDecl, assigned: boolean) => {
@@ -170,5 +229,14 @@ export function variablesAt(
     if (!at || returning || at.start < l.declStart || at.end > l.scopeEnd) continue;
     row(l, at.start >= l.declEnd);
   }
-  return { function: name, returned, rows, note: null };
+  return { function: name, returned, rows, state, note: null };
+}
+
+/** Each state variable of the layout, read from its slot. */
+export function stateVariables(storage: StorageView): VariablesAt["state"] {
+  return storage.layout.storage.map((item) => ({
+    name: item.label,
+    type: storage.layout.types?.[item.type]?.label ?? item.type,
+    value: readStorage(storage, item.type, BigInt(item.slot), item.offset),
+  }));
 }

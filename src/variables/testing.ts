@@ -4,12 +4,15 @@ import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 
-export function compileAst(sources: Record<string, string>): unknown {
+export function compileAst(
+  sources: Record<string, string>,
+  contractOutputs: string[] = [],
+): unknown {
   const solc = require("solc") as { compile: (input: string) => string };
   const input = {
     language: "Solidity",
     sources: Object.fromEntries(Object.entries(sources).map(([k, content]) => [k, { content }])),
-    settings: { outputSelection: { "*": { "": ["ast"] } } },
+    settings: { outputSelection: { "*": { "": ["ast"], "*": contractOutputs } } },
   };
   return JSON.parse(solc.compile(JSON.stringify(input))) as unknown;
 }

@@ -15,6 +15,7 @@ import { DEBUG_WINDOW_MAX_STEPS, type FrameDebug, type StepDetail } from "../tra
 import { contractVariables, compileErrors, type ContractVariables } from "./ast";
 import { compileWith, type CompileStage } from "./compiler";
 import { compilePlan } from "./input";
+import { storageSeen, type StorageView } from "./storage";
 import { functionOfCall, openCallAt, variablesAt, type VariablesAt } from "./locate";
 
 export type VariablesState =
@@ -39,8 +40,11 @@ export function useVariables(args: {
   frame: number;
   input: string | null;
   debugQuery: DebugQuery;
+  /** The current window's steps (their storage reads and writes), and the transaction's KECCAK256 preimages. */
+  windowSteps?: ReadonlyMap<number, StepDetail> | null;
+  preimages?: readonly string[] | null;
 }): VariablesState {
-  const { fd, step, detail, bundle, frame, input, debugQuery } = args;
+  const { fd, step, detail, bundle, frame, input, debugQuery, windowSteps, preimages } = args;
   const base = useDecodingContext().bases.solc ?? DEFAULT_SOLC;
   const plan = useMemo(() => compilePlan(bundle), [bundle]);
   const [stage, setStage] = useState<CompileStage | null>(null);
@@ -64,6 +68,15 @@ export function useVariables(args: {
     retry: false,
   });
   const vars = compiled.data?.vars ?? null;
+  const layout = bundle?.storageLayout ?? null;
+  const seen = useMemo(
+    () => (layout && windowSteps ? storageSeen(windowSteps.values(), step) : null),
+    [layout, windowSteps, step],
+  );
+  const storage: StorageView | null =
+    layout && layout.storage.length > 0 && seen
+      ? { layout, seen, preimages: preimages ?? [] }
+      : null;
   const call = openCallAt(fd, step);
   const fn = vars && call ? functionOfCall(fd, vars, call) : null;
   const entryWindow = call
@@ -99,7 +112,17 @@ export function useVariables(args: {
   if (!entryDetail || !detail) return { kind: "waiting", what: "Reading the stack…" };
   return {
     kind: "ready",
-    at: variablesAt(fd, fn, call, step, entryDetail.stack.length, detail, input),
+    at: variablesAt(
+      fd,
+      compiled.data.vars,
+      fn,
+      call,
+      step,
+      entryDetail.stack.length,
+      detail,
+      input,
+      storage,
+    ),
     compileMs: compiled.data.ms.compile,
   };
 }

@@ -346,6 +346,8 @@ function FrameDebugger(
           frame={index}
           input={calldata}
           debugQuery={insight.debugQuery}
+          windowSteps={read?.kind === "details" ? read.steps : null}
+          preimages={preimages ?? null}
         />
       }
       quietNotes={fd.quietNotes}
