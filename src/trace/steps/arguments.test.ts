@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeFunctionData, parseAbi } from "viem";
 import { argumentValues } from "./frameInternalCalls";
-import { readCalldata, slotCount, stackSlots, type Param } from "./functions";
+import { readCalldata, readMemoryParam, slotCount, stackSlots, type Param } from "./functions";
 
 const word = (n: bigint | number) => BigInt(n).toString(16).padStart(64, "0");
 
@@ -56,5 +56,27 @@ describe("an internal call's arguments on the stack", () => {
     expect(readCalldata(xs, word(4 + 64), word(4), null)).toBe(
       "uint256[] of 4 (calldata at 0x44, length 4)",
     );
+  });
+});
+
+describe("an internal call's memory values, read in the memory kept at its jump", () => {
+  // a string "first order" at 0x80 and a uint256[] [10, 20] at 0xc0
+  const text = Buffer.from("first order").toString("hex").padEnd(64, "0");
+  const memory = `0x${"0".repeat(0x80 * 2)}${word(11)}${text}${word(2)}${word(10)}${word(20)}`;
+
+  it("reads a memory string as text and an array's elements, where today only the pointer was said", () => {
+    const ret: Param = { type: "string", location: "memory", name: "text" };
+    expect(argumentValues([ret], [word(0x1b), word(0x80)], null, memory)).toEqual([
+      { name: "text", type: "string", value: '"first order"' },
+    ]);
+    expect(argumentValues([ret], [word(0x1b), word(0x80)], null)[0]?.value).toBe("memory 0x80");
+    expect(
+      readMemoryParam({ type: "uint256[]", location: "memory", name: null }, word(0xc0), memory),
+    ).toBe("[10, 20]");
+  });
+
+  it("says nothing from memory past what was kept", () => {
+    const p: Param = { type: "bytes", location: "memory", name: null };
+    expect(readMemoryParam(p, word(0x2000), memory)).toBeNull();
   });
 });

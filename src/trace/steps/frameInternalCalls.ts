@@ -4,7 +4,15 @@
  * call is open at each step, the functions the optimizer inlined, the external function's name and
  * the call stack at a step. No React.
  */
-import { readCalldata, readWord, slotCount, stackSlots, type Param } from "./functions";
+import {
+  inMemory,
+  readCalldata,
+  readMemoryParam,
+  readWord,
+  slotCount,
+  stackSlots,
+  type Param,
+} from "./functions";
 import type { CallStackEntry, DebugPlace, DecodedValue, InternalCall } from "./frameTypes";
 import {
   JUMP_IN,
@@ -32,6 +40,8 @@ export function argumentValues(
   params: readonly Param[],
   words: readonly string[] | undefined,
   input: string | null,
+  /** Memory pass 1 kept at the jump (hex from byte 0), for `memory` strings, bytes and arrays. */
+  memory: string | null = null,
 ): DecodedValue[] {
   // words: the jump's target or return address on top, then the last value's slots down to the
   // first's; a dynamic calldata value takes two (its offset under its length)
@@ -54,7 +64,13 @@ export function argumentValues(
       };
     }
     const w = words?.[top];
-    return { name: p.name, type: p.type, value: w === undefined ? null : readWord(p, w) };
+    const fromMemory =
+      w !== undefined && memory !== null && inMemory(p) ? readMemoryParam(p, w, memory) : null;
+    return {
+      name: p.name,
+      type: p.type,
+      value: fromMemory ?? (w === undefined ? null : readWord(p, w)),
+    };
   });
 }
 
@@ -150,8 +166,21 @@ export function internalCallsOf(
       gasBefore: (gas[0] ?? 0) - (gas[c.enter] ?? 0),
       depth,
       parent,
-      args: argumentValues(def.params, data.words.get(c.enter), input),
-      returns: c.exit >= 0 ? argumentValues(def.returns, data.words.get(c.exit), input) : null,
+      args: argumentValues(
+        def.params,
+        data.words.get(c.enter),
+        input,
+        data.wordMemory?.get(c.enter) ?? null,
+      ),
+      returns:
+        c.exit >= 0
+          ? argumentValues(
+              def.returns,
+              data.words.get(c.exit),
+              input,
+              data.wordMemory?.get(c.exit) ?? null,
+            )
+          : null,
       callPlace: placeAtStep(c.enter),
     });
   });

@@ -264,3 +264,44 @@ export function readWord(param: Param, word: string): string {
   }
   return `0x${v.toString(16)}`;
 }
+
+/** Whether a value of the parameter's type is read from memory (a string, bytes or array there). */
+export const inMemory = (p: Param): boolean =>
+  p.location === "memory" && (p.type === "string" || p.type === "bytes" || /\[\d*\]$/.test(p.type));
+
+/**
+ * A `memory` string, bytes or array of value types read where its pointer word points, in the
+ * memory pass 1 kept at the jump (hex from byte 0); null where it lies past what was kept.
+ */
+export function readMemoryParam(param: Param, word: string, memory: string): string | null {
+  const body = memory.replace(/^0x/, "");
+  const ptr = Number.parseInt(word.replace(/^0x/, "").slice(-8) || "0", 16);
+  if (word.replace(/^0x/, "").replace(/^0+/, "").length > 8) return null;
+  const at = (n: number) => body.slice(n * 2, n * 2 + 64);
+  const arr = /^(.*)\[(\d*)\]$/.exec(param.type);
+  if (arr) {
+    const base = arr[1] ?? "";
+    if (!VALUE_TYPE.test(base)) return null;
+    const fixed = arr[2] ? Number(arr[2]) : null;
+    const length = fixed ?? Number.parseInt(at(ptr) || "x", 16);
+    const first = fixed === null ? ptr + 32 : ptr;
+    if (!Number.isFinite(length) || (first + Math.min(length, 32) * 32) * 2 > body.length)
+      return null;
+    const items = Array.from({ length: Math.min(length, 32) }, (_, i) =>
+      readWord({ type: base, location: null, name: null }, at(first + i * 32)),
+    );
+    return `[${items.join(", ")}${length > 32 ? `, … ${length - 32} more` : ""}]`;
+  }
+  const length = Number.parseInt(at(ptr) || "x", 16);
+  if (!Number.isFinite(length) || (ptr + 32 + length) * 2 > body.length) return null;
+  const hex = body.slice((ptr + 32) * 2, (ptr + 32 + length) * 2);
+  if (param.type === "string")
+    try {
+      return JSON.stringify(
+        new TextDecoder("utf-8", { fatal: true }).decode(hexToBytes(`0x${hex}`)),
+      );
+    } catch {
+      // not UTF-8: its bytes
+    }
+  return `0x${hex}`;
+}

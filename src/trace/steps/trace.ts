@@ -30,6 +30,7 @@ const frameSchema = z.looseObject({
   // a step's gas difference can be negative where a callee's refund is handed back
   g: z.array(z.number().int()),
   w: z.array(z.array(z.union([count, hexWord]))),
+  wm: z.array(z.tuple([count, z.string().regex(/^0x(?:[0-9a-fA-F]{2})*$/)])).optional(),
   u: count.optional(),
   e: z.string().optional(),
   f: count.optional(),
@@ -74,6 +75,8 @@ export interface DebugFrameData {
   gas: Float64Array;
   /** Stack words the tracer kept at listed pcs: step → words, top first (hex, no 0x). */
   words: Map<number, string[]>;
+  /** Memory (hex from byte 0) kept with the words at jumps whose values lie in memory. */
+  wordMemory?: Map<number, string>;
   /** What the node said consumed by the frame (child frames), or null. */
   gasUsed: number | null;
   failStep: number | null;
@@ -121,6 +124,8 @@ function frameData(f: RawFrame): DebugFrameData {
     const [step, ...rest] = rec;
     if (typeof step === "number") words.set(step, rest.map(String));
   }
+  const wordMemory = new Map<number, string>();
+  for (const [step, hex] of f.wm ?? []) wordMemory.set(step, hex.toLowerCase());
   const details = new Map<number, StepDetail>();
   for (const d of f.x ?? [])
     details.set(d.k, {
@@ -147,6 +152,7 @@ function frameData(f: RawFrame): DebugFrameData {
     pcs,
     gas,
     words,
+    wordMemory,
     gasUsed: f.u ?? null,
     failStep: f.f ?? null,
     error: f.e ?? null,

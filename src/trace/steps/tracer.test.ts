@@ -134,6 +134,17 @@ describe("the debug tracer, run as geth runs it", () => {
     ]);
   });
 
+  it("keeps memory with the words where a value lies in memory (the count plus 100), and only there", () => {
+    const tracer = debugTracerText({ words: { [A]: { 5: 101, 7: 1 } } });
+    const { answer } = run(tracer, {
+      code: { [A]: asm("PUSH1 2a PUSH1 00 MSTORE JUMPDEST POP JUMPDEST STOP") },
+      to: A,
+    });
+    const f = answer.frames[0] as Frame & { wm?: [number, string][] };
+    expect(f.w).toEqual([[3]]);
+    expect(f.wm).toEqual([[3, `0x${"2a".padStart(64, "0")}`]]);
+  });
+
   it("marks the failing step of an opcode that fails before executing, and of a REVERT", () => {
     const oog = run(DEBUG_TRACER, {
       code: { [A]: asm("PUSH1 01 PUSH1 00 SSTORE STOP") },

@@ -11,7 +11,8 @@
  * lists per code address (the JUMPs the source map marks `i` into an internal function and `o` out
  * of it; a CREATE frame's pcs from a list of their own, they count the initcode) it keeps the top
  * words of the stack (`w`: [step, top, next, …], hex without 0x), where the arguments and return
- * values sit. A failing frame says its node error (`e`) and failing step
+ * values sit, and where one of them is a `memory` string, bytes or array (the count plus 100) the
+ * first DEBUG_MEMORY_BYTES of memory (`wm`: [step, hex]; PASS1_MEMORY_MAX in all). A failing frame says its node error (`e`) and failing step
  * (`f`: its last, the one that failed); a frame's gas used (`u`) comes from `exit`.
  *
  * Pass 2 (a window: one frame, steps [from, to]): the same frame order and step counts, no pc or
@@ -42,6 +43,9 @@ export const DEBUG_WINDOW_MAX_STEPS = 256;
 /** Pass 2's memory per step: all of it when smaller, else this many bytes around the access. */
 export const DEBUG_MEMORY_BYTES = 4096;
 
+/** Pass 1's memory in all (bytes): kept at jumps whose values lie in memory, the first 4 KB each. */
+export const PASS1_MEMORY_MAX = 1_000_000;
+
 /** Per code address (lower-case), per pc: how many stack words to keep there (top first). */
 export type DebugWordPcs = Readonly<Record<string, Readonly<Record<number, number>>>>;
 
@@ -68,7 +72,8 @@ function wordsLiteral(words: DebugWordPcs | undefined): string {
     if (!/^0x[0-9a-fA-F]{40}$/.test(address)) continue;
     const kept: Record<string, number> = {};
     for (const [pc, n] of Object.entries(pcs))
-      if (/^\d+$/.test(pc) && Number.isInteger(n) && n > 0) kept[pc] = Math.min(n, 17);
+      if (/^\d+$/.test(pc) && Number.isInteger(n) && n > 0)
+        kept[pc] = Math.min(n % 100, 17) + (n >= 100 ? 100 : 0);
     out[address.toLowerCase()] = kept;
   }
   // JSON is an ES5 object literal: no code can come in through it.
@@ -102,11 +107,19 @@ const PASS1_STEP = `step: function (log, db) {
     this.lg = gas;
     this.cn++;
     if (this.cw !== null && this.cw[pc] !== undefined) {
+      var want = this.cw[pc];
       var h = log.stack.length();
-      var n = this.cw[pc] < h ? this.cw[pc] : h;
+      var n = want % 100 < h ? want % 100 : h;
       var rec = [this.cn - 1];
       for (var i = 0; i < n; i++) rec.push(log.stack.peek(i).toString(16));
       this.cf.w.push(rec);
+      if (want >= 100 && this.mk < this.mmax) {
+        var ml = log.memory.length();
+        if (ml > this.memBytes) ml = this.memBytes;
+        this.mk += ml;
+        if (!this.cf.wm) this.cf.wm = [];
+        this.cf.wm.push([this.cn - 1, ml > 0 ? toHex(log.memory.slice(0, ml)) : "0x"]);
+      }
     }
   },`;
 
@@ -134,6 +147,8 @@ export function debugTracerText(options: DebugTracerOptions = {}): string {
   cwords: ${wordsLiteral(options.creationWords)},
   win: ${windowLiteral(options.window)},
   memBytes: ${DEBUG_MEMORY_BYTES},
+  mk: 0,
+  mmax: ${PASS1_MEMORY_MAX},
   frames: [],
   saved: [],
   cf: null,

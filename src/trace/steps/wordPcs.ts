@@ -8,7 +8,10 @@ import { codeKindOf, type CodeKind, type SourceBundle } from "../../chain/source
 import { frameType, type TraceModel } from "../model";
 import { JUMP_IN, JUMP_OUT, sourceIndexOf, type SourceIndex } from "./sourceIndex";
 import type { DebugTracerOptions } from "./tracer";
-import { slotCount } from "./functions";
+import { inMemory, slotCount } from "./functions";
+
+/** Added to a pc's word count where memory is kept too (a `memory` string, bytes or array). */
+export const WITH_MEMORY = 100;
 
 /** The pcs of one contract's runtime or creation code → how many top stack words to keep there. */
 export function wordPcsOf(bundle: SourceBundle, kind: CodeKind): Record<number, number> {
@@ -33,13 +36,13 @@ export function wordPcsOf(bundle: SourceBundle, kind: CodeKind): Record<number, 
       const def = fn >= 0 ? s.functions[fn] : undefined;
       const e = t >= 0 ? s.entries[t] : undefined;
       if (def && e && e.start === def.start && def.params.length > 0)
-        out[pc] = slotCount(def.params) + 1;
+        out[pc] = slotCount(def.params) + 1 + (def.params.some(inMemory) ? WITH_MEMORY : 0);
     } else if (s.jump[i] === JUMP_OUT) {
       const fn = s.fn[i] ?? -1;
       const def = fn >= 0 ? s.functions[fn] : undefined;
       const e = s.entries[i];
       if (def && e && e.start === def.start && def.returns.length > 0)
-        out[pc] = slotCount(def.returns) + 1;
+        out[pc] = slotCount(def.returns) + 1 + (def.returns.some(inMemory) ? WITH_MEMORY : 0);
     }
   }
   return out;
