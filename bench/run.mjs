@@ -19,13 +19,14 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=startup,trace,logs,explore,scan,activity,compare,block,debug,debugger (which view
+// --views=startup,trace,logs,explore,scan,activity,compare,block,debug,debugger,variables (which view
 // scenarios run; startup: bench/startup.mjs, first paints above a blank page; explore:
 // bench/explore.mjs, at the one-answer sizes from 10,000 up; activity: bench/activity.mjs, an
 // address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up to 10,000; block:
 // bench/block.mjs, a 1,000-transaction block; debug: bench/debug.mjs, the debug tracer and model
 // at 250,000 steps on the devnet; debugger: bench/debugger.mjs, the Debug view on the devnet's
-// frame of 250,000+ steps; debug and debugger need the devnet: not with --skip-scan), --results=<file> (instead of
+// frame of 250,000+ steps; variables: bench/variables.mjs, the Variables on a 2,000-line
+// verified contract; debug, debugger and variables need the devnet: not with --skip-scan), --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 //
 // This file is the driver: options, what starts in which order, which scenario runs how often.
@@ -47,6 +48,7 @@ import { checkBudgets, missedBudgets } from "./budgets.mjs";
 import { compareOnce } from "./compare.mjs";
 import { benchDebug } from "./debug.mjs";
 import { debuggerOnce } from "./debugger.mjs";
+import { variablesOnce } from "./variables.mjs";
 import { bundleFromManifest, bundleRecorded } from "./bundle.mjs";
 import { exploreExpectations, exploreOnce } from "./explore.mjs";
 import { logsOnce } from "./logs.mjs";
@@ -94,7 +96,8 @@ const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
 const VIEWS = (
-  option("views") ?? "startup,trace,logs,explore,scan,activity,compare,block,debug,debugger"
+  option("views") ??
+  "startup,trace,logs,explore,scan,activity,compare,block,debug,debugger,variables"
 ).split(",");
 
 stopOnSignals();
@@ -122,7 +125,10 @@ async function main() {
 
   // The devnet starts while the app builds (both before anything is measured).
   let devnetPromise = null;
-  if (!flag("skip-scan") && ["scan", "debug", "debugger"].some((v) => VIEWS.includes(v))) {
+  if (
+    !flag("skip-scan") &&
+    ["scan", "debug", "debugger", "variables"].some((v) => VIEWS.includes(v))
+  ) {
     devnetPromise = (async () => {
       const { startDevnet } = await import("../devnet/index.mjs");
       const d = await withTimeout(startDevnet({ quiet: true }), 180_000, "devnet start");
@@ -280,6 +286,26 @@ async function main() {
       runs.push(r);
     }
     results.debugger = { 250000: medianOf(runs) };
+  }
+
+  if (VIEWS.includes("variables") && devnetPromise) {
+    const devnet = await devnetPromise;
+    log(
+      "variables: the Debug view's Variables on a 2,000-line verified contract (the devnet's Ledger2000)",
+    );
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await withTimeout(
+        variablesOnce({ browser, base, manifest: devnet.manifest }),
+        300_000,
+        `variables run ${i + 1}`,
+      );
+      log(
+        `  variables run ${i + 1}: ${r.error ? `error: ${r.error}` : `compile ${round(r.compileMs)} ms, Variables ${round(r.variablesAfterCompileMs)} ms after it (${round(r.firstVariablesMs)} ms from navigation start), slowest step ${round(r.stepMs)} ms of ${r.steps}`} (load ${loadavg()[0].toFixed(2)})`,
+      );
+      runs.push(r);
+    }
+    results.variables = { 2000: medianOf(runs) };
   }
 
   if (devnetPromise && VIEWS.includes("scan")) {

@@ -45,6 +45,25 @@ export async function runVariablesScenario({ compiled, mined, ok, from }) {
     data: encodeFunctionData({ abi: art.abi, functionName: "place", args: [id, note, amounts] }),
   });
   if (r.status !== "0x0") throw new Error("Orders.place did not fail");
+  // the bench's 2,000-line contract (devnet/ledgerSource.mjs): its run fails on its require
+  const big = need(compiled.artifacts, "Ledger2000");
+  const ledger = getAddress(
+    ok(
+      await mined({
+        from,
+        gas: "0x989680",
+        data: encodeDeployData({ abi: big.abi, bytecode: big.bytecode }),
+      }),
+      "Ledger2000 deployment",
+    ).contractAddress,
+  );
+  const large = await mined({
+    from,
+    to: ledger,
+    gas: "0x989680",
+    data: encodeFunctionData({ abi: big.abi, functionName: "run", args: [id, note, amounts] }),
+  });
+  if (large.status !== "0x0") throw new Error("Ledger2000.run did not fail");
   /** @type {VariablesContracts} */
   const contracts = {
     orders,
@@ -60,6 +79,10 @@ export async function runVariablesScenario({ compiled, mined, ok, from }) {
           "a require failing after an internal call over a calldata array (Orders, no optimizer)",
         hash: r.transactionHash,
       },
+      variablesLarge: {
+        label: "a require failing in a 2,000-line verified contract (Ledger2000, no optimizer)",
+        hash: large.transactionHash,
+      },
     },
     contracts,
     /** @type {import("./services.mjs").VerifiedContract[]} */
@@ -73,6 +96,18 @@ export async function runVariablesScenario({ compiled, mined, ok, from }) {
         sourceMap: art.sourceMap,
         immutableReferences: art.immutableReferences,
         sourceFiles: art.sourceFiles,
+        compiler: compiled.compiler,
+        sources: compiled.sources,
+      },
+      {
+        address: ledger,
+        name: "Ledger2000",
+        abi: big.abi,
+        source: big.source,
+        storageLayout: big.storageLayout,
+        sourceMap: big.sourceMap,
+        immutableReferences: big.immutableReferences,
+        sourceFiles: big.sourceFiles,
         compiler: compiled.compiler,
         sources: compiled.sources,
       },

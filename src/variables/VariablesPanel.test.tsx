@@ -12,6 +12,7 @@ describe("the Variables panel", () => {
         state={{
           kind: "ready",
           compileMs: 120,
+          compiledAt: 1000,
           at: {
             function: "place",
             returned: { name: "sum", values: "acc = 105", items: null },

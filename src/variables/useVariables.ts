@@ -24,12 +24,14 @@ export type VariablesState =
   | { kind: "failed"; reason: string }
   | { kind: "waiting"; what: string }
   | { kind: "none"; reason: string }
-  | { kind: "ready"; at: VariablesAt; compileMs: number };
+  | { kind: "ready"; at: VariablesAt; compileMs: number; compiledAt: number };
 
 export interface CompiledVariables {
   vars: ContractVariables;
   /** Fetching (0 when kept), loading and compiling, in ms. */
   ms: { fetch: number; load: number; compile: number };
+  /** When the compile's answer was read (performance.now(): the bench's "first Variables after it"). */
+  at: number;
 }
 
 export function useVariables(args: {
@@ -59,6 +61,7 @@ export function useVariables(args: {
           return {
             vars: contractVariables(r.output),
             ms: { fetch: r.fetchMs, load: r.loadMs, compile: r.compileMs },
+            at: performance.now(),
           };
         }
       : undefined,
@@ -68,15 +71,25 @@ export function useVariables(args: {
     retry: false,
   });
   const vars = compiled.data?.vars ?? null;
-  const layout = bundle?.storageLayout ?? null;
+  const layout = bundle?.storageLayout?.storage.length ? bundle.storageLayout : null;
+  // the window before the step's too: a value written just before the window's start is still seen
+  const here = windowOf(frame, step, fd.size, DEBUG_WINDOW_MAX_STEPS);
+  const before =
+    here.from > 0 ? windowOf(frame, here.from - 1, fd.size, DEBUG_WINDOW_MAX_STEPS) : null;
+  const previous = useQuery({
+    ...debugQuery(vars && layout && before ? { window: before } : null),
+    select: windowDetails,
+  });
+  const earlier = previous.data?.kind === "details" ? previous.data.steps : null;
   const seen = useMemo(
-    () => (layout && windowSteps ? storageSeen(windowSteps.values(), step) : null),
-    [layout, windowSteps, step],
+    () =>
+      layout && windowSteps
+        ? storageSeen([...(earlier?.values() ?? []), ...windowSteps.values()], step)
+        : null,
+    [layout, windowSteps, earlier, step],
   );
   const storage: StorageView | null =
-    layout && layout.storage.length > 0 && seen
-      ? { layout, seen, preimages: preimages ?? [] }
-      : null;
+    layout && seen ? { layout, seen, preimages: preimages ?? [] } : null;
   const call = openCallAt(fd, step);
   const fn = vars && call ? functionOfCall(fd, vars, call) : null;
   const entryWindow = call
@@ -124,5 +137,6 @@ export function useVariables(args: {
       storage,
     ),
     compileMs: compiled.data.ms.compile,
+    compiledAt: compiled.data.at,
   };
 }
