@@ -301,7 +301,7 @@ async function main() {
         `variables run ${i + 1}`,
       );
       log(
-        `  variables run ${i + 1}: ${r.error ? `error: ${r.error}` : `compile ${round(r.compileMs)} ms, Variables ${round(r.variablesAfterCompileMs)} ms after it (${round(r.firstVariablesMs)} ms from navigation start), slowest step ${round(r.stepMs)} ms of ${r.steps}`} (load ${loadavg()[0].toFixed(2)})`,
+        `  variables run ${i + 1}: ${r.error ? `error: ${r.error}` : `compile ${round(r.compileMs)} ms, Variables ${round(r.variablesAfterCompileMs)} ms after it (${round(r.firstVariablesMs)} ms from navigation start), step ${round(r.stepMs)} ms (median of ${r.steps}; slowest ${round(r.stepMaxMs)} ms)`} (load ${loadavg()[0].toFixed(2)})`,
       );
       runs.push(r);
     }
