@@ -35,9 +35,12 @@ const CI = Boolean(process.env.CI && process.env.CI !== "false" && process.env.C
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
-  // One worker: the tests share one devnet and assert on its request log ("no request was sent").
-  workers: 1,
-  fullyParallel: false,
+  // The tests share one devnet, side by side: each test's requests carry its id, so the gateway's
+  // request log is read per test, and a test that changes the chain (tagged @chain-writes) runs
+  // alone (e2e/fixtures.ts, e2e/chainLock.ts). Two workers, one per core: measured in
+  // docs/testing.md. NODESCOPE_E2E_WORKERS overrides (`--workers` too).
+  workers: Number(process.env.NODESCOPE_E2E_WORKERS ?? 2),
+  fullyParallel: true,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   timeout: 60_000,

@@ -8,7 +8,7 @@ import { createAnswerer } from "./gateway/answer.mjs";
 import { FAULT_MODES, createFaults, faultOf } from "./gateway/faults.mjs";
 import { PARSE_ERROR, cors, createDelays, json, readBody } from "./gateway/http.mjs";
 import { MAX_BODY_BYTES } from "./gateway/limits.mjs";
-import { createRequestLog } from "./gateway/requestLog.mjs";
+import { createRequestLog, testOf } from "./gateway/requestLog.mjs";
 import { API_KEY, NODE_MODES, route } from "./gateway/routes.mjs";
 import { serveService } from "./gateway/serviceReply.mjs";
 
@@ -24,7 +24,7 @@ export {
 } from "./gateway/routes.mjs";
 export { FAULT_MODES, OVERSIZED_BYTES, SLOW_MS, STATUS_FAULTS } from "./gateway/faults.mjs";
 export { MAX_BATCH, MAX_BLOCK_RANGE, MAX_BODY_BYTES, MAX_RESULTS } from "./gateway/limits.mjs";
-export { MAX_LOG_ENTRIES } from "./gateway/requestLog.mjs";
+export { MAX_LOG_ENTRIES, TEST_HEADER } from "./gateway/requestLog.mjs";
 
 /**
  * @typedef {import("./gateway/routes.mjs").Route} Route
@@ -56,12 +56,14 @@ export async function startGateway({ anvilUrl, port = 0, manifest, services }) {
       return res.end();
     }
     if (url.pathname === "/__log") {
+      // ?test=<id>: one e2e test's entries (TEST_HEADER), so tests can share the gateway
+      const test = url.searchParams.get("test") ?? undefined;
       if (req.method === "DELETE") {
-        const cleared = requestLog.clear();
-        faults.reset();
+        const cleared = requestLog.clear(test);
+        faults.reset(test);
         return json(res, 200, { cleared });
       }
-      return json(res, 200, requestLog.entries());
+      return json(res, 200, requestLog.entries(test));
     }
     if (url.pathname === "/manifest.json") {
       if (currentManifest === undefined) return json(res, 404, { error: "no manifest yet" });
@@ -105,12 +107,13 @@ export async function startGateway({ anvilUrl, port = 0, manifest, services }) {
       // answered with -32700
     }
     const fault = faultOf(r.key);
-    requestLog.recordRpc(parsed, r, url.pathname, req.headers.host, fault);
+    const test = testOf(req);
+    requestLog.recordRpc(parsed, r, url.pathname, req.headers.host, fault, test);
     // A fault key stands in for a valid one: the fault, not a 401, is what the caller asked to see.
     // The `/node/<mode>/` endpoints are keyless, as public RPCs are.
     const authorised = r.key === API_KEY || fault !== null || r.endpoint === "node";
     if (fault === null) return json(res, 200, await answer(parsed, r, authorised));
-    return faults.reply(fault, parsed, req, res, () => answer(parsed, r, authorised));
+    return faults.reply(fault, parsed, req, res, () => answer(parsed, r, authorised), test);
   }
 
   const server = createServer((req, res) => {

@@ -632,6 +632,44 @@ describe("fault modes", () => {
     expect((await post(url, body)).status).toBe(503);
   });
 
+  it("a request naming a test (x-nodescope-test) is read and cleared with that test's log only", async () => {
+    await fetch(`${G}/__log`, { method: "DELETE" });
+    const as = (/** @type {string} */ t, /** @type {string} */ method) =>
+      post(
+        NITRO(),
+        { jsonrpc: "2.0", id: 1, method, params: [] },
+        { headers: { "content-type": "application/json", "x-nodescope-test": t } },
+      );
+    await as("a", "eth_chainId");
+    await as("b", "eth_blockNumber");
+    await call(NITRO(), "net_version");
+    await fetch(`${G}/sigdb/signature-database/v1/lookup?function=0xa9059cbb`, {
+      headers: { "x-nodescope-test": "a" },
+    });
+    const of = async (/** @type {string} */ q) =>
+      (await (await fetch(`${G}/__log${q}`)).json()).map(
+        (/** @type {Loose} */ e) => e.method ?? e.service,
+      );
+    expect(await of("?test=a")).toEqual(["eth_chainId", "sigdb"]);
+    expect(await of("?test=b")).toEqual(["eth_blockNumber"]);
+    expect(await of("")).toEqual(["eth_chainId", "eth_blockNumber", "net_version", "sigdb"]);
+    expect(await (await fetch(`${G}/__log?test=a`, { method: "DELETE" })).json()).toEqual({
+      cleared: 2,
+    });
+    expect(await of("")).toEqual(["eth_blockNumber", "net_version"]);
+    // a test's flaky-503 memory is its own, and clearing its log forgets only that
+    const flaky = (/** @type {string} */ t) =>
+      post(`${G}/fault-flaky-503/rollup-nitro/`, body, {
+        headers: { "content-type": "application/json", "x-nodescope-test": t },
+      });
+    expect((await flaky("a")).status).toBe(503);
+    expect((await flaky("b")).status).toBe(503);
+    expect((await flaky("a")).status).toBe(200);
+    await fetch(`${G}/__log?test=a`, { method: "DELETE" });
+    expect((await flaky("a")).status).toBe(503);
+    expect((await flaky("b")).status).toBe(200);
+  });
+
   it("fault requests are logged", async () => {
     await fetch(`${G}/__log`, { method: "DELETE" });
     await post(`${G}/fault-500/rollup/`, body);

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { z } from "zod";
+import { CHAIN_WRITES, holdChain } from "./chainLock";
 import {
   devnetManifestSchema,
   exampleCallSchema,
@@ -130,17 +131,31 @@ export interface ServiceLogEntry {
   fault?: string;
 }
 
+/**
+ * The header every request of a test's browser context carries (devnet/gateway/requestLog.mjs
+ * TEST_HEADER): the gateway files the request under that test, so tests running in parallel on
+ * one devnet each see only their own requests.
+ */
+const TEST_HEADER = "x-nodescope-test";
+
+/** What a test attempt's requests are filed under (a retry starts with an empty log). */
+function testTag(info: TestInfo): string {
+  return `${info.testId}.${info.retry}.${info.repeatEachIndex}`;
+}
+
 export interface Gateway {
   /** the gateway's base URL */
   baseUrl: string;
   /** an absolute URL on the gateway, e.g. url("/fault-503/rollup-nitro/") */
   url(path: string): string;
-  /** every JSON-RPC request received since the last clearLog() */
+  /** every JSON-RPC request this test's page sent since the last clearLog() */
   log(): Promise<GatewayLogEntry[]>;
-  /** every signature database / Sourcify request received since the last clearLog() */
+  /** every signature database / Sourcify request this test's page sent since the last clearLog() */
   serviceLog(): Promise<ServiceLogEntry[]>;
-  /** clears the request log (and the flaky-503 counters) */
+  /** clears this test's request log (and its flaky-503 counters) */
   clearLog(): Promise<void>;
+  /** the headers a request sent from outside the page needs to be filed under this test */
+  headers: Record<string, string>;
 }
 
 export interface ConsoleErrors {
@@ -168,6 +183,8 @@ const PUBLIC_SERVICES =
   /^https:\/\/([a-z0-9-]+\.)*(sourcify\.dev|openchain\.xyz|4byte\.directory)\//;
 
 type Fixtures = {
+  /** holds the chain for the test: shared, or alone for a test tagged CHAIN_WRITES (chainLock.ts) */
+  chain: void;
   noPublicServices: void;
   manifest: E2eManifest;
   gateway: Gateway;
@@ -178,21 +195,47 @@ type Fixtures = {
 export const test = base.extend<Options & Fixtures>({
   allowedConsoleErrors: [[/^console\.error: Failed to load resource:/], { option: true }],
 
+  chain: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, testInfo) => {
+      const since = Date.now();
+      const writes = testInfo.tags.includes(CHAIN_WRITES);
+      const release = await holdChain(E2E_MANIFEST, testTag(testInfo), writes);
+      // waiting for the others is not the test's own time
+      if (testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + (Date.now() - since));
+      try {
+        await provide();
+      } finally {
+        release();
+      }
+    },
+    { auto: true },
+  ],
+
   // eslint-disable-next-line no-empty-pattern
   manifest: async ({}, provide) => {
     await provide(readManifest());
   },
 
-  gateway: async ({ manifest }, provide) => {
+  // Every request the test's pages send (the trace Worker's too) names the test: see TEST_HEADER.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, provide, testInfo) => {
+    await provide({ [TEST_HEADER]: testTag(testInfo) });
+  },
+
+  gateway: async ({ manifest }, provide, testInfo) => {
     const baseUrl = manifest.gatewayUrl;
+    const tag = testTag(testInfo);
+    const logUrl = `${baseUrl}/__log?test=${encodeURIComponent(tag)}`;
     const readLog = async () => {
-      const res = await fetch(`${baseUrl}/__log`, { signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(logUrl, { signal: AbortSignal.timeout(10_000) });
       if (!res.ok) throw new Error(`GET /__log: HTTP ${res.status}`);
       return (await res.json()) as (GatewayLogEntry | ServiceLogEntry)[];
     };
     const gateway: Gateway = {
       baseUrl,
       url: (path) => `${baseUrl}${path.startsWith("/") ? "" : "/"}${path}`,
+      headers: { [TEST_HEADER]: tag },
       async log() {
         return (await readLog()).filter((e): e is GatewayLogEntry => !("service" in e));
       },
@@ -200,7 +243,7 @@ export const test = base.extend<Options & Fixtures>({
         return (await readLog()).filter((e): e is ServiceLogEntry => "service" in e);
       },
       async clearLog() {
-        const res = await fetch(`${baseUrl}/__log`, {
+        const res = await fetch(logUrl, {
           method: "DELETE",
           signal: AbortSignal.timeout(10_000),
         });

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startDevnet } from "../devnet/index.mjs";
+import { resetLocks } from "./chainLock";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 // NODESCOPE_E2E_TAG lets two runs share a checkout (own manifest, process file and build dir).
@@ -100,6 +101,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   );
   mkdirSync(dirname(E2E_MANIFEST), { recursive: true });
   devnet.writeManifestFile(E2E_MANIFEST);
+  resetLocks(E2E_MANIFEST);
 
   let output = "";
   const preview = spawn(

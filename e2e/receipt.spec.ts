@@ -168,34 +168,37 @@ test.describe("the transaction's receipt", () => {
     );
   });
 
-  test("a pending one turns into Success by itself, its lookups bounded", async ({
-    page,
-    manifest,
-    gateway,
-  }) => {
-    const url = manifest.anvilUrl;
-    const from = manifest.transactions.legacyTransfer.from;
-    const to = manifest.transactions.legacyTransfer.to ?? from;
-    await anvil(url, "evm_setAutomine", [false]);
-    try {
-      const hash = await anvil<string>(url, "eth_sendTransaction", [
-        { from, to, value: "0x1", gas: "0x5208" },
-      ]);
-      await gateway.clearLog();
-      await page.goto(`/#/tx?hash=${hash}`);
-      await expect(dd(page, "Status")).toContainText("Pending", { timeout: 30_000 });
-      await anvil(url, "evm_mine", []);
-      await expect(dd(page, "Status")).toHaveText("Success", { timeout: 30_000 });
-      await expect(dd(page, "Block")).toContainText(/\d/);
-      const lookups = (await gateway.log()).filter((e) => e.method === "eth_getTransactionReceipt");
-      expect(lookups.length).toBeGreaterThanOrEqual(2);
-      expect(lookups.length).toBeLessThanOrEqual(6);
-      // a few seconds apart: looked up again with a back-off, not in a loop
-      const times = lookups.map((e) => Date.parse(e.time));
-      for (let i = 1; i < times.length; i++)
-        expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(2_000);
-    } finally {
-      await anvil(url, "evm_setAutomine", [true]);
-    }
-  });
+  test(
+    "a pending one turns into Success by itself, its lookups bounded",
+    // it stops automining and mines a block: playwright.config.ts runs it after the others
+    { tag: "@chain-writes" },
+    async ({ page, manifest, gateway }) => {
+      const url = manifest.anvilUrl;
+      const from = manifest.transactions.legacyTransfer.from;
+      const to = manifest.transactions.legacyTransfer.to ?? from;
+      await anvil(url, "evm_setAutomine", [false]);
+      try {
+        const hash = await anvil<string>(url, "eth_sendTransaction", [
+          { from, to, value: "0x1", gas: "0x5208" },
+        ]);
+        await gateway.clearLog();
+        await page.goto(`/#/tx?hash=${hash}`);
+        await expect(dd(page, "Status")).toContainText("Pending", { timeout: 30_000 });
+        await anvil(url, "evm_mine", []);
+        await expect(dd(page, "Status")).toHaveText("Success", { timeout: 30_000 });
+        await expect(dd(page, "Block")).toContainText(/\d/);
+        const lookups = (await gateway.log()).filter(
+          (e) => e.method === "eth_getTransactionReceipt",
+        );
+        expect(lookups.length).toBeGreaterThanOrEqual(2);
+        expect(lookups.length).toBeLessThanOrEqual(6);
+        // a few seconds apart: looked up again with a back-off, not in a loop
+        const times = lookups.map((e) => Date.parse(e.time));
+        for (let i = 1; i < times.length; i++)
+          expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(2_000);
+      } finally {
+        await anvil(url, "evm_setAutomine", [true]);
+      }
+    },
+  );
 });

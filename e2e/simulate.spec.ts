@@ -367,40 +367,41 @@ test.describe("debug_traceCall (Simulate)", () => {
     expect(new URL(page.url()).hash).not.toContain("block=");
   });
 
-  test("Run again resolves latest anew: the next block, every request at it; Pin block writes it into the link", async ({
-    page,
-    manifest,
-    gateway,
-  }) => {
-    const c = need(manifest, "nestedCall");
-    await gateway.clearLog();
-    await page.goto(noBlockLink(c));
-    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
-    const first = blockOf(traceCalls(await gateway.log())[0]);
-    await expect(outcome(page)).toContainText(`block ${decimal(first)}`);
+  test(
+    "Run again resolves latest anew: the next block, every request at it; Pin block writes it into the link",
+    // it mines a block: playwright.config.ts runs it after the others
+    { tag: "@chain-writes" },
+    async ({ page, manifest, gateway }) => {
+      const c = need(manifest, "nestedCall");
+      await gateway.clearLog();
+      await page.goto(noBlockLink(c));
+      await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+      const first = blockOf(traceCalls(await gateway.log())[0]);
+      await expect(outcome(page)).toContainText(`block ${decimal(first)}`);
 
-    await mineBlock(manifest.anvilUrl);
-    await gateway.clearLog();
-    await page.getByRole("button", { name: "Run again" }).click();
-    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
-    await expect.poll(async () => traceCalls(await gateway.log()).length).toBe(1);
-    const log = await gateway.log();
-    expect(log.filter((e) => e.method === "eth_blockNumber")).toHaveLength(1);
-    const second = blockOf(traceCalls(log)[0]);
-    expect(BigInt(String(second))).toBeGreaterThan(BigInt(String(first)));
-    await expect(outcome(page)).toContainText(`block ${decimal(second)} (${String(second)})`);
-    expect(new URL(page.url()).hash).not.toContain("block=");
+      await mineBlock(manifest.anvilUrl);
+      await gateway.clearLog();
+      await page.getByRole("button", { name: "Run again" }).click();
+      await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+      await expect.poll(async () => traceCalls(await gateway.log()).length).toBe(1);
+      const log = await gateway.log();
+      expect(log.filter((e) => e.method === "eth_blockNumber")).toHaveLength(1);
+      const second = blockOf(traceCalls(log)[0]);
+      expect(BigInt(String(second))).toBeGreaterThan(BigInt(String(first)));
+      await expect(outcome(page)).toContainText(`block ${decimal(second)} (${String(second)})`);
+      expect(new URL(page.url()).hash).not.toContain("block=");
 
-    // pinned: the link names the number; the answer shown is the one kept for it
-    await gateway.clearLog();
-    await page.getByRole("button", { name: "Pin block" }).click();
-    await expect(page).toHaveURL(new RegExp(`block=${String(second)}(&|$)`));
-    await expect(outcome(page)).toContainText(
-      `block ${decimal(second)} (${String(second)}), with no state overrides`,
-    );
-    await expect(page.getByRole("button", { name: "Pin block" })).toHaveCount(0);
-    expect(traceCalls(await gateway.log())).toHaveLength(0);
-  });
+      // pinned: the link names the number; the answer shown is the one kept for it
+      await gateway.clearLog();
+      await page.getByRole("button", { name: "Pin block" }).click();
+      await expect(page).toHaveURL(new RegExp(`block=${String(second)}(&|$)`));
+      await expect(outcome(page)).toContainText(
+        `block ${decimal(second)} (${String(second)}), with no state overrides`,
+      );
+      await expect(page.getByRole("button", { name: "Pin block" })).toHaveCount(0);
+      expect(traceCalls(await gateway.log())).toHaveLength(0);
+    },
+  );
 
   test("through an rpc= link straight to the node", async ({ page, manifest }) => {
     const c = need(manifest, "revertingCall");

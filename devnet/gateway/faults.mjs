@@ -49,8 +49,9 @@ export function createFaults({ delay }) {
    * @param {import("node:http").IncomingMessage} req
    * @param {import("node:http").ServerResponse} res
    * @param {() => Promise<Reply | Reply[]>} compute the answer the request would have had
+   * @param {string} [test] the e2e test that sent it: each test's flaky requests are its own
    */
-  async function reply(mode, parsed, req, res, compute) {
+  async function reply(mode, parsed, req, res, compute, test) {
     const status = Number(mode);
     if (STATUS_FAULTS.includes(status)) return statusReply(res, status);
     switch (mode) {
@@ -99,7 +100,7 @@ export function createFaults({ delay }) {
       }
       case "flaky-503": {
         const items = Array.isArray(parsed) ? parsed : [parsed];
-        const counter = `${mode}:${items.map((el) => (el && typeof el === "object" ? String(/** @type {{ method?: unknown }} */ (el).method) : "?")).join(",")}`;
+        const counter = `${test ?? ""}\n${mode}:${items.map((el) => (el && typeof el === "object" ? String(/** @type {{ method?: unknown }} */ (el).method) : "?")).join(",")}`;
         const seen = flaky.get(counter) ?? 0;
         flaky.set(counter, seen + 1);
         if (seen === 0) return statusReply(res, 503);
@@ -116,9 +117,15 @@ export function createFaults({ delay }) {
 
   return {
     reply,
-    /** Forgets which flaky requests were seen (with the request log, so a cleared log starts over). */
-    reset() {
-      flaky.clear();
+    /**
+     * Forgets which flaky requests were seen (with the request log, so a cleared log starts over):
+     * all of them, or only those the test sent.
+     * @param {string} [test]
+     */
+    reset(test) {
+      if (test === undefined) return flaky.clear();
+      for (const counter of [...flaky.keys()])
+        if (counter.startsWith(`${test}\n`)) flaky.delete(counter);
     },
   };
 }

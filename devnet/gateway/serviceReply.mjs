@@ -4,6 +4,7 @@
 import { sigdbAnswer, sourcifyAnswer } from "../services.mjs";
 import { solcAnswer } from "../solcBinaries.mjs";
 import { json, statusReply } from "./http.mjs";
+import { testOf } from "./requestLog.mjs";
 
 /**
  * @param {import("../services.mjs").ServiceRoute} s
@@ -18,13 +19,16 @@ import { json, statusReply } from "./http.mjs";
  */
 export async function serveService(s, url, req, res, { log, delay, services }) {
   const fault = s.fault === "slow" ? `slow-${s.slowMs}` : s.fault;
-  log.recordService({
-    time: new Date().toISOString(),
-    service: s.service,
-    path: url.pathname,
-    query: url.search.replace(/^\?/, ""),
-    ...(fault ? { fault } : {}),
-  });
+  log.recordService(
+    {
+      time: new Date().toISOString(),
+      service: s.service,
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ""),
+      ...(fault ? { fault } : {}),
+    },
+    testOf(req),
+  );
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("Allow", "GET, HEAD, OPTIONS");
     return json(res, 405, { error: "use GET" });
