@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { SchemaError, type RpcClient } from "../../rpc";
+import { JsonRpcError, SchemaError, type RpcClient } from "../../rpc";
 import { EMPTY_STRUCT_LOG } from "../../trace/result";
 import { renderPage } from "../../test-support/pages";
 import ComparePage from "./Page";
@@ -63,6 +63,14 @@ function setup(initial: Record<string, string>) {
           { method, endpoint: "http://node.test/", request: {}, durationMs: 1 },
           { path: "result", issue: EMPTY_STRUCT_LOG },
         );
+      const tracer = (params[1] as { tracer?: unknown } | undefined)?.tracer;
+      // A node without JavaScript tracers: the built-in ones answer, Nodescope's storage tracer not.
+      if (typeof tracer === "string" && tracer.includes("{"))
+        throw new JsonRpcError(
+          { method, endpoint: "http://node.test/", request: {}, durationMs: 1 },
+          { code: -32000, message: "tracer not found" },
+        );
+      if (tracer === "prestateTracer") return { pre: {}, post: {} } as T;
       let answer: unknown = null;
       if (method === "debug_jstraceTransaction")
         answer = params[0] === HASH_A ? callTree(true, "0x30000") : callTree(false, "0x10000");
@@ -120,5 +128,14 @@ describe("the comparison page", () => {
     expect(alert.textContent).toContain("No such transaction");
     expect(alert.textContent).not.toContain("unexpected result");
     expect(screen.queryByRole("region", { name: /compare/i })).toBeNull();
+  });
+
+  it("says the state's names are dropped when the node refuses the storage tracer", async () => {
+    const { user } = setup({ a: HASH_A, b: HASH_B });
+    await waitFor(() => expect(tree()).toBeTruthy());
+    await user.click(screen.getByRole("button", { name: "Compare state changes" }));
+    const note = await screen.findByRole("note");
+    expect(note.textContent).toMatch(/^The node refused the storage tracer/);
+    expect(note.textContent).toContain("shown by number, not by variable name");
   });
 });
