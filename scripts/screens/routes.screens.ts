@@ -94,8 +94,10 @@ for (const size of SIZES)
           async () => {
             const list = page.getByRole("table", { name: /transactions/i }).first();
             await expect(list).toBeVisible({ timeout: 30_000 });
-            // The list sits below the account and its token transfers: shown at the top.
-            await list.evaluate((el) => el.scrollIntoView({ block: "start" }));
+            // The list sits below the account and its token transfers: shown from its summary.
+            await page
+              .getByRole("status", { name: "Sent transactions" })
+              .evaluate((el) => el.scrollIntoView({ block: "start" }));
           },
         ],
         [
