@@ -95,9 +95,10 @@ for (const size of SIZES)
             const list = page.getByRole("table", { name: /transactions/i }).first();
             await expect(list).toBeVisible({ timeout: 30_000 });
             // The list sits below the account and its token transfers: shown from its summary.
-            await page
-              .getByRole("status", { name: "Sent transactions" })
-              .evaluate((el) => el.scrollIntoView({ block: "start" }));
+            const summary = page.getByRole("status", { name: "Sent transactions" });
+            // Once the bisection has found what this account sent (it ends in its request count).
+            await expect(summary).toHaveText(/^Sent: .* requests$/, { timeout: 120_000 });
+            await summary.evaluate((el) => el.scrollIntoView({ block: "start" }));
           },
         ],
         [
