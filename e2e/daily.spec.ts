@@ -148,6 +148,16 @@ test.describe("no silent failures", () => {
     await expect(filter).not.toHaveAttribute("aria-invalid", "true");
     // The help writes terms as the app writes them.
     await expect(page.getByText(/to=0x…/).first()).toBeVisible();
+
+    // Grouped, the empty grouping says what is wrong with the term, not "several events".
+    await page.getByLabel(/group by/i).selectOption({ label: "to" });
+    await expect(page.getByRole("table", { name: "Groups" })).toBeVisible();
+    await filter.fill("value>>");
+    const why = page.getByRole("status").filter({ hasText: /^Nothing to group/ });
+    await expect(why).toContainText("“value>>”: one operator per term");
+    await filter.fill("to:0xzz");
+    await expect(why).toContainText("0xzz is not hex");
+    await expect(page.getByText(/several events/)).toHaveCount(0);
   });
 
   test("a short 0x number in the search asks; a search bubble goes when the page is left", async ({
@@ -173,5 +183,47 @@ test.describe("no silent failures", () => {
       .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trace");
     await expect(bubble).toHaveCount(0);
+  });
+});
+
+test.describe("names and units where people read", () => {
+  test("a trace's Transfer event reads its amount in the token's units", async ({
+    page,
+    manifest,
+  }) => {
+    const tx = manifest.transactions.tokenTransfer;
+    await page.goto(
+      `/#/trace?hash=${tx.hash}&tracer=callTracer&tracerConfig=${e('{"withLog":true}')}`,
+    );
+    const tree = page.getByRole("tree", { name: "Call tree" });
+    // The devnet token answers decimals() = 18 and symbol() = NST; the transfer moved 12.5 NST.
+    await expect(
+      tree
+        .locator("[data-log-of]")
+        .filter({ hasText: /Transfer\(/ })
+        .first(),
+    ).toContainText("value: 12.5 NST (12,500,", { timeout: 30_000 });
+  });
+
+  test("the comparison names a callee as the trace does, and an unknown hash is no such transaction", async ({
+    page,
+    manifest,
+  }) => {
+    const a = manifest.transactions.storage;
+    const b = manifest.transactions.storageRetry;
+    if (!a || !b) throw new Error("the devnet has no comparison scenario (storage, storageRetry)");
+    const tail = `&rpc=${e(manifest.anvilUrl)}&sourcify=${e(manifest.decoding.sourcify)}`;
+    await page.goto(`/#/compare?a=${a.hash}&b=${b.hash}${tail}`);
+    const tree = page.getByRole("tree", { name: "Aligned call trees" });
+    // The checker is a verified contract: its row reads its name, as the call tree's does.
+    await expect(
+      tree.getByRole("treeitem").filter({ hasText: "failed in A, succeeded in B" }),
+    ).toContainText("LedgerChecker", { timeout: 30_000 });
+
+    const unknown = `0x${"ab".repeat(32)}`;
+    await page.goto(`/#/compare?a=${unknown}&b=${b.hash}${tail}`);
+    const alert = page.getByRole("alert").filter({ hasText: "Side A" });
+    await expect(alert).toContainText("No such transaction", { timeout: 30_000 });
+    await expect(alert).not.toContainText("unexpected result");
   });
 });

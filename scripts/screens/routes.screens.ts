@@ -15,6 +15,8 @@ const THEMES = ["light", "dark"] as const;
 for (const size of SIZES)
   for (const theme of THEMES)
     test(`the routes at ${size.name} px, ${theme}`, async ({ page, manifest }) => {
+      // Thirteen routes, each loaded and run in one test: more than the e2e's minute per test.
+      test.setTimeout(300_000);
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto("/#/tx");
       await page.getByLabel("Theme").selectOption(theme);
@@ -84,6 +86,20 @@ for (const size of SIZES)
           `/#/address?address=${String((manifest.storage as { proxy: string }).proxy)}`,
           () =>
             expect(page.getByRole("table", { name: /storage/i })).toBeVisible({ timeout: 30_000 }),
+        ],
+        [
+          // An account's transactions (issue 48): its sent ones found from standard methods.
+          "address-history",
+          `/#/address?address=${tx.from}`,
+          async () => {
+            const list = page.getByRole("table", { name: /transactions/i }).first();
+            await expect(list).toBeVisible({ timeout: 30_000 });
+            // The list sits below the account and its token transfers: shown from its summary.
+            const summary = page.getByRole("status", { name: "Sent transactions" });
+            // Once the bisection has found what this account sent (it ends in its request count).
+            await expect(summary).toHaveText(/^Sent: .* requests$/, { timeout: 120_000 });
+            await summary.evaluate((el) => el.scrollIntoView({ block: "start" }));
+          },
         ],
         [
           "compare",

@@ -263,6 +263,9 @@ function decodeLogWith(
         indexed,
         hashed,
         value: hashed ? fallbackText(v) : formatArg(v, p),
+        // Integers read grouped where people read (as a call's arguments do, toArgs); `value`
+        // keeps bare digits for copy, export and the log table's filter.
+        ...(hashed ? {} : { shown: formatArg(v, p, { grouped: true }) }),
         raw: v,
       };
     });

@@ -47,21 +47,34 @@ export function decodeEvent(
   };
 }
 
-const TOKEN_EVENTS = new Set(["Transfer", "Approval"]);
+const TOKEN_EVENTS: ReadonlySet<string> = new Set(["Transfer", "Approval"]);
+
+/**
+ * Whether an event's argument is an amount of the emitting token, in its base unit: the one rule
+ * for every view (the log table's cells, filter and sums through logs/tokenAmount.ts; the
+ * receipt's and the trace's events through `withTokenUnits`). Only a Transfer's or Approval's
+ * unindexed integer: a Uniswap V2 pair's Swap amounts are in the pair's two tokens, not its own.
+ */
+export function isTokenAmountArg(
+  eventName: string,
+  arg: { indexed: boolean; type: string },
+): boolean {
+  return TOKEN_EVENTS.has(eventName) && !arg.indexed && /^uint\d*$/.test(arg.type);
+}
 
 /**
  * An ERC-20 Transfer/Approval with its amount in whole tokens where the token's decimals are
  * known ("1.5 NST (1500000000000000000)"); anything else as it was. For display only: exports
  * keep the exact integers.
  */
-export function withTokenUnits(
-  ev: DecodedEvent | null,
+export function withTokenUnits<E extends DecodedEvent>(
+  ev: E | null,
   meta: { symbol?: string; decimals?: number } | undefined,
-): DecodedEvent | null {
+): E | null {
   if (!ev || meta?.decimals === undefined || !TOKEN_EVENTS.has(ev.name)) return ev;
   const decimals = meta.decimals;
   const args = ev.args.map((a) => {
-    if (a.indexed || !/^uint\d*$/.test(a.type) || !/^\d+$/.test(a.value)) return a;
+    if (!isTokenAmountArg(ev.name, a) || !/^\d+$/.test(a.value)) return a;
     const raw = BigInt(a.value);
     const unit = meta.symbol ? ` ${meta.symbol}` : "";
     const whole = formatUnits(raw, decimals);

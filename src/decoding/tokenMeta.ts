@@ -5,7 +5,7 @@
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import { z } from "zod";
-import { decodeDecimals, decodeSymbol, DECIMALS_CALL, SYMBOL_CALL } from "../chain";
+import { checksummed, decodeDecimals, decodeSymbol, DECIMALS_CALL, SYMBOL_CALL } from "../chain";
 import type { ResolvedEndpoint } from "../endpoints";
 import type { RpcClient } from "../rpc";
 import { rpcQueryKey } from "../connection/query";
@@ -62,4 +62,14 @@ export function tokenMetaQueryOptions(
     ...KEPT_ANSWER,
     structuralSharing: false,
   });
+}
+
+/** A token's symbol and decimals from a view's answer (keyed checksummed), by any spelling of its address. */
+export function tokenMetaOf(
+  tokenMeta: ReadonlyMap<string, TokenMeta> | undefined,
+  address: string,
+): TokenMeta | undefined {
+  if (!tokenMeta || tokenMeta.size === 0) return undefined;
+  const key = checksummed(address);
+  return key ? tokenMeta.get(key) : undefined;
 }

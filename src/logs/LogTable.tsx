@@ -15,6 +15,7 @@ import { LogsChart } from "./LogsChart";
 import { LogTableHeader } from "./LogTableHeader";
 import { LogTableToolbar } from "./LogTableToolbar";
 import { useLogTable } from "./useLogTable";
+import { emptyGroupsText } from "./emptyGroups";
 
 export type { LogTableProps } from "./logTableProps";
 export { HISTORY_PAUSE_MS } from "./useExploreLink";
@@ -118,9 +119,7 @@ export function LogTable({
       <Facets rows={base} index={kinds} kind={kind} onTerm={addTerm} />
       {grouping && grouping.groups.length === 0 ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-          {group.startsWith("arg:") && kind === null
-            ? `The logs shown are of several events: narrow them to one (e.g. event=Transfer, or the Event facet) to group by its argument ${group.slice(4)}.`
-            : `No logs to group by ${keyLabel}.`}
+          {emptyGroupsText({ query, filterText, matched: base.length, group, kind, keyLabel })}
         </p>
       ) : null}
       {grouping ? (

@@ -20,6 +20,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { fixedViewport, sizerStyle, SlotKeys, useFling } from "../ui/virtual";
 import type { InternalCall } from "./steps";
 import type { FrameDecodeCache } from "./decode";
+import type { TokenMeta } from "../decoding/tokenMeta";
 import { FrameLogRow } from "./FrameLogRow";
 import { FrameRow, ROW_HEIGHT, rowStyle } from "./FrameRow";
 import { InternalCallRow, siblingPositions } from "./InternalCallRow";
@@ -51,6 +52,8 @@ export interface CallTreeProps {
   height?: number;
   /** The internal calls of frames whose debug trace is loaded (their rows are in `rows`). */
   internalCalls?: ReadonlyMap<number, readonly InternalCall[]> | null;
+  /** Token symbols and decimals (checksummed keys): the events' ERC-20 amounts in their units. */
+  tokenMeta?: ReadonlyMap<string, TokenMeta> | undefined;
 }
 
 export function CallTree(props: CallTreeProps) {
@@ -152,6 +155,7 @@ export function CallTree(props: CallTreeProps) {
                   frame={f}
                   log={l}
                   decode={props.decode}
+                  tokenMeta={props.tokenMeta}
                 />
               </div>
             );

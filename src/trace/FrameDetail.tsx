@@ -5,7 +5,8 @@
  */
 import { DEFAULT_NATIVE_SYMBOL } from "../chain/nativeUnit";
 import type { ReactNode } from "react";
-import { readQuantity, shownArg } from "../chain";
+import { readQuantity, shownArg, withTokenUnits } from "../chain";
+import { tokenMetaOf, type TokenMeta } from "../decoding/tokenMeta";
 import {
   Address,
   addressHref,
@@ -105,10 +106,13 @@ export function FrameDetail({
   nativeSymbol = DEFAULT_NATIVE_SYMBOL,
   frameLink,
   onwardLinks,
+  tokenMeta,
 }: {
   model: TraceModel;
   index: number;
   decode: FrameDecodeCache;
+  /** Token symbols and decimals (checksummed keys): the logs' ERC-20 amounts in their units. */
+  tokenMeta?: ReadonlyMap<string, TokenMeta> | undefined;
   nativeSymbol?: string;
   frameLink?: (path: string) => string;
   /** Where this frame leads in the other views (estimate the same call, its contract's logs…). */
@@ -262,7 +266,7 @@ export function FrameDetail({
           </p>
           <ol className="flex flex-col gap-1">
             {logs.map((l, k) => {
-              const dl = decode.log(index, k);
+              const dl = withTokenUnits(decode.log(index, k), tokenMetaOf(tokenMeta, l.address));
               return (
                 <li
                   key={k}

@@ -3,7 +3,8 @@
  * treeitem, indented one level below the frame that emitted it.
  */
 import type { ReactNode } from "react";
-import { shownArg } from "../chain";
+import { shownArg, withTokenUnits } from "../chain";
+import { tokenMetaOf, type TokenMeta } from "../decoding/tokenMeta";
 import type { FrameDecodeCache } from "./decode";
 import { clip } from "./format";
 import { ShortAddress, shortHex } from "../ui";
@@ -18,16 +19,19 @@ export function FrameLogRow({
   frame,
   log,
   decode,
+  tokenMeta,
 }: {
   model: TraceModel;
   structure: Structure;
   frame: number;
   log: number;
   decode: FrameDecodeCache;
+  /** Token symbols and decimals by checksummed address: an ERC-20 amount reads in its units. */
+  tokenMeta?: ReadonlyMap<string, TokenMeta> | undefined;
 }): ReactNode {
   const l = model.frames[frame]?.logs?.[log];
   if (!l) return null;
-  const d = decode.log(frame, log);
+  const d = withTokenUnits(decode.log(frame, log), tokenMetaOf(tokenMeta, l.address));
   const level = (isShown(structure, frame) ? (structure.level[frame] as number) : 1) + 1;
   // Some clients keep the logs of reverted frames: the chain never emitted them.
   const reverted = model.reverted[frame] === 1;

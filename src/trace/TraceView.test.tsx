@@ -7,6 +7,7 @@ import type { CallFrame } from "./result";
 import { A, B, C } from "./testing";
 import { syntheticTrace } from "../../bench/synthetic.mjs";
 import { TraceView } from "./TraceView";
+import { getAddress } from "viem";
 import { AddressNames } from "../ui";
 
 afterEach(cleanup);
@@ -245,5 +246,37 @@ describe("Balance changes and withLog", () => {
     cleanup();
     mount(sample(), { tab: "balances", logsAsked: false });
     expect(screen.getByText(/nothing changed hands/i).textContent).toMatch(/without withLog/);
+  });
+});
+
+describe("events in the call tree", () => {
+  it("read an ERC-20 amount in its token's units, in the tree's log row and the frame's detail", () => {
+    cleanup();
+    const word = (hex: string) => `0x${hex.replace(/^0x/, "").padStart(64, "0")}`;
+    const transfer = {
+      address: B,
+      topics: [
+        "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
+        word(A),
+        word(C),
+      ],
+      data: word(12_500_000_000_000_000_000n.toString(16)),
+      position: "0x0",
+    };
+    const root: CallFrame = { ...sample(), calls: [], logs: [transfer] };
+    const tokenMeta = new Map([[getAddress(B), { symbol: "NST", decimals: 18 }]]);
+    mount(root, { tokenMeta });
+    const row = document.querySelector('[data-log-of="0"]');
+    expect(row?.textContent).toContain("value: 12.5 NST (12,500,");
+    fireEvent.click(items()[0] as HTMLElement);
+    const detail = screen.getByRole("region", { name: "Frame 0" });
+    expect(detail.textContent).toContain("value (uint256): 12.5 NST");
+
+    // Without the token's decimals the amount stays the grouped integer.
+    cleanup();
+    mount(root);
+    expect(document.querySelector('[data-log-of="0"]')?.textContent).toContain(
+      "value: 12,500,000,000,000,000,000",
+    );
   });
 });

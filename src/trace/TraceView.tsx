@@ -245,6 +245,7 @@ export function TraceView(props: TraceViewProps) {
       nativeSymbol={props.nativeSymbol}
       frameLink={props.frameLink}
       onwardLinks={props.onwardLinks}
+      tokenMeta={props.tokenMeta}
     />
   );
   const selectAndShow = (i: number) => {
@@ -302,6 +303,7 @@ export function TraceView(props: TraceViewProps) {
               nativeSymbol: props.nativeSymbol,
               viewport: props.viewport,
               internalCalls: internalByFrame,
+              tokenMeta: props.tokenMeta,
             }}
             detail={state.selected >= 0 ? frameDetail : null}
             onCloseDetail={() => setState((s) => ({ ...s, selected: -1 }))}

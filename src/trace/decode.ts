@@ -15,6 +15,7 @@ import {
   gethRevertReason,
   type DecodeOrigin,
   type DecodedArg,
+  type DecodedLogArg,
 } from "../chain";
 import { frameFailed } from "./model";
 import type { SearchNames } from "./search";
@@ -50,7 +51,8 @@ export interface RevertInfo {
 export interface DecodedLog {
   name: string;
   signature: string;
-  args: DecodedArg[];
+  /** Each with whether it is indexed (a token amount never is: chain/events.ts). */
+  args: DecodedLogArg[];
   origin: DecodeOrigin;
 }
 

@@ -16,7 +16,7 @@ import { RpcErrorPanel } from "../advice/RpcErrorPanel";
 import { tokenMetaQueryOptions, type TokenMeta } from "../decoding/tokenMeta";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { traceDecodingKeys } from "./decodingKeys";
-import { tokensOf, transfersOf } from "./insight/transfers";
+import { tokenEventEmitters, tokensOf, transfersOf } from "./insight/transfers";
 import type { StateDiffResult } from "./insight/stateDiff";
 import type { TraceModel } from "./model";
 import { debugTraceQueryOptions, type DebugTracerOptions } from "./steps";
@@ -89,10 +89,13 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
   );
 
   const tokenTab = tab === "balances" || tab === "flow";
-  const tokens = useMemo(
-    () => (whole && tokenTab ? tokensOf(transfersOf(whole)) : []),
-    [whole, tokenTab],
-  );
+  // The call tree's events read an ERC-20 amount in its token's units; the balance and flow views
+  // every token moved. The same set where they agree, so switching views asks nothing again.
+  const tokens = useMemo(() => {
+    if (!whole || (!tokenTab && tab !== "tree")) return [];
+    const emitters = tokenEventEmitters(whole);
+    return tokenTab ? [...new Set([...emitters, ...tokensOf(transfersOf(whole))])] : emitters;
+  }, [whole, tokenTab, tab]);
   const tokenMeta = useQuery(tokenMetaQueryOptions(client, endpoint, tokens));
 
   // State changes are another run (a full replay on the node, on the user's key): asked by one

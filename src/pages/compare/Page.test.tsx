@@ -2,7 +2,8 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RpcClient } from "../../rpc";
+import { JsonRpcError, SchemaError, type RpcClient } from "../../rpc";
+import { EMPTY_STRUCT_LOG } from "../../trace/result";
 import { renderPage } from "../../test-support/pages";
 import ComparePage from "./Page";
 
@@ -21,6 +22,8 @@ const TO = "0x0100000000000000000000000000000000000000";
 const CHECK = "0x0200000000000000000000000000000000000000";
 const HASH_A = `0x${"aa".repeat(32)}`;
 const HASH_B = `0x${"bb".repeat(32)}`;
+/** A hash the node has never seen: answered as anvil does, with an empty opcode log. */
+const UNKNOWN = `0x${"cc".repeat(32)}`;
 
 /** The same call path in every run; the check fails in the mined transaction A only. */
 function callTree(checkFails: boolean, gasUsed: string) {
@@ -55,6 +58,19 @@ function setup(initial: Record<string, string>) {
       options?: { schema?: { parse: (v: unknown) => unknown } },
     ) => {
       calls.push({ method, params });
+      if (params[0] === UNKNOWN)
+        throw new SchemaError(
+          { method, endpoint: "http://node.test/", request: {}, durationMs: 1 },
+          { path: "result", issue: EMPTY_STRUCT_LOG },
+        );
+      const tracer = (params[1] as { tracer?: unknown } | undefined)?.tracer;
+      // A node without JavaScript tracers: the built-in ones answer, Nodescope's storage tracer not.
+      if (typeof tracer === "string" && tracer.includes("{"))
+        throw new JsonRpcError(
+          { method, endpoint: "http://node.test/", request: {}, durationMs: 1 },
+          { code: -32000, message: "tracer not found" },
+        );
+      if (tracer === "prestateTracer") return { pre: {}, post: {} } as T;
       let answer: unknown = null;
       if (method === "debug_jstraceTransaction")
         answer = params[0] === HASH_A ? callTree(true, "0x30000") : callTree(false, "0x10000");
@@ -103,5 +119,23 @@ describe("the comparison page", () => {
     expect(await screen.findByText(/Not a transaction hash/)).toBeTruthy();
     expect(screen.queryByRole("region", { name: /compare/i })).toBeNull();
     await waitFor(() => expect(calls.some((c) => c.params[0] === "0x1234")).toBe(false));
+  });
+
+  it("says No such transaction for a hash the node does not know, not an unexpected result", async () => {
+    setup({ a: HASH_A, b: UNKNOWN });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Side B: The node does not know this transaction");
+    expect(alert.textContent).toContain("No such transaction");
+    expect(alert.textContent).not.toContain("unexpected result");
+    expect(screen.queryByRole("region", { name: /compare/i })).toBeNull();
+  });
+
+  it("says the state's names are dropped when the node refuses the storage tracer", async () => {
+    const { user } = setup({ a: HASH_A, b: HASH_B });
+    await waitFor(() => expect(tree()).toBeTruthy());
+    await user.click(screen.getByRole("button", { name: "Compare state changes" }));
+    const note = await screen.findByRole("note");
+    expect(note.textContent).toMatch(/^The node refused the storage tracer/);
+    expect(note.textContent).toContain("shown by number, not by variable name");
   });
 });

@@ -5,8 +5,8 @@
  * name and their balance changes side by side. Swap, and each side on its own page.
  */
 import { useNativeSymbol } from "../../connection/nativeUnit";
-import { useMemo, useState, type FormEvent } from "react";
-import { Button, Card, ErrorPanel, PageHeader } from "../../ui";
+import { useContext, useMemo, useState, type FormEvent } from "react";
+import { AddressNames, Button, Card, ErrorPanel, PageHeader } from "../../ui";
 import { useRpc } from "../../connection/context";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import { endpointTarget, type MethodPageProps } from "../../routing/page";
@@ -26,6 +26,7 @@ import { METHOD } from "../../simulation/query";
 import { parseSide, sideHref, sideName, sideParam, type Side } from "../../trace/compare/sides";
 import { useSideRun, type SideRun } from "../../trace/compare/useSideRun";
 import { ReplayNoteFor } from "../../replay/ReplayNote";
+import { explainTraceError } from "../../trace/explain";
 
 const INPUT =
   "w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-900";
@@ -63,16 +64,27 @@ function SideLine({ label, side, run }: { label: string; side: Side; run: SideRu
   );
 }
 
-function SideError({ label, run }: { label: string; run: SideRun }) {
+function SideError({ label, side, run }: { label: string; side: Side; run: SideRun }) {
   if (run.unresolved)
     return <ErrorPanel title={`No endpoint for side ${label}`} headline={run.unresolved} />;
   if (!run.error) return null;
+  // A transaction's side fails as the trace page's does: an unknown hash is "No such transaction".
+  const explained =
+    side.kind === "tx" ? explainTraceError(run.error, run.endpoint?.rpcMethod ?? run.method) : null;
   return (
-    <RpcErrorPanel
-      error={run.error}
-      title={`Side ${label} could not be traced`}
-      onRetry={run.refetch}
-    />
+    <div className="flex flex-col gap-2">
+      <RpcErrorPanel
+        error={run.error}
+        title={`Side ${label}: ${explained?.title ?? "it could not be traced"}`}
+        headline={explained?.headline}
+        onRetry={run.refetch}
+      />
+      {explained ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {explained.hint}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -121,14 +133,16 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
     [modelA, modelB],
   );
   const symbol = useNativeSymbol(runA.endpoint ?? runB.endpoint, tree !== null);
+  const namer = useContext(AddressNames);
   const sentence = useMemo(() => {
     if (!tree || !sides) return null;
     return summarize(
       tree,
       (row) =>
-        rowName(tree, sides.a, sides.b, row) ?? `the call ${rowCall(tree, sides.a, sides.b, row)}`,
+        rowName(tree, sides.a, sides.b, row) ??
+        `the call ${rowCall(tree, sides.a, sides.b, row, namer)}`,
     );
-  }, [tree, sides]);
+  }, [tree, sides, namer]);
 
   const [stateAsk, setStateAsk] = useState({ of: `${aParam}\n${bParam}`, asked: view === "state" });
   if (stateAsk.of !== `${aParam}\n${bParam}`)
@@ -200,8 +214,8 @@ export default function ComparePage({ search, setSearch }: MethodPageProps) {
           <SideLine label="B" side={sideB} run={runB} />
         </ul>
       </Card>
-      <SideError label="A" run={runA} />
-      <SideError label="B" run={runB} />
+      <SideError label="A" side={sideA} run={runA} />
+      <SideError label="B" side={sideB} run={runB} />
       {tree && sides ? (
         <>
           <DecodingPanel decoding={decoding} hint="Names the calls in both trees." />

@@ -7,6 +7,7 @@ import { flatten } from "../flatten";
 import type { CallFrame } from "../result";
 import { A, B, C } from "../testing";
 import { alignTraces } from "./align";
+import { AddressNames, type AddressNamer } from "../../ui";
 import { CompareTree } from "./CompareTree";
 
 afterEach(cleanup);
@@ -34,18 +35,22 @@ function run(checkFails: boolean, extra: CallFrame[] = []): CallFrame {
   };
 }
 
-function mount(a: CallFrame, b: CallFrame) {
+const NO_NAMES: AddressNamer = { name: () => null };
+
+function mount(a: CallFrame, b: CallFrame, namer: AddressNamer = NO_NAMES) {
   const ma = flatten(a);
   const mb = flatten(b);
   const decoder = new TraceDecoder();
   const tree = alignTraces(ma, mb);
   render(
-    <CompareTree
-      tree={tree}
-      a={{ model: ma, decode: new FrameDecodeCache(ma.frames, decoder) }}
-      b={{ model: mb, decode: new FrameDecodeCache(mb.frames, decoder) }}
-      viewport={{ width: 1200, height: 480 }}
-    />,
+    <AddressNames.Provider value={namer}>
+      <CompareTree
+        tree={tree}
+        a={{ model: ma, decode: new FrameDecodeCache(ma.frames, decoder) }}
+        b={{ model: mb, decode: new FrameDecodeCache(mb.frames, decoder) }}
+        viewport={{ width: 1200, height: 480 }}
+      />
+    </AddressNames.Provider>,
   );
   return tree;
 }
@@ -91,6 +96,25 @@ describe("CompareTree", () => {
     expect(items()).toHaveLength(1);
     fireEvent.click(screen.getByRole("button", { name: "Expand all" }));
     expect(items()).toHaveLength(2);
+  });
+
+  it("names a callee as the other pages do: its label, the full address in the title; search finds it", () => {
+    const namer: AddressNamer = {
+      name: (address) =>
+        address.toLowerCase() === C.toLowerCase()
+          ? { text: "LedgerChecker", source: "contract" }
+          : null,
+    };
+    mount(run(true), run(false), namer);
+    const check = items()[1];
+    expect(check?.textContent).toContain("STATICCALL LedgerChecker");
+    expect(check?.querySelector('[data-address-label="contract"]')?.getAttribute("title")).toMatch(
+      new RegExp(`^LedgerChecker — ${C}$`, "i"),
+    );
+    // A callee without a name stays short hex.
+    expect(items()[0]?.textContent).toMatch(/CALL 0x[0-9a-fA-F]{6}…[0-9a-fA-F]{4}/);
+    fireEvent.change(screen.getByLabelText("Search calls"), { target: { value: "ledgerchecker" } });
+    expect(screen.getByText("– of 1 matches")).toBeTruthy();
   });
 
   it("keeps the DOM to the rows on screen for two 10,000-frame traces", () => {

@@ -11,8 +11,8 @@ import {
   type Range,
   type Virtualizer,
 } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Button, shortAddress } from "../../ui";
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from "react";
+import { AddressNames, Button, shortAddress, ShortAddress, type AddressNamer } from "../../ui";
 import { fixedViewport, sizerStyle } from "../../ui/virtual";
 import type { FrameDecodeCache } from "../decode";
 import { INDENT, ROW_HEIGHT, rowStyle } from "../FrameRow";
@@ -76,11 +76,27 @@ export function rowName(
   return r.side.decode.frame(r.i).call?.name ?? input.slice(0, 10);
 }
 
-/** The row's call: type, callee and function name (decoded, else the selector). */
-export function rowCall(tree: AlignedTree, a: CompareSide, b: CompareSide, row: number): string {
+/** The row's callee: its address, or null for a frame without one. */
+function rowTo(tree: AlignedTree, a: CompareSide, b: CompareSide, row: number): string | null {
+  const r = rowFrame(tree, a, b, row);
+  return typeof r?.f.to === "string" ? r.f.to : null;
+}
+
+/**
+ * The row's call: type, callee and function name (decoded, else the selector). The callee reads
+ * as the other pages name it (`namer`: the user's label, a verified contract's name), else short.
+ */
+export function rowCall(
+  tree: AlignedTree,
+  a: CompareSide,
+  b: CompareSide,
+  row: number,
+  namer?: AddressNamer,
+): string {
   const r = rowFrame(tree, a, b, row);
   if (!r) return "";
-  const to = typeof r.f.to === "string" ? shortAddress(r.f.to) : "—";
+  const address = rowTo(tree, a, b, row);
+  const to = address ? (namer?.name(address)?.text ?? shortAddress(address)) : "—";
   const name = rowName(tree, a, b, row);
   return `${frameType(r.f)} ${to}${name ? ` ${name}` : ""}`;
 }
@@ -111,17 +127,18 @@ export function CompareTree({ tree, a, b, viewport, height, nativeSymbol }: Comp
   const [query, setQuery] = useState("");
   const rows = useMemo(() => visibleRows(tree, expanded), [tree, expanded]);
   const read = useMemo(() => outputReader(a, b), [a, b]);
+  const namer = useContext(AddressNames);
   // The rows' words for search, built on the first search (decoding every row costs).
   const texts = useMemo(
     () =>
       query.trim() === ""
         ? null
         : Array.from({ length: tree.size }, (_, r) =>
-            `${KIND_WORDS[tree.kind[r] as number]} ${rowCall(tree, a, b, r)} ${rowWords(tree, r, read, nativeSymbol).join(" ")}`.toLowerCase(),
+            `${KIND_WORDS[tree.kind[r] as number]} ${rowCall(tree, a, b, r, namer)} ${rowTo(tree, a, b, r) ?? ""} ${rowWords(tree, r, read, nativeSymbol).join(" ")}`.toLowerCase(),
           ),
-    // Built once per tree and decoding; the query only decides whether they are needed yet.
+    // Built once per tree, decoding and names; the query only decides whether they are needed yet.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tree, a, b, read, nativeSymbol, query.trim() === ""],
+    [tree, a, b, read, nativeSymbol, namer, query.trim() === ""],
   );
   const matches = useMemo(() => (texts ? searchRows(texts, query) : null), [texts, query]);
   const matchSet = useMemo(() => {
@@ -323,7 +340,7 @@ export function CompareTree({ tree, a, b, viewport, height, nativeSymbol }: Comp
                 >
                   {KIND_WORDS[kind]}
                 </span>
-                <span className="flex-none">{rowCall(tree, a, b, r)}</span>
+                <RowCall tree={tree} a={a} b={b} row={r} />
                 {words.length > 0 ? (
                   <span
                     className={
@@ -343,6 +360,29 @@ export function CompareTree({ tree, a, b, viewport, height, nativeSymbol }: Comp
         </div>
       </div>
     </div>
+  );
+}
+
+/** A row's call as the call tree writes one: type, the callee by name (its address in the title), function. */
+function RowCall({
+  tree,
+  a,
+  b,
+  row,
+}: {
+  tree: AlignedTree;
+  a: CompareSide;
+  b: CompareSide;
+  row: number;
+}) {
+  const r = rowFrame(tree, a, b, row);
+  if (!r) return null;
+  const name = rowName(tree, a, b, row);
+  return (
+    <span className="flex-none">
+      {frameType(r.f)} <ShortAddress value={rowTo(tree, a, b, row)} />
+      {name ? ` ${name}` : ""}
+    </span>
   );
 }
 

@@ -7,7 +7,9 @@ import insightDiff from "./fixtures/insight-prestate-diff.json";
 import { deriveGasByFunction } from "./gasRows";
 import { readStateDiff, readWord, ZERO_WORD } from "./stateDiff";
 import {
+  APPROVAL,
   DEPOSIT,
+  tokenEventEmitters,
   TRANSFER,
   TRANSFER_BATCH,
   TRANSFER_SINGLE,
@@ -57,6 +59,43 @@ describe("the token events read, by topic0", () => {
     );
     expect(DEPOSIT).toBe(toEventSelector("Deposit(address,uint256)"));
     expect(WITHDRAWAL).toBe(toEventSelector("Withdrawal(address,uint256)"));
+    expect(APPROVAL).toBe(toEventSelector("Approval(address,address,uint256)"));
+  });
+
+  it("name the ERC-20 emitters whose amounts the tree's events read in units, once each", () => {
+    const pad = (a: string) => `0x${a.slice(2).padStart(64, "0")}`;
+    const token = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+    const nft = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
+    const from = "0x00000000000000000000000000000000000000aa";
+    const erc20 = (topic0: string) => ({
+      address: token,
+      topics: [topic0, pad(from), pad(from)],
+      data: pad("0x1"),
+    });
+    const model = flatten({
+      type: "CALL",
+      from,
+      to: token,
+      gas: "0x1",
+      gasUsed: "0x1",
+      input: "0x",
+      logs: [erc20(TRANSFER), erc20(APPROVAL)],
+      calls: [
+        {
+          type: "CALL",
+          from: token,
+          to: nft,
+          gas: "0x1",
+          gasUsed: "0x1",
+          input: "0x",
+          // An ERC-721 Transfer (its id indexed: four topics) is no amount.
+          logs: [
+            { address: nft, topics: [TRANSFER, pad(from), pad(from), pad("0x7")], data: "0x" },
+          ],
+        },
+      ],
+    });
+    expect(tokenEventEmitters(model)).toEqual([getAddress(token)]);
   });
 });
 

@@ -5,9 +5,11 @@
  * moved nothing, whatever its subcalls and logs say (some clients keep logs on reverted frames).
  */
 import {
+  APPROVAL,
   assetKey,
   checksummed as address,
   readQuantity,
+  TRANSFER,
   transfersOfLog,
   type Asset,
   type TokenMove,
@@ -17,6 +19,7 @@ import type { CallLog } from "../result";
 
 // The log reading is shared with the transaction page's receipt (src/chain/transfers.ts).
 export {
+  APPROVAL,
   assetKey,
   DEPOSIT,
   TRANSFER,
@@ -126,6 +129,27 @@ export function transfersOf(model: TraceModel): Transfer[] {
     cache.set(model, t);
   }
   return t;
+}
+
+/**
+ * The contracts that emit an ERC-20-shaped Transfer or Approval (three topics) anywhere in the
+ * trace, checksummed: the tokens whose amounts the call tree's events read in their units. One
+ * pass over the logs (no frame's addresses are checksummed, as `deriveTransfers` does for each).
+ */
+export function tokenEventEmitters(model: TraceModel): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const f of model.frames)
+    for (const log of f.logs ?? []) {
+      const t0 = log.topics[0]?.toLowerCase();
+      if (log.topics.length !== 3 || (t0 !== TRANSFER && t0 !== APPROVAL)) continue;
+      const key = log.address.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const a = address(log.address);
+      if (a) out.push(a);
+    }
+  return out;
 }
 
 /** The token contracts the transfers touch. */
