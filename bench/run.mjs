@@ -25,7 +25,8 @@
 // address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up to 10,000; block:
 // bench/block.mjs, a 1,000-transaction block; debug: bench/debug.mjs, the debug tracer and model
 // at 250,000 steps on the devnet; debugger: bench/debugger.mjs, the Debug view on the devnet's
-// frame of 250,000+ steps; debug and debugger need the devnet: not with --skip-scan), --results=<file> (instead of
+// frame of 250,000+ steps; replay: bench/replay.mjs, devnet transactions replayed in the browser
+// on a standard node; debug, debugger and replay need the devnet: not with --skip-scan), --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 //
 // This file is the driver: options, what starts in which order, which scenario runs how often.
@@ -63,6 +64,7 @@ import {
 } from "./process.mjs";
 import { finishRecord, newRecord, writeRecord } from "./record.mjs";
 import { log, printReport } from "./report.mjs";
+import { benchReplay } from "./replay.mjs";
 import { benchScan } from "./scan.mjs";
 import { benchStartupView, writeBlankPage } from "./startup.mjs";
 import { medianOf, round } from "./stats.mjs";
@@ -94,7 +96,7 @@ const RUNS = Math.max(1, Number(option("runs") ?? 3));
 const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
 const VIEWS = (
-  option("views") ?? "startup,trace,logs,explore,scan,activity,compare,block,debug,debugger"
+  option("views") ?? "startup,trace,logs,explore,scan,activity,compare,block,debug,debugger,replay"
 ).split(",");
 
 stopOnSignals();
@@ -122,7 +124,10 @@ async function main() {
 
   // The devnet starts while the app builds (both before anything is measured).
   let devnetPromise = null;
-  if (!flag("skip-scan") && ["scan", "debug", "debugger"].some((v) => VIEWS.includes(v))) {
+  if (
+    !flag("skip-scan") &&
+    ["scan", "debug", "debugger", "replay"].some((v) => VIEWS.includes(v))
+  ) {
     devnetPromise = (async () => {
       const { startDevnet } = await import("../devnet/index.mjs");
       const d = await withTimeout(startDevnet({ quiet: true }), 180_000, "devnet start");
@@ -282,6 +287,22 @@ async function main() {
     results.debugger = { 250000: medianOf(runs) };
   }
 
+  if (VIEWS.includes("replay") && devnetPromise) {
+    log("replay: devnet transactions replayed in the browser on a standard node");
+    results.replay = await withTimeout(
+      benchReplay({
+        browser,
+        base,
+        manifest: (await devnetPromise).manifest,
+        distDir,
+        runs: RUNS,
+        log,
+      }),
+      600_000,
+      "replay",
+    );
+  }
+
   if (devnetPromise && VIEWS.includes("scan")) {
     log("range scan over the devnet gateway");
     const devnet = await devnetPromise;
@@ -330,6 +351,7 @@ async function main() {
     ...Object.values(results.activity ?? {}),
     ...Object.values(results.block ?? {}),
     ...Object.values(results.debugger ?? {}),
+    ...Object.values(results.replay ?? {}),
   ].flatMap((r) => r.pageErrors ?? []);
   if (CHECK && missed.length > 0) {
     console.error(
