@@ -10,6 +10,7 @@
 //     (eth_getProof / eth_getBalance / eth_getTransactionCount / eth_getCode) and per slot
 //     (eth_getStorageAt), the most any one had, and everything else (the handful: the
 //     transaction, its block, the refused trace methods, the chain id …);
+//   - replayMs: the replay from its Worker's spawn to its answer (nodescope:replay);
 //   - workerComputeMs: the Worker's computing (its run less the time it waited for answers: the
 //     page relays its reads, nodescope:replay-compute), workerStartMs: its script loaded and run;
 //   - the replay Worker's JS heap (CDP Runtime.getHeapUsage on the Worker's target, sampled while it
@@ -197,6 +198,7 @@ export async function replayOnce({ browser, base, manifest, hash }) {
         window.__bench.measures.filter((m) => m.name === name && m.end <= painted);
       const compute = before("nodescope:replay-compute");
       const start = before("nodescope:replay-start");
+      const whole = before("nodescope:replay");
       return {
         painted,
         last,
@@ -204,6 +206,7 @@ export async function replayOnce({ browser, base, manifest, hash }) {
         replays: compute.length,
         computeMs: compute.length ? Math.max(...compute.map((m) => m.duration)) : null,
         startMs: start.length ? start[0].duration : null,
+        replayMs: whole.length ? Math.max(...whole.map((m) => m.duration)) : null,
       };
     }, rpc);
     const replayed = await page
@@ -221,6 +224,7 @@ export async function replayOnce({ browser, base, manifest, hash }) {
       lastReadMs: timing.last,
       treeAfterLastReadMs: timing.painted - timing.last,
       httpRequests: timing.fetches,
+      replayMs: timing.replayMs,
       workerStartMs: timing.startMs,
       workerComputeMs: timing.computeMs,
       replays: timing.replays,
@@ -251,7 +255,7 @@ export async function benchReplay({ browser, base, manifest, distDir, runs, log 
       const r = await replayOnce({ browser, base, manifest, hash: tx.hash });
       if (!r.error && !r.replayed) r.error = "the page did not say the tree was replayed";
       log(
-        `  ${name} (${label}, index ${tx.index}) run ${i + 1}: ${r.error ? `error: ${r.error}` : `tree ${round(r.firstRowsMs)} ms, ${round(r.treeAfterLastReadMs)} ms after the last read; Worker start ${round(r.workerStartMs)} ms, computing ${round(r.workerComputeMs)} ms (${r.replays} replay${r.replays === 1 ? "" : "s"}); ${r.requests} requests (${r.accounts} accounts ≤ ${r.maxRequestsPerAccount} each, ${r.slots} slots ≤ ${r.maxRequestsPerSlot} each, ${r.otherRequests} other); Worker heap peak ${r.workerPeakHeapMB} MB (${r.workerHeapSamples} samples)`}`,
+        `  ${name} (${label}, index ${tx.index}) run ${i + 1}: ${r.error ? `error: ${r.error}` : `tree ${round(r.firstRowsMs)} ms, ${round(r.treeAfterLastReadMs)} ms after the last read; replay ${round(r.replayMs)} ms, Worker start ${round(r.workerStartMs)} ms, computing ${round(r.workerComputeMs)} ms (${r.replays} replay${r.replays === 1 ? "" : "s"}); ${r.requests} requests (${r.accounts} accounts ≤ ${r.maxRequestsPerAccount} each, ${r.slots} slots ≤ ${r.maxRequestsPerSlot} each, ${r.otherRequests} other); Worker heap peak ${r.workerPeakHeapMB} MB (${r.workerHeapSamples} samples)`}`,
       );
       results.push(r);
     }

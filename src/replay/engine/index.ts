@@ -74,8 +74,9 @@ function inWorker(
 ): Promise<ReplayOutcome> {
   const readErrors = new Map<number, unknown>();
   const post = (m: ToReplayWorker) => worker.postMessage(m);
-  // The bench's figures (bench/replay.mjs): the Worker's start (its script loaded and run), and
-  // the time it computed — the run's time less the time it waited for the node's answers.
+  // The bench's figures (bench/replay.mjs): the whole replay, the Worker's start (its script
+  // loaded and run), and the time it computed — the run's time less the time it waited for the
+  // node's answers.
   const spawned = perf.now();
   let started: number | null = null;
   let outstanding = 0;
@@ -159,6 +160,7 @@ function inWorker(
           // A measure as long as the computing: it ends now.
           const computed = perf.now() - (started ?? spawned) - waited;
           perf.measure("nodescope:replay-compute", perf.now() - computed);
+          perf.measure("nodescope:replay", spawned);
           finish(() => resolve(m.outcome));
           return;
         }
