@@ -19,14 +19,16 @@
 // Options: --check, --baseline, --skip-build (reuse bench/.tmp/dist), --skip-scan,
 // --sizes=1000,10000 (trace and one-answer logs sizes), --scan-sizes=100000, --runs=N,
 // --root=<dir> (build the app from another checkout, e.g. an export of an older commit),
-// --views=startup,trace,logs,explore,scan,activity,compare,block,debug,debugger,variables (which view
+// --views=startup,trace,logs,explore,scan,activity,compare,block,debug,debugger,variables,replay (which view
 // scenarios run; startup: bench/startup.mjs, first paints above a blank page; explore:
 // bench/explore.mjs, at the one-answer sizes from 10,000 up; activity: bench/activity.mjs, an
 // address of 10,000 transfers; compare: bench/compare.mjs, at the sizes up to 10,000; block:
 // bench/block.mjs, a 1,000-transaction block; debug: bench/debug.mjs, the debug tracer and model
 // at 250,000 steps on the devnet; debugger: bench/debugger.mjs, the Debug view on the devnet's
 // frame of 250,000+ steps; variables: bench/variables.mjs, the Variables on a 2,000-line
-// verified contract; debug, debugger and variables need the devnet: not with --skip-scan), --results=<file> (instead of
+// verified contract; replay: bench/replay.mjs, devnet transactions replayed in the browser on a
+// standard node; debug, debugger, variables and replay need the devnet: not with --skip-scan),
+// --results=<file> (instead of
 // bench/results.json), --compare=<file> (the "before" to print beside, instead of baseline.json).
 //
 // This file is the driver: options, what starts in which order, which scenario runs how often.
@@ -65,6 +67,7 @@ import {
 } from "./process.mjs";
 import { finishRecord, newRecord, writeRecord } from "./record.mjs";
 import { log, printReport } from "./report.mjs";
+import { benchReplay } from "./replay.mjs";
 import { benchScan } from "./scan.mjs";
 import { benchStartupView, writeBlankPage } from "./startup.mjs";
 import { medianOf, round } from "./stats.mjs";
@@ -97,7 +100,7 @@ const SCAN_RUNS = RUNS;
 const appRoot = option("root") ? resolve(option("root")) : root;
 const VIEWS = (
   option("views") ??
-  "startup,trace,logs,explore,scan,activity,compare,block,debug,debugger,variables"
+  "startup,trace,logs,explore,scan,activity,compare,block,debug,debugger,variables,replay"
 ).split(",");
 
 stopOnSignals();
@@ -127,7 +130,7 @@ async function main() {
   let devnetPromise = null;
   if (
     !flag("skip-scan") &&
-    ["scan", "debug", "debugger", "variables"].some((v) => VIEWS.includes(v))
+    ["scan", "debug", "debugger", "variables", "replay"].some((v) => VIEWS.includes(v))
   ) {
     devnetPromise = (async () => {
       const { startDevnet } = await import("../devnet/index.mjs");
@@ -308,6 +311,22 @@ async function main() {
     results.variables = { 2000: medianOf(runs) };
   }
 
+  if (VIEWS.includes("replay") && devnetPromise) {
+    log("replay: devnet transactions replayed in the browser on a standard node");
+    results.replay = await withTimeout(
+      benchReplay({
+        browser,
+        base,
+        manifest: (await devnetPromise).manifest,
+        distDir,
+        runs: RUNS,
+        log,
+      }),
+      600_000,
+      "replay",
+    );
+  }
+
   if (devnetPromise && VIEWS.includes("scan")) {
     log("range scan over the devnet gateway");
     const devnet = await devnetPromise;
@@ -356,6 +375,7 @@ async function main() {
     ...Object.values(results.activity ?? {}),
     ...Object.values(results.block ?? {}),
     ...Object.values(results.debugger ?? {}),
+    ...Object.values(results.replay ?? {}),
   ].flatMap((r) => r.pageErrors ?? []);
   if (CHECK && missed.length > 0) {
     console.error(

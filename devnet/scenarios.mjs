@@ -11,6 +11,7 @@ import { runTallyScenario } from "./tally.mjs";
 import { fromHex } from "./rpc.mjs";
 import { runAssetScenario } from "./scenarios/assets.mjs";
 import { runTypedBlock } from "./scenarios/block.mjs";
+import { runCrowdedBlock } from "./scenarios/crowded.mjs";
 import { REVERT_REASON, XSS_SCRIPT, runCallScenarios } from "./scenarios/calls.mjs";
 import { E18, connect, need } from "./scenarios/chain.mjs";
 import { describeBlock, describeTransactions, eventsOf } from "./scenarios/describe.mjs";
@@ -48,8 +49,8 @@ export async function runScenarios(url, artifacts, { log = () => {}, debug }) {
 
   /** @type {`0x${string}`[]} */
   const accounts = (await call("eth_accounts")).map((/** @type {string} */ a) => getAddress(a));
-  const [a0, a1, a2, a3, , a5, a6, a7, a8, a9] = /** @type {`0x${string}`[]} */ (accounts);
-  if (!a0 || !a1 || !a2 || !a3 || !a5 || !a6 || !a7 || !a8 || !a9)
+  const [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9] = /** @type {`0x${string}`[]} */ (accounts);
+  if (!a0 || !a1 || !a2 || !a3 || !a4 || !a5 || !a6 || !a7 || !a8 || !a9)
     throw new Error("anvil has fewer than 10 dev accounts");
 
   const { token, tokenData, scenarios, scenariosData, child } = await runSetup({
@@ -116,6 +117,8 @@ export async function runScenarios(url, artifacts, { log = () => {}, debug }) {
   const debugScenario = await runDebugScenario({ compiled: debug, mined, ok, from: a0 });
   // ---- the Variables panel's failing call (last: the others' addresses stay put) ----
   const variables = await runVariablesScenario({ compiled: debug.plain, mined, ok, from: a0 });
+  // ---- a block of 45 transactions, the replay's 41st-in-block (last: the others stay put) ----
+  const crowded = await runCrowdedBlock({ chain, from: a4 });
 
   // ---- describe everything, in the order sent ----
   const transactions = await describeTransactions(chain, {
@@ -126,6 +129,7 @@ export async function runScenarios(url, artifacts, { log = () => {}, debug }) {
     ...storage.sent,
     ...debugScenario.sent,
     ...variables.sent,
+    ...crowded.sent,
   });
   const blocks = [await describeBlock(chain, /** @type {TxRecord} */ (transactions.tokenTransfer))];
 

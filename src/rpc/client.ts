@@ -3,6 +3,7 @@
  * result or named error), the retry rule and the request records. No React.
  */
 import type { z } from "zod";
+import { sendBatch, type BatchAnswer, type BatchCall } from "./batch";
 import { AbortedError, RpcError, type RpcErrorContext } from "./errors";
 import { interpretResponse } from "./interpret";
 import { endpointSecrets } from "./mask";
@@ -59,6 +60,15 @@ export interface RpcClient {
     params: readonly unknown[],
     opts?: CallOptions<T>,
   ): Promise<T>;
+  /**
+   * Several calls in one POST (a JSON-RPC batch), no retries; null when the node refuses batches
+   * (then send them one by one). Optional: a client without it sends one by one.
+   */
+  batch?(
+    endpoint: RpcEndpoint,
+    calls: readonly BatchCall[],
+    opts?: { signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<BatchAnswer | null>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -68,8 +78,26 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
   const fetchImpl =
     opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const sleep = opts.sleep ?? defaultSleep;
+  const maxBytes = () =>
+    typeof opts.maxResponseBytes === "function"
+      ? opts.maxResponseBytes()
+      : (opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
 
   return {
+    batch: (endpoint, calls, options) =>
+      sendBatch(
+        {
+          transport: {
+            fetch: fetchImpl,
+            timeoutMs: options?.timeoutMs ?? opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            maxBytes: maxBytes(),
+          },
+          onRecord: opts.onRecord,
+        },
+        endpoint,
+        calls,
+        options?.signal,
+      ),
     async request<T = unknown>(
       endpoint: RpcEndpoint,
       method: string,
@@ -86,10 +114,7 @@ export function createRpcClient(opts: RpcClientOptions = {}): RpcClient {
       const transport = {
         fetch: fetchImpl,
         timeoutMs: options?.timeoutMs ?? opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        maxBytes:
-          typeof opts.maxResponseBytes === "function"
-            ? opts.maxResponseBytes()
-            : (opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+        maxBytes: maxBytes(),
       };
       const maxRetries = options?.retry === false ? 0 : (options?.maxRetries ?? MAX_RETRIES);
       const signal = options?.signal;

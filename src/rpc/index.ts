@@ -7,6 +7,7 @@ export {
   type RpcClientOptions,
   type RpcEndpoint,
 } from "./client";
+export type { BatchAnswer, BatchCall } from "./batch";
 export { defaultSleep, RemoteUnavailable } from "./transport";
 export { isRecord } from "./response";
 export type { RequestRecord } from "./records";

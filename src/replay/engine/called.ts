@@ -20,7 +20,7 @@ import { chooseTracer, parseTraceConfig } from "./choose";
 import { ReplayError, ReplayReadError, ReplayUnsupportedError } from "./errors";
 import { makeVm, runOne } from "./machine";
 import { messageOf, type RunContext } from "./mined";
-import { StateReads, type Read } from "./reads";
+import { StateReads, type Read, type ReadBatch } from "./reads";
 import { ReplayState } from "./state";
 
 const hex = z.custom<`0x${string}`>(
@@ -87,6 +87,13 @@ export async function replayCall(
     count.requests++;
     return ctx.read(m, p);
   };
+  const batch = ctx.readBatch;
+  const readBatch: ReadBatch | undefined = batch
+    ? (calls) => {
+        count.requests += calls.length;
+        return batch(calls);
+      }
+    : undefined;
   const notes: string[] = [];
   const [rawBlock, rawChainId] = await Promise.all([
     blockAt(read, tag, notes),
@@ -126,13 +133,17 @@ export async function replayCall(
     { common, skipConsensusFormatValidation: true },
   );
 
-  const reads = new StateReads(read, `0x${number.toString(16)}`, (c) =>
-    ctx.onProgress({
-      phase: "state",
-      text: `read ${c.accounts} accounts, ${c.slots} slots`,
-      done: c.accounts + c.slots,
-      total: c.accounts + c.slots,
-    }),
+  const reads = new StateReads(
+    read,
+    `0x${number.toString(16)}`,
+    (c) =>
+      ctx.onProgress({
+        phase: "state",
+        text: `read ${c.accounts} accounts, ${c.slots} slots`,
+        done: c.accounts + c.slots,
+        total: c.accounts + c.slots,
+      }),
+    readBatch,
   );
   const state = new ReplayState(reads);
   const vm = await makeVm(common, state, reads);

@@ -17,7 +17,7 @@ import { chainRules } from "./chains";
 import { chooseTracer, parseTraceConfig } from "./choose";
 import { ReplayError, ReplayReadError, ReplayUnsupportedError } from "./errors";
 import { applySystemCalls, makeVm, runOne } from "./machine";
-import { StateReads, type Read } from "./reads";
+import { StateReads, type Read, type ReadBatch } from "./reads";
 import { compareWithReceipt } from "./receipt";
 import { ReplayState } from "./state";
 
@@ -41,6 +41,8 @@ const blockSchema = z
 
 export interface RunContext {
   read: Read;
+  /** Reads as JSON-RPC batches, where the connection can send them. */
+  readBatch?: ReadBatch;
   onProgress: (p: ReplayProgress) => void;
   signal?: AbortSignal;
 }
@@ -60,6 +62,13 @@ export async function replayMined(
     count.requests++;
     return ctx.read(m, p);
   };
+  const batch = ctx.readBatch;
+  const readBatch: ReadBatch | undefined = batch
+    ? (calls) => {
+        count.requests += calls.length;
+        return batch(calls);
+      }
+    : undefined;
   const [rawReceipt, rawChainId] = await Promise.all([
     read("eth_getTransactionReceipt", [hash]),
     read("eth_chainId", []),
@@ -86,13 +95,17 @@ export async function replayMined(
   const common = rules.common;
   const block = blockOf(rawBlock as JSONRPCBlock, common);
 
-  const reads = new StateReads(read, `0x${(number - 1n).toString(16)}`, (c) =>
-    ctx.onProgress({
-      phase: "state",
-      text: `read ${c.accounts} accounts, ${c.slots} slots`,
-      done: c.accounts + c.slots,
-      total: c.accounts + c.slots,
-    }),
+  const reads = new StateReads(
+    read,
+    `0x${(number - 1n).toString(16)}`,
+    (c) =>
+      ctx.onProgress({
+        phase: "state",
+        text: `read ${c.accounts} accounts, ${c.slots} slots`,
+        done: c.accounts + c.slots,
+        total: c.accounts + c.slots,
+      }),
+    readBatch,
   );
   const state = new ReplayState(reads);
   const vm = await makeVm(common, state, reads);

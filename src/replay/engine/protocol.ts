@@ -8,12 +8,23 @@ import type { ReplayOutcome, ReplayProgress, ReplayRequest } from "../types";
 import type { ReplayErrorKind } from "./errors";
 
 export type ToReplayWorker =
-  | { type: "run"; request: ReplayRequest }
+  /** batches: the page can send reads as JSON-RPC batches (`read-batch`). */
+  | { type: "run"; request: ReplayRequest; batches: boolean }
   | { type: "read-result"; id: number; ok: true; result: unknown }
-  | { type: "read-result"; id: number; ok: false; message: string };
+  | { type: "read-result"; id: number; ok: false; message: string }
+  /** A batch's answers in order, or null: the node refuses batches. */
+  | { type: "batch-result"; id: number; answers: BatchAnswer[] | null };
+
+export type BatchAnswer = { ok: true; result: unknown } | { ok: false; message: string };
 
 export type FromReplayWorker =
   | { type: "read"; id: number; method: string; params: readonly unknown[] }
+  /** Several reads as one JSON-RPC batch; `id` is the batch's, each call has its own too. */
+  | {
+      type: "read-batch";
+      id: number;
+      calls: { id: number; method: string; params: readonly unknown[] }[];
+    }
   | { type: "progress"; progress: ReplayProgress }
   | { type: "done"; outcome: ReplayOutcome }
   | {

@@ -3,7 +3,9 @@
  * `eth_getProof` without keys (code by `eth_getCode` when it has any) or, once a node refuses
  * proofs, `eth_getBalance` + `eth_getTransactionCount` + `eth_getCode`; a slot by
  * `eth_getStorageAt`; a block hash by `eth_getBlockByNumber`. Each read once (the promise is
- * cached), a bounded number in flight, every request counted.
+ * cached), a bounded number in flight, every request counted. Where the node takes JSON-RPC
+ * batches, the reads asked for together (the block's senders and recipients, an account's
+ * balance, nonce and code) go out as one batch; once it refuses one, one by one.
  */
 import { z } from "zod";
 import { keccak256, type Hex } from "viem";
@@ -11,6 +13,18 @@ import { ReplayReadError } from "./errors";
 
 /** One JSON-RPC request, sent wherever the replay's reads go (the page's client, a test's). */
 export type Read = (method: string, params: readonly unknown[]) => Promise<unknown>;
+
+/** Several requests in one batch: each one's answer, or null when the node refuses batches. */
+export type ReadBatch = (
+  calls: readonly { method: string; params: readonly unknown[] }[],
+) => Promise<({ ok: true; result: unknown } | { ok: false; error: Error })[] | null>;
+
+interface Pending {
+  method: string;
+  params: readonly unknown[];
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
 
 export interface RemoteAccount {
   balance: bigint;
@@ -43,6 +57,8 @@ const blockHashSchema = z.object({ hash: data }).loose().nullable();
 
 /** How many requests are in flight at once: the node's and the browser's limits both allow it. */
 export const MAX_IN_FLIGHT = 6;
+/** The most reads in one batch (providers cap batches; a small one keeps answers coming). */
+export const MAX_BATCH = 20;
 
 const big = (hex: string): bigint => (hex === "0x" ? 0n : BigInt(hex));
 const word = (hex: string): Hex => `0x${hex.slice(2).padStart(64, "0")}`;
@@ -54,27 +70,71 @@ export class StateReads {
   private readonly hashes = new Map<bigint, Promise<Hex>>();
   private proofs = true;
   private inFlight = 0;
-  private readonly queue: (() => void)[] = [];
+  private readonly waiting: Pending[] = [];
+  private flushQueued = false;
 
   constructor(
     private readonly read: Read,
     /** The block whose state is read, as a hex quantity. */
     readonly blockTag: Hex,
     private readonly onRead: (counts: ReadCounts) => void = () => undefined,
+    /** Where the reads can go as batches; cleared once the node refuses one. */
+    private readBatch?: ReadBatch,
   ) {}
 
-  /** One request, counted, waiting for a free place when MAX_IN_FLIGHT are out. */
-  async request(method: string, params: readonly unknown[]): Promise<unknown> {
-    if (this.inFlight >= MAX_IN_FLIGHT)
-      await new Promise<void>((resolve) => this.queue.push(resolve));
-    this.inFlight++;
-    this.counts.requests++;
-    try {
-      return await this.read(method, params);
-    } finally {
-      this.inFlight--;
-      this.queue.shift()?.();
+  /** One request, counted; it waits for a free place when MAX_IN_FLIGHT are out. */
+  request(method: string, params: readonly unknown[]): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ method, params, resolve, reject });
+      // Reads asked for in the same turn (a loop of prefetches) leave together.
+      if (!this.flushQueued) {
+        this.flushQueued = true;
+        queueMicrotask(() => {
+          this.flushQueued = false;
+          this.flush();
+        });
+      }
+    });
+  }
+
+  private flush(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
+      const take = this.readBatch ? MAX_BATCH : 1;
+      const group = this.waiting.splice(0, take);
+      this.inFlight++;
+      this.counts.requests += group.length;
+      const sent = group.length > 1 ? this.sendBatch(group) : this.sendOne(group);
+      void sent.finally(() => {
+        this.inFlight--;
+        this.flush();
+      });
     }
+  }
+
+  private async sendOne(group: Pending[]): Promise<void> {
+    for (const p of group) await this.read(p.method, p.params).then(p.resolve, p.reject);
+  }
+
+  private async sendBatch(group: Pending[]): Promise<void> {
+    let answers: Awaited<ReturnType<ReadBatch>>;
+    try {
+      const calls = group.map(({ method, params }) => ({ method, params }));
+      answers = (await this.readBatch?.(calls)) ?? null;
+    } catch (e) {
+      for (const p of group) p.reject(e);
+      return;
+    }
+    if (answers === null || answers.length !== group.length) {
+      // Refused: these and every later read one by one (counted again as they are sent again).
+      this.readBatch = undefined;
+      this.waiting.unshift(...group);
+      return;
+    }
+    group.forEach((p, i) => {
+      const a = answers[i];
+      if (a?.ok) p.resolve(a.result);
+      else p.reject(a?.error);
+    });
   }
 
   /** An account as it stood at the block (undefined: it does not exist, or is empty). */

@@ -2,8 +2,8 @@
  * The Worker's side: runs one replay, its reads posted to the page and awaited.
  */
 import { ReplayError, ReplayReadError } from "./errors";
-import type { ReplayWorkerPort, ToReplayWorker } from "./protocol";
-import type { Read } from "./reads";
+import type { BatchAnswer, ReplayWorkerPort, ToReplayWorker } from "./protocol";
+import type { Read, ReadBatch } from "./reads";
 import { runReplay } from "./run";
 
 export function serveReplay(port: ReplayWorkerPort): void {
@@ -24,8 +24,33 @@ export function serveReplay(port: ReplayWorkerPort): void {
       readMethods.set(id, method);
       port.postMessage({ type: "read", id, method, params });
     });
+  const batches = new Map<number, (answers: BatchAnswer[] | null) => void>();
+  const readBatch: ReadBatch = (calls) =>
+    new Promise((resolve) => {
+      const id = ++next;
+      const sent = calls.map((c) => ({ ...c, id: ++next }));
+      batches.set(id, (answers) =>
+        resolve(
+          answers &&
+            answers.map((a, i) => {
+              if (a.ok) return a;
+              const c = sent[i];
+              const error = new ReplayReadError(a.message, c?.method ?? "");
+              if (c) readIds.set(error, c.id);
+              return { ok: false, error };
+            }),
+        ),
+      );
+      port.postMessage({ type: "read-batch", id, calls: sent });
+    });
   port.onmessage = (e: MessageEvent<ToReplayWorker>) => {
     const m = e.data;
+    if (m.type === "batch-result") {
+      const done = batches.get(m.id);
+      batches.delete(m.id);
+      done?.(m.answers);
+      return;
+    }
     if (m.type === "read-result") {
       const p = pending.get(m.id);
       pending.delete(m.id);
@@ -37,6 +62,7 @@ export function serveReplay(port: ReplayWorkerPort): void {
       return;
     }
     runReplay(read, m.request, {
+      readBatch: m.batches ? readBatch : undefined,
       onProgress: (progress) => port.postMessage({ type: "progress", progress }),
     }).then(
       (outcome) => port.postMessage({ type: "done", outcome }),
