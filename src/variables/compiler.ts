@@ -2,7 +2,7 @@
  * The compiler on demand: a verified contract compiled again, in the browser, for its AST (the
  * Variables' names, types and scopes). The exact solc build is found in the binaries list at the
  * `solc` base (`list.json`: `builds[].path`, `longVersion`), fetched once and kept in IndexedDB by
- * version (database "nodescope-solc"; a memory copy where IndexedDB refuses), and run in a Worker
+ * base and version (database "nodescope-solc"; a memory copy where IndexedDB refuses), and run in a Worker
  * on the contract's sources and settings, asking only for the AST. No React.
  */
 import { createStore, get, set, type UseStore } from "idb-keyval";
@@ -56,25 +56,25 @@ function soljsonStore(): UseStore | null {
   return store;
 }
 
-async function cached(version: string): Promise<string | null> {
-  const hit = memory.get(version);
+async function cached(key: string): Promise<string | null> {
+  const hit = memory.get(key);
   if (hit) return hit;
   const s = soljsonStore();
   if (!s) return null;
   try {
-    const v: unknown = await get(version, s);
+    const v: unknown = await get(key, s);
     return typeof v === "string" ? v : null;
   } catch {
     return null;
   }
 }
 
-async function keep(version: string, text: string): Promise<void> {
-  memory.set(version, text);
+async function keep(key: string, text: string): Promise<void> {
+  memory.set(key, text);
   const s = soljsonStore();
   if (!s) return;
   try {
-    await set(version, text, s);
+    await set(key, text, s);
   } catch {
     // a build that cannot be kept is fetched again next time
   }
@@ -174,21 +174,25 @@ export async function compileWith(
   signal?: AbortSignal,
 ): Promise<CompileResult> {
   const version = longVersionOf(compilerVersion);
+  // Kept and loaded by where it came from as well as its version: a link's `solc=` names any
+  // server, and what it serves must not stand in later for the build of the same version from the
+  // saved or default list.
+  const key = `${trim(base)}|${version}`;
   const text = JSON.stringify(input);
   progress({ stage: "compile" });
   // the Worker may hold the build already (another contract of the same version)
-  let answer = await ask({ version, soljson: null, input: text });
+  let answer = await ask({ version: key, soljson: null, input: text });
   let fetchMs = 0;
   if (!answer.ok && "needSoljson" in answer) {
     const t0 = performance.now();
-    let soljson = await cached(version);
+    let soljson = await cached(key);
     if (soljson === null) {
       soljson = await download(base, version, progress, signal);
-      void keep(version, soljson);
-    } else memory.set(version, soljson);
+      void keep(key, soljson);
+    } else memory.set(key, soljson);
     fetchMs = performance.now() - t0;
     progress({ stage: "compile" });
-    answer = await ask({ version, soljson, input: text });
+    answer = await ask({ version: key, soljson, input: text });
   }
   if (!answer.ok)
     throw new CompileFailedError("error" in answer ? answer.error : "the compiler did not answer");
