@@ -99,32 +99,35 @@ export function TreeControls(p: TreeControlsProps) {
         </span>
         <StepButtons what="match" count={p.matches} onStep={p.onMatch} />
       </div>
-      {/* On a phone the type filter folds into one line, so the tree starts within the first screen. */}
-      <NarrowDetails
-        summary={`Frame types: ${p.types.length - p.types.filter(([t]) => p.hidden.has(t)).length} of ${p.types.length} shown`}
-      >
-        <fieldset className="flex flex-wrap items-center gap-3 text-sm">
-          <legend className="sr-only">Frame types shown</legend>
-          <span className="text-slate-700 dark:text-slate-300">Show:</span>
-          {p.types.map(([type, count]) => (
-            <label key={type} className="flex items-center gap-1">
-              <input
-                type="checkbox"
-                checked={!p.hidden.has(type)}
-                onChange={() => p.onToggleType(type)}
-              />
-              {type} ({count.toLocaleString("en-US")})
-            </label>
-          ))}
-          {p.hiddenCount > 0 ? (
-            <span className="text-slate-700 dark:text-slate-300">
-              {p.hiddenCount.toLocaleString("en-US")} frames hidden; their subcalls stay visible
-              under the nearest shown caller.
-            </span>
-          ) : null}
-        </fieldset>
-      </NarrowDetails>
-      {p.internalCalls ? <InternalCallsControl state={p.internalCalls} /> : null}
+      {/* The type filter and "Show internal calls" share a row (the tree starts one row higher). On
+          a phone the type filter folds into one line, so the tree starts within the first screen. */}
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <NarrowDetails
+          summary={`Frame types: ${p.types.length - p.types.filter(([t]) => p.hidden.has(t)).length} of ${p.types.length} shown`}
+        >
+          <fieldset className="flex flex-wrap items-center gap-3 text-sm">
+            <legend className="sr-only">Frame types shown</legend>
+            <span className="text-slate-700 dark:text-slate-300">Show:</span>
+            {p.types.map(([type, count]) => (
+              <label key={type} className="flex items-center gap-1">
+                <input
+                  type="checkbox"
+                  checked={!p.hidden.has(type)}
+                  onChange={() => p.onToggleType(type)}
+                />
+                {type} ({count.toLocaleString("en-US")})
+              </label>
+            ))}
+            {p.hiddenCount > 0 ? (
+              <span className="text-slate-700 dark:text-slate-300">
+                {p.hiddenCount.toLocaleString("en-US")} frames hidden; their subcalls stay visible
+                under the nearest shown caller.
+              </span>
+            ) : null}
+          </fieldset>
+        </NarrowDetails>
+        {p.internalCalls ? <InternalCallsControl state={p.internalCalls} /> : null}
+      </div>
     </>
   );
 }
