@@ -11,6 +11,7 @@ export default defineConfig({
       "scripts/**/*.test.{ts,mjs}",
     ],
     environment: "node",
+    setupFiles: ["src/test-support/dom-timeouts.ts"],
     testTimeout: 20_000,
     hookTimeout: 120_000,
     pool: "forks",

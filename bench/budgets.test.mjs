@@ -69,7 +69,7 @@ describe("budgets", () => {
     const real = JSON.parse(readFileSync(new URL("./budgets.json", import.meta.url), "utf8"));
     for (const [path, b] of Object.entries(real.budgets)) {
       expect(path).toMatch(
-        /^(trace|logs|logsScan|activity|compare|block|debug|debugger)\.\d+\.\w+$|^bundle\.|^scan\.|^startup\.\w+$/,
+        /^(trace|logs|logsScan|activity|compare|block|debug|debugger|variables)\.\d+\.\w+$|^replay\.\w+\.\w+$|^bundle\.|^scan\.|^startup\.\w+$/,
       );
       expect(typeof b.why).toBe("string");
     }

@@ -1,0 +1,9 @@
+/**
+ * Vitest setup: Testing Library's findBy and waitFor wait up to 5 s, not 1 s. Page tests answer from
+ * real local HTTP servers and lazy chunks; on a loaded 2-core machine (the full suite beside a
+ * build) one such answer has taken over a second, and a test that fails on the machine's load
+ * proves nothing about the page. The tests still fail when the thing never appears.
+ */
+import { configure } from "@testing-library/dom";
+
+configure({ asyncUtilTimeout: 5_000 });
