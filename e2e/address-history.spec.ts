@@ -104,6 +104,32 @@ test.describe("address history without ots_", () => {
         table.getByRole("row").filter({ has: page.getByRole("link", { name }) }),
       ).toContainText("nonce bisection");
     }
+    // A call's Method cell names its function (the devnet's decoding stand-ins know the scenario
+    // contracts), as the block page does, with the selector in its title.
+    let call: { hash: string; selector: string } | null = null;
+    for (const tx of expected) {
+      const t = await anvil<{ to: string | null; input: string }>(
+        manifest.anvilUrl,
+        "eth_getTransactionByHash",
+        [tx.hash],
+      );
+      if (t.to && t.input.length >= 10) {
+        call = { hash: tx.hash, selector: t.input.slice(0, 10).toLowerCase() };
+        break;
+      }
+    }
+    expect(call, "a sent transaction that calls a contract").not.toBeNull();
+    if (call) {
+      const name = `${call.hash.slice(0, 8)}…${call.hash.slice(-4)}`;
+      const method = table
+        .getByRole("row")
+        .filter({ has: page.getByRole("link", { name }) })
+        .getByRole("cell")
+        .nth(7);
+      await expect(method).toHaveText(/^[A-Za-z_$][\w$]*$/, { timeout: 30_000 });
+      await expect(method).toHaveAttribute("title", call.selector);
+    }
+
     // Newest first: the block column never rises going down.
     const blocks = (await table.locator("tbody tr td:first-child").allTextContents()).map((t) =>
       Number(t.replace(/[^\d]/g, "")),
@@ -118,6 +144,12 @@ test.describe("address history without ots_", () => {
     testInfo.annotations.push({
       type: "requests",
       description: `devnet: ${expected.length} newest sent of ${who}: the page says ${said} requests; the node saw eth_getTransactionCount ${nonceReads}, eth_getBlockByNumber ${blockReads} (the page's own reads included)`,
+    });
+    console.info(testInfo.annotations.at(-1)?.description);
+    const total = [...counts.values()].reduce((n, c) => n + c, 0);
+    testInfo.annotations.push({
+      type: "requests",
+      description: `devnet: the history page asked the node ${total} requests in all (${[...counts].map(([m, c]) => `${m} ${c}`).join(", ")})`,
     });
     console.info(testInfo.annotations.at(-1)?.description);
     expect(Number(said?.replace(/,/g, ""))).toBeGreaterThan(0);

@@ -7,12 +7,17 @@
 import { useMemo } from "react";
 import type { ResolvedEndpoint } from "../endpoints";
 import type { RpcClient } from "../rpc";
+import { useRpc } from "../connection/context";
+import { MethodCell } from "../decoding/MethodCell";
+import { useCallDecoding } from "../decoding/useCallDecoding";
 import { href } from "../routing/links";
 import { RpcErrorPanel } from "../advice/RpcErrorPanel";
 import { amountText, BlockLink, Button, ShortAddress, shortHex, Time } from "../ui";
 import { useNativeSymbol } from "../connection/nativeUnit";
-import { FOUND_BY_TEXT, historyRows, type TransferRef } from "./rows";
+import { FOUND_BY_TEXT, fillRows, historyRows, unreadHashes, type TransferRef } from "./rows";
+import { TRANSFER_READ_LIMIT } from "./transferTxs";
 import { RECENT_BLOCKS, useAddressHistory } from "./useAddressHistory";
+import { useTransferTxs } from "./useTransferTxs";
 
 export interface HistoryProps {
   client: RpcClient;
@@ -26,6 +31,12 @@ export interface HistoryProps {
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
+/**
+ * Where a transaction is read by hash: where the transaction page reads it, so the two share
+ * one cache entry (on a provider the transaction endpoint may differ from the logs one).
+ */
+const TX_ENDPOINT_OF = "eth_getTransactionByBlockHashAndIndex" as const;
+
 export function History({ client, endpoint, address, toBlock, transfers }: HistoryProps) {
   const { sent, more, scan, startScan, cancelScan } = useAddressHistory(
     client,
@@ -35,10 +46,16 @@ export function History({ client, endpoint, address, toBlock, transfers }: Histo
   );
   const symbol = useNativeSymbol(endpoint, true);
   const state = sent.state;
-  const rows = useMemo(
+  const found = useMemo(
     () => historyRows(state?.txs ?? [], transfers, scan.progress?.found ?? []),
     [state, transfers, scan.progress],
   );
+  const { resolve } = useRpc();
+  const txEndpoint = resolve(TX_ENDPOINT_OF);
+  const unread = useMemo(() => unreadHashes(found), [found]);
+  const read = useTransferTxs(client, txEndpoint.ok ? txEndpoint.endpoint : endpoint, unread);
+  const rows = useMemo(() => fillRows(found, read), [found, read]);
+  const registry = useCallDecoding(endpoint, rows);
   const a = address.toLowerCase();
   const sentFound = state?.txs.length ?? 0;
 
@@ -111,6 +128,9 @@ export function History({ client, endpoint, address, toBlock, transfers }: Histo
         <em>Scan recent blocks</em> those of the last {fmt(RECENT_BLOCKS)} blocks that name this
         address. Plain {symbol} transfers and calls to it that emit no event, older than that, need
         an ots-capable node or an indexer.
+        {unread.length > TRANSFER_READ_LIMIT
+          ? ` The ${fmt(TRANSFER_READ_LIMIT)} newest of the ${fmt(unread.length)} transactions only a token transfer names are read for their sender, callee and value; the others open on their page.`
+          : ""}
       </p>
       {rows.length > 0 ? (
         <div className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700">
@@ -121,10 +141,11 @@ export function History({ client, endpoint, address, toBlock, transfers }: Histo
                 <th className="px-2 py-2">Time</th>
                 <th className="px-2 py-2">Transaction hash</th>
                 <th className="px-2 py-2">Direction</th>
-                <th className="px-2 py-2">From</th>
-                <th className="px-2 py-2">To</th>
-                <th className="px-2 py-2">Value ({symbol})</th>
-                <th className="px-2 py-2">Method</th>
+                {/* Widths kept for the cells a transfer-only row fills in later (nothing moves). */}
+                <th className="min-w-[8rem] px-2 py-2">From</th>
+                <th className="min-w-[8rem] px-2 py-2">To</th>
+                <th className="min-w-[7rem] px-2 py-2">Value ({symbol})</th>
+                <th className="min-w-[9rem] px-2 py-2">Method</th>
                 <th className="px-2 py-2">Found by</th>
               </tr>
             </thead>
@@ -132,6 +153,7 @@ export function History({ client, endpoint, address, toBlock, transfers }: Histo
               {rows.map((tx) => {
                 const out = tx.from?.toLowerCase() === a;
                 const inn = tx.to?.toLowerCase() === a;
+                const onlyTransfer = tx.foundBy.length === 1 && tx.foundBy[0] === "transfer";
                 return (
                   <tr
                     key={tx.hash}
@@ -152,14 +174,14 @@ export function History({ client, endpoint, address, toBlock, transfers }: Histo
                       </a>
                     </td>
                     <td className="px-2 py-1.5 font-sans">
-                      {tx.from === null
-                        ? "token transfer"
-                        : out && inn
-                          ? "self"
-                          : out
-                            ? "out"
-                            : inn
-                              ? "in"
+                      {out && inn
+                        ? "self"
+                        : out
+                          ? "out"
+                          : inn
+                            ? "in"
+                            : tx.from === null || onlyTransfer
+                              ? "token transfer"
                               : "inside"}
                     </td>
                     <td className="px-2 py-1.5">
@@ -180,7 +202,11 @@ export function History({ client, endpoint, address, toBlock, transfers }: Histo
                     >
                       {tx.value === null ? "" : amountText(tx.value, 18, symbol)}
                     </td>
-                    <td className="px-2 py-1.5">{tx.selector ?? ""}</td>
+                    {tx.from === null ? (
+                      <td className="px-2 py-1.5" />
+                    ) : (
+                      <MethodCell tx={tx} registry={registry} />
+                    )}
                     <td className="px-2 py-1.5 font-sans">
                       {tx.foundBy.map((f) => FOUND_BY_TEXT[f]).join(", ")}
                     </td>

@@ -2,8 +2,10 @@
  * The address history's rows: the transactions each method found, one row per hash, newest
  * first, each naming every method that found it. No React.
  */
+import { inputShape } from "../decoding/methodText";
 import type { SentTx } from "./nonceHistory";
 import type { ScannedTx } from "./recentScan";
+import type { ReadTx } from "./transferTxs";
 
 export type FoundBy = "nonce" | "transfer" | "scan";
 
@@ -32,10 +34,10 @@ export interface HistoryRow {
   to: string | null;
   value: bigint | null;
   selector: string | null;
+  /** Bytes of input (0 where only a log names the transaction). */
+  inputBytes: number;
   foundBy: FoundBy[];
 }
-
-const selectorOf = (input: string) => (input.length >= 10 ? input.slice(0, 10) : null);
 
 export function historyRows(
   sent: readonly SentTx[],
@@ -59,7 +61,7 @@ export function historyRows(
     from: t.from,
     to: t.to,
     value: t.value,
-    selector: selectorOf(t.input),
+    ...inputShape(t.input),
     foundBy: [by],
   });
   for (const t of sent) add(fromBlock(t, "nonce"));
@@ -74,9 +76,32 @@ export function historyRows(
       to: null,
       value: null,
       selector: null,
+      inputBytes: 0,
       foundBy: ["transfer"],
     });
   return [...rows.values()].sort(
     (a, b) => b.blockNumber - a.blockNumber || (b.index ?? -1) - (a.index ?? -1),
   );
+}
+
+/**
+ * The rows only a log names, filled from the transactions read by hash (transferTxs.ts); how each
+ * row was found stays as it was. A row not read yet, or unknown to the node, stays as it is.
+ */
+export function fillRows(
+  rows: readonly HistoryRow[],
+  read: ReadonlyMap<string, ReadTx | null>,
+): HistoryRow[] {
+  if (read.size === 0) return [...rows];
+  return rows.map((row) => {
+    if (row.from !== null) return row;
+    const tx = read.get(row.hash.toLowerCase());
+    if (!tx) return row;
+    return { ...row, from: tx.from, to: tx.to, value: tx.value, ...inputShape(tx.input) };
+  });
+}
+
+/** The hashes still to read, in the rows' order (newest first). */
+export function unreadHashes(rows: readonly HistoryRow[]): string[] {
+  return rows.filter((r) => r.from === null).map((r) => r.hash.toLowerCase());
 }

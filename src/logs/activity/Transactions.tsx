@@ -12,6 +12,8 @@ import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import { amountText, BlockLink, Button, ShortAddress, shortHex, Time } from "../../ui";
 import { useNativeSymbol } from "../../connection/nativeUnit";
 import { History } from "../../address/History";
+import { MethodCell } from "../../decoding/MethodCell";
+import { useCallDecoding } from "../../decoding/useCallDecoding";
 import type { TransferRef } from "../../address/rows";
 import { otsMethod, otsPageQueryOptions, type ActivityTx, type OtsCursor } from "./ots";
 
@@ -39,6 +41,7 @@ export function Transactions({ client, endpoint, address, toBlock, transfers }: 
   const page = useQuery(otsPageQueryOptions(client, endpoint, { address, cursor }));
   const method = otsMethod(cursor);
   const symbol = useNativeSymbol(endpoint, page.data !== undefined);
+  const registry = useCallDecoding(endpoint, page.data?.txs ?? null);
 
   if (page.error instanceof MethodUnsupportedError)
     return (
@@ -157,7 +160,7 @@ export function Transactions({ client, endpoint, address, toBlock, transfers }: 
                   <td className="px-2 py-1.5" title={`${tx.value.toString()} wei`}>
                     {amountText(tx.value, 18, symbol)}
                   </td>
-                  <td className="px-2 py-1.5">{tx.selector ?? ""}</td>
+                  <MethodCell tx={tx} registry={registry} />
                   <td className="px-2 py-1.5 font-sans">
                     {tx.status === "success" ? "Success" : tx.status === "failed" ? "Failed" : ""}
                   </td>

@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../../connection/query";
+import { inputShape } from "../../decoding/methodText";
 
 /** How many transactions a page asks for (a page may hold more: a block is never cut). */
 export const OTS_PAGE_SIZE = 25;
@@ -48,6 +49,8 @@ export interface ActivityTx {
   value: bigint;
   /** The call's first four bytes (its function selector), when it carries calldata. */
   selector: string | null;
+  /** Bytes of input. */
+  inputBytes: number;
   status: "success" | "failed" | null;
   /** Seconds, when the node says. */
   timestamp: number | null;
@@ -84,7 +87,7 @@ export function readOtsPage(answer: OtsPageAnswer): OtsPage {
       from: t.from,
       to: t.to ?? null,
       value: t.value && t.value !== "0x" ? BigInt(t.value) : 0n,
-      selector: t.input && t.input.length >= 10 ? t.input.slice(0, 10) : null,
+      ...inputShape(t.input ?? "0x"),
       status: r?.status === "0x1" ? "success" : r?.status === "0x0" ? "failed" : null,
       timestamp: typeof ts === "number" ? ts : num(ts),
     };

@@ -12,6 +12,7 @@ import { Alert, Card, PageHeader } from "../../ui";
 import { useRpc } from "../../connection/context";
 import { DecodingPanel } from "../../decoding/DecodingNote";
 import { useDecodingRegistry } from "../../decoding/useDecodingRegistry";
+import { callDecodingKeys } from "../../decoding/methodText";
 import { href } from "../../routing/links";
 import type { MethodPageProps } from "../../routing/page";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
@@ -29,16 +30,8 @@ import { useBlockReceipts } from "./useBlockReceipts";
 const ENDPOINT_OF = "eth_getTransactionByBlockHashAndIndex" as const;
 
 /** What the decoding services are asked about a block: its calls' selectors, callees and fee recipient. */
-function decodingKeys(block: BlockModel) {
-  const inputs = new Set<string>();
-  const addresses: string[] = [];
-  if (block.miner) addresses.push(block.miner);
-  for (const t of block.txs) {
-    if (t.selector) inputs.add(t.selector);
-    if (t.to) addresses.push(t.to);
-  }
-  return { inputs: [...inputs], topics: [], addresses };
-}
+const decodingKeys = (block: BlockModel) =>
+  callDecodingKeys(block.txs, block.miner ? [block.miner] : []);
 
 const endpointId = (e: ResolvedEndpoint | null) => (e ? `${e.cacheId} ${e.url}` : "");
 

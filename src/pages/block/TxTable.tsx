@@ -16,7 +16,7 @@ import { href } from "../../routing/links";
 import { ShortAddress, shortHex } from "../../ui";
 import { SlotKeys, useFling } from "../../ui/virtual";
 import { txOutcome, type BlockTx } from "./block";
-import { methodText } from "./format";
+import { methodText } from "../../decoding/methodText";
 import type { Receipt } from "./receipts";
 
 export const ROW_HEIGHT = 36;
