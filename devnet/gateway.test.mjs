@@ -2,6 +2,18 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY, FAULT_MODES, startDevnet } from "./index.mjs";
+import { TEST_HEADER } from "./gateway/requestLog.mjs";
+import { FAULTS } from "../e2e/faultCases.ts";
+import { createRpcClient, RpcError } from "../src/rpc/index.ts";
+import { errorView } from "../src/advice/advice.ts";
+import { readOverride, resolveEndpoint } from "../src/endpoints/index.ts";
+import { fromSearch } from "../src/pages/tx/params.ts";
+import { METHOD as TX_METHOD, txRequestOptions } from "../src/pages/tx/request.ts";
+import {
+  MIN_RESPONSE_LIMIT_MB,
+  responseLimitBytes,
+  setResponseLimitMB,
+} from "../src/app/settings/limits.ts";
 
 /** @type {Awaited<ReturnType<typeof startDevnet>>} */
 let devnet;
@@ -681,6 +693,99 @@ describe("fault modes", () => {
   it("the gateway still answers after all that", async () => {
     expect((await call(NITRO(), "eth_chainId")).result).toBe("0x7a69");
   });
+});
+
+// The browser walk of these (e2e/faults.spec.ts) keeps a few modes, one per UI path; here every
+// mode's message and retry count is proven once, on the path the transaction page's request takes.
+describe("every fault mode through the app's client: the transaction page's message and retries", () => {
+  /**
+   * The app's fetch as a browser gives it: a failed exchange is a bare "Failed to fetch" (Node's
+   * adds a cause code, which would pick other advice than a user sees); every request is filed
+   * under `tag` in the gateway's log.
+   * @param {string} tag @returns {typeof fetch}
+   */
+  const browserFetch = (tag) => (input, init) =>
+    fetch(input, { ...init, headers: { ...init?.headers, [TEST_HEADER]: tag } }).catch(
+      (/** @type {unknown} */ e) => {
+        if (init?.signal?.aborted) throw e;
+        throw new TypeError("Failed to fetch");
+      },
+    );
+
+  /** The link e2e/faults.spec.ts opens, read the way the app reads it. @param {string} mode */
+  function linkOf(mode) {
+    const tx = manifest.transactions.legacyTransfer;
+    if (!tx) throw new Error("no legacyTransfer in the manifest");
+    const search = new URLSearchParams({
+      blockHash: tx.blockHash,
+      index: String(tx.index),
+      rpc: `${G}/fault-${mode}/rollup-nitro/`,
+    });
+    const override = readOverride(search);
+    const state = fromSearch(search);
+    if (!override || state.kind !== "ok" || !("blockHash" in state.lookup))
+      throw new Error(`not a transaction link: ${search}`);
+    const resolved = resolveEndpoint({ kind: "custom", ...override }, TX_METHOD);
+    if (!resolved.ok) throw new Error(resolved.reason);
+    return { endpoint: resolved.endpoint, lookup: state.lookup };
+  }
+
+  beforeAll(() => {
+    // The oversized fault (~60 MB) meets the setting at the lowest value it takes, as in the e2e.
+    setResponseLimitMB(MIN_RESPONSE_LIMIT_MB);
+  });
+  afterAll(() => {
+    setResponseLimitMB(null);
+  });
+
+  for (const f of FAULTS) {
+    it(`fault ${f.mode}: the error panel's words and ${f.retries} retries`, async () => {
+      const tag = `unit-fault-${f.mode}`;
+      await fetch(`${G}/__log?test=${tag}`, { method: "DELETE" });
+      /** @type {import("../src/rpc/index.ts").RequestRecord[]} */
+      const records = [];
+      /** @type {number[]} */
+      const waits = [];
+      // The app's client (src/app/App.tsx) and retry policy; only the waits between retries are
+      // not spent (counted instead), so the suite does not sleep 1.5–2 s per retried mode.
+      const client = createRpcClient({
+        fetch: browserFetch(tag),
+        onRecord: (r) => records.push(r),
+        maxResponseBytes: responseLimitBytes,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
+      const { endpoint, lookup } = linkOf(f.mode);
+      const { queryFn } = txRequestOptions(client, endpoint, lookup);
+      if (typeof queryFn !== "function") throw new Error("the page would not send the lookup");
+      const error = await /** @type {(ctx: unknown) => Promise<unknown>} */ (queryFn)({
+        signal: new AbortController().signal,
+      }).then(
+        () => null,
+        (/** @type {unknown} */ e) => e,
+      );
+
+      expect(error).toBeInstanceOf(RpcError);
+      const view = errorView(error);
+      const text = `${view.headline}\n${view.advice ?? ""}`;
+      for (const words of f.says) expect(text).toMatch(words);
+      expect(view.detail).toContain(`${TX_METHOD} → http://127.0.0.1`);
+
+      // What the request inspector's Retries cell shows, and the waits the policy chose.
+      const last = records.at(-1);
+      expect(last?.status).toBe("error");
+      expect(last?.retries).toBe(f.retries);
+      expect(waits).toHaveLength(f.retries);
+
+      /** @type {Loose[]} */
+      const log = await (await fetch(`${G}/__log?test=${tag}`)).json();
+      const sent = log.filter((e) => e.method === TX_METHOD && e.fault === f.mode);
+      // A dropped connection may not get each attempt's request to the gateway's log.
+      if (f.mode === "drop") expect(sent.length).toBeGreaterThanOrEqual(1);
+      else expect(sent).toHaveLength(f.retries + 1);
+    });
+  }
 });
 
 describe("node modes (/node/<mode>/, keyless, for rpc= links)", () => {

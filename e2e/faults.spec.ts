@@ -1,79 +1,27 @@
 /**
- * The fault suite: every fault mode of the devnet gateway, met by a view through a `rpc=` link to
+ * The fault suite: devnet gateway faults met by a view through a `rpc=` link to
  * `<gateway>/fault-<mode>/rollup-nitro/`. Each shows a specific, human message (what happened,
  * what to try), the retries where they apply (request inspector + the gateway's own count), and
  * leaves the view usable: back on the healthy devnet connection the same lookup succeeds.
  * No page error and no console error other than the browser's "Failed to load resource" lines.
+ *
+ * EVERY fault mode's message words and retry count (the table in e2e/faultCases.ts) are proven
+ * against the real gateway by the unit test "every fault mode through the app's client: the
+ * transaction page's message and retries" (devnet/gateway.test.mjs): the app's client and retry
+ * policy, the page's request, the error panel's text (errorView), the record the inspector shows
+ * and the gateway's request log. The browser walks only a few modes here, one per UI path:
+ * 401 (not retried, the key's advice), 503 (retried twice: the inspector shows 2), drop (the
+ * request could not be sent) and oversized (the response size limit setting).
  */
 import type { Page } from "@playwright/test";
 import { expect, test, type E2eManifest } from "./fixtures";
+import { faultCase } from "./faultCases";
 
 const TX_METHOD = "eth_getTransactionByBlockHashAndIndex";
 const view = (page: Page) => page.locator("main > div:not([hidden])");
 
-interface FaultCase {
-  mode: string;
-  /** Distinctive words of the message: what happened and what to try. */
-  says: RegExp[];
-  /** Retries the client makes (HTTP 429/502/503/504 and dropped connections: 2; others 0). */
-  retries: number;
-}
-
-const FAULTS: FaultCase[] = [
-  {
-    mode: "401",
-    says: [/HTTP 401 Unauthorized/, /rejected the API key/, /check the key/],
-    retries: 0,
-  },
-  { mode: "403", says: [/HTTP 403 Forbidden/, /Access denied/, /allow-list/], retries: 0 },
-  {
-    mode: "404",
-    says: [/HTTP 404 Not Found/, /Nothing answers at this URL path/, /check the endpoint URL/],
-    retries: 0,
-  },
-  { mode: "413", says: [/HTTP 413 Payload Too Large/, /too large for the endpoint/], retries: 0 },
-  {
-    mode: "429",
-    says: [/HTTP 429 Too Many Requests/, /Rate limited/, /wait 1 s and try again/],
-    retries: 2,
-  },
-  {
-    mode: "500",
-    says: [/HTTP 500 Internal Server Error/, /The node failed while handling/, /try again/],
-    retries: 0,
-  },
-  {
-    mode: "502",
-    says: [/HTTP 502 Bad Gateway/, /got no valid answer from the node/, /use another endpoint/],
-    retries: 2,
-  },
-  {
-    mode: "503",
-    says: [/HTTP 503 Service Unavailable/, /unavailable or overloaded/, /try again in a moment/],
-    retries: 2,
-  },
-  {
-    mode: "504",
-    says: [/HTTP 504 Gateway Timeout/, /gave up waiting for the node/, /narrow it/],
-    retries: 2,
-  },
-  { mode: "html", says: [/HTML page instead of JSON/, /Check the endpoint URL/], retries: 0 },
-  { mode: "empty", says: [/empty body/, /try again/], retries: 0 },
-  { mode: "truncated", says: [/cut off before the JSON ended/, /try again/], retries: 0 },
-  { mode: "wrong-id", says: [/does not belong to this request/, /mixing up answers/], retries: 0 },
-  { mode: "no-jsonrpc", says: [/not a valid JSON-RPC 2\.0 response/], retries: 0 },
-  {
-    mode: "drop",
-    says: [/could not be sent/, /Could not reach 127\.0\.0\.1/, /Check the endpoint URL/],
-    retries: 2,
-  },
-  {
-    mode: "oversized",
-    says: [/over the 50\.0 MB limit/, /Ask for less/, /Settings → “Response size limit”/],
-    retries: 0,
-  },
-  { mode: "rpc-error", says: [/error -32603 \(Internal error\)/, /"internal error"/], retries: 0 },
-];
+/** The modes the browser walks (every mode: the unit test named above). */
+const WALKED = ["401", "503", "drop", "oversized"].map(faultCase);
 
 function txLink(manifest: E2eManifest, mode: string): string {
   const tx = manifest.transactions.legacyTransfer;
@@ -107,7 +55,7 @@ async function recoversOnHealthyEndpoint(page: Page, manifest: E2eManifest) {
 }
 
 test.describe("fault modes: a specific message, the retries, and a usable view after", () => {
-  for (const f of FAULTS) {
+  for (const f of WALKED) {
     test(`fault ${f.mode}`, async ({ page, manifest, gateway }) => {
       await gateway.clearLog();
       // The response size limit is a setting sized to the device; the oversized fault (~60 MB)
