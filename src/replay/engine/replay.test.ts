@@ -127,21 +127,32 @@ describe("a transaction in the middle of its block", () => {
   }, 120_000);
 });
 
+/** The receipt, once there: automine answers with the hash a moment before it is. */
+async function mined(node: Read, hash: unknown): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 400; i++) {
+    const receipt = (await node("eth_getTransactionReceipt", [hash])) as Record<
+      string,
+      unknown
+    > | null;
+    if (receipt) return receipt;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no receipt for ${String(hash)}`);
+}
+
 async function middleOfBlock(url: string) {
   const node = reader(url);
   const accounts = (await node("eth_accounts", [])) as Hex[];
   const [owner, middle, last] = [accounts[0], accounts[7], accounts[8]];
   const Token = compileContracts().artifacts.NodescopeToken;
   if (!Token || !owner) throw new Error("no token artifact or no account");
-  const deployed = (await node("eth_getTransactionReceipt", [
-    await node("eth_sendTransaction", [
-      {
-        from: owner,
-        data: encodeDeployData({ abi: Token.abi, bytecode: Token.bytecode, args: [10n ** 24n] }),
-      },
-    ]),
-  ])) as { contractAddress: Hex };
-  const token = deployed.contractAddress;
+  const deployment = await node("eth_sendTransaction", [
+    {
+      from: owner,
+      data: encodeDeployData({ abi: Token.abi, bytecode: Token.bytecode, args: [10n ** 24n] }),
+    },
+  ]);
+  const token = (await mined(node, deployment)).contractAddress as Hex;
   const amount = 12_345n;
   const balanceOf = async (who: Hex) =>
     BigInt(
