@@ -19,6 +19,8 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["src/test-support/dom-timeouts.ts"],
+    // One devnet for the files that read one, started on the first one's request (devnet/sharedDevnet.ts).
+    globalSetup: ["devnet/sharedDevnet.setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 120_000,
     pool: "forks",

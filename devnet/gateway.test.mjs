@@ -1,8 +1,11 @@
-// Integration tests over real HTTP against one started devnet (anvil + scenarios + gateway).
+// Integration tests over real HTTP against the devnet the unit tests share (anvil + scenarios +
+// gateway): what they read of the request log, and the flaky faults they count, are their own
+// (TEST_HEADER), as other files send requests to the same gateway meanwhile.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEY, FAULT_MODES, startDevnet } from "./index.mjs";
-import { TEST_HEADER } from "./gateway/requestLog.mjs";
+import { API_KEY, FAULT_MODES } from "./index.mjs";
+import { TEST_HEADER } from "./gateway.mjs";
+import { sharedDevnet } from "./sharedDevnet.ts";
 import { FAULTS } from "../e2e/faultCases.ts";
 import { createRpcClient, RpcError } from "../src/rpc/index.ts";
 import { errorView } from "../src/advice/advice.ts";
@@ -15,7 +18,7 @@ import {
   setResponseLimitMB,
 } from "../src/app/settings/limits.ts";
 
-/** @type {Awaited<ReturnType<typeof startDevnet>>} */
+/** @type {import("./sharedDevnet.ts").SharedDevnet} */
 let devnet;
 /** @type {import("./index.mjs").Manifest} */
 let manifest;
@@ -24,14 +27,17 @@ let G = "";
 /** A JSON object from the wire, read loosely (call frames, log entries, estimate cases). @typedef {{ [key: string]: unknown, calls?: Loose[] }} Loose */
 
 beforeAll(async () => {
-  devnet = await startDevnet();
+  devnet = await sharedDevnet();
   manifest = devnet.manifest;
   G = devnet.gatewayUrl;
 }, 120_000);
 
-afterAll(async () => {
-  await devnet?.stop();
-});
+/** A test name for TEST_HEADER, unique to this run (a rerun in watch mode shares the devnet). */
+const RUN = `gateway-${process.pid}-${Date.now()}`;
+/** @param {string} test */
+const as = (test) => ({ "content-type": "application/json", [TEST_HEADER]: `${RUN}-${test}` });
+/** The test's own log, or (method DELETE) clears it. @param {string} test @param {RequestInit} [init] */
+const logOf = (test, init) => fetch(`${G}/__log?test=${RUN}-${test}`, init);
 
 const NITRO = () => `${G}/${API_KEY}/rollup-nitro/`;
 const ROLLUP = () => `${G}/${API_KEY}/rollup/`;
@@ -53,10 +59,10 @@ async function post(url, body, init = {}) {
     ...init,
   });
 }
-/** @param {string} url @param {string} method @param {unknown[]} [params] */
-async function call(url, method, params = []) {
+/** @param {string} url @param {string} method @param {unknown[]} [params] @param {RequestInit} [init] */
+async function call(url, method, params = [], init = {}) {
   const id = nextId++;
-  const res = await post(url, { jsonrpc: "2.0", id, method, params });
+  const res = await post(url, { jsonrpc: "2.0", id, method, params }, init);
   expect(res.status).toBe(200);
   const body = await res.json();
   expect(body.jsonrpc).toBe("2.0");
@@ -492,20 +498,26 @@ describe("batches, CORS and the request log", () => {
   });
 
   it("logs every request with the key masked, and clears on DELETE", async () => {
-    expect((await fetch(`${G}/__log`, { method: "DELETE" })).status).toBe(200);
-    expect(await (await fetch(`${G}/__log`)).json()).toEqual([]);
-    await call(NITRO(), "eth_chainId");
-    await post(ROLLUP(), [
-      {
-        jsonrpc: "2.0",
-        id: 5,
-        method: "eth_getLogs",
-        params: [{ blockHash: manifest.blocks[0]?.hash }],
-      },
-      { jsonrpc: "2.0", id: 6, method: "eth_blockNumber", params: [] },
-    ]);
-    await call(`${G}/other-key/rollup/`, "eth_blockNumber");
-    const log = await (await fetch(`${G}/__log`)).json();
+    const headers = as("log");
+    await call(NITRO(), "eth_chainId", [], { headers });
+    expect((await logOf("log", { method: "DELETE" })).status).toBe(200);
+    expect(await (await logOf("log")).json()).toEqual([]);
+    await call(NITRO(), "eth_chainId", [], { headers });
+    await post(
+      ROLLUP(),
+      [
+        {
+          jsonrpc: "2.0",
+          id: 5,
+          method: "eth_getLogs",
+          params: [{ blockHash: manifest.blocks[0]?.hash }],
+        },
+        { jsonrpc: "2.0", id: 6, method: "eth_blockNumber", params: [] },
+      ],
+      { headers },
+    );
+    await call(`${G}/other-key/rollup/`, "eth_blockNumber", [], { headers });
+    const log = await (await logOf("log")).json();
     expect(log.map((/** @type {Loose} */ e) => e.method)).toEqual([
       "eth_chainId",
       "eth_getLogs",
@@ -634,58 +646,60 @@ describe("fault modes", () => {
   }, 40_000);
 
   it("flaky-503 fails the first request per method, then succeeds; DELETE /__log resets it", async () => {
-    await fetch(`${G}/__log`, { method: "DELETE" });
     const url = `${G}/fault-flaky-503/rollup-nitro/`;
-    expect((await post(url, body)).status).toBe(503);
-    expect((await (await post(url, body)).json()).result).toBe("0x7a69");
-    expect((await post(url, { ...body, method: "eth_blockNumber" })).status).toBe(503);
-    expect((await post(url, body)).status).toBe(200);
-    await fetch(`${G}/__log`, { method: "DELETE" });
-    expect((await post(url, body)).status).toBe(503);
+    const init = { headers: as("flaky") };
+    expect((await post(url, body, init)).status).toBe(503);
+    expect((await (await post(url, body, init)).json()).result).toBe("0x7a69");
+    expect((await post(url, { ...body, method: "eth_blockNumber" }, init)).status).toBe(503);
+    expect((await post(url, body, init)).status).toBe(200);
+    await logOf("flaky", { method: "DELETE" });
+    expect((await post(url, body, init)).status).toBe(503);
   });
 
   it("a request naming a test (x-nodescope-test) is read and cleared with that test's log only", async () => {
-    await fetch(`${G}/__log`, { method: "DELETE" });
-    const as = (/** @type {string} */ t, /** @type {string} */ method) =>
+    const [a, b] = [`${RUN}-a`, `${RUN}-b`];
+    // the unnamed read holds other files' requests too: these are this test's (its ids, its query)
+    const query = "function=0x5eed0001";
+    /** @param {string | null} t @param {string} method */
+    const send = (t, method) =>
       post(
         NITRO(),
-        { jsonrpc: "2.0", id: 1, method, params: [] },
-        { headers: { "content-type": "application/json", "x-nodescope-test": t } },
+        { jsonrpc: "2.0", id: `${RUN}-${method}`, method, params: [] },
+        t === null ? {} : { headers: { "content-type": "application/json", [TEST_HEADER]: t } },
       );
-    await as("a", "eth_chainId");
-    await as("b", "eth_blockNumber");
-    await call(NITRO(), "net_version");
-    await fetch(`${G}/sigdb/signature-database/v1/lookup?function=0xa9059cbb`, {
-      headers: { "x-nodescope-test": "a" },
+    await send(a, "eth_chainId");
+    await send(b, "eth_blockNumber");
+    await send(null, "net_version");
+    await fetch(`${G}/sigdb/signature-database/v1/lookup?${query}`, {
+      headers: { [TEST_HEADER]: a },
     });
     const of = async (/** @type {string} */ q) =>
-      (await (await fetch(`${G}/__log${q}`)).json()).map(
-        (/** @type {Loose} */ e) => e.method ?? e.service,
-      );
-    expect(await of("?test=a")).toEqual(["eth_chainId", "sigdb"]);
-    expect(await of("?test=b")).toEqual(["eth_blockNumber"]);
+      (await (await fetch(`${G}/__log${q}`)).json())
+        .filter((/** @type {Loose} */ e) => String(e.id).startsWith(`${RUN}-`) || e.query === query)
+        .map((/** @type {Loose} */ e) => e.method ?? e.service);
+    expect(await of(`?test=${a}`)).toEqual(["eth_chainId", "sigdb"]);
+    expect(await of(`?test=${b}`)).toEqual(["eth_blockNumber"]);
     expect(await of("")).toEqual(["eth_chainId", "eth_blockNumber", "net_version", "sigdb"]);
-    expect(await (await fetch(`${G}/__log?test=a`, { method: "DELETE" })).json()).toEqual({
+    expect(await (await fetch(`${G}/__log?test=${a}`, { method: "DELETE" })).json()).toEqual({
       cleared: 2,
     });
     expect(await of("")).toEqual(["eth_blockNumber", "net_version"]);
     // a test's flaky-503 memory is its own, and clearing its log forgets only that
     const flaky = (/** @type {string} */ t) =>
       post(`${G}/fault-flaky-503/rollup-nitro/`, body, {
-        headers: { "content-type": "application/json", "x-nodescope-test": t },
+        headers: { "content-type": "application/json", [TEST_HEADER]: t },
       });
-    expect((await flaky("a")).status).toBe(503);
-    expect((await flaky("b")).status).toBe(503);
-    expect((await flaky("a")).status).toBe(200);
-    await fetch(`${G}/__log?test=a`, { method: "DELETE" });
-    expect((await flaky("a")).status).toBe(503);
-    expect((await flaky("b")).status).toBe(200);
+    expect((await flaky(a)).status).toBe(503);
+    expect((await flaky(b)).status).toBe(503);
+    expect((await flaky(a)).status).toBe(200);
+    await fetch(`${G}/__log?test=${a}`, { method: "DELETE" });
+    expect((await flaky(a)).status).toBe(503);
+    expect((await flaky(b)).status).toBe(200);
   });
 
   it("fault requests are logged", async () => {
-    await fetch(`${G}/__log`, { method: "DELETE" });
-    await post(`${G}/fault-500/rollup/`, body);
-    const log = await (await fetch(`${G}/__log`)).json();
+    await post(`${G}/fault-500/rollup/`, body, { headers: as("fault") });
+    const log = await (await logOf("fault")).json();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ fault: "500", method: "eth_chainId", key: "fault-500" });
   });
@@ -812,7 +826,7 @@ describe("node modes (/node/<mode>/, keyless, for rpc= links)", () => {
     ]))
       expect((await call(url, m, params)).error, m).toEqual(notAvailable(m));
     const block = hex(tx?.blockNumber ?? 0);
-    const proof = await call(url, "eth_getProof", [tx?.to, [], block]);
+    const proof = await call(url, "eth_getProof", [tx?.to, [], block], { headers: as("node") });
     expect(proof.result.codeHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect((await call(url, "eth_getStorageAt", [tx?.to, "0x0", block])).result).toMatch(/^0x/);
     const full = await call(url, "eth_getBlockByNumber", [block, true]);
@@ -820,7 +834,7 @@ describe("node modes (/node/<mode>/, keyless, for rpc= links)", () => {
       true,
     );
     // Keyless, logged as its own endpoint.
-    const logged = (await (await fetch(`${G}/__log`)).json()).filter(
+    const logged = (await (await logOf("node")).json()).filter(
       (/** @type {Loose} */ e) => e.path === "/node/standard/" && e.method === "eth_getProof",
     );
     expect(logged.length).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
-// The signature database and Sourcify stand-ins, over real HTTP against one started devnet.
+// The signature database and Sourcify stand-ins, over real HTTP against the devnet the unit tests
+// share (what they read of its request log is their own: TEST_HEADER).
 import {
   decodeFunctionData,
   encodeFunctionData,
@@ -8,13 +9,15 @@ import {
   toEventSelector,
   toFunctionSelector,
 } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BUILTIN_SIGNATURES } from "../src/chain/signatures.ts";
 import { compileContracts } from "./compile.mjs";
-import { API_KEY, startDevnet } from "./index.mjs";
+import { TEST_HEADER } from "./gateway.mjs";
+import { API_KEY } from "./index.mjs";
 import { EIP1967_IMPLEMENTATION_SLOT, MAX_SLOW_MS, serviceRoute } from "./services.mjs";
+import { sharedDevnet } from "./sharedDevnet.ts";
 
-/** @type {Awaited<ReturnType<typeof startDevnet>>} */
+/** @type {import("./sharedDevnet.ts").SharedDevnet} */
 let devnet;
 /** @type {import("./index.mjs").Manifest} */
 let manifest;
@@ -30,15 +33,11 @@ const abiOf = (name) => {
 };
 
 beforeAll(async () => {
-  devnet = await startDevnet();
+  devnet = await sharedDevnet();
   manifest = devnet.manifest;
   d = manifest.decoding;
   G = devnet.gatewayUrl;
 }, 120_000);
-
-afterAll(async () => {
-  await devnet?.stop();
-});
 
 /** @param {string} url @param {RequestInit} [init] */
 const get = (url, init = {}) => fetch(url, { signal: AbortSignal.timeout(30_000), ...init });
@@ -54,11 +53,11 @@ const contract = async (address, query = "", chainId = "31337") => {
   );
   return { status: res.status, body: await res.json() };
 };
-/** @param {string} method @param {unknown[]} params */
-const rpc = async (method, params) => {
+/** @param {string} method @param {unknown[]} params @param {Record<string, string>} [headers] */
+const rpc = async (method, params, headers = {}) => {
   const res = await fetch(`${G}/bsc-mainnet/v1/${API_KEY}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
   return (await res.json()).result;
@@ -500,12 +499,20 @@ describe("faults, CORS and the request log", () => {
   });
 
   it("logs every service request with its service, path, query and fault", async () => {
-    expect((await get(`${G}/__log`, { method: "DELETE" })).status).toBe(200);
-    await get(`${d.sigdb}/signature-database/v1/lookup?function=0xa9059cbb&filter=true`);
-    await get(`${G}/sourcify-down/v2/contract/31337/${d.vault}?fields=abi,proxyResolution`);
-    await get(`${d.sigdb}/signature-database/v1/lookup`, { method: "POST" });
-    await rpc("eth_chainId", []);
-    const log = await (await get(`${G}/__log`)).json();
+    // this test's own log: other files send requests to the same gateway meanwhile
+    const test = `services-${process.pid}-${Date.now()}`;
+    const headers = { [TEST_HEADER]: test };
+    await get(`${d.sigdb}/signature-database/v1/lookup?function=0xa9059cbb`, { headers });
+    expect((await get(`${G}/__log?test=${test}`, { method: "DELETE" })).status).toBe(200);
+    await get(`${d.sigdb}/signature-database/v1/lookup?function=0xa9059cbb&filter=true`, {
+      headers,
+    });
+    await get(`${G}/sourcify-down/v2/contract/31337/${d.vault}?fields=abi,proxyResolution`, {
+      headers,
+    });
+    await get(`${d.sigdb}/signature-database/v1/lookup`, { method: "POST", headers });
+    await rpc("eth_chainId", [], headers);
+    const log = await (await get(`${G}/__log?test=${test}`)).json();
     expect(log.slice(0, 3)).toEqual([
       {
         time: expect.any(String),
@@ -527,6 +534,7 @@ describe("faults, CORS and the request log", () => {
         query: "",
       },
     ]);
+    expect(log).toHaveLength(4);
     expect(log[3]).toMatchObject({ method: "eth_chainId" });
     expect(log[3].service).toBeUndefined();
   });

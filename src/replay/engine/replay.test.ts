@@ -2,9 +2,11 @@
 // parent block and set against anvil's own debug_traceTransaction (callTracer frame by frame,
 // prestate diff), a transaction that needs the one before it in its block, the requests a replay
 // costs, and a node that refuses proofs.
-import { encodeFunctionData, erc20Abi, type Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDevnet } from "../../../devnet/index.mjs";
+import { encodeDeployData, encodeFunctionData, erc20Abi, type Hex } from "viem";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startAnvil } from "../../../devnet/anvil.mjs";
+import { compileContracts } from "../../../devnet/compile.mjs";
+import { sharedDevnet, type SharedDevnet } from "../../../devnet/sharedDevnet";
 import { STORAGE_TRACER } from "../../trace/source/tracer";
 import { debugTracerText } from "../../trace/steps/tracer";
 import type { CallFrame } from "./callTracer";
@@ -12,8 +14,7 @@ import { ReplayReadError, ReplayUnsupportedError } from "./errors";
 import type { Read } from "./reads";
 import { runReplay } from "./run";
 
-type Devnet = Awaited<ReturnType<typeof startDevnet>>;
-let devnet: Devnet;
+let devnet: SharedDevnet;
 
 /** JSON-RPC over fetch, bounded; a node's error becomes the engine's read error. */
 function reader(url: string, log: { method: string; params: readonly unknown[] }[] = []): Read {
@@ -35,12 +36,8 @@ const node = (method: string, params: readonly unknown[]) =>
   reader(devnet.anvilUrl)(method, params);
 
 beforeAll(async () => {
-  devnet = await startDevnet();
+  devnet = await sharedDevnet();
 }, 120_000);
-
-afterAll(async () => {
-  await devnet?.stop();
-});
 
 /** The frames in order, with the fields the issue compares (anvil adds detail after "out of gas"). */
 function frames(f: CallFrame, top = true): Record<string, unknown>[] {
@@ -118,74 +115,107 @@ describe("every devnet scenario transaction", () => {
 });
 
 describe("a transaction in the middle of its block", () => {
+  // It turns automine off and mines a block: on an anvil of its own, with the devnet's token, so
+  // the shared devnet's chain stays as the other files read it.
   it("sees what the earlier ones wrote, and comes out as on chain", async () => {
-    const accounts = (await node("eth_accounts", [])) as Hex[];
-    const [owner, middle, last] = [accounts[0], accounts[7], accounts[8]];
-    const token = devnet.manifest.token.address;
-    const amount = 12_345n;
-    const balanceOf = async (who: Hex) =>
-      BigInt(
-        (await node("eth_call", [
-          {
-            to: token,
-            data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [who] }),
-          },
-          "latest",
-        ])) as string,
-      );
-    // `middle` sends more than it holds before the block: only the first transaction makes it enough.
-    const onward = (await balanceOf(middle as Hex)) + amount;
-    await node("evm_setAutomine", [false]);
-    let second: Hex;
+    const anvil = await startAnvil();
     try {
-      await node("eth_sendTransaction", [
-        {
-          from: owner,
-          to: token,
-          gas: "0x30d40",
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: "transfer",
-            args: [middle as Hex, amount],
-          }),
-        },
-      ]);
-      second = (await node("eth_sendTransaction", [
-        {
-          from: middle,
-          to: token,
-          gas: "0x30d40",
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: "transfer",
-            args: [last as Hex, onward],
-          }),
-        },
-      ])) as Hex;
-      await node("evm_mine", []);
+      await middleOfBlock(anvil.url);
     } finally {
-      await node("evm_setAutomine", [true]);
+      await anvil.stop();
     }
-    const receipt = (await node("eth_getTransactionReceipt", [second])) as {
-      status: string;
-      gasUsed: string;
-      transactionIndex: string;
-    };
-    expect(receipt.status).toBe("0x1");
-    expect(receipt.transactionIndex).toBe("0x1");
-    const progress: string[] = [];
-    const outcome = await runReplay(
-      reader(devnet.anvilUrl),
-      { method: "debug_traceTransaction", params: [second, { tracer: "callTracer" }] },
-      { onProgress: (p) => void (p.phase === "run" && progress.push(p.text)) },
-    );
-    const frame = outcome.result as CallFrame;
-    expect(frame.error).toBeUndefined();
-    expect(frame.gasUsed).toBe(receipt.gasUsed);
-    expect(outcome.notes.filter((n) => n.includes("differs"))).toEqual([]);
-    expect(progress).toContain("replaying 2 of 2");
   }, 120_000);
 });
+
+/** The receipt, once there: automine answers with the hash a moment before it is. */
+async function mined(node: Read, hash: unknown): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 400; i++) {
+    const receipt = (await node("eth_getTransactionReceipt", [hash])) as Record<
+      string,
+      unknown
+    > | null;
+    if (receipt) return receipt;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no receipt for ${String(hash)}`);
+}
+
+async function middleOfBlock(url: string) {
+  const node = reader(url);
+  const accounts = (await node("eth_accounts", [])) as Hex[];
+  const [owner, middle, last] = [accounts[0], accounts[7], accounts[8]];
+  const Token = compileContracts().artifacts.NodescopeToken;
+  if (!Token || !owner) throw new Error("no token artifact or no account");
+  const deployment = await node("eth_sendTransaction", [
+    {
+      from: owner,
+      data: encodeDeployData({ abi: Token.abi, bytecode: Token.bytecode, args: [10n ** 24n] }),
+    },
+  ]);
+  const token = (await mined(node, deployment)).contractAddress as Hex;
+  const amount = 12_345n;
+  const balanceOf = async (who: Hex) =>
+    BigInt(
+      (await node("eth_call", [
+        {
+          to: token,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [who] }),
+        },
+        "latest",
+      ])) as string,
+    );
+  // `middle` sends more than it holds before the block: only the first transaction makes it enough.
+  const onward = (await balanceOf(middle as Hex)) + amount;
+  await node("evm_setAutomine", [false]);
+  let second: Hex;
+  try {
+    await node("eth_sendTransaction", [
+      {
+        from: owner,
+        to: token,
+        gas: "0x30d40",
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "transfer",
+          args: [middle as Hex, amount],
+        }),
+      },
+    ]);
+    second = (await node("eth_sendTransaction", [
+      {
+        from: middle,
+        to: token,
+        gas: "0x30d40",
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "transfer",
+          args: [last as Hex, onward],
+        }),
+      },
+    ])) as Hex;
+    await node("evm_mine", []);
+  } finally {
+    await node("evm_setAutomine", [true]);
+  }
+  const receipt = (await node("eth_getTransactionReceipt", [second])) as {
+    status: string;
+    gasUsed: string;
+    transactionIndex: string;
+  };
+  expect(receipt.status).toBe("0x1");
+  expect(receipt.transactionIndex).toBe("0x1");
+  const progress: string[] = [];
+  const outcome = await runReplay(
+    node,
+    { method: "debug_traceTransaction", params: [second, { tracer: "callTracer" }] },
+    { onProgress: (p) => void (p.phase === "run" && progress.push(p.text)) },
+  );
+  const frame = outcome.result as CallFrame;
+  expect(frame.error).toBeUndefined();
+  expect(frame.gasUsed).toBe(receipt.gasUsed);
+  expect(outcome.notes.filter((n) => n.includes("differs"))).toEqual([]);
+  expect(progress).toContain("replaying 2 of 2");
+}
 
 describe("requests", () => {
   it("reads each account at most 3 times and each slot once, beyond a fixed handful", async () => {
