@@ -3,7 +3,7 @@ import { readStoredConnection, type StoredConnection } from "./endpoints/keys";
 import { openTraceWorker } from "./pages/trace/worker/spawn";
 import { parseHash, routePage } from "./routing/route";
 import { loadEarlyModule, preloadPage } from "./app/pages";
-import { answerRoute, paintFirstView } from "./app/firstPaint";
+import { answerRoute, appStage, paintFirstView } from "./app/firstPaint";
 import { applyTheme, storedTheme } from "./app/themeChoice";
 import type { FrameChunk, PackedModel } from "./trace/answer";
 import { isTxLookupLink, preloadTxResult } from "./pages/tx/lazyResult";
@@ -72,7 +72,8 @@ void Promise.all([booted.catch(() => undefined), appMayLoad])
     // The first render as a transition: React renders it in slices, yielding to the browser, so
     // mounting the app is no long task (the page stays responsive while a deep link loads).
     reactStarted = true;
-    const app = createRoot(root);
+    // Beside the painted view, which stays until the app shows as much (app/firstPaint/handOver.ts).
+    const app = createRoot(appStage(root));
     startTransition(() => app.render(createElement(StrictMode, null, createElement(App))));
   });
 

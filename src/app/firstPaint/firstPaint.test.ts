@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FrameChunk, PackedModel } from "../../trace/answer";
-import { answerRoute, paintFirstView } from "./index";
+import { answerRoute, appStage, paintFirstView } from "./index";
 import { paintTraceRows } from "./trace";
 
 const ADDR_A = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
@@ -172,5 +172,75 @@ describe("the first paint", () => {
       { indices: Int32Array.from([0]), frames: [{ type: "CALL", from: ADDR_A }], issues: [] },
     );
     expect(root.querySelectorAll("[role=treeitem]")).toHaveLength(0);
+  });
+});
+
+describe("the app's stage: the painted view stays until the app shows as much", () => {
+  /** A logs link's first paint with one painted row. */
+  function paintedRows(root: HTMLElement): HTMLElement {
+    paintFirstView(`#/logs?blockHash=0x${"ab".repeat(32)}`, root);
+    const box = root.querySelector("[data-first-rows]");
+    if (!box) throw new Error("no rows box");
+    box.append(element("div", { role: "row", "data-index": "0" }));
+    const painted = root.querySelector<HTMLElement>("[data-first-paint]");
+    if (!painted) throw new Error("no first paint");
+    return painted;
+  }
+  const seen = (stage: HTMLElement) => stage.getAttribute("style") === null;
+
+  it("keeps the painted rows, and the app unseen, until the app has rows of its own", async () => {
+    const root = mount();
+    const painted = paintedRows(root);
+    const stage = appStage(root);
+    stage.append(element("p", { role: "status" })); // the app's loading state
+    await tick();
+    expect(painted.isConnected).toBe(true);
+    expect(seen(stage)).toBe(false);
+    expect(root.querySelectorAll("[role=row][data-index]")).toHaveLength(1);
+    stage.append(element("div", { role: "row", "data-index": "0" }));
+    await tick();
+    expect(painted.isConnected).toBe(false);
+    expect(seen(stage)).toBe(true);
+    expect(root.querySelectorAll("[role=row][data-index]")).toHaveLength(1);
+  });
+
+  it("gives way to an alert at once, and to anything once the wait is over", async () => {
+    const root = mount();
+    const painted = paintedRows(root);
+    const stage = appStage(root);
+    stage.append(element("div", { role: "alert" }));
+    await tick();
+    expect(painted.isConnected).toBe(false);
+
+    vi.useFakeTimers();
+    try {
+      const root2 = mount();
+      const painted2 = paintedRows(root2);
+      const stage2 = appStage(root2, 3_000);
+      stage2.append(element("p"));
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(painted2.isConnected).toBe(true);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(painted2.isConnected).toBe(false);
+      expect(seen(stage2)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a painted form gives way at the app's first commit, carrying what was typed", async () => {
+    const root = mount();
+    paintFirstView("#/tx", root);
+    const painted = root.querySelector<HTMLInputElement>("input[name=blockHash]");
+    if (!painted) throw new Error("no painted field");
+    painted.value = "0xabc";
+    painted.dispatchEvent(new Event("input", { bubbles: true }));
+    const stage = appStage(root);
+    stage.append(form({ hash: "", blockHash: "", index: "" }));
+    await tick();
+    await tick();
+    expect(root.querySelector("[data-first-paint]")).toBeNull();
+    expect(seen(stage)).toBe(true);
+    expect(root.querySelector<HTMLInputElement>("input[name=blockHash]")?.value).toBe("0xabc");
   });
 });

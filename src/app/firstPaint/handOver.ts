@@ -65,3 +65,50 @@ export function paintAndHandOver(root: HTMLElement, painted: HTMLElement): void 
   };
   observer.observe(root, { childList: true, subtree: true });
 }
+
+/** What the app must show before it takes the painted view's place: what the painted view shows. */
+const SHOWN_FIRST = [
+  "[role=treeitem]",
+  "[role=row][data-index]",
+  "[aria-label='Transaction fields'] dt",
+];
+/** An app that shows none of it within this long after its first commit takes over anyway. */
+const STAGE_WAIT_MS = 3_000;
+
+/**
+ * Where React renders: a container beside the painted view, laid out but unseen, until the app
+ * shows what the painted view shows (its first rows, tree items or fields) or an alert — then the
+ * painted view leaves and the app is seen in the same task, so no frame shows neither (React's
+ * first commit used to clear the painted rows while the app still waited for its data: 3 logs gone
+ * for 56–115 ms, a trace's items for ~70 ms). A painted view with nothing of the kind (a form, a
+ * loading note) gives way at the app's first commit, as before.
+ */
+export function appStage(root: HTMLElement, waitMs = STAGE_WAIT_MS): HTMLElement {
+  const stage = document.createElement("div");
+  const painted = root.querySelector<HTMLElement>("[data-first-paint]");
+  if (!painted) {
+    root.replaceChildren(stage);
+    return stage;
+  }
+  const wanted = SHOWN_FIRST.filter((selector) => painted.querySelector(selector) !== null);
+  stage.setAttribute("style", "position:absolute;top:0;left:0;right:0;visibility:hidden");
+  root.append(stage);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ready = () =>
+    stage.firstChild !== null &&
+    (wanted.length === 0 ||
+      stage.querySelector("[role=alert]") !== null ||
+      wanted.some((selector) => stage.querySelector(selector) !== null));
+  const takeOver = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    painted.remove();
+    stage.removeAttribute("style");
+  };
+  const observer = new MutationObserver(() => {
+    if (timer === undefined && stage.firstChild !== null) timer = setTimeout(takeOver, waitMs);
+    if (ready()) takeOver();
+  });
+  observer.observe(stage, { childList: true, subtree: true });
+  return stage;
+}

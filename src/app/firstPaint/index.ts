@@ -11,6 +11,8 @@ import { parseHash, ROUTES } from "../../routing/route";
 import { FIRST_ROWS, FIRST_TREE, h } from "./dom";
 import { txForm } from "./form";
 import { paintAndHandOver } from "./handOver";
+
+export { appStage } from "./handOver";
 import { shell } from "./shell";
 
 /**

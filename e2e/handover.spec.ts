@@ -1,0 +1,71 @@
+/**
+ * The first paint's hand-over to the app (src/app/firstPaint/handOver.ts `appStage`): once a row
+ * or a tree item is on the page, one stays there — sampled every animation frame for 2.5 s from
+ * navigation, through the app's arrival (issue 49's contract: nothing painted leaves the screen to
+ * come back).
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const SHOWN = "[role=treeitem], [role=row][data-index], [aria-label='Transaction fields'] dt";
+
+/** Counts what is shown on every animation frame from the first script on. */
+function sampleEveryFrame(shown: string): void {
+  const w = window as unknown as { __shown: [number, number][] };
+  w.__shown = [];
+  const tick = () => {
+    w.__shown.push([Math.round(performance.now()), document.querySelectorAll(shown).length]);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+/** The frames, after the first that showed something, that showed nothing ("from–to" ms). */
+async function gapsAfterFirst(page: Page): Promise<{ first: number | null; gaps: string[] }> {
+  await page.waitForFunction(() => performance.now() > 2_500, undefined, { timeout: 30_000 });
+  const samples = await page.evaluate(
+    () => (window as unknown as { __shown: [number, number][] }).__shown,
+  );
+  const start = samples.findIndex(([, n]) => n > 0);
+  const gaps: string[] = [];
+  let from: number | null = null;
+  for (const [t, n] of start < 0 ? [] : samples.slice(start)) {
+    if (n === 0 && from === null) from = t;
+    if (n > 0 && from !== null) {
+      gaps.push(`${from}–${t} ms`);
+      from = null;
+    }
+  }
+  if (from !== null) gaps.push(`${from} ms–`);
+  return { first: start < 0 ? null : (samples[start]?.[0] ?? null), gaps };
+}
+
+test("what a link paints first stays on screen while the app takes over: logs, trace, transaction", async ({
+  page,
+  manifest,
+}) => {
+  await page.addInitScript(sampleEveryFrame, SHOWN);
+  const logs = manifest.transactions.tokenTransfer;
+  const trace = manifest.transactions.nestedCalls;
+  for (const [what, link, app] of [
+    [
+      "one block's logs",
+      `/#/logs?blockHash=${logs.blockHash}`,
+      page.getByRole("button", { name: /Details of the log/ }).first(),
+    ],
+    [
+      "a trace",
+      `/#/trace?hash=${trace.hash}&tracer=callTracer`,
+      page.getByRole("button", { name: /expand all/i }),
+    ],
+    ["a transaction", `/#/tx?hash=${logs.hash}`, page.getByLabel("Transaction fields")],
+  ] as const) {
+    await test.step(what, async () => {
+      await page.goto(link);
+      await expect(app).toBeVisible({ timeout: 30_000 });
+      const { first, gaps } = await gapsAfterFirst(page);
+      expect(first, `${what}: something shown`).not.toBeNull();
+      expect(gaps, `${what}: frames with nothing shown after ${first} ms`).toEqual([]);
+    });
+  }
+});
