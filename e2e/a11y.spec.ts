@@ -4,8 +4,8 @@
  * and the dark theme; the call tree and the log table work from the keyboard; every route fits a
  * 360 px wide screen.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousViolationsInBothThemes } from "./axe";
 import { expect, METHOD_TABS, openMethodTab, test, type E2eManifest } from "./fixtures";
 
 const view = (page: Page) => page.locator("main > div:not([hidden])");
@@ -122,30 +122,15 @@ const ROUTES: Route[] = [
   },
 ];
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
-    }));
-}
-
+// One test per route: the results are reached once and scanned in the light theme, then in the
+// dark one switched from the header (e2e/axe.ts).
 test.describe("axe: no serious or critical violation with results shown", () => {
-  for (const theme of ["light", "dark"] as const) {
-    for (const route of ROUTES) {
-      test(`${route.name}, ${theme} theme`, async ({ page, manifest }) => {
-        await page.goto(route.url(manifest));
-        await page.getByLabel("Theme").selectOption(theme);
-        if (theme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
-        else await expect(page.locator("html")).not.toHaveClass(/dark/);
-        await route.shown(page);
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
+  for (const route of ROUTES) {
+    test(`${route.name}, light and dark theme`, async ({ page, manifest }) => {
+      await page.goto(route.url(manifest));
+      await route.shown(page);
+      await expectNoSeriousViolationsInBothThemes(page, route.name);
+    });
   }
 });
 
@@ -200,20 +185,18 @@ test.describe("narrow screens: usable from 360 px wide", () => {
   }
 });
 
-// One test per route and theme, not one per theme: each scan is seconds, seven in one test were
-// its slowest (54 s) and ran past the time limit on a loaded machine (docs/testing.md).
+// One test per route, not one for all routes: each scan is seconds, seven in one test were its
+// slowest (54 s) and ran past the time limit on a loaded machine (docs/testing.md). A route's two
+// scans, light then dark, share its page load and walk (e2e/axe.ts).
 test.describe("axe: the empty forms and the request inspector", () => {
-  for (const theme of ["light", "dark"] as const) {
-    for (const [tab, method] of METHOD_TABS) {
-      test(`${tab} before a request, ${theme} theme`, async ({ page }) => {
-        await page.goto("/#/tx");
-        await page.getByLabel("Theme").selectOption(theme);
-        await page.getByRole("button", { name: "Requests" }).click();
-        await expect(page.getByRole("complementary", { name: "Requests" })).toBeVisible();
-        await openMethodTab(page, tab, method);
-        expect(await seriousViolations(page), tab).toEqual([]);
-      });
-    }
+  for (const [tab, method] of METHOD_TABS) {
+    test(`${tab} before a request, light and dark theme`, async ({ page }) => {
+      await page.goto("/#/tx");
+      await page.getByRole("button", { name: "Requests" }).click();
+      await expect(page.getByRole("complementary", { name: "Requests" })).toBeVisible();
+      await openMethodTab(page, tab, method);
+      await expectNoSeriousViolationsInBothThemes(page, tab);
+    });
   }
 });
 

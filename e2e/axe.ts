@@ -1,0 +1,54 @@
+/**
+ * axe in both themes from one page: a test walks to its state once, then scans it in the light
+ * theme and, switched from the header's Theme control as a user does, in the dark one. The walk
+ * (page load, lookup, trace) is most of a test's time; the scans are what it proves.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Picks `theme` in the header and waits until the page wears it (the `dark` class on html). */
+export async function pickTheme(page: Page, theme: Theme): Promise<void> {
+  const control = page.getByLabel("Theme");
+  await control.selectOption(theme);
+  await expect(control).toHaveValue(theme);
+  const html = page.locator("html");
+  if (theme === "dark") await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+}
+
+/** axe's serious and critical violations on the page as it stands, a few nodes of each. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
+    }));
+}
+
+/**
+ * Scans the page in the light theme, then in the dark one. Each theme's result is its own soft
+ * assertion naming the theme (and `what`), so a light failure still scans and reports the dark.
+ */
+export async function expectNoSeriousViolationsInBothThemes(
+  page: Page,
+  what?: string,
+): Promise<void> {
+  // The pair was two tests with a time limit each; the second scan keeps its test's limit (a scan
+  // is seconds, a minute on a loaded machine).
+  const info = test.info();
+  info.setTimeout(info.timeout + 60_000);
+  for (const theme of THEMES) {
+    await pickTheme(page, theme);
+    expect
+      .soft(await seriousViolations(page), `${what ? `${what}, ` : ""}${theme} theme`)
+      .toEqual([]);
+  }
+}
