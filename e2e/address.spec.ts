@@ -40,33 +40,57 @@ function ledger(m: E2eManifest) {
 const view = (page: Page) => page.locator("main > div:not([hidden])");
 
 test.describe("address page", () => {
-  test("an account's balance at latest, exact in ether and wei, and its nonce", async ({
+  // The header search lands on the same account's page the balance test loaded: one load for
+  // both (were two tests).
+  test("the header search takes an account to its page: its balance at latest, exact, and its nonce; the transaction page links there", async ({
     page,
     manifest,
   }) => {
-    const who = getAddress(manifest.transactions.legacyTransfer.from);
-    await page.goto(`/#/address?address=${who}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Address" })).toBeVisible();
-    const ether = view(page).getByTestId("balance-ether");
-    await expect(ether).toBeVisible({ timeout: 30_000 });
-    // The block the page pinned "latest" to, named on the page: the node's balance there.
-    const blockText = await view(page)
-      .getByText(/^latest = block /)
-      .textContent();
-    const number = /block ([\d,]+)/.exec(blockText ?? "")?.[1]?.replace(/,/g, "");
-    expect(number).toBeTruthy();
-    const hex = `0x${BigInt(number ?? "0").toString(16)}`;
-    const wei = BigInt(await anvil<string>(manifest.anvilUrl, "eth_getBalance", [who, hex]));
-    expect(wei).toBeGreaterThan(0n);
-    await expect(ether).toHaveText(`${formatEther(wei)} ETH`);
-    await expect(view(page).getByTestId("balance-wei")).toHaveText(`${wei.toString()} wei`);
-    const nonce = BigInt(
-      await anvil<string>(manifest.anvilUrl, "eth_getTransactionCount", [who, hex]),
-    );
-    await expect(view(page).getByText("account without code (EOA)")).toBeVisible();
-    await expect(view(page).locator("dt", { hasText: "Nonce" }).locator("+ dd")).toHaveText(
-      nonce.toLocaleString("en-US"),
-    );
+    const tx = manifest.transactions.legacyTransfer;
+    const who = getAddress(tx.from);
+    await test.step("the header search takes an address to its page", async () => {
+      await page.goto("/#/estimate");
+      const search = page.getByRole("searchbox", { name: /search/i });
+      await search.fill(tx.from);
+      await search.press("Enter");
+      await expect(page).toHaveURL(/#\/address\?/);
+      await expect(page).toHaveURL(new RegExp(`address=${getAddress(tx.from)}`));
+      await expect(view(page).getByTestId("balance-ether")).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("heading", { level: 1, name: "Address" })).toBeVisible();
+    });
+
+    await test.step("an account's balance at latest, exact in ether and wei, and its nonce", async () => {
+      const ether = view(page).getByTestId("balance-ether");
+      await expect(ether).toBeVisible({ timeout: 30_000 });
+      // The block the page pinned "latest" to, named on the page: the node's balance there.
+      const blockText = await view(page)
+        .getByText(/^latest = block /)
+        .textContent();
+      const number = /block ([\d,]+)/.exec(blockText ?? "")?.[1]?.replace(/,/g, "");
+      expect(number).toBeTruthy();
+      const hex = `0x${BigInt(number ?? "0").toString(16)}`;
+      const wei = BigInt(await anvil<string>(manifest.anvilUrl, "eth_getBalance", [who, hex]));
+      expect(wei).toBeGreaterThan(0n);
+      await expect(ether).toHaveText(`${formatEther(wei)} ETH`);
+      await expect(view(page).getByTestId("balance-wei")).toHaveText(`${wei.toString()} wei`);
+      const nonce = BigInt(
+        await anvil<string>(manifest.anvilUrl, "eth_getTransactionCount", [who, hex]),
+      );
+      await expect(view(page).getByText("account without code (EOA)")).toBeVisible();
+      await expect(view(page).locator("dt", { hasText: "Nonce" }).locator("+ dd")).toHaveText(
+        nonce.toLocaleString("en-US"),
+      );
+    });
+
+    await test.step("the transaction page links there", async () => {
+      await page.goto(`/#/tx?hash=${tx.hash}`);
+      await view(page)
+        .getByRole("link", { name: getAddress(tx.from) })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/#\/address\?address=/);
+      await expect(page.getByRole("heading", { level: 1, name: "Address" })).toBeVisible();
+    });
   });
 
   test("a verified contract behind a proxy: storage by name, Read through the implementation, the creator", async ({
@@ -170,28 +194,6 @@ test.describe("address page", () => {
     const creator = view(page).locator("dt", { hasText: "Creator" }).locator("+ dd");
     await expect(creator.getByText(/^ots_getContractCreator/)).toBeVisible({ timeout: 30_000 });
     await expect(creator.getByRole("link").first()).toHaveText(getAddress(s.owner));
-  });
-
-  test("the header search takes an address to its page; the transaction page links there", async ({
-    page,
-    manifest,
-  }) => {
-    const tx = manifest.transactions.legacyTransfer;
-    await page.goto("/#/estimate");
-    const search = page.getByRole("searchbox", { name: /search/i });
-    await search.fill(tx.from);
-    await search.press("Enter");
-    await expect(page).toHaveURL(/#\/address\?/);
-    await expect(page).toHaveURL(new RegExp(`address=${getAddress(tx.from)}`));
-    await expect(view(page).getByTestId("balance-ether")).toBeVisible({ timeout: 30_000 });
-
-    await page.goto(`/#/tx?hash=${tx.hash}`);
-    await view(page)
-      .getByRole("link", { name: getAddress(tx.from) })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/#\/address\?address=/);
-    await expect(page.getByRole("heading", { level: 1, name: "Address" })).toBeVisible();
   });
 
   test("axe: no serious or critical violation with a contract shown", async ({

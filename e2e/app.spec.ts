@@ -23,9 +23,29 @@ async function fakeNodeReal(page: Page): Promise<string[]> {
 }
 const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type" };
 
-test("each route has its heading (what it shows) and a tab", async ({ page }) => {
-  await page.goto("/#/tx");
-  for (const [tab, method] of METHOD_TABS) await openMethodTab(page, tab, method);
+// One page load for the header's checks that need nothing fresh (were three tests).
+test("the devnet connection names its chain; each route has its heading and a tab; the theme toggles", async ({
+  page,
+}) => {
+  await test.step("the devnet connection answers and names its chain", async () => {
+    await page.goto("/#/tx");
+    await expect(
+      page.getByRole("status", { name: /Connection status: chain id 31337/ }),
+    ).toBeVisible();
+  });
+
+  await test.step("each route has its heading (what it shows) and a tab", async () => {
+    await page.goto("/#/tx");
+    for (const [tab, method] of METHOD_TABS) await openMethodTab(page, tab, method);
+  });
+
+  await test.step("the theme toggle switches to dark and back", async () => {
+    await page.goto("/#/logs");
+    await page.getByLabel("Theme").selectOption("dark");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.getByLabel("Theme").selectOption("light");
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+  });
 });
 
 test("the page's HTML preloads only what the first module imports; each module is asked for once", async ({
@@ -51,50 +71,66 @@ test("the page's HTML preloads only what the first module imports; each module i
   expect(asked.filter((a, k) => asked.indexOf(a) !== k)).toEqual([]);
 });
 
-test("the devnet connection answers and names its chain", async ({ page }) => {
-  await page.goto("/#/tx");
-  await expect(
-    page.getByRole("status", { name: /Connection status: chain id 31337/ }),
-  ).toBeVisible();
-});
-
-test("the API key never leaks into the URL, storage, console or cURL", async ({ page }) => {
+// One key typed into the connection form, then what it sends and what it never shows (were two
+// tests: one filled the key, one typed it; typing is the stricter way to the same state).
+test("typing an API key checks the endpoint once it stands still; the key never leaks into the URL, storage, console or cURL", async ({
+  page,
+}) => {
   const consoleTexts: string[] = [];
   page.on("console", (m) => consoleTexts.push(`${m.text()} ${m.location().url}`));
   const seen = await fakeNodeReal(page);
-  await page.goto("/#/tx");
-  await page.getByRole("combobox", { name: "Connection", exact: true }).selectOption("nodereal");
-  await page.getByRole("textbox", { name: "API key" }).fill(KEY);
-  await page.getByRole("button", { name: "Endpoints" }).click();
-  await expect(
-    page.getByText("https://open-platform.nodereal.io/••••wxyz/arbitrum/"),
-  ).toBeVisible();
-  await expect(page.getByRole("status", { name: /chain id 42161/ })).toBeVisible();
-  expect(seen.some((u) => u.includes(KEY))).toBe(true); // the key does go where the provider wants it
 
-  await page.getByRole("button", { name: "Requests" }).click();
-  const inspector = page.getByRole("complementary", { name: "Requests" });
-  await inspector
-    .getByRole("button", { name: /eth_chainId/ })
-    .first()
-    .click();
-  const curl = inspector.getByLabel("cURL command");
-  await expect(curl).toContainText("••••wxyz");
-  await expect(curl).not.toContainText(KEY);
+  await test.step("typing an API key checks the endpoint once it stands still, not once per keystroke", async () => {
+    await page.goto("/#/tx");
+    await page.getByRole("combobox", { name: "Connection", exact: true }).selectOption("nodereal");
+    await page.getByRole("textbox", { name: "API key" }).pressSequentially(KEY, { delay: 20 });
+    await expect(page.getByRole("status", { name: /chain id 42161/ })).toBeVisible();
+    const probes = seen.filter((u) => u.includes("nodereal.io"));
+    expect(probes.length, probes.join("\n")).toBeLessThanOrEqual(2);
+    expect(probes.every((u) => u.includes(KEY))).toBe(true); // only the whole key was tried
 
-  expect(page.url()).not.toContain(KEY);
-  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
-  expect(storage).not.toContain(KEY);
-  const historyState = await page.evaluate(() => JSON.stringify(history.state) + location.href);
-  expect(historyState).not.toContain(KEY);
-  expect(consoleTexts.join("\n")).not.toContain(KEY);
+    const toggle = page.getByRole("button", { name: "Show API key" });
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Hide API key" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "API key" })).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide API key" }).click();
+    await expect(page.getByRole("button", { name: "Show API key" })).toBeVisible();
+  });
 
-  // Revealing is explicit, and remembering is opt-in: both show the checks above can fail.
-  await inspector.getByLabel("Reveal API key in cURL").check();
-  await expect(curl).toContainText(KEY);
-  await page.getByLabel("Remember on this device").check();
-  const remembered = await page.evaluate(() => JSON.stringify({ ...localStorage }));
-  expect(remembered).toContain(KEY);
+  await test.step("the API key never leaks into the URL, storage, console or cURL", async () => {
+    await page.getByRole("button", { name: "Endpoints" }).click();
+    await expect(
+      page.getByText("https://open-platform.nodereal.io/••••wxyz/arbitrum/"),
+    ).toBeVisible();
+    await expect(page.getByRole("status", { name: /chain id 42161/ })).toBeVisible();
+    expect(seen.some((u) => u.includes(KEY))).toBe(true); // the key does go where the provider wants it
+
+    await page.getByRole("button", { name: "Requests" }).click();
+    const inspector = page.getByRole("complementary", { name: "Requests" });
+    await inspector
+      .getByRole("button", { name: /eth_chainId/ })
+      .first()
+      .click();
+    const curl = inspector.getByLabel("cURL command");
+    await expect(curl).toContainText("••••wxyz");
+    await expect(curl).not.toContainText(KEY);
+
+    expect(page.url()).not.toContain(KEY);
+    const storage = await page.evaluate(() =>
+      JSON.stringify({ ...localStorage, ...sessionStorage }),
+    );
+    expect(storage).not.toContain(KEY);
+    const historyState = await page.evaluate(() => JSON.stringify(history.state) + location.href);
+    expect(historyState).not.toContain(KEY);
+    expect(consoleTexts.join("\n")).not.toContain(KEY);
+
+    // Revealing is explicit, and remembering is opt-in: both show the checks above can fail.
+    await inspector.getByLabel("Reveal API key in cURL").check();
+    await expect(curl).toContainText(KEY);
+    await page.getByLabel("Remember on this device").check();
+    const remembered = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(remembered).toContain(KEY);
+  });
 });
 
 test("rpc= in a link points the tab at that endpoint and says so", async ({ page, manifest }) => {
@@ -104,34 +140,6 @@ test("rpc= in a link points the tab at that endpoint and says so", async ({ page
   await expect(page.getByRole("status", { name: /chain id 31337/ })).toBeVisible();
   await page.getByRole("button", { name: "Use my own connection" }).click();
   await expect(page.getByText(`This tab sends every request to`)).toHaveCount(0);
-});
-
-test("the theme toggle switches to dark and back", async ({ page }) => {
-  await page.goto("/#/logs");
-  await page.getByLabel("Theme").selectOption("dark");
-  await expect(page.locator("html")).toHaveClass(/dark/);
-  await page.getByLabel("Theme").selectOption("light");
-  await expect(page.locator("html")).not.toHaveClass(/dark/);
-});
-
-test("typing an API key checks the endpoint once it stands still, not once per keystroke", async ({
-  page,
-}) => {
-  const seen = await fakeNodeReal(page);
-  await page.goto("/#/tx");
-  await page.getByRole("combobox", { name: "Connection", exact: true }).selectOption("nodereal");
-  await page.getByRole("textbox", { name: "API key" }).pressSequentially(KEY, { delay: 20 });
-  await expect(page.getByRole("status", { name: /chain id 42161/ })).toBeVisible();
-  const probes = seen.filter((u) => u.includes("nodereal.io"));
-  expect(probes.length, probes.join("\n")).toBeLessThanOrEqual(2);
-  expect(probes.every((u) => u.includes(KEY))).toBe(true); // only the whole key was tried
-
-  const toggle = page.getByRole("button", { name: "Show API key" });
-  await toggle.click();
-  await expect(page.getByRole("button", { name: "Hide API key" })).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "API key" })).toHaveAttribute("type", "text");
-  await page.getByRole("button", { name: "Hide API key" }).click();
-  await expect(page.getByRole("button", { name: "Show API key" })).toBeVisible();
 });
 
 test("an unreachable endpoint is explained in full in the header, not cut off", async ({

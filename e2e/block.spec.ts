@@ -64,120 +64,132 @@ async function expectRows(page: Page, expected: Expected) {
 }
 
 test.describe("block page", () => {
-  test("#/block?number=N with rpc= (anvil): N in its fields, every transaction's hash and status, receipts in one request", async ({
+  // One tab pointed at anvil (rpc=) for the three blocks read there (were three tests).
+  test("with rpc= (anvil): block N's fields, transactions and receipts; a failed transaction; latest → N", async ({
     page,
     manifest,
   }) => {
-    const busy = busiest(manifest);
-    const expected = await fromAnvil(manifest, busy.number);
-    expect(expected.txs.length).toBe(busy.txCount);
-    await page.goto(`/#/block?number=${busy.number}&rpc=${encodeURIComponent(manifest.anvilUrl)}`);
-    await expect(dd(page, "Number")).toContainText(String(busy.number), { timeout: 30_000 });
-    await expect(
-      view(page).getByRole("heading", { name: `Block ${busy.number.toLocaleString("en-US")}` }),
-    ).toBeVisible();
-    await expect(dd(page, "Hash")).toContainText(busy.hash);
-    await expect(dd(page, "Transactions")).toHaveText(String(busy.txCount));
-    await expect(dd(page, "Time")).toContainText(/ago|in /);
-    await expect(dd(page, "Gas used")).toContainText(/of [\d,]+ limit \(\d+\.\d+ %\)/);
-    await expectRows(page, expected);
-    await expect(
-      view(page)
-        .getByRole("status")
-        .filter({ hasText: /eth_getBlockReceipts/ }),
-    ).toContainText(`${busy.txCount} of ${busy.txCount} receipts`);
-    // Each row opens its transaction.
-    const first = expected.txs[0];
-    if (!first) throw new Error("the busy block has no transactions");
-    await expect(table(page).getByRole("link", { name: short(first.hash) })).toHaveAttribute(
-      "href",
-      `#/tx?hash=${first.hash}`,
-    );
-    // The parent is a link to its block, previous / next are there.
-    await expect(dd(page, "Parent").getByRole("link")).toHaveAttribute("href", /#\/block\?hash=0x/);
-    const nav = view(page).getByRole("navigation", { name: "Neighbouring blocks" });
-    await expect(nav.getByRole("link", { name: /Block [\d,]+ →/ })).toHaveAttribute(
-      "href",
-      `#/block?number=${busy.number + 1}`,
-    );
+    await test.step("#/block?number=N with rpc= (anvil): N in its fields, every transaction's hash and status, receipts in one request", async () => {
+      const busy = busiest(manifest);
+      const expected = await fromAnvil(manifest, busy.number);
+      expect(expected.txs.length).toBe(busy.txCount);
+      await page.goto(
+        `/#/block?number=${busy.number}&rpc=${encodeURIComponent(manifest.anvilUrl)}`,
+      );
+      await expect(dd(page, "Number")).toContainText(String(busy.number), { timeout: 30_000 });
+      await expect(
+        view(page).getByRole("heading", { name: `Block ${busy.number.toLocaleString("en-US")}` }),
+      ).toBeVisible();
+      await expect(dd(page, "Hash")).toContainText(busy.hash);
+      await expect(dd(page, "Transactions")).toHaveText(String(busy.txCount));
+      await expect(dd(page, "Time")).toContainText(/ago|in /);
+      await expect(dd(page, "Gas used")).toContainText(/of [\d,]+ limit \(\d+\.\d+ %\)/);
+      await expectRows(page, expected);
+      await expect(
+        view(page)
+          .getByRole("status")
+          .filter({ hasText: /eth_getBlockReceipts/ }),
+      ).toContainText(`${busy.txCount} of ${busy.txCount} receipts`);
+      // Each row opens its transaction.
+      const first = expected.txs[0];
+      if (!first) throw new Error("the busy block has no transactions");
+      await expect(table(page).getByRole("link", { name: short(first.hash) })).toHaveAttribute(
+        "href",
+        `#/tx?hash=${first.hash}`,
+      );
+      // The parent is a link to its block, previous / next are there.
+      await expect(dd(page, "Parent").getByRole("link")).toHaveAttribute(
+        "href",
+        /#\/block\?hash=0x/,
+      );
+      const nav = view(page).getByRole("navigation", { name: "Neighbouring blocks" });
+      await expect(nav.getByRole("link", { name: /Block [\d,]+ →/ })).toHaveAttribute(
+        "href",
+        `#/block?number=${busy.number + 1}`,
+      );
+    });
+
+    await test.step("a failed transaction reads Failed", async () => {
+      const panic = manifest.transactions.panic;
+      await page.goto(
+        `/#/block?number=${panic.blockNumber}&rpc=${encodeURIComponent(manifest.anvilUrl)}`,
+      );
+      const row = table(page)
+        .getByRole("row")
+        .filter({ hasText: short(panic.hash) });
+      await expect(row).toContainText("Failed", { timeout: 30_000 });
+    });
+
+    await test.step("latest is resolved and named: latest → N", async () => {
+      await page.goto(`/#/block?number=latest&rpc=${encodeURIComponent(manifest.anvilUrl)}`);
+      const head = await fromAnvil(manifest, "latest");
+      await expect(view(page).getByRole("heading", { name: /^latest/ })).toHaveText(
+        `latest → ${head.number.toLocaleString("en-US")}`,
+        { timeout: 30_000 },
+      );
+      await expect(dd(page, "Number")).toContainText(String(head.number));
+      await expect(page).toHaveURL(/#\/block\?number=latest/);
+    });
   });
 
-  test("a failed transaction reads Failed", async ({ page, manifest }) => {
-    const panic = manifest.transactions.panic;
-    await page.goto(
-      `/#/block?number=${panic.blockNumber}&rpc=${encodeURIComponent(manifest.anvilUrl)}`,
-    );
-    const row = table(page)
-      .getByRole("row")
-      .filter({ hasText: short(panic.hash) });
-    await expect(row).toContainText("Failed", { timeout: 30_000 });
-  });
-
-  test("on a node without eth_getBlockReceipts (the gateway): the refusal said, receipts one by one, nothing asked twice", async ({
+  // A link that is not a block first, then the busy block on the same page: the log is cleared
+  // where each old test began (were two tests).
+  test("through the gateway: a link that is not a block asks nothing; without eth_getBlockReceipts the refusal is said, receipts one by one, nothing asked twice", async ({
     page,
     manifest,
     gateway,
   }) => {
-    const busy = busiest(manifest);
-    const expected = await fromAnvil(manifest, busy.number);
-    await gateway.clearLog();
-    await page.goto(`/#/block?number=${busy.number}`);
-    await expectRows(page, expected);
-    await expect(view(page).getByText(/does not serve eth_getBlockReceipts/)).toContainText(
-      "eth_getTransactionReceipt, 6 at a time",
-    );
-    const methods = (await gateway.log()).map((e) => e.method);
-    expect(methods.filter((m) => m === "eth_getBlockReceipts")).toHaveLength(1);
-    expect(methods.filter((m) => m === "eth_getTransactionReceipt")).toHaveLength(busy.txCount);
-    expect(methods.filter((m) => m === "eth_getBlockByNumber")).toHaveLength(1);
-
-    // Another block: the refusal is remembered; back to the first: nothing asked at all.
-    const panic = manifest.transactions.panic;
-    await gateway.clearLog();
-    await page.goto(`/#/block?number=${panic.blockNumber}`);
-    await expect(
-      table(page)
-        .getByRole("row")
-        .filter({ hasText: short(panic.hash) }),
-    ).toContainText("Failed", { timeout: 30_000 });
-    await page.goto(`/#/block?number=${busy.number}`);
-    await expectRows(page, expected);
-    const again = (await gateway.log()).map((e) => e.method);
-    expect(again).not.toContain("eth_getBlockReceipts");
-    expect(again.filter((m) => m === "eth_getBlockByNumber")).toHaveLength(1);
-
-    // A row's transaction page reads the receipt the block page already has.
-    const first = expected.txs[0];
-    if (!first) throw new Error("the busy block has no transactions");
-    await gateway.clearLog();
-    await table(page)
-      .getByRole("link", { name: short(first.hash) })
-      .click();
-    await expect(page).toHaveURL(new RegExp(`#/tx\\?hash=${first.hash}`));
-    await expect(view(page).getByLabel("Summary", { exact: true })).toContainText(first.status, {
-      timeout: 30_000,
+    await test.step("a link that is not a block says why and asks nothing", async () => {
+      await gateway.clearLog();
+      await page.goto(`/#/block?number=twelve`);
+      await expect(view(page).getByRole("alert")).toContainText('"twelve" is not a block');
+      await page.goto(`/#/block?number=pending`);
+      await expect(view(page).getByRole("alert")).toContainText("Open latest instead");
+      expect((await gateway.log()).filter((e) => e.method?.startsWith("eth_getBlock"))).toEqual([]);
     });
-    expect((await gateway.log()).map((e) => e.method)).not.toContain("eth_getTransactionReceipt");
-  });
 
-  test("latest is resolved and named: latest → N", async ({ page, manifest }) => {
-    await page.goto(`/#/block?number=latest&rpc=${encodeURIComponent(manifest.anvilUrl)}`);
-    const head = await fromAnvil(manifest, "latest");
-    await expect(view(page).getByRole("heading", { name: /^latest/ })).toHaveText(
-      `latest → ${head.number.toLocaleString("en-US")}`,
-      { timeout: 30_000 },
-    );
-    await expect(dd(page, "Number")).toContainText(String(head.number));
-    await expect(page).toHaveURL(/#\/block\?number=latest/);
-  });
+    await test.step("on a node without eth_getBlockReceipts (the gateway): the refusal said, receipts one by one, nothing asked twice", async () => {
+      const busy = busiest(manifest);
+      const expected = await fromAnvil(manifest, busy.number);
+      await gateway.clearLog();
+      await page.goto(`/#/block?number=${busy.number}`);
+      await expectRows(page, expected);
+      await expect(view(page).getByText(/does not serve eth_getBlockReceipts/)).toContainText(
+        "eth_getTransactionReceipt, 6 at a time",
+      );
+      const methods = (await gateway.log()).map((e) => e.method);
+      expect(methods.filter((m) => m === "eth_getBlockReceipts")).toHaveLength(1);
+      expect(methods.filter((m) => m === "eth_getTransactionReceipt")).toHaveLength(busy.txCount);
+      expect(methods.filter((m) => m === "eth_getBlockByNumber")).toHaveLength(1);
 
-  test("a link that is not a block says why and asks nothing", async ({ page, gateway }) => {
-    await gateway.clearLog();
-    await page.goto(`/#/block?number=twelve`);
-    await expect(view(page).getByRole("alert")).toContainText('"twelve" is not a block');
-    await page.goto(`/#/block?number=pending`);
-    await expect(view(page).getByRole("alert")).toContainText("Open latest instead");
-    expect((await gateway.log()).filter((e) => e.method?.startsWith("eth_getBlock"))).toEqual([]);
+      // Another block: the refusal is remembered; back to the first: nothing asked at all.
+      const panic = manifest.transactions.panic;
+      await gateway.clearLog();
+      await page.goto(`/#/block?number=${panic.blockNumber}`);
+      await expect(
+        table(page)
+          .getByRole("row")
+          .filter({ hasText: short(panic.hash) }),
+      ).toContainText("Failed", { timeout: 30_000 });
+      await page.goto(`/#/block?number=${busy.number}`);
+      await expectRows(page, expected);
+      const again = (await gateway.log()).map((e) => e.method);
+      expect(again).not.toContain("eth_getBlockReceipts");
+      expect(again.filter((m) => m === "eth_getBlockByNumber")).toHaveLength(1);
+
+      // A row's transaction page reads the receipt the block page already has.
+      const first = expected.txs[0];
+      if (!first) throw new Error("the busy block has no transactions");
+      await gateway.clearLog();
+      await table(page)
+        .getByRole("link", { name: short(first.hash) })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`#/tx\\?hash=${first.hash}`));
+      await expect(view(page).getByLabel("Summary", { exact: true })).toContainText(first.status, {
+        timeout: 30_000,
+      });
+      expect((await gateway.log()).map((e) => e.method)).not.toContain("eth_getTransactionReceipt");
+    });
   });
 });
 

@@ -79,40 +79,59 @@ function expectedMoves(logs: Log[]): { amounts: bigint[]; tokenIds: bigint[]; mo
 }
 
 test.describe("the transaction's receipt", () => {
-  test("a token transfer: status, gas used and fee as the node's receipt, its events and transfers", async ({
+  // The header search lands on the same transaction's summary: checked after the card's own load
+  // (were two tests).
+  test("a token transfer: status, gas used and fee as the node's receipt, its events and transfers; the header search lands on its summary", async ({
     page,
     manifest,
     gateway,
   }) => {
     const tx = manifest.transactions.tokenTransfer;
-    const receipt = await anvil<Receipt>(manifest.anvilUrl, "eth_getTransactionReceipt", [tx.hash]);
-    await gateway.clearLog();
-    await page.goto(`/#/tx?blockHash=${tx.blockHash}&index=${tx.index}`);
-    await expect(dd(page, "Status")).toHaveText("Success", { timeout: 30_000 });
-    const gasUsed = BigInt(receipt.gasUsed);
-    const fee = gasUsed * BigInt(receipt.effectiveGasPrice);
-    // numbers read in decimal with digit grouping, as on the card
-    const grouped = (n: bigint) => n.toLocaleString("en-US");
-    await expect(dd(page, "Gas used")).toContainText(
-      new RegExp(`^${grouped(gasUsed)} of \\d{1,3}(,\\d{3})* limit`),
-    );
-    // the fee in the native unit; its wei on demand, as a second part
-    await expect(dd(page, "Fee")).not.toContainText(`${grouped(fee)} wei`);
-    await dd(page, "Fee").getByRole("button", { name: "Show wei of the fee" }).click();
-    await expect(dd(page, "Fee")).toContainText(`${grouped(fee)} wei`);
-    // the receipt was asked once, on the transaction's endpoint
-    const asked = (await gateway.log()).filter((e) => e.method === "eth_getTransactionReceipt");
-    expect(asked).toHaveLength(1);
-    expect(asked[0]?.endpoint).toBe("rollupNitro");
+    await test.step("a token transfer: status, gas used and fee as the node's receipt, its events and transfers", async () => {
+      const receipt = await anvil<Receipt>(manifest.anvilUrl, "eth_getTransactionReceipt", [
+        tx.hash,
+      ]);
+      await gateway.clearLog();
+      await page.goto(`/#/tx?blockHash=${tx.blockHash}&index=${tx.index}`);
+      await expect(dd(page, "Status")).toHaveText("Success", { timeout: 30_000 });
+      const gasUsed = BigInt(receipt.gasUsed);
+      const fee = gasUsed * BigInt(receipt.effectiveGasPrice);
+      // numbers read in decimal with digit grouping, as on the card
+      const grouped = (n: bigint) => n.toLocaleString("en-US");
+      await expect(dd(page, "Gas used")).toContainText(
+        new RegExp(`^${grouped(gasUsed)} of \\d{1,3}(,\\d{3})* limit`),
+      );
+      // the fee in the native unit; its wei on demand, as a second part
+      await expect(dd(page, "Fee")).not.toContainText(`${grouped(fee)} wei`);
+      await dd(page, "Fee").getByRole("button", { name: "Show wei of the fee" }).click();
+      await expect(dd(page, "Fee")).toContainText(`${grouped(fee)} wei`);
+      // the receipt was asked once, on the transaction's endpoint
+      const asked = (await gateway.log()).filter((e) => e.method === "eth_getTransactionReceipt");
+      expect(asked).toHaveLength(1);
+      expect(asked[0]?.endpoint).toBe("rollupNitro");
 
-    const events = view(page).getByRole("table", { name: "Events" });
-    await expect(events.locator("tbody tr")).toHaveCount(receipt.logs.length);
-    await expect(events).toContainText("Transfer");
-    const transfers = view(page).getByRole("list", { name: "Token transfers" });
-    for (const amount of expectedMoves(receipt.logs).amounts)
-      await expect(transfers).toContainText(amount.toString());
-    // whole tokens too, once the token's decimals are in
-    await expect(transfers).toContainText("12.5 ");
+      const events = view(page).getByRole("table", { name: "Events" });
+      await expect(events.locator("tbody tr")).toHaveCount(receipt.logs.length);
+      await expect(events).toContainText("Transfer");
+      const transfers = view(page).getByRole("list", { name: "Token transfers" });
+      for (const amount of expectedMoves(receipt.logs).amounts)
+        await expect(transfers).toContainText(amount.toString());
+      // whole tokens too, once the token's decimals are in
+      await expect(transfers).toContainText("12.5 ");
+    });
+
+    await test.step("the header search with a transaction hash lands on its summary", async () => {
+      await page.goto("/#/logs");
+      const search = page.getByRole("searchbox", { name: /search/i });
+      await search.fill(tx.hash);
+      await search.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`#/tx\\?hash=${tx.hash}`, "i"));
+      await expect(dd(page, "Status")).toHaveText("Success", { timeout: 30_000 });
+      // the card by hash, not the one loaded by block and index above
+      await expect(
+        view(page).getByRole("group", { name: "Transaction lookup: what was asked" }),
+      ).toContainText(new RegExp(`hash ${tx.hash}`, "i"), { timeout: 30_000 });
+    });
   });
 
   test("every kind of token move (ERC-20, WETH, ERC-721, ERC-1155): exact amounts and token ids", async ({
@@ -136,19 +155,6 @@ test.describe("the transaction's receipt", () => {
     // native value moved inside the call: the trace's Balance changes
     const balances = view(page).getByRole("link", { name: "Balance changes in the trace" });
     await expect(balances).toHaveAttribute("href", `#/trace?hash=${tx.hash}&view=balances`);
-  });
-
-  test("the header search with a transaction hash lands on its summary", async ({
-    page,
-    manifest,
-  }) => {
-    const tx = manifest.transactions.tokenTransfer;
-    await page.goto("/#/logs");
-    const search = page.getByRole("searchbox", { name: /search/i });
-    await search.fill(tx.hash);
-    await search.press("Enter");
-    await expect(page).toHaveURL(new RegExp(`#/tx\\?hash=${tx.hash}`, "i"));
-    await expect(dd(page, "Status")).toHaveText("Success", { timeout: 30_000 });
   });
 
   test("a reverted one: Failed, and why, without a click", async ({ page, manifest }) => {

@@ -101,71 +101,75 @@ test.describe("on-chain strings with HTML/script payloads are inert text", () =>
 });
 
 test.describe("Content-Security-Policy of the built app", () => {
-  test("the meta policy forbids inline, eval'd and foreign scripts and lets endpoints be reached", async ({
-    page,
-  }) => {
-    await page.goto("/#/tx");
-    const policy = await page
-      .locator('meta[http-equiv="Content-Security-Policy"]')
-      .getAttribute("content");
-    expect(policy).not.toBeNull();
-    const directives = new Map(
-      (policy ?? "")
-        .split(";")
-        .map((d) => d.trim().split(/\s+/))
-        .filter((parts) => parts[0])
-        .map((parts) => [parts[0] ?? "", parts.slice(1)]),
-    );
-    expect(directives.get("script-src")).toEqual(["'self'"]);
-    expect(directives.get("default-src")).toEqual(["'self'"]);
-    expect(directives.get("object-src")).toEqual(["'none'"]);
-    expect(directives.get("base-uri")).toEqual(["'none'"]);
-    // The user's endpoints can be any host: connect-src must allow them.
-    expect(directives.get("connect-src")).toEqual(expect.arrayContaining(["http:", "https:"]));
-    expect(policy).not.toContain("unsafe-eval");
-  });
-
-  test("an injected inline script, inline handler and foreign script do not run", async ({
+  // One page load: the policy it was served with, then what that policy does (were two tests).
+  test("the meta policy forbids inline, eval'd and foreign scripts and lets endpoints be reached; injected scripts do not run", async ({
     page,
     manifest,
     consoleErrors,
   }) => {
     consoleErrors.allow(/Content Security Policy/);
     await page.goto("/#/tx");
-    await expect(
-      page.getByRole("status", { name: /Connection status: chain id 31337/ }),
-    ).toBeVisible();
-    const result = await page.evaluate(async (foreign) => {
-      const violations: string[] = [];
-      document.addEventListener("securitypolicyviolation", (e) =>
-        violations.push(e.violatedDirective),
+    await test.step("the meta policy forbids inline, eval'd and foreign scripts and lets endpoints be reached", async () => {
+      const policy = await page
+        .locator('meta[http-equiv="Content-Security-Policy"]')
+        .getAttribute("content");
+      expect(policy).not.toBeNull();
+      const directives = new Map(
+        (policy ?? "")
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .filter((parts) => parts[0])
+          .map((parts) => [parts[0] ?? "", parts.slice(1)]),
       );
-      const w = window as unknown as { __inline?: number; __handler?: number; __foreign?: number };
-      const inline = document.createElement("script");
-      inline.textContent = "window.__inline = 1";
-      document.body.appendChild(inline);
-      const holder = document.createElement("div");
-      holder.innerHTML =
-        '<img src="data:," onload="window.__handler = 1" onerror="window.__handler = 1">';
-      document.body.appendChild(holder);
-      const ext = document.createElement("script");
-      ext.src = foreign;
-      const loaded = new Promise<string>((resolve) => {
-        ext.onload = () => resolve("loaded");
-        ext.onerror = () => resolve("blocked");
-      });
-      document.body.appendChild(ext);
-      const outcome = await loaded;
-      await new Promise((r) => setTimeout(r, 100));
-      return { inline: w.__inline, handler: w.__handler, foreign: outcome, violations };
-    }, `${manifest.gatewayUrl}/x.js`);
-    expect(result.inline).toBeUndefined();
-    expect(result.handler).toBeUndefined();
-    expect(result.foreign).toBe("blocked");
-    expect(result.violations.some((v) => v.startsWith("script-src"))).toBe(true);
-    // The app itself still works under the policy: the devnet endpoint (another origin) answers.
-    await page.goto(`/#/tx?blockHash=${manifest.transactions.legacyTransfer.blockHash}&index=0`);
-    await expect(view(page).getByLabel("Transaction fields")).toBeVisible({ timeout: 30_000 });
+      expect(directives.get("script-src")).toEqual(["'self'"]);
+      expect(directives.get("default-src")).toEqual(["'self'"]);
+      expect(directives.get("object-src")).toEqual(["'none'"]);
+      expect(directives.get("base-uri")).toEqual(["'none'"]);
+      // The user's endpoints can be any host: connect-src must allow them.
+      expect(directives.get("connect-src")).toEqual(expect.arrayContaining(["http:", "https:"]));
+      expect(policy).not.toContain("unsafe-eval");
+    });
+
+    await test.step("an injected inline script, inline handler and foreign script do not run", async () => {
+      await expect(
+        page.getByRole("status", { name: /Connection status: chain id 31337/ }),
+      ).toBeVisible();
+      const result = await page.evaluate(async (foreign) => {
+        const violations: string[] = [];
+        document.addEventListener("securitypolicyviolation", (e) =>
+          violations.push(e.violatedDirective),
+        );
+        const w = window as unknown as {
+          __inline?: number;
+          __handler?: number;
+          __foreign?: number;
+        };
+        const inline = document.createElement("script");
+        inline.textContent = "window.__inline = 1";
+        document.body.appendChild(inline);
+        const holder = document.createElement("div");
+        holder.innerHTML =
+          '<img src="data:," onload="window.__handler = 1" onerror="window.__handler = 1">';
+        document.body.appendChild(holder);
+        const ext = document.createElement("script");
+        ext.src = foreign;
+        const loaded = new Promise<string>((resolve) => {
+          ext.onload = () => resolve("loaded");
+          ext.onerror = () => resolve("blocked");
+        });
+        document.body.appendChild(ext);
+        const outcome = await loaded;
+        await new Promise((r) => setTimeout(r, 100));
+        return { inline: w.__inline, handler: w.__handler, foreign: outcome, violations };
+      }, `${manifest.gatewayUrl}/x.js`);
+      expect(result.inline).toBeUndefined();
+      expect(result.handler).toBeUndefined();
+      expect(result.foreign).toBe("blocked");
+      expect(result.violations.some((v) => v.startsWith("script-src"))).toBe(true);
+      // The app itself still works under the policy: the devnet endpoint (another origin) answers.
+      await page.goto(`/#/tx?blockHash=${manifest.transactions.legacyTransfer.blockHash}&index=0`);
+      await expect(view(page).getByLabel("Transaction fields")).toBeVisible({ timeout: 30_000 });
+    });
   });
 });
 

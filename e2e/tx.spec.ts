@@ -93,93 +93,50 @@ test.describe(METHOD, () => {
     expect(file.suggestedFilename().toLowerCase()).toBe(`${tx.hash.toLowerCase()}.json`);
   });
 
-  test("a dynamic-fee transfer: type by name and its fee fields", async ({ page, manifest }) => {
-    const tx = manifest.transactions.dynamicFeeTransfer;
-    await page.goto(txLink(tx.blockHash, tx.index));
-    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
-    await expect(dd(page, "type")).toContainText("dynamic fee (EIP-1559)");
-    await expect(dd(page, "type")).toContainText("0x2");
-    await expect(dd(page, "maxFeePerGas")).toContainText("gwei");
-    await expect(dd(page, "maxPriorityFeePerGas")).toContainText("gwei");
-    await expect(dd(page, "hash")).toContainText(ci(tx.hash));
-    await expect(dd(page, "chainId")).toContainText(/\d/);
-  });
-
-  test("a contract creation reads as such", async ({ page, manifest }) => {
-    const tx = manifest.transactions.contractCreation;
-    await page.goto(txLink(tx.blockHash, tx.index));
-    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
-    await expect(dd(page, "to")).toContainText("contract creation");
-    await expect(dd(page, "to")).toContainText("null");
-    await expect(dd(page, "to")).toContainText(/contract address/);
-    await expect(dd(page, "input")).toContainText(/contract creation code, [\d,]+ bytes/);
-  });
-
-  test("an index past the end: the empty state, not an error", async ({ page, manifest }) => {
-    const block = manifest.blocks.find((b) => b.txCount > 0) ?? manifest.blocks[0];
-    if (!block) throw new Error("the devnet manifest has no blocks");
-    await page.goto(txLink(block.hash, block.txCount));
-    const empty = view(page).getByRole("status").filter({ hasText: "No transaction at index" });
-    await expect(empty).toContainText(
-      `No transaction at index ${block.txCount} in block ${block.hash.toLowerCase()}`,
-      { timeout: 30_000 },
-    );
-    if (block.txCount > 0)
-      await expect(empty).toContainText(`at most ${block.txCount} transaction`);
-    await expect(view(page).getByRole("alert")).toHaveCount(0);
-    await expect(view(page).getByRole("button", { name: "Next transaction" })).toBeDisabled();
-  });
-
-  test("invalid block hash and index: field errors, no request sent", async ({
+  // One load of the dynamic-fee transfer's card: its fields, then the onward links from it.
+  test("a dynamic-fee transfer: its fee fields, then the onward links land on filled forms", async ({
     page,
     manifest,
-    gateway,
   }) => {
-    const good = manifest.transactions.legacyTransfer.blockHash;
-    await page.goto("/#/tx");
-    const hash = view(page).getByLabel("Block hash");
-    const index = view(page).getByLabel("Transaction index");
-    const submit = view(page).getByRole("button", { name: "Look up transaction" });
-    await gateway.clearLog();
+    const tx = manifest.transactions.dynamicFeeTransfer;
+    const link = txLink(tx.blockHash, tx.index);
+    await test.step("a dynamic-fee transfer: type by name and its fee fields", async () => {
+      await page.goto(link);
+      await expect(fields(page)).toBeVisible({ timeout: 30_000 });
+      await expect(dd(page, "type")).toContainText("dynamic fee (EIP-1559)");
+      await expect(dd(page, "type")).toContainText("0x2");
+      await expect(dd(page, "maxFeePerGas")).toContainText("gwei");
+      await expect(dd(page, "maxPriorityFeePerGas")).toContainText("gwei");
+      await expect(dd(page, "hash")).toContainText(ci(tx.hash));
+      await expect(dd(page, "chainId")).toContainText(/\d/);
+    });
 
-    const cases: [string, string, RegExp, RegExp | null][] = [
-      [good.slice(2), "0", /must start with 0x/, null],
-      [good.slice(0, -2), "0", /32 bytes.*got 31 bytes/, null],
-      [`${good.slice(0, -1)}g`, "0", /non-hex character 'g'/, null],
-      [good, "-1", /./, /must not be negative/],
-      [good, "abc", /./, /is not a number/],
-    ];
-    for (const [h, i, hashMessage, indexMessage] of cases) {
-      await hash.fill(h);
-      await index.fill(i);
-      await submit.click();
-      if (indexMessage === null) {
-        await expect(hash).toHaveAttribute("aria-invalid", "true");
-        await expect(view(page).getByRole("alert").filter({ hasText: hashMessage })).toBeVisible();
-      } else {
-        await expect(index).toHaveAttribute("aria-invalid", "true");
-        await expect(view(page).getByRole("alert").filter({ hasText: indexMessage })).toBeVisible();
-      }
-    }
-    // A link with bad params fills the form, shows the errors and sends nothing either.
-    await page.goto("/#/tx?blockHash=0x1234&index=-2");
-    await expect(view(page).getByLabel("Block hash")).toHaveValue("0x1234");
-    await expect(view(page).getByLabel("Block hash")).toHaveAttribute("aria-invalid", "true");
-    await expect(view(page).getByLabel("Transaction index")).toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
-    expect(lookups(await gateway.log())).toEqual([]);
+    await test.step("the onward links land on filled forms", async () => {
+      const onward = view(page).getByRole("navigation", { name: "Onward" });
 
-    // `5` and `0x5` are the same index, sent as a hex quantity.
-    await view(page).getByLabel("Block hash").fill(good);
-    await view(page).getByLabel("Transaction index").fill("0x0");
-    await view(page).getByRole("button", { name: "Look up transaction" }).click();
-    await expect(page).toHaveURL(/#\/tx\?blockHash=0x[0-9a-f]{64}&index=0$/);
-    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
-    const sent = lookups(await gateway.log());
-    expect(sent).toHaveLength(1);
-    expect(JSON.stringify(sent[0])).toContain('"0x0"');
+      await onward.getByRole("link", { name: "Trace this transaction" }).click();
+      await expect(page).toHaveURL(new RegExp(`#/trace\\?hash=${tx.hash}`, "i"));
+      const traceHash = view(page).getByLabel("Transaction hash");
+      if ((await traceHash.count()) > 0) await expect(traceHash).toHaveValue(ci(tx.hash));
+
+      await page.goto(link);
+      await onward.getByRole("link", { name: "Logs of this block" }).click();
+      await expect(page).toHaveURL(new RegExp(`#/logs\\?blockHash=${tx.blockHash}`, "i"));
+      const logsHash = view(page).getByLabel("Block hash");
+      if ((await logsHash.count()) > 0) await expect(logsHash).toHaveValue(ci(tx.blockHash));
+
+      await page.goto(link);
+      await onward.getByRole("link", { name: "Estimate again" }).click();
+      await expect(page).toHaveURL(/#\/estimate\?/);
+      const params = new URL(page.url().replace("#/estimate", "estimate")).searchParams;
+      expect(params.get("from")?.toLowerCase()).toBe(tx.from.toLowerCase());
+      if (tx.to) expect(params.get("to")?.toLowerCase()).toBe(tx.to.toLowerCase());
+      expect(params.get("value")).toMatch(/^0x[0-9a-f]+$/);
+      const from = view(page).getByLabel("From", { exact: true });
+      if ((await from.count()) > 0) await expect(from).toHaveValue(ci(tx.from));
+      const to = view(page).getByLabel("To", { exact: true });
+      if (tx.to && (await to.count()) > 0) await expect(to).toHaveValue(ci(tx.to));
+    });
   });
 
   test("Previous / Next step through a block with several transactions", async ({
@@ -214,37 +171,6 @@ test.describe(METHOD, () => {
     await expect(
       view(page).getByRole("status").filter({ hasText: "No transaction at index" }),
     ).toContainText(`Index ${block.txCount - 1} was the last transaction of this block`);
-  });
-
-  test("the onward links land on filled forms", async ({ page, manifest }) => {
-    const tx = manifest.transactions.dynamicFeeTransfer;
-    const link = txLink(tx.blockHash, tx.index);
-    await page.goto(link);
-    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
-    const onward = view(page).getByRole("navigation", { name: "Onward" });
-
-    await onward.getByRole("link", { name: "Trace this transaction" }).click();
-    await expect(page).toHaveURL(new RegExp(`#/trace\\?hash=${tx.hash}`, "i"));
-    const traceHash = view(page).getByLabel("Transaction hash");
-    if ((await traceHash.count()) > 0) await expect(traceHash).toHaveValue(ci(tx.hash));
-
-    await page.goto(link);
-    await onward.getByRole("link", { name: "Logs of this block" }).click();
-    await expect(page).toHaveURL(new RegExp(`#/logs\\?blockHash=${tx.blockHash}`, "i"));
-    const logsHash = view(page).getByLabel("Block hash");
-    if ((await logsHash.count()) > 0) await expect(logsHash).toHaveValue(ci(tx.blockHash));
-
-    await page.goto(link);
-    await onward.getByRole("link", { name: "Estimate again" }).click();
-    await expect(page).toHaveURL(/#\/estimate\?/);
-    const params = new URL(page.url().replace("#/estimate", "estimate")).searchParams;
-    expect(params.get("from")?.toLowerCase()).toBe(tx.from.toLowerCase());
-    if (tx.to) expect(params.get("to")?.toLowerCase()).toBe(tx.to.toLowerCase());
-    expect(params.get("value")).toMatch(/^0x[0-9a-f]+$/);
-    const from = view(page).getByLabel("From", { exact: true });
-    if ((await from.count()) > 0) await expect(from).toHaveValue(ci(tx.from));
-    const to = view(page).getByLabel("To", { exact: true });
-    if (tx.to && (await to.count()) > 0) await expect(to).toHaveValue(ci(tx.to));
   });
 
   test("the try: examples fill the form and run", async ({ page, manifest }) => {
@@ -287,25 +213,6 @@ test.describe("Simulate from a mined transaction", () => {
       view(page).getByText(/the transactions before it in the same block are not replayed/),
     ).toBeVisible();
   });
-
-  test("a contract creation is simulated with its init code and no to", async ({
-    page,
-    manifest,
-  }) => {
-    const tx = manifest.transactions.contractCreation;
-    const mined = await anvilTx(manifest.anvilUrl, tx.hash);
-    await page.goto(`/#/tx?hash=${tx.hash}`);
-    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
-    const params = simulateParams(
-      await view(page)
-        .getByRole("navigation", { name: "Onward" })
-        .getByRole("link", { name: /simulate/i })
-        .getAttribute("href"),
-    );
-    expect(params.to).toBeUndefined();
-    expect(params.data).toBe(mined.input);
-    expect(params.block).toBe(`0x${(BigInt(mined.blockNumber) - 1n).toString(16)}`);
-  });
 });
 
 test.describe("lookup by transaction hash, results first, onward", () => {
@@ -332,103 +239,18 @@ test.describe("lookup by transaction hash, results first, onward", () => {
     const sent = (await gateway.log()).filter((e) => e.method === BY_HASH || e.method === METHOD);
     expect(sent.map((e) => [e.method, e.endpoint])).toEqual([[BY_HASH, "rollupNitro"]]);
   });
+});
 
-  test("an unknown hash is said so, after exactly one request", async ({ page, gateway }) => {
-    await page.goto("/#/tx");
-    await expect(view(page).getByRole("button", { name: "Look up transaction" })).toBeVisible();
-    await expect(
-      page.getByRole("status", { name: /Connection status: chain id 31337/ }),
-    ).toBeVisible();
-    await gateway.clearLog();
-    const unknown = `0x${"ab".repeat(32)}`;
-    // Within the app (no reload), so the log holds this lookup and nothing from start-up.
-    await page.evaluate((h) => (window.location.hash = `#/tx?hash=${h}`), unknown);
-    const status = view(page)
-      .getByRole("status")
-      .filter({ hasText: /no transaction/i });
-    await expect(status).toContainText(`No transaction with hash ${unknown}`, { timeout: 30_000 });
-    await expect(status).toContainText(/network/);
-    await expect(view(page).getByRole("alert")).toHaveCount(0);
-    const log = await gateway.log();
-    expect(log.map((e) => e.method)).toEqual([BY_HASH]);
-    expect(page.url()).toMatch(new RegExp(`#/tx\\?hash=${unknown}$`));
-  });
-
-  test("the form takes a typed transaction hash", async ({ page, manifest, gateway }) => {
-    const tx = manifest.transactions.dynamicFeeTransfer;
-    await page.goto("/#/tx");
-    const field = view(page).getByLabel("Transaction hash");
-    await gateway.clearLog();
-    await field.fill(tx.hash.slice(0, -2));
-    await view(page).getByRole("button", { name: "Look up transaction" }).click();
-    await expect(field).toHaveAttribute("aria-invalid", "true");
-    await expect(
-      view(page)
-        .getByRole("alert")
-        .filter({ hasText: /32 bytes/ }),
-    ).toBeVisible();
-    expect((await gateway.log()).filter((e) => e.method === BY_HASH)).toEqual([]);
-
-    await field.fill(tx.hash);
-    await view(page).getByRole("button", { name: "Look up transaction" }).click();
-    await expect(dd(page, "hash")).toContainText(ci(tx.hash), { timeout: 30_000 });
-    await expect(page).toHaveURL(
-      new RegExp(`hash=${tx.hash}&blockHash=${tx.blockHash}&index=${tx.index}$`, "i"),
-    );
-    // The form folded into its summary; Edit opens it with the hash in place.
-    await expect(field).toBeHidden();
-    await summary(page).getByRole("button", { name: "Edit" }).click();
-    await expect(field).toHaveValue(tx.hash.toLowerCase());
-  });
-
-  test("from a hash, Previous / Next walk its block (manifest.blocks[0])", async ({
-    page,
-    manifest,
-  }) => {
-    const block = manifest.blocks[0];
-    expect(block.txCount, "blocks[0] holds several transactions").toBeGreaterThanOrEqual(2);
-    // The hash of the block's first transaction, then the walk from it.
-    await page.goto(txLink(block.hash, 0));
-    const hashValue = dd(page, "hash").locator("[data-hex=hash]");
-    await expect(hashValue).toHaveText(/^0x[0-9a-fA-F]{64}$/, { timeout: 30_000 });
-    const hash = (await hashValue.textContent()) ?? "";
-    expect(hash).toMatch(/^0x[0-9a-fA-F]{64}$/);
-
-    await page.goto(`/#/tx?hash=${hash}`);
-    await expect(page).toHaveURL(new RegExp(`blockHash=${block.hash}&index=0$`, "i"), {
-      timeout: 30_000,
-    });
-    await expect(view(page).getByRole("button", { name: "Previous transaction" })).toBeDisabled();
-    for (let i = 1; i < block.txCount; i++) {
-      await view(page).getByRole("button", { name: "Next transaction" }).click();
-      await expect(page).toHaveURL(new RegExp(`#/tx\\?blockHash=${block.hash}&index=${i}$`, "i"));
-      await expect(dd(page, "transactionIndex")).toContainText(`0x${i.toString(16)}`);
-      await expect(summary(page)).toContainText(`index ${i}`);
-    }
-    await view(page).getByRole("button", { name: "Next transaction" }).click();
-    await expect(
-      view(page).getByRole("status").filter({ hasText: "No transaction at index" }),
-    ).toContainText(`Index ${block.txCount - 1} was the last transaction of this block`);
-    await expect(view(page).getByRole("button", { name: "Next transaction" })).toBeDisabled();
-    await view(page).getByRole("button", { name: "Previous transaction" }).click();
-    await expect(dd(page, "transactionIndex")).toContainText(
-      `0x${(block.txCount - 1).toString(16)}`,
-    );
-  });
-
-  test("at 1400×900 the answer (the summary's status) is on screen after a deep link, unscrolled", async ({
+test.describe("the transaction page leads with what a person asks (issue 37)", () => {
+  // One page at 1400×900 walks what five tests used to load one by one: the token transfer by
+  // hash (the first screen, then its cross-links) and the contract creation by block and index.
+  test("1400×900: a contract call by hash and a contract creation by block lead with the answer; the cross-links land", async ({
     page,
     manifest,
   }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
-    for (const link of [
-      `/#/tx?hash=${manifest.transactions.tokenTransfer.hash}`,
-      txLink(
-        manifest.transactions.contractCreation.blockHash,
-        manifest.transactions.contractCreation.index,
-      ),
-    ]) {
-      await page.goto(link);
+    /** The summary's Status on screen, the page unscrolled (the old "at 1400×900 …" test). */
+    const answerOnScreen = async (link: string) => {
       // The summary opens the result (issue 25); the card's fields follow it.
       const dt = view(page)
         .getByLabel("Summary", { exact: true })
@@ -439,95 +261,104 @@ test.describe("lookup by transaction hash, results first, onward", () => {
       const box = await dt.boundingBox();
       expect(box?.y ?? -1, link).toBeGreaterThanOrEqual(0);
       expect(box?.y ?? Infinity, link).toBeLessThan(900);
-    }
-  });
+    };
 
-  test("cross-links from a hash lookup: trace, logs of the block, the called contract's logs, estimate", async ({
-    page,
-    manifest,
-  }) => {
-    const tx = manifest.transactions.tokenTransfer;
-    const link = `/#/tx?hash=${tx.hash}`;
-    const onward = view(page).getByRole("navigation", { name: "Onward" });
-    await page.goto(link);
-    await expect(fields(page)).toBeVisible({ timeout: 30_000 });
-
-    await onward.getByRole("link", { name: "Trace this transaction" }).click();
-    await expect(page).toHaveURL(new RegExp(`#/trace\\?hash=${tx.hash}`, "i"));
-    await expect(page.locator("[role=tree] [data-frame-row]").first()).toBeVisible({
-      timeout: 30_000,
+    await test.step("1400×900, a mined contract call by hash: title, summary, then trace and simulate on the first screen", async () => {
+      const tx = manifest.transactions.tokenTransfer;
+      await page.goto(`/#/tx?hash=${tx.hash}`);
+      const summary = view(page).locator('dl[aria-label="Summary"]');
+      await expect(summary.getByText("Success")).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page.getByRole("heading", {
+          level: 1,
+          name: `Transaction ${tx.hash.slice(0, 8)}…${tx.hash.slice(-4)}`,
+        }),
+      ).toBeVisible();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      for (const name of [/trace/i, /simulate/i]) {
+        const action = view(page).getByRole("link", { name }).first();
+        const box = await action.boundingBox();
+        expect(box, String(name)).not.toBeNull();
+        expect(box?.y ?? Infinity, String(name)).toBeLessThan(900);
+      }
+      const summaryRow = (term: string) =>
+        summary
+          .locator("dt", { hasText: new RegExp(`^${term}$`) })
+          .locator("xpath=following-sibling::dd[1]");
+      // Time as a date and its age; gas grouped; block and addresses linked, checksummed.
+      await expect(summaryRow("Time")).toContainText(
+        /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(.* ago\)$/,
+      );
+      await expect(summaryRow("Gas used")).toContainText(
+        /^\d{1,3}(,\d{3})+ of \d{1,3}(,\d{3})* limit/,
+      );
+      await expect(summaryRow("Block").getByRole("link")).toHaveAttribute(
+        "href",
+        `#/block?number=${tx.blockNumber}`,
+      );
+      const from = summaryRow("From → to").getByRole("link").first();
+      await expect(from).toHaveText(getAddress(tx.from));
+      await expect(from).toHaveAttribute("href", new RegExp(`#/address\\?address=${tx.from}`, "i"));
+      // A call into code: value moved inside it is one link away (no trace is asked for it).
+      await expect(summaryRow("Inside calls").getByRole("link")).toHaveAttribute(
+        "href",
+        new RegExp(`#/trace\\?hash=${tx.hash}&view=balances`, "i"),
+      );
     });
 
-    await page.goto(link);
-    await onward.getByRole("link", { name: "Logs of this block" }).click();
-    await expect(page).toHaveURL(new RegExp(`#/logs\\?blockHash=${tx.blockHash}$`, "i"));
-    await expect(page.getByRole("table", { name: "Logs" })).toBeVisible({ timeout: 30_000 });
-
-    await page.goto(link);
-    if (!tx.to) throw new Error("the token transfer has a recipient contract");
-    await onward.getByRole("link", { name: "Logs of the called contract in this block" }).click();
-    await expect(page).toHaveURL(
-      new RegExp(`#/logs\\?blockHash=${tx.blockHash}&address=${tx.to}$`, "i"),
-    );
-    const rows = page.getByRole("table", { name: "Logs" }).getByRole("row");
-    await expect(rows.nth(1)).toBeVisible({ timeout: 30_000 });
-    await expect(rows.nth(1)).toContainText(/Transfer/);
-
-    await page.goto(link);
-    await onward.getByRole("link", { name: "Estimate again" }).click();
-    await expect(page).toHaveURL(new RegExp(`#/estimate\\?from=${tx.from}&to=${tx.to}`, "i"));
-    await expect(page.getByText("Estimated gas", { exact: true })).toBeVisible({
-      timeout: 30_000,
+    await test.step("at 1400×900 the answer (the summary's status) is on screen after a deep link, unscrolled", async () => {
+      const tx = manifest.transactions.tokenTransfer;
+      await answerOnScreen(`/#/tx?hash=${tx.hash}`);
+      const creation = manifest.transactions.contractCreation;
+      const link = txLink(creation.blockHash, creation.index);
+      await page.goto(link);
+      await expect(dd(page, "hash")).toContainText(ci(creation.hash), { timeout: 30_000 });
+      await answerOnScreen(link);
     });
-  });
-});
 
-test.describe("the transaction page leads with what a person asks (issue 37)", () => {
-  test("1400×900, a mined contract call by hash: title, summary, then trace and simulate on the first screen", async ({
-    page,
-    manifest,
-  }) => {
-    const tx = manifest.transactions.tokenTransfer;
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await page.goto(`/#/tx?hash=${tx.hash}`);
-    const summary = view(page).locator('dl[aria-label="Summary"]');
-    await expect(summary.getByText("Success")).toBeVisible({ timeout: 30_000 });
-    await expect(
-      page.getByRole("heading", {
-        level: 1,
-        name: `Transaction ${tx.hash.slice(0, 8)}…${tx.hash.slice(-4)}`,
-      }),
-    ).toBeVisible();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    for (const name of [/trace/i, /simulate/i]) {
-      const action = view(page).getByRole("link", { name }).first();
-      const box = await action.boundingBox();
-      expect(box, String(name)).not.toBeNull();
-      expect(box?.y ?? Infinity, String(name)).toBeLessThan(900);
-    }
-    const summaryRow = (term: string) =>
-      summary
-        .locator("dt", { hasText: new RegExp(`^${term}$`) })
-        .locator("xpath=following-sibling::dd[1]");
-    // Time as a date and its age; gas grouped; block and addresses linked, checksummed.
-    await expect(summaryRow("Time")).toContainText(
-      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(.* ago\)$/,
-    );
-    await expect(summaryRow("Gas used")).toContainText(
-      /^\d{1,3}(,\d{3})+ of \d{1,3}(,\d{3})* limit/,
-    );
-    await expect(summaryRow("Block").getByRole("link")).toHaveAttribute(
-      "href",
-      `#/block?number=${tx.blockNumber}`,
-    );
-    const from = summaryRow("From → to").getByRole("link").first();
-    await expect(from).toHaveText(getAddress(tx.from));
-    await expect(from).toHaveAttribute("href", new RegExp(`#/address\\?address=${tx.from}`, "i"));
-    // A call into code: value moved inside it is one link away (no trace is asked for it).
-    await expect(summaryRow("Inside calls").getByRole("link")).toHaveAttribute(
-      "href",
-      new RegExp(`#/trace\\?hash=${tx.hash}&view=balances`, "i"),
-    );
+    await test.step("a contract creation reads as such", async () => {
+      await expect(dd(page, "to")).toContainText("contract creation");
+      await expect(dd(page, "to")).toContainText("null");
+      await expect(dd(page, "to")).toContainText(/contract address/);
+      await expect(dd(page, "input")).toContainText(/contract creation code, [\d,]+ bytes/);
+    });
+
+    await test.step("cross-links from a hash lookup: trace, logs of the block, the called contract's logs, estimate", async () => {
+      const tx = manifest.transactions.tokenTransfer;
+      const link = `/#/tx?hash=${tx.hash}`;
+      const onward = view(page).getByRole("navigation", { name: "Onward" });
+      await page.goto(link);
+      // the view stays mounted: wait for this transaction's card, not the one before
+      await expect(dd(page, "hash")).toContainText(ci(tx.hash), { timeout: 30_000 });
+
+      await onward.getByRole("link", { name: "Trace this transaction" }).click();
+      await expect(page).toHaveURL(new RegExp(`#/trace\\?hash=${tx.hash}`, "i"));
+      await expect(page.locator("[role=tree] [data-frame-row]").first()).toBeVisible({
+        timeout: 30_000,
+      });
+
+      await page.goto(link);
+      await onward.getByRole("link", { name: "Logs of this block" }).click();
+      await expect(page).toHaveURL(new RegExp(`#/logs\\?blockHash=${tx.blockHash}$`, "i"));
+      await expect(page.getByRole("table", { name: "Logs" })).toBeVisible({ timeout: 30_000 });
+
+      await page.goto(link);
+      if (!tx.to) throw new Error("the token transfer has a recipient contract");
+      await onward.getByRole("link", { name: "Logs of the called contract in this block" }).click();
+      await expect(page).toHaveURL(
+        new RegExp(`#/logs\\?blockHash=${tx.blockHash}&address=${tx.to}$`, "i"),
+      );
+      const rows = page.getByRole("table", { name: "Logs" }).getByRole("row");
+      await expect(rows.nth(1)).toBeVisible({ timeout: 30_000 });
+      await expect(rows.nth(1)).toContainText(/Transfer/);
+
+      await page.goto(link);
+      await onward.getByRole("link", { name: "Estimate again" }).click();
+      await expect(page).toHaveURL(new RegExp(`#/estimate\\?from=${tx.from}&to=${tx.to}`, "i"));
+      await expect(page.getByText("Estimated gas", { exact: true })).toBeVisible({
+        timeout: 30_000,
+      });
+    });
   });
 
   for (const [width, height] of [

@@ -22,16 +22,30 @@ async function topInViewport(page: Page, el: Locator) {
 test.describe("results first at 1400×900", () => {
   test.use({ viewport: { width: 1400, height: 900 } });
 
-  test("a logs deep link: the first log row is on screen", async ({ page, manifest }) => {
+  // One deep link walks both: the rows on screen, then Edit and Clear (was two tests).
+  test("a logs deep link: the first log row is on screen; Clear drops the results and the link", async ({
+    page,
+    manifest,
+  }) => {
     const tx = manifest.transactions.tokenTransfer;
-    await page.goto(`/#/logs?blockHash=${tx.blockHash}`);
-    const rows = page.getByRole("table", { name: "Logs" }).getByRole("row");
-    await topInViewport(page, rows.nth(1));
-    // the form folded into its summary, and opens again in place
-    const summary = page.getByRole("group", { name: /what was asked/ });
-    await expect(summary).toContainText(tx.blockHash);
-    await summary.getByRole("button", { name: "Edit" }).click();
-    await expect(page.getByRole("textbox", { name: "Block hash" })).toHaveValue(tx.blockHash);
+    await test.step("a logs deep link: the first log row is on screen", async () => {
+      await page.goto(`/#/logs?blockHash=${tx.blockHash}`);
+      const rows = page.getByRole("table", { name: "Logs" }).getByRole("row");
+      await topInViewport(page, rows.nth(1));
+      // the form folded into its summary, and opens again in place
+      const summary = page.getByRole("group", { name: /what was asked/ });
+      await expect(summary).toContainText(tx.blockHash);
+      await summary.getByRole("button", { name: "Edit" }).click();
+      await expect(page.getByRole("textbox", { name: "Block hash" })).toHaveValue(tx.blockHash);
+    });
+
+    await test.step("smaller defects › logs: Clear drops the results and the link, not only the form", async () => {
+      await expect(page.getByRole("table", { name: "Logs" })).toBeVisible();
+      await page.getByRole("button", { name: "Clear", exact: true }).click();
+      await expect(page.getByRole("table", { name: "Logs" })).toBeHidden();
+      await expect(page).toHaveURL(/#\/logs$/);
+      await expect(page.getByRole("textbox", { name: "Block hash" })).toHaveValue("");
+    });
   });
 
   test("a trace deep link: the first tree row is on screen, its gas too", async ({
@@ -57,57 +71,61 @@ test.describe("results first at 1400×900", () => {
 });
 
 test.describe("header search", () => {
-  test("`/` focuses it; a block number, an address and nonsense each go where they should", async ({
+  // One page, one search box: the three ways through it in turn (were three tests); each starts
+  // on the page its old test started on.
+  test("`/` focuses it; a block number, an address, nonsense, a block hash and an unknown hash each go where they should", async ({
     page,
     manifest,
     gateway,
   }) => {
-    await page.goto("/#/estimate");
-    const search = page.getByRole("searchbox", { name: /search/i });
-    await expect(search).toBeVisible();
-    await page.locator("body").press("/");
-    await expect(search).toBeFocused();
+    await test.step("`/` focuses it; a block number, an address and nonsense each go where they should", async () => {
+      await page.goto("/#/estimate");
+      const search = page.getByRole("searchbox", { name: /search/i });
+      await expect(search).toBeVisible();
+      await page.locator("body").press("/");
+      await expect(search).toBeFocused();
 
-    await gateway.clearLog();
-    await search.fill("not a hash");
-    await search.press("Enter");
-    await expect(
-      page.getByRole("alert").filter({ hasText: /Not a transaction hash/ }),
-    ).toBeVisible();
-    expect(await gateway.log()).toHaveLength(0);
+      await gateway.clearLog();
+      await search.fill("not a hash");
+      await search.press("Enter");
+      await expect(
+        page.getByRole("alert").filter({ hasText: /Not a transaction hash/ }),
+      ).toBeVisible();
+      expect(await gateway.log()).toHaveLength(0);
 
-    const block = manifest.transactions.tokenTransfer.blockNumber;
-    await search.fill(String(block));
-    await search.press("Enter");
-    await expect(page).toHaveURL(new RegExp(`#/block\\?number=${block}$`));
-    await expect(page.getByRole("table", { name: "Transactions" })).toBeVisible();
+      const block = manifest.transactions.tokenTransfer.blockNumber;
+      await search.fill(String(block));
+      await search.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`#/block\\?number=${block}$`));
+      await expect(page.getByRole("table", { name: "Transactions" })).toBeVisible();
 
-    const token = manifest.token.address;
-    await search.fill(token);
-    await search.press("Enter");
-    await expect(page).toHaveURL(new RegExp(`#/address\\?address=${token}`, "i"));
-  });
+      const token = manifest.token.address;
+      await search.fill(token);
+      await search.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`#/address\\?address=${token}`, "i"));
+    });
 
-  test("a block hash opens the block's page", async ({ page, manifest }) => {
-    const block = manifest.blocks[0];
-    await page.goto("/#/logs");
-    const search = page.getByRole("searchbox", { name: /search/i });
-    await search.fill(block.hash);
-    await search.press("Enter");
-    await expect(page).toHaveURL(new RegExp(`#/block\\?hash=${block.hash}`));
-    await expect(
-      page.getByRole("heading", { name: `Block ${block.number.toLocaleString("en-US")}` }),
-    ).toBeVisible();
-  });
+    await test.step("a block hash opens the block's page", async () => {
+      const block = manifest.blocks[0];
+      await page.goto("/#/logs");
+      const search = page.getByRole("searchbox", { name: /search/i });
+      await search.fill(block.hash);
+      await search.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`#/block\\?hash=${block.hash}`));
+      await expect(
+        page.getByRole("heading", { name: `Block ${block.number.toLocaleString("en-US")}` }),
+      ).toBeVisible();
+    });
 
-  test("an unknown hash is said so", async ({ page }) => {
-    await page.goto("/#/tx");
-    const search = page.getByRole("searchbox", { name: /search/i });
-    await search.fill(`0x${"ab".repeat(32)}`);
-    await search.press("Enter");
-    await expect(
-      page.getByRole("alert").filter({ hasText: /No transaction or block has this hash/ }),
-    ).toBeVisible();
+    await test.step("an unknown hash is said so", async () => {
+      await page.goto("/#/tx");
+      const search = page.getByRole("searchbox", { name: /search/i });
+      await search.fill(`0x${"ab".repeat(32)}`);
+      await search.press("Enter");
+      await expect(
+        page.getByRole("alert").filter({ hasText: /No transaction or block has this hash/ }),
+      ).toBeVisible();
+    });
   });
 });
 
@@ -143,20 +161,6 @@ test.describe("request inspector drawer", () => {
 });
 
 test.describe("smaller defects", () => {
-  test("logs: Clear drops the results and the link, not only the form", async ({
-    page,
-    manifest,
-  }) => {
-    const tx = manifest.transactions.tokenTransfer;
-    await page.goto(`/#/logs?blockHash=${tx.blockHash}`);
-    await expect(page.getByRole("table", { name: "Logs" })).toBeVisible();
-    await page.getByRole("button", { name: "Edit" }).click();
-    await page.getByRole("button", { name: "Clear", exact: true }).click();
-    await expect(page.getByRole("table", { name: "Logs" })).toBeHidden();
-    await expect(page).toHaveURL(/#\/logs$/);
-    await expect(page.getByRole("textbox", { name: "Block hash" })).toHaveValue("");
-  });
-
   test("logs chart: one tab stop, arrows move, Enter narrows the rows to that bar's blocks", async ({
     page,
     manifest,
