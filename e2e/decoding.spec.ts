@@ -88,34 +88,66 @@ test.describe("decoding through the signature database and Sourcify", () => {
     expectPrivate(asked);
   });
 
-  test("a transaction card and a log table decoded only through the services", async ({
+  // One visit of the decoding transaction's card: what it decodes, then a label given there,
+  // then the log table and the trace (which show the label too).
+  test("a transaction card and a log table decoded only through the services; an address named once shows its name everywhere", async ({
     page,
     manifest,
   }) => {
-    const { tx } = decodingOf(manifest);
+    const { tx, d } = decodingOf(manifest);
     await page.goto(`/#/tx?blockHash=${tx.blockHash}&index=${tx.index}`);
-    const card = page.getByLabel("Decoded arguments");
-    // (the card's input; the summary above it names the same method)
-    await expect(
-      page.getByLabel("Transaction fields").getByText(/routeAll\(address,uint256,bytes32,bytes\)/),
-    ).toBeVisible({
-      timeout: 20_000,
+    await test.step("a transaction card decoded only through the services", async () => {
+      const card = page.getByLabel("Decoded arguments");
+      // (the card's input; the summary above it names the same method)
+      await expect(
+        page
+          .getByLabel("Transaction fields")
+          .getByText(/routeAll\(address,uint256,bytes32,bytes\)/),
+      ).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(page.getByText("Signature database (not verified)")).toBeVisible();
+      await expect(card).toBeVisible();
     });
-    await expect(page.getByText("Signature database (not verified)")).toBeVisible();
-    await expect(card).toBeVisible();
+    await test.step("an address named on the card", async () => {
+      await page
+        .getByRole("button", { name: `Name address ${d.router}`, exact: false })
+        .first()
+        .click();
+      await page
+        .getByRole("textbox", { name: new RegExp(`Label for ${d.router}`, "i") })
+        .fill("My router");
+      await page.getByRole("button", { name: "Save label" }).click();
+      await expect(page.getByText("My router").first()).toBeVisible();
+    });
+    await test.step("a log table decoded only through the services", async () => {
+      await page.goto(`/#/logs?blockHash=${tx.blockHash}`);
+      const table = page.getByRole("table", { name: "Logs" });
+      await expect(table.getByRole("row").filter({ hasText: "Routed" }).first()).toBeVisible({
+        timeout: 20_000,
+      });
+      // Deposited: verified, argument names shown; Bumped: emitted by the proxy, decoded with its
+      // implementation's ABI.
+      const deposited = table.getByRole("row").filter({ hasText: "Deposited" }).first();
+      await expect(deposited).toContainText("beneficiary");
+      await expect(table.getByRole("row").filter({ hasText: "Bumped" }).first()).toBeVisible();
+      // The address column names verified contracts (Sourcify's contract name).
+      await expect(deposited).toContainText("Vault");
+    });
+    await test.step("the name shows in the trace, and the labels export", async () => {
+      await page.goto(traceLink(tx.hash));
+      await expect(tree(page).getByRole("treeitem").first()).toContainText("My router", {
+        timeout: 30_000,
+      });
 
-    await page.goto(`/#/logs?blockHash=${tx.blockHash}`);
-    const table = page.getByRole("table", { name: "Logs" });
-    await expect(table.getByRole("row").filter({ hasText: "Routed" }).first()).toBeVisible({
-      timeout: 20_000,
+      await page.getByRole("button", { name: "Settings" }).click();
+      const settings = page.getByRole("complementary", { name: "Settings" });
+      await expect(settings.getByRole("row").filter({ hasText: "My router" })).toBeVisible();
+      const download = page.waitForEvent("download");
+      await settings.getByRole("button", { name: "Export labels" }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe("nodescope-labels.json");
     });
-    // Deposited: verified, argument names shown; Bumped: emitted by the proxy, decoded with its
-    // implementation's ABI.
-    const deposited = table.getByRole("row").filter({ hasText: "Deposited" }).first();
-    await expect(deposited).toContainText("beneficiary");
-    await expect(table.getByRole("row").filter({ hasText: "Bumped" }).first()).toBeVisible();
-    // The address column names verified contracts (Sourcify's contract name).
-    await expect(deposited).toContainText("Vault");
   });
 
   test("services switched off by a link: nothing is sent, and the tab says so", async ({
@@ -181,36 +213,6 @@ test.describe("decoding through the signature database and Sourcify", () => {
     await page.reload();
     await expect(row(page, "routeAll")).toBeVisible({ timeout: 30_000 });
     expect(await gateway.serviceLog()).toEqual([]);
-  });
-
-  test("an address named once shows its name everywhere, and the labels export", async ({
-    page,
-    manifest,
-  }) => {
-    const { tx, d } = decodingOf(manifest);
-    await page.goto(`/#/tx?blockHash=${tx.blockHash}&index=${tx.index}`);
-    await page
-      .getByRole("button", { name: `Name address ${d.router}`, exact: false })
-      .first()
-      .click();
-    await page
-      .getByRole("textbox", { name: new RegExp(`Label for ${d.router}`, "i") })
-      .fill("My router");
-    await page.getByRole("button", { name: "Save label" }).click();
-    await expect(page.getByText("My router").first()).toBeVisible();
-
-    await page.goto(traceLink(tx.hash));
-    await expect(tree(page).getByRole("treeitem").first()).toContainText("My router", {
-      timeout: 30_000,
-    });
-
-    await page.getByRole("button", { name: "Settings" }).click();
-    const settings = page.getByRole("complementary", { name: "Settings" });
-    await expect(settings.getByRole("row").filter({ hasText: "My router" })).toBeVisible();
-    const download = page.waitForEvent("download");
-    await settings.getByRole("button", { name: "Export labels" }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe("nodescope-labels.json");
   });
 
   test("the signature database switched off in Settings is not asked", async ({

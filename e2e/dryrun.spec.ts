@@ -67,12 +67,12 @@ async function fitsWidth(page: Page): Promise<void> {
 }
 
 test.describe("the dry run of a mined transaction", () => {
-  test("at its parent block: the same events, return data and state as on chain, each said", async ({
+  test("at its parent block: the same events, return data and state as on chain, each said; it fits 390 px", async ({
     page,
     manifest,
     gateway,
   }) => {
-    const { tx } = storage(manifest);
+    const { tx, s } = storage(manifest);
     const receipt = await anvil<{ logs: unknown[] }>(
       manifest.anvilUrl,
       "eth_getTransactionReceipt",
@@ -111,6 +111,27 @@ test.describe("the dry run of a mined transaction", () => {
     const params = new URLSearchParams(href?.split("?")[1]);
     expect(params.get("a")).toBe(tx.hash.toLowerCase());
     expect(params.get("b")).toMatch(/^sim:/);
+
+    // The same dry run on a phone's screen: resized, not loaded again.
+    await test.step("at 390 px: the dry run, its comparison and the override editor fit without sideways panning", async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(compared(page).getByTestId("events-agreement")).toBeVisible();
+      await fitsWidth(page);
+      await page
+        .getByRole("button", { name: /edit|change/i })
+        .first()
+        .click();
+      await page.getByRole("button", { name: "Add state override" }).click();
+      const group = page.getByRole("group", { name: /Override 1/ });
+      await group.getByLabel("Address", { exact: true }).fill(s.proxy);
+      await group.getByRole("button", { name: "Add slot" }).click();
+      await group.getByLabel("Slot", { exact: true }).fill(mapSlot(s.to, 3n));
+      await group.getByRole("button", { name: "Compute slot" }).click();
+      await expect(group.getByRole("group", { name: "Compute slot" })).toBeVisible();
+      await fitsWidth(page);
+      const field = group.getByLabel("Slot", { exact: true });
+      expect(await field.evaluate((el) => el.scrollWidth > el.clientWidth + 1)).toBe(false);
+    });
   });
 
   test("on the state after it: the events and state that differ are named", async ({
@@ -221,30 +242,6 @@ test.describe("the override editor's slot field and Compute slot", () => {
 
 test.describe("at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
-
-  test("the dry run, its comparison and the override editor fit without sideways panning", async ({
-    page,
-    manifest,
-  }) => {
-    const { tx, s } = storage(manifest);
-    await page.goto(await dryRunLink(manifest, tx.hash));
-    await expect(compared(page).getByTestId("events-agreement")).toBeVisible({ timeout: 30_000 });
-    await fitsWidth(page);
-    await page
-      .getByRole("button", { name: /edit|change/i })
-      .first()
-      .click();
-    await page.getByRole("button", { name: "Add state override" }).click();
-    const group = page.getByRole("group", { name: /Override 1/ });
-    await group.getByLabel("Address", { exact: true }).fill(s.proxy);
-    await group.getByRole("button", { name: "Add slot" }).click();
-    await group.getByLabel("Slot", { exact: true }).fill(mapSlot(s.to, 3n));
-    await group.getByRole("button", { name: "Compute slot" }).click();
-    await expect(group.getByRole("group", { name: "Compute slot" })).toBeVisible();
-    await fitsWidth(page);
-    const field = group.getByLabel("Slot", { exact: true });
-    expect(await field.evaluate((el) => el.scrollWidth > el.clientWidth + 1)).toBe(false);
-  });
 
   test("the estimate page fits", async ({ page, manifest }) => {
     const t = manifest.transactions.legacyTransfer;

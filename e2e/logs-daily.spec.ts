@@ -59,179 +59,157 @@ async function openStream(
 }
 
 test.describe("exploring logs day to day", () => {
-  test("a field term with spaces counts as without them; a number with a point is in whole tokens", async ({
+  // One scan of the token's stream, explored step by step as a user would: each step is one of
+  // the checks that used to open the stream afresh (docs/testing.md, "e2e tests merged or
+  // dropped (views)"). The order keeps each step's starting state: the copied hash is the first
+  // row's before any filter or sort, Back walks the history the steps before it made, and the
+  // grouped view (Copy link) comes last.
+  test("the token's stream explored: copy, Back through steps, filter terms, histogram, width, Copy link", async ({
     page,
     manifest,
+    context,
   }) => {
+    test.setTimeout(180_000);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const token = manifest.token;
     const logs = await transfers(manifest.anvilUrl, token.address, token.fromBlock, token.toBlock);
     const values = logs.map(valueOf).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const median = values[Math.floor(values.length / 2)] ?? 0n;
-    const over = logs.filter((l) => valueOf(l) > median).length;
+    const overLogs = logs.filter((l) => valueOf(l) > median);
+    const over = overLogs.length;
     expect(over).toBeGreaterThan(0);
     expect(over).toBeLessThan(logs.length);
-
     await openStream(page, token);
-    await filterBox(page).fill(`value>${median}`);
-    await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(over + 1));
-    await filterBox(page).fill(`value > ${median}`);
-    await expect(page.getByText(/of [\d,]+ logs match/)).toHaveText(
-      `${over.toLocaleString("en-US")} of ${logs.length.toLocaleString("en-US")} logs match`,
-    );
-    await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(over + 1));
 
-    // the token's amounts are shown in whole tokens: 0.5 means half a token
-    const decimals = Number(
-      BigInt(
-        String(
-          await rpc(manifest.anvilUrl, "eth_call", [
-            { to: token.address, data: "0x313ce567" },
-            "latest",
-          ]),
+    await test.step("a hash shown short copies in full", async () => {
+      const hashCell = logsTable(page)
+        .getByRole("row")
+        .nth(1)
+        .getByRole("cell")
+        .filter({ hasText: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ })
+        .first();
+      await expect(hashCell).toHaveText(/…/);
+      await hashCell.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const sel = window.getSelection();
+        sel?.removeAllRanges();
+        sel?.addRange(range);
+      });
+      await page.keyboard.press("ControlOrMeta+c");
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(logs[0]?.transactionHash);
+    });
+    await test.step("after a filter is typed and a Group by chosen, Back returns to the ungrouped table with the filter kept", async () => {
+      await filterBox(page).fill(`value>${median}`);
+      await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(over + 1));
+      await page.getByLabel(/group by/i).selectOption({ label: "to" });
+      await expect(page.getByRole("table", { name: "Groups" })).toBeVisible();
+      await expect(page).toHaveURL(/group=arg%3Ato/);
+
+      await page.goBack();
+      await expect(page.getByLabel(/group by/i)).toHaveValue("none");
+      await expect(filterBox(page)).toHaveValue(`value>${median}`);
+      await expect(logsTable(page)).toBeVisible();
+      await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(over + 1));
+      await expect(page).not.toHaveURL(/group=/);
+
+      // one more step back: the filter typed is gone, every log shows, still on the explorer
+      await page.goBack();
+      await expect(filterBox(page)).toHaveValue("");
+      await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(logs.length + 1));
+
+      // sorting is a step too
+      const header = logsTable(page).getByRole("columnheader", { name: /^value/i });
+      await header.getByRole("button").click();
+      await expect(header).toHaveAttribute("aria-sort", "ascending");
+      await page.goBack();
+      await expect(header).not.toHaveAttribute("aria-sort", "ascending");
+    });
+    await test.step("a field term with spaces counts as without them; a number with a point is in whole tokens", async () => {
+      await filterBox(page).fill(`value>${median}`);
+      await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(over + 1));
+      await filterBox(page).fill(`value > ${median}`);
+      await expect(page.getByText(/of [\d,]+ logs match/)).toHaveText(
+        `${over.toLocaleString("en-US")} of ${logs.length.toLocaleString("en-US")} logs match`,
+      );
+      await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(over + 1));
+
+      // the token's amounts are shown in whole tokens: 0.5 means half a token
+      const decimals = Number(
+        BigInt(
+          String(
+            await rpc(manifest.anvilUrl, "eth_call", [
+              { to: token.address, data: "0x313ce567" },
+              "latest",
+            ]),
+          ),
         ),
-      ),
-    );
-    const unit = 10n ** BigInt(decimals);
-    // a threshold between two values, written with a point
-    const mid = values[Math.floor(values.length / 3)] ?? 0n;
-    const whole = mid / unit;
-    const frac = (mid % unit).toString().padStart(decimals, "0").replace(/0+$/, "");
-    const asTokens = `${whole}.${frac || "0"}`;
-    const overTokens = logs.filter((l) => valueOf(l) > mid).length;
-    await expect(page.getByText(/point or the token symbol is in whole tokens/)).toBeVisible();
-    await filterBox(page).fill(`value > ${asTokens}`);
-    await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(overTokens + 1), {
-      timeout: 15_000,
+      );
+      const unit = 10n ** BigInt(decimals);
+      // a threshold between two values, written with a point
+      const mid = values[Math.floor(values.length / 3)] ?? 0n;
+      const whole = mid / unit;
+      const frac = (mid % unit).toString().padStart(decimals, "0").replace(/0+$/, "");
+      const asTokens = `${whole}.${frac || "0"}`;
+      const overTokens = logs.filter((l) => valueOf(l) > mid).length;
+      await expect(page.getByText(/point or the token symbol is in whole tokens/)).toBeVisible();
+      await filterBox(page).fill(`value > ${asTokens}`);
+      await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(overTokens + 1), {
+        timeout: 15_000,
+      });
     });
-  });
+    await test.step("the histogram follows the filter, and a bar narrows the shown rows at once", async () => {
+      const chart = page.getByRole("figure");
+      await filterBox(page).fill(`value>${median}`);
+      await expect(chart).toContainText(
+        `${overLogs.length.toLocaleString("en-US")} of ${logs.length.toLocaleString("en-US")} logs`,
+      );
+      const bar = page.getByRole("button", { name: /^Blocks \d+–\d+: [\d,]+ of [\d,]+ logs?$/ });
+      const first = bar.first();
+      const name = (await first.getAttribute("aria-label")) ?? "";
+      const m = /^Blocks (\d+)–(\d+): ([\d,]+) of/.exec(name);
+      expect(m).toBeTruthy();
+      const [a, b] = [Number(m?.[1]), Number(m?.[2])];
+      const inBar = overLogs.filter((l) => {
+        const n = Number(l.blockNumber);
+        return n >= a && n <= b;
+      }).length;
+      expect(Number((m?.[3] ?? "").replace(/,/g, ""))).toBe(inBar);
 
-  test("after a filter is typed and a Group by chosen, Back returns to the ungrouped table with the filter kept", async ({
-    page,
-    manifest,
-  }) => {
-    const token = manifest.token;
-    const logs = await transfers(manifest.anvilUrl, token.address, token.fromBlock, token.toBlock);
-    const values = logs.map(valueOf).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const median = values[Math.floor(values.length / 2)] ?? 0n;
-    const over = logs.filter((l) => valueOf(l) > median).length;
-
-    await openStream(page, token);
-    await filterBox(page).fill(`value>${median}`);
-    await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(over + 1));
-    await page.getByLabel(/group by/i).selectOption({ label: "to" });
-    await expect(page.getByRole("table", { name: "Groups" })).toBeVisible();
-    await expect(page).toHaveURL(/group=arg%3Ato/);
-
-    await page.goBack();
-    await expect(page.getByLabel(/group by/i)).toHaveValue("none");
-    await expect(filterBox(page)).toHaveValue(`value>${median}`);
-    await expect(logsTable(page)).toBeVisible();
-    await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(over + 1));
-    await expect(page).not.toHaveURL(/group=/);
-
-    // one more step back: the filter typed is gone, every log shows, still on the explorer
-    await page.goBack();
-    await expect(filterBox(page)).toHaveValue("");
-    await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(logs.length + 1));
-
-    // sorting is a step too
-    const header = logsTable(page).getByRole("columnheader", { name: /^value/i });
-    await header.getByRole("button").click();
-    await expect(header).toHaveAttribute("aria-sort", "ascending");
-    await page.goBack();
-    await expect(header).not.toHaveAttribute("aria-sort", "ascending");
-  });
-
-  test("the histogram follows the filter, and a bar narrows the shown rows at once", async ({
-    page,
-    manifest,
-  }) => {
-    const token = manifest.token;
-    const logs = await transfers(manifest.anvilUrl, token.address, token.fromBlock, token.toBlock);
-    const values = logs.map(valueOf).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const median = values[Math.floor(values.length / 2)] ?? 0n;
-    const over = logs.filter((l) => valueOf(l) > median);
-
-    await openStream(page, token);
-    const chart = page.getByRole("figure");
-    await filterBox(page).fill(`value>${median}`);
-    await expect(chart).toContainText(
-      `${over.length.toLocaleString("en-US")} of ${logs.length.toLocaleString("en-US")} logs`,
-    );
-    const bar = page.getByRole("button", { name: /^Blocks \d+–\d+: [\d,]+ of [\d,]+ logs?$/ });
-    const first = bar.first();
-    const name = (await first.getAttribute("aria-label")) ?? "";
-    const m = /^Blocks (\d+)–(\d+): ([\d,]+) of/.exec(name);
-    expect(m).toBeTruthy();
-    const [a, b] = [Number(m?.[1]), Number(m?.[2])];
-    const inBar = over.filter((l) => {
-      const n = Number(l.blockNumber);
-      return n >= a && n <= b;
-    }).length;
-    expect(Number((m?.[3] ?? "").replace(/,/g, ""))).toBe(inBar);
-
-    await first.click();
-    await expect(filterBox(page)).toHaveValue(`value>${median} block:${a}..${b}`);
-    await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(inBar + 1));
-    // the form stays folded: no "press …" detour
-    await expect(page.getByRole("button", { name: "Get logs" })).toBeHidden();
-    await expect(page.getByText(/press Find logs/i)).toHaveCount(0);
-  });
-
-  test("at 1400 px the value column is in view; wider, the table scrolls in its own box", async ({
-    page,
-    manifest,
-  }) => {
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await openStream(page, manifest.token);
-    const table = logsTable(page);
-    const box = await table.boundingBox();
-    const value = await table.getByRole("columnheader", { name: /^value/i }).boundingBox();
-    expect(box && value).toBeTruthy();
-    if (!box || !value) return;
-    expect(value.x + value.width).toBeLessThanOrEqual(box.x + box.width + 1);
-
-    // wider than its box, the table scrolls sideways inside it (the page does not), header on top
-    await table.evaluate((el) => {
-      el.scrollLeft = el.scrollWidth;
+      await first.click();
+      await expect(filterBox(page)).toHaveValue(`value>${median} block:${a}..${b}`);
+      await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(inBar + 1));
+      // the form stays folded: no "press …" detour
+      await expect(page.getByRole("button", { name: "Get logs" })).toBeHidden();
+      await expect(page.getByText(/press Find logs/i)).toHaveCount(0);
     });
-    await expect(table.getByRole("row").first()).toBeInViewport();
-  });
+    await test.step("at 1400 px the value column is in view; wider, the table scrolls in its own box", async () => {
+      await filterBox(page).fill("");
+      await expect(logsTable(page)).toHaveAttribute("aria-rowcount", String(logs.length + 1));
+      await page.setViewportSize({ width: 1400, height: 900 });
+      const table = logsTable(page);
+      const box = await table.boundingBox();
+      const value = await table.getByRole("columnheader", { name: /^value/i }).boundingBox();
+      expect(box && value).toBeTruthy();
+      if (!box || !value) throw new Error("the table or its value column has no box");
+      expect(value.x + value.width).toBeLessThanOrEqual(box.x + box.width + 1);
 
-  test("a hash shown short copies in full", async ({ page, manifest, context }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const token = manifest.token;
-    const logs = await transfers(manifest.anvilUrl, token.address, token.fromBlock, token.toBlock);
-    await openStream(page, token);
-    const hashCell = logsTable(page)
-      .getByRole("row")
-      .nth(1)
-      .getByRole("cell")
-      .filter({ hasText: /^0x[0-9a-f]{6}…[0-9a-f]{4}$/ })
-      .first();
-    await expect(hashCell).toHaveText(/…/);
-    await hashCell.evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      const sel = window.getSelection();
-      sel?.removeAllRanges();
-      sel?.addRange(range);
+      // wider than its box, the table scrolls sideways inside it (the page does not), header on top
+      await table.evaluate((el) => {
+        el.scrollLeft = el.scrollWidth;
+      });
+      await expect(table.getByRole("row").first()).toBeInViewport();
     });
-    await page.keyboard.press("ControlOrMeta+c");
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(logs[0]?.transactionHash);
-  });
-
-  test("Copy link copies the view: filter and Group by", async ({ page, manifest, context }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await openStream(page, manifest.token);
-    await filterBox(page).fill("value>1");
-    await page.getByLabel(/group by/i).selectOption({ label: "to" });
-    await page.getByRole("button", { name: "Copy link" }).click();
-    await expect(page.getByRole("button", { name: "Link copied" })).toBeVisible();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(page.url());
-    expect(copied).toMatch(/q=value%3E1/);
-    expect(copied).toMatch(/group=arg%3Ato/);
+    await test.step("Copy link copies the view: filter and Group by", async () => {
+      await filterBox(page).fill("value>1");
+      await page.getByLabel(/group by/i).selectOption({ label: "to" });
+      await page.getByRole("button", { name: "Copy link" }).click();
+      await expect(page.getByRole("button", { name: "Link copied" })).toBeVisible();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(page.url());
+      expect(copied).toMatch(/q=value%3E1/);
+      expect(copied).toMatch(/group=arg%3Ato/);
+    });
   });
 });

@@ -94,7 +94,7 @@ async function mineBlock(anvilUrl: string): Promise<void> {
 }
 
 test.describe("debug_traceCall (Simulate)", () => {
-  test("a call with nested frames: the tree matches the node's own answer, asked once", async ({
+  test("a call with nested frames: the tree matches the node's own answer, asked once; an inner frame simulated alone", async ({
     page,
     manifest,
     gateway,
@@ -114,6 +114,15 @@ test.describe("debug_traceCall (Simulate)", () => {
     const sent = traceCalls(await gateway.log());
     expect(sent).toHaveLength(1);
     expect(JSON.stringify(sent[0]?.params)).toContain('"withLog":true');
+
+    await test.step("an inner frame simulated alone, with the same block and overrides", async () => {
+      await tree(page).getByRole("treeitem").filter({ hasText: "STATICCALL" }).first().click();
+      await page.getByRole("link", { name: "Simulate this call alone" }).click();
+      await expect(page).toHaveURL(/#\/simulate\?from=/);
+      await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
+      await expect(tree(page).getByRole("treeitem")).toHaveCount(1);
+      await expect(tree(page).getByRole("treeitem").first()).toContainText("CALL");
+    });
   });
 
   test("a reverting call: the failed row marked and the reason shown", async ({
@@ -131,7 +140,7 @@ test.describe("debug_traceCall (Simulate)", () => {
     );
   });
 
-  test("a storage override turns the custom-error revert into a success, sent as stateOverrides", async ({
+  test("a storage override turns the custom-error revert into a success, sent as stateOverrides; its state changes on a click", async ({
     page,
     manifest,
     gateway,
@@ -151,6 +160,29 @@ test.describe("debug_traceCall (Simulate)", () => {
     expect(sent).toHaveLength(1);
     const config = (sent[0]?.params as unknown[])[2] as { stateOverrides?: unknown };
     expect(config.stateOverrides).toEqual(c.stateOverrides);
+
+    await test.step("state changes: the same call and overrides under the prestateTracer, asked on a click", async () => {
+      const overrides = c.stateOverrides ?? {};
+      await page.getByRole("tab", { name: "State changes" }).click();
+      const prestate = async () =>
+        traceCalls(await gateway.log()).filter((e) =>
+          JSON.stringify(e.params).includes("prestate"),
+        );
+      expect(await prestate()).toHaveLength(0);
+      await page.getByRole("button", { name: /show state changes/i }).click();
+      const region = page.getByRole("region", { name: /state changes/i });
+      await expect(region.getByRole("table").first()).toBeVisible({ timeout: 30_000 });
+      // the overridden slot is the sender's balance: it reads the override before the call
+      const [token] = Object.keys(overrides);
+      await expect(region).toContainText(new RegExp(token ?? "-", "i"));
+      await expect(page.getByText("The node did not apply every state override")).toHaveCount(0);
+      const asked = await prestate();
+      expect(asked).toHaveLength(1);
+      expect(
+        ((asked[0]?.params as unknown[])[2] as { stateOverrides?: unknown }).stateOverrides,
+      ).toEqual(overrides);
+    });
+
     // the editor shows the override it sent
     await page
       .getByRole("group", { name: /Simulation request: what was asked/ })
@@ -227,34 +259,6 @@ test.describe("debug_traceCall (Simulate)", () => {
     await expect(page.getByRole("region", { name: /balance changes/i })).toBeVisible();
   });
 
-  test("state changes: the same call and overrides under the prestateTracer, asked on a click", async ({
-    page,
-    manifest,
-    gateway,
-  }) => {
-    const c = need(manifest, "unlockedTransfer");
-    const overrides = c.stateOverrides ?? {};
-    await gateway.clearLog();
-    await page.goto(simulateLink(c, { overrides: JSON.stringify(overrides) }));
-    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
-    await page.getByRole("tab", { name: "State changes" }).click();
-    const prestate = async () =>
-      traceCalls(await gateway.log()).filter((e) => JSON.stringify(e.params).includes("prestate"));
-    expect(await prestate()).toHaveLength(0);
-    await page.getByRole("button", { name: /show state changes/i }).click();
-    const region = page.getByRole("region", { name: /state changes/i });
-    await expect(region.getByRole("table").first()).toBeVisible({ timeout: 30_000 });
-    // the overridden slot is the sender's balance: it reads the override before the call
-    const [token] = Object.keys(overrides);
-    await expect(region).toContainText(new RegExp(token ?? "-", "i"));
-    await expect(page.getByText("The node did not apply every state override")).toHaveCount(0);
-    const sent = await prestate();
-    expect(sent).toHaveLength(1);
-    expect(
-      ((sent[0]?.params as unknown[])[2] as { stateOverrides?: unknown }).stateOverrides,
-    ).toEqual(overrides);
-  });
-
   test("Simulate from a mined transaction: its call at the parent block, runs, says what is not replayed", async ({
     page,
     manifest,
@@ -313,21 +317,6 @@ test.describe("debug_traceCall (Simulate)", () => {
     await expect(region.getByRole("row").and(page.locator('[aria-current="true"]'))).toContainText(
       "require(",
     );
-  });
-
-  test("an inner frame simulated alone, with the same block and overrides", async ({
-    page,
-    manifest,
-  }) => {
-    const c = need(manifest, "nestedCall");
-    await page.goto(simulateLink(c));
-    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
-    await tree(page).getByRole("treeitem").filter({ hasText: "STATICCALL" }).first().click();
-    await page.getByRole("link", { name: "Simulate this call alone" }).click();
-    await expect(page).toHaveURL(/#\/simulate\?from=/);
-    await expect(outcome(page)).toContainText("The call would succeed", { timeout: 30_000 });
-    await expect(tree(page).getByRole("treeitem")).toHaveCount(1);
-    await expect(tree(page).getByRole("treeitem").first()).toContainText("CALL");
   });
 
   test("a link with no block: latest resolved once, the call tree, state changes and storage tracer all sent at that number", async ({

@@ -101,29 +101,30 @@ test.describe("trace workspace at 1400×900", () => {
     );
   });
 
-  test("Gas by function names contracts, and says what its share is of", async ({
+  // One load of the insight transaction's Gas by function view, then its Token flow by the tab.
+  test("Gas by function names contracts, and says what its share is of; Token flow lanes are named", async ({
     page,
     manifest,
   }) => {
     const tx = manifest.transactions.insight ?? manifest.transactions.nestedCalls;
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer&view=gas`);
-    const region = page.getByRole("region", { name: /gas by function/i });
-    // the devnet's contracts are verified: rows read Contract.function
-    await expect(region.getByRole("button", { name: /^MiniWETH\.deposit$/ })).toBeVisible({
-      timeout: 30_000,
+    await test.step("Gas by function names contracts, and says what its share is of", async () => {
+      const region = page.getByRole("region", { name: /gas by function/i });
+      // the devnet's contracts are verified: rows read Contract.function
+      await expect(region.getByRole("button", { name: /^MiniWETH\.deposit$/ })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(region.getByRole("columnheader", { name: /share of self gas/i })).toBeVisible();
+      await region.getByRole("button", { name: /^Total gas/ }).click();
+      await expect(region.getByRole("columnheader", { name: /share of total gas/i })).toBeVisible();
     });
-    await expect(region.getByRole("columnheader", { name: /share of self gas/i })).toBeVisible();
-    await region.getByRole("button", { name: /^Total gas/ }).click();
-    await expect(region.getByRole("columnheader", { name: /share of total gas/i })).toBeVisible();
-  });
-
-  test("Token flow lanes are named", async ({ page, manifest }) => {
-    const tx = manifest.transactions.insight ?? manifest.transactions.nestedCalls;
-    await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer&view=flow`);
-    const region = page.getByRole("region", { name: /token flow/i });
-    await expect(
-      region.locator("text[data-lane-name]").filter({ hasText: "MiniWETH" }),
-    ).toHaveCount(1, { timeout: 30_000 });
+    await test.step("Token flow lanes are named", async () => {
+      await page.getByRole("tab", { name: "Token flow" }).click();
+      const region = page.getByRole("region", { name: /token flow/i });
+      await expect(
+        region.locator("text[data-lane-name]").filter({ hasText: "MiniWETH" }),
+      ).toHaveCount(1, { timeout: 30_000 });
+    });
   });
 
   test("Balance changes never advise withLog on a trace asked with it", async ({

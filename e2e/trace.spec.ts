@@ -196,30 +196,6 @@ test.describe("debug_jstraceTransaction", () => {
     ).toBeVisible();
   });
 
-  test("the devnet's contract ABIs name the calls, with nothing pasted", async ({
-    page,
-    manifest,
-  }) => {
-    const fnNames = Object.values(manifest.contracts as Record<string, { abi?: unknown[] }>)
-      .flatMap((c) => c.abi ?? [])
-      .filter(
-        (i): i is { type: "function"; name: string } =>
-          typeof i === "object" && i !== null && (i as { type?: unknown }).type === "function",
-      )
-      .map((i) => i.name)
-      .filter((n) => n.length > 2);
-    expect(fnNames.length, "devnet contract ABIs with functions").toBeGreaterThan(0);
-    await page.goto(traceLink(manifest.transactions.nestedCalls.hash));
-    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
-    await page.getByRole("button", { name: "Expand all" }).click();
-    const rows = tree(page).getByRole("treeitem");
-    await expect(
-      rows.filter({ hasText: new RegExp(`(${fnNames.join("|")})\\(`) }).first(),
-    ).toBeVisible();
-    // no call into a devnet contract is left as a bare selector (creation code starts with bytes too)
-    await expect(rows.filter({ hasText: /0x[0-9a-f]{8}\(/, hasNotText: /CREATE/ })).toHaveCount(0);
-  });
-
   test("a 5,000-frame trace: expand all, search and a deep link to a frame", async ({
     page,
     manifest,
@@ -391,44 +367,52 @@ test.describe("debug_jstraceTransaction", () => {
     await expect(page).toHaveURL(/tracer=%7B/);
   });
 
-  test("a JavaScript tracer without result/fault is refused before any request", async ({
-    page,
-    manifest,
-    gateway,
-  }) => {
-    await gateway.clearLog();
-    await page.goto("/#/trace");
-    await page.getByLabel("Transaction hash").fill(manifest.transactions.nestedCalls.hash);
-    await page.getByLabel("Tracer").selectOption({ label: "Custom JavaScript tracer" });
-    await page.getByLabel("JavaScript tracer").fill("{ step: function(log) {} }");
-    await page.getByRole("button", { name: "Trace transaction" }).click();
-    await expect(page.getByLabel("JavaScript tracer")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByRole("alert").filter({ hasText: /result and fault/ })).toBeVisible();
-    expect(traceCalls(await gateway.log())).toHaveLength(0);
-  });
-
-  test("keyboard: arrows move focus and selection, Enter and Left collapse", async ({
+  // One load of the nested-calls link: the keyboard walk first (it starts from the tree as it
+  // opens), then every call expanded to read the names the devnet's ABIs give them.
+  test("the nested calls' tree: keyboard, and the devnet's contract ABIs name the calls", async ({
     page,
     manifest,
   }) => {
     await page.goto(traceLink(manifest.transactions.nestedCalls.hash));
-    const items = tree(page).getByRole("treeitem");
-    // The app's rows (the first paint's are not interactive: app/firstPaint).
-    await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
-    await items.first().focus();
-    await page.keyboard.press("ArrowDown");
-    await expect(items.nth(1)).toBeFocused();
-    await expect(items.nth(1)).toHaveAttribute("aria-selected", "true");
-    await expect(page).toHaveURL(/frame=0\.0/);
-    await page.keyboard.press("Home");
-    await expect(items.first()).toBeFocused();
-    const before = await items.count();
-    await page.keyboard.press("ArrowLeft"); // collapse the top frame
-    await expect(items).toHaveCount(1);
-    await expect(items.first()).toHaveAttribute("aria-expanded", "false");
-    await page.keyboard.press("Enter");
-    await expect(items).toHaveCount(before);
-    await page.keyboard.press("End");
-    await expect(items.last()).toBeFocused();
+    await test.step("keyboard: arrows move focus and selection, Enter and Left collapse", async () => {
+      const items = tree(page).getByRole("treeitem");
+      // The app's rows (the first paint's are not interactive: app/firstPaint).
+      await expect(tree(page).locator("[data-frame-row]").first()).toBeVisible({ timeout: 30_000 });
+      await items.first().focus();
+      await page.keyboard.press("ArrowDown");
+      await expect(items.nth(1)).toBeFocused();
+      await expect(items.nth(1)).toHaveAttribute("aria-selected", "true");
+      await expect(page).toHaveURL(/frame=0\.0/);
+      await page.keyboard.press("Home");
+      await expect(items.first()).toBeFocused();
+      const before = await items.count();
+      await page.keyboard.press("ArrowLeft"); // collapse the top frame
+      await expect(items).toHaveCount(1);
+      await expect(items.first()).toHaveAttribute("aria-expanded", "false");
+      await page.keyboard.press("Enter");
+      await expect(items).toHaveCount(before);
+      await page.keyboard.press("End");
+      await expect(items.last()).toBeFocused();
+    });
+    await test.step("the devnet's contract ABIs name the calls, with nothing pasted", async () => {
+      const fnNames = Object.values(manifest.contracts as Record<string, { abi?: unknown[] }>)
+        .flatMap((c) => c.abi ?? [])
+        .filter(
+          (i): i is { type: "function"; name: string } =>
+            typeof i === "object" && i !== null && (i as { type?: unknown }).type === "function",
+        )
+        .map((i) => i.name)
+        .filter((n) => n.length > 2);
+      expect(fnNames.length, "devnet contract ABIs with functions").toBeGreaterThan(0);
+      await page.getByRole("button", { name: "Expand all" }).click();
+      const rows = tree(page).getByRole("treeitem");
+      await expect(
+        rows.filter({ hasText: new RegExp(`(${fnNames.join("|")})\\(`) }).first(),
+      ).toBeVisible();
+      // no call into a devnet contract is left as a bare selector (creation code starts with bytes too)
+      await expect(rows.filter({ hasText: /0x[0-9a-f]{8}\(/, hasNotText: /CREATE/ })).toHaveCount(
+        0,
+      );
+    });
   });
 });
