@@ -204,16 +204,23 @@ describe("the app's stage: the painted view stays until the app shows as much", 
     expect(root.querySelectorAll("[role=row][data-index]")).toHaveLength(1);
   });
 
-  it("gives way to an alert at once, and to anything once the wait is over", async () => {
-    const root = mount();
-    const painted = paintedRows(root);
-    const stage = appStage(root);
-    stage.append(element("div", { role: "alert" }));
-    await tick();
-    expect(painted.isConnected).toBe(false);
-
+  it("gives way to an alert that stands 300 ms, not to a passing one; to anything after the wait", async () => {
     vi.useFakeTimers();
     try {
+      const root = mount();
+      const painted = paintedRows(root);
+      const stage = appStage(root, 3_000);
+      const passing = element("div", { role: "alert" });
+      stage.append(passing);
+      await vi.advanceTimersByTimeAsync(100);
+      passing.remove();
+      await vi.advanceTimersByTimeAsync(400);
+      expect(painted.isConnected).toBe(true);
+      stage.append(element("div", { role: "alert" }));
+      await vi.advanceTimersByTimeAsync(350);
+      expect(painted.isConnected).toBe(false);
+      expect(seen(stage)).toBe(true);
+
       const root2 = mount();
       const painted2 = paintedRows(root2);
       const stage2 = appStage(root2, 3_000);

@@ -74,14 +74,20 @@ const SHOWN_FIRST = [
 ];
 /** An app that shows none of it within this long after its first commit takes over anyway. */
 const STAGE_WAIT_MS = 3_000;
+/**
+ * An alert takes over once it has stood this long: the app's first renders can say "the local
+ * devnet is not running" for the moment its manifest is still on the way (seen in e2e/handover
+ * .spec.ts), and that must not replace painted rows.
+ */
+const ALERT_STANDS_MS = 300;
 
 /**
  * Where React renders: a container beside the painted view, laid out but unseen, until the app
- * shows what the painted view shows (its first rows, tree items or fields) or an alert — then the
- * painted view leaves and the app is seen in the same task, so no frame shows neither (React's
- * first commit used to clear the painted rows while the app still waited for its data: 3 logs gone
- * for 56–115 ms, a trace's items for ~70 ms). A painted view with nothing of the kind (a form, a
- * loading note) gives way at the app's first commit, as before.
+ * shows what the painted view shows (its first rows, tree items or fields) or an alert that
+ * stands — then the painted view leaves and the app is seen in the same task, so no frame shows
+ * neither (React's first commit used to clear the painted rows while the app still waited for its
+ * data: 3 logs gone for 56–115 ms, a trace's items for ~70 ms). A painted view with nothing of the
+ * kind (a form, a loading note) gives way at the app's first commit, as before.
  */
 export function appStage(root: HTMLElement, waitMs = STAGE_WAIT_MS): HTMLElement {
   const stage = document.createElement("div");
@@ -94,20 +100,26 @@ export function appStage(root: HTMLElement, waitMs = STAGE_WAIT_MS): HTMLElement
   stage.setAttribute("style", "position:absolute;top:0;left:0;right:0;visibility:hidden");
   root.append(stage);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const ready = () =>
+  let alertTimer: ReturnType<typeof setTimeout> | undefined;
+  const alerting = () => stage.querySelector("[role=alert]") !== null;
+  const shows = () =>
     stage.firstChild !== null &&
-    (wanted.length === 0 ||
-      stage.querySelector("[role=alert]") !== null ||
-      wanted.some((selector) => stage.querySelector(selector) !== null));
+    (wanted.length === 0 || wanted.some((selector) => stage.querySelector(selector) !== null));
   const takeOver = () => {
     observer.disconnect();
     clearTimeout(timer);
+    clearTimeout(alertTimer);
     painted.remove();
     stage.removeAttribute("style");
   };
   const observer = new MutationObserver(() => {
     if (timer === undefined && stage.firstChild !== null) timer = setTimeout(takeOver, waitMs);
-    if (ready()) takeOver();
+    if (shows()) takeOver();
+    else if (alertTimer === undefined && alerting())
+      alertTimer = setTimeout(() => {
+        alertTimer = undefined;
+        if (alerting()) takeOver();
+      }, ALERT_STANDS_MS);
   });
   observer.observe(stage, { childList: true, subtree: true });
   return stage;
