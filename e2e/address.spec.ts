@@ -5,9 +5,9 @@
  * the implementation's ABI, its creator found without ots_ methods (the gateway does not serve
  * them) and with them (anvil does); the header search and the transaction page leading here; axe.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { formatEther, getAddress } from "viem";
+import { seriousViolations } from "./axe";
 import { expect, test, type E2eManifest } from "./fixtures";
 import { LEDGER_RETRY } from "../devnet/storage.mjs";
 
@@ -206,11 +206,7 @@ test.describe("address page", () => {
         .getByRole("table", { name: /storage/i })
         .getByRole("row", { name: /^owner\b/ }),
     ).toBeVisible({ timeout: 30_000 });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test.describe("at 390 px", () => {
