@@ -4,7 +4,7 @@
  * request what the last blocks hold. Each row says which method found it; what cannot be found
  * from this node is said.
  */
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { ResolvedEndpoint } from "../endpoints";
 import type { RpcClient } from "../rpc";
 import { useRpc } from "../connection/context";
@@ -27,9 +27,23 @@ export interface HistoryProps {
   toBlock: number | null;
   /** The transactions the token transfers found so far name. */
   transfers: readonly TransferRef[];
+  /**
+   * The transfers' scan has stopped: the rows a page shows are final, and only then are its
+   * transfer-only rows read (the scan runs oldest first, so the newest rows, page one, come last:
+   * read earlier, most answers were for rows about to leave the page, and their renders slowed
+   * the transfers' own first rows).
+   */
+  transfersSettled: boolean;
 }
 
 const fmt = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * Rows shown at once, newest first, a page at a time as Etherscan pages an account: an address
+ * with 10,000 token transfers names 10,000 transactions, and a table of them all took seconds to
+ * lay out (the bench's activity view). A page's transfer-only rows are the ones read by hash.
+ */
+export const HISTORY_PAGE_ROWS = TRANSFER_READ_LIMIT;
 
 /**
  * Where a transaction is read by hash: where the transaction page reads it, so the two share
@@ -37,7 +51,14 @@ const fmt = (n: number) => n.toLocaleString("en-US");
  */
 const TX_ENDPOINT_OF = "eth_getTransactionByBlockHashAndIndex" as const;
 
-export function History({ client, endpoint, address, toBlock, transfers }: HistoryProps) {
+export function History({
+  client,
+  endpoint,
+  address,
+  toBlock,
+  transfers,
+  transfersSettled,
+}: HistoryProps) {
   const { sent, more, scan, startScan, cancelScan } = useAddressHistory(
     client,
     endpoint,
@@ -52,9 +73,21 @@ export function History({ client, endpoint, address, toBlock, transfers }: Histo
   );
   const { resolve } = useRpc();
   const txEndpoint = resolve(TX_ENDPOINT_OF);
-  const unread = useMemo(() => unreadHashes(found), [found]);
+  const [first, setFirst] = useState(0);
+  // Kept inside the rows found (a page past the end shows the last one).
+  const start = Math.min(first, Math.max(0, found.length - 1));
+  const pageStart = start - (start % HISTORY_PAGE_ROWS);
+  const shown = useMemo(
+    () => found.slice(pageStart, pageStart + HISTORY_PAGE_ROWS),
+    [found, pageStart],
+  );
+  const unread = useMemo(
+    () => (transfersSettled ? unreadHashes(shown) : []),
+    [shown, transfersSettled],
+  );
   const read = useTransferTxs(client, txEndpoint.ok ? txEndpoint.endpoint : endpoint, unread);
-  const rows = useMemo(() => fillRows(found, read), [found, read]);
+  const rows = useMemo(() => fillRows(shown, read), [shown, read]);
+  const transferOnly = useMemo(() => unreadHashes(found).length, [found]);
   const registry = useCallDecoding(endpoint, rows);
   const a = address.toLowerCase();
   const sentFound = state?.txs.length ?? 0;
@@ -128,10 +161,30 @@ export function History({ client, endpoint, address, toBlock, transfers }: Histo
         <em>Scan recent blocks</em> those of the last {fmt(RECENT_BLOCKS)} blocks that name this
         address. Plain {symbol} transfers and calls to it that emit no event, older than that, need
         an ots-capable node or an indexer.
-        {unread.length > TRANSFER_READ_LIMIT
-          ? ` The ${fmt(TRANSFER_READ_LIMIT)} newest of the ${fmt(unread.length)} transactions only a token transfer names are read for their sender, callee and value; the others open on their page.`
+        {transferOnly > 0
+          ? ` The ${fmt(transferOnly)} transaction${transferOnly === 1 ? "" : "s"} only a token transfer names ${transferOnly === 1 ? "is" : "are"} read for sender, callee and value a page at a time, as the page shows them.`
           : ""}
       </p>
+      {found.length > HISTORY_PAGE_ROWS ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            disabled={pageStart === 0}
+            onClick={() => setFirst(Math.max(0, pageStart - HISTORY_PAGE_ROWS))}
+          >
+            Newer rows
+          </Button>
+          <Button
+            disabled={pageStart + HISTORY_PAGE_ROWS >= found.length}
+            onClick={() => setFirst(pageStart + HISTORY_PAGE_ROWS)}
+          >
+            Older rows
+          </Button>
+          <span role="status" aria-label="Rows shown">
+            Rows {fmt(pageStart + 1)}–{fmt(pageStart + rows.length)} of {fmt(found.length)}, newest
+            first
+          </span>
+        </div>
+      ) : null}
       {rows.length > 0 ? (
         <div className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700">
           <table aria-label="Transactions" className="min-w-[60rem] text-left font-mono text-xs">

@@ -2,7 +2,7 @@
  * The transactions the history's transfer-only rows name, read as the rows appear (TransferReader:
  * bounded, through the cache the transaction page shares). Answers come in as they arrive.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ResolvedEndpoint } from "../endpoints";
 import type { RpcClient } from "../rpc";
@@ -35,11 +35,15 @@ export function useTransferTxs(
       queryClient,
       client,
       endpoint: target,
+      // A transition: each answer re-renders the page of rows, and a filter typed into the
+      // transfers' table above (or a scroll) goes first.
       onRead: (hash, tx) =>
-        setRead((prev) => ({
-          id,
-          map: new Map(prev.id === id ? prev.map : NONE).set(hash, tx),
-        })),
+        startTransition(() =>
+          setRead((prev) => ({
+            id,
+            map: new Map(prev.id === id ? prev.map : NONE).set(hash, tx),
+          })),
+        ),
     });
     reader.current = r;
     return () => {

@@ -219,6 +219,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
             address={address}
             toBlock={txEnd}
             transfers={transferTxs}
+            transfersSettled={settled}
           />
         ) : null}
       </section>

@@ -25,6 +25,8 @@ export interface TransactionsProps {
   toBlock: number | null;
   /** The transactions the token transfers name (the standard history's received side). */
   transfers: readonly TransferRef[];
+  /** The transfers' scan has stopped (done, failed or cancelled): their list no longer grows. */
+  transfersSettled: boolean;
 }
 
 /** Which way a transaction went for the address: sent, received, to itself, or touched inside. */
@@ -35,7 +37,14 @@ export function txDirection(tx: ActivityTx, address: string): "out" | "in" | "se
   return out && inn ? "self" : out ? "out" : inn ? "in" : "inside";
 }
 
-export function Transactions({ client, endpoint, address, toBlock, transfers }: TransactionsProps) {
+export function Transactions({
+  client,
+  endpoint,
+  address,
+  toBlock,
+  transfers,
+  transfersSettled,
+}: TransactionsProps) {
   const start: OtsCursor = { dir: "before", block: toBlock === null ? 0 : toBlock + 1 };
   const [cursor, setCursor] = useState<OtsCursor>(start);
   const page = useQuery(otsPageQueryOptions(client, endpoint, { address, cursor }));
@@ -60,6 +69,7 @@ export function Transactions({ client, endpoint, address, toBlock, transfers }: 
           address={address}
           toBlock={toBlock}
           transfers={transfers}
+          transfersSettled={transfersSettled}
         />
       </div>
     );
