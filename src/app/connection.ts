@@ -90,8 +90,11 @@ export function useConnection(
   devnet: DevnetState,
 ): Connection {
   const manifest = devnet.status === "ready" ? devnet.manifest : null;
+  const loading = devnet.status === "loading";
   return useMemo(() => {
     if (override) return { kind: "custom", url: override.url, traceMethod: override.traceMethod };
-    return toConnection(settings, manifest);
-  }, [settings, override, manifest]);
+    const c = toConnection(settings, manifest);
+    // Until /devnet.json answers, the devnet is not "not running": pages say they are waiting.
+    return c.kind === "devnet" && loading ? { ...c, loading } : c;
+  }, [settings, override, manifest, loading]);
 }

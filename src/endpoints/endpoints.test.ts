@@ -128,6 +128,10 @@ describe("Local devnet preset", () => {
     const down = resolveEndpoint({ kind: "devnet", devnet: null }, "eth_getLogs");
     expect(down.ok).toBe(false);
     if (!down.ok) expect(down.reason).toMatch(/npm start/);
+    if (!down.ok) expect(down.pending).toBeFalsy();
+    // While its manifest is on the way, the devnet is looked for, not said to be down.
+    const looking = resolveEndpoint({ kind: "devnet", devnet: null, loading: true }, "eth_getLogs");
+    expect(looking).toEqual({ ok: false, pending: true, reason: "Looking for the local devnet…" });
   });
 });
 

@@ -29,7 +29,12 @@ export const NODEREAL_DEFAULTS = {
 } as const;
 
 export type Connection =
-  | { kind: "devnet"; devnet: DevnetInfo | null }
+  | {
+      kind: "devnet";
+      devnet: DevnetInfo | null;
+      /** The devnet's manifest is still on the way: not known to be absent yet. */
+      loading?: boolean;
+    }
   | {
       kind: "nodereal";
       apiKey: string;
@@ -68,7 +73,9 @@ export interface ResolvedEndpoint {
 }
 
 export type ResolveResult =
-  { ok: true; endpoint: ResolvedEndpoint } | { ok: false; reason: string };
+  | { ok: true; endpoint: ResolvedEndpoint }
+  /** `pending`: no endpoint yet, but one may come (the devnet's manifest is loading). */
+  | { ok: false; reason: string; pending?: boolean };
 
 const SEGMENT_RE = /^[A-Za-z0-9][A-Za-z0-9._~/-]*$/;
 const NETWORK_RE = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
@@ -128,6 +135,8 @@ export function resolveEndpoint(connection: Connection, method: RoutedMethod): R
   switch (connection.kind) {
     case "devnet": {
       const devnet = connection.devnet;
+      if (!devnet && connection.loading)
+        return { ok: false, pending: true, reason: "Looking for the local devnet…" };
       if (!devnet)
         return {
           ok: false,

@@ -75,9 +75,10 @@ const SHOWN_FIRST = [
 /** An app that shows none of it within this long after its first commit takes over anyway. */
 const STAGE_WAIT_MS = 3_000;
 /**
- * An alert takes over once it has stood this long: the app's first renders can say "the local
- * devnet is not running" for the moment its manifest is still on the way (seen in e2e/handover
- * .spec.ts), and that must not replace painted rows.
+ * An alert takes over once it has stood this long: one the app's first renders show and take
+ * back must not replace painted rows (its first renders used to say "the local devnet is not
+ * running" while the manifest was on the way, seen in e2e/handover.spec.ts; they now say it is
+ * being looked for, as a status).
  */
 const ALERT_STANDS_MS = 300;
 

@@ -21,7 +21,7 @@ import { href } from "../../routing/links";
 import { ADDRESS_LOOKBACK } from "../../routing/lookup";
 import { rpcQueryKey } from "../../connection/query";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
-import { Alert } from "../../ui";
+import { Alert, EndpointProblem } from "../../ui";
 import type { ExtraColumn } from "../columns";
 import { defaultExplore, type Explore } from "../exploreParams";
 import { LogTable } from "../LogTable";
@@ -146,7 +146,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
           </ul>
         </Alert>
       ) : null}
-      {!resolved.ok ? <Alert>{resolved.reason}</Alert> : null}
+      {!resolved.ok ? <EndpointProblem problem={resolved} /> : null}
       {head.error ? (
         <RpcErrorPanel
           error={head.error}

@@ -13,7 +13,17 @@ import { MethodUnsupportedError } from "../../rpc";
 import { useRpc } from "../../connection/context";
 import type { MethodPageProps } from "../../routing/page";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
-import { Address, BlockLink, Button, Card, Field, Hash, PageHeader, Time } from "../../ui";
+import {
+  Address,
+  BlockLink,
+  Button,
+  Card,
+  EndpointProblem,
+  Field,
+  Hash,
+  PageHeader,
+  Time,
+} from "../../ui";
 import { ContractSection } from "./ContractSection";
 import { formSchema, fromSearch, toSearch, type AddressFormValues } from "./params";
 import { useNativeSymbol } from "../../connection/nativeUnit";
@@ -108,7 +118,7 @@ export default function AddressPage({ search, setSearch, activity }: AddressPage
           Show
         </Button>
       </form>
-      {!resolved.ok ? <p role="alert">{resolved.reason}</p> : null}
+      {!resolved.ok ? <EndpointProblem problem={resolved} /> : null}
       {link.problem ? (
         <p role="alert">The link's address page cannot open: {link.problem}</p>
       ) : null}

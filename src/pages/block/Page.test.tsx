@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { interpretRpcError, type RpcClient } from "../../rpc";
-import { renderPage } from "../../test-support/pages";
+import { renderPage, testRpcContext } from "../../test-support/pages";
 import BlockPage from "./Page";
 import { forgetRefusals } from "./receipts";
 
@@ -87,6 +87,30 @@ function setup(initial: Record<string, string>, opts: { blockReceipts: boolean; 
 }
 
 describe("block page", () => {
+  it("while the local devnet is still looked for, says so quietly (no alert) and sends nothing", async () => {
+    const calls: string[] = [];
+    const client: RpcClient = {
+      request: async <T,>(_e: unknown, method: string) => {
+        calls.push(method);
+        await Promise.resolve();
+        return null as T;
+      },
+    };
+    const context = {
+      ...testRpcContext(client),
+      resolve: () => ({
+        ok: false as const,
+        pending: true,
+        reason: "Looking for the local devnet…",
+      }),
+    };
+    renderPage(BlockPage, { client, initial: { number: "100" }, context });
+    const note = await screen.findByText("Looking for the local devnet…");
+    expect(note.getAttribute("role")).toBe("status");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
   it("shows the number, the table with one row per transaction and each status, from eth_getBlockReceipts", async () => {
     const { calls } = setup({ number: "100" }, { blockReceipts: true });
     const table = await screen.findByRole("table", { name: "Transactions" });
@@ -108,13 +132,6 @@ describe("block page", () => {
   it("asks the receipts one by one where the node refuses eth_getBlockReceipts, and says so", async () => {
     const { calls } = setup({ number: "0x64" }, { blockReceipts: false, txs: 20 });
     const table = await screen.findByRole("table", { name: "Transactions" });
-    await new Promise((r) => setTimeout(r, 500));
-    console.log(
-      "DBG",
-      calls.map((c) => c.method).join(","),
-      screen.queryAllByRole("status").map((s) => s.textContent),
-      document.body.textContent?.slice(0, 2000),
-    );
     await waitFor(() => expect(screen.getByText(/20 of 20 receipts/)).toBeTruthy());
     expect(screen.getByText(/does not serve eth_getBlockReceipts/).textContent).toContain(
       "6 at a time",

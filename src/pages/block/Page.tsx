@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDecimal } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
-import { Alert, Card, PageHeader } from "../../ui";
+import { Alert, Card, EndpointProblem, PageHeader } from "../../ui";
 import { useRpc } from "../../connection/context";
 import { DecodingPanel } from "../../decoding/DecodingNote";
 import { useDecodingRegistry } from "../../decoding/useDecodingRegistry";
@@ -152,7 +152,7 @@ export default function BlockPage({ search, setSearch }: MethodPageProps) {
       </Card>
 
       {state.kind === "invalid" ? <Alert>{state.message}</Alert> : null}
-      {lookup && !resolved.ok ? <Alert>{resolved.reason}</Alert> : null}
+      {lookup && !resolved.ok ? <EndpointProblem problem={resolved} /> : null}
 
       {lookup && endpoint ? (
         <section aria-labelledby="block-heading" className="flex flex-col gap-3">

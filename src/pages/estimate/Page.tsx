@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNativeSymbol } from "../../connection/nativeUnit";
 import { useMemo, useState } from "react";
-import { Card, ErrorPanel, PageHeader } from "../../ui";
+import { Card, EndpointProblem, ErrorPanel, PageHeader } from "../../ui";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 
 import { useRpc } from "../../connection/context";
@@ -162,7 +162,11 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
       </FoldingForm>
 
       {!resolved.ok ? (
-        <ErrorPanel title="No endpoint for eth_estimateGas" headline={resolved.reason} />
+        resolved.pending ? (
+          <EndpointProblem problem={resolved} />
+        ) : (
+          <ErrorPanel title="No endpoint for eth_estimateGas" headline={resolved.reason} />
+        )
       ) : null}
 
       {showing && query.isPending ? (

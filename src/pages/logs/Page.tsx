@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import { isAddress } from "viem";
 import { formatBlockParam } from "../../chain/units";
 import { AddressActivity } from "../../logs/activity";
-import { Alert, Card, LinkProblems, PageHeader } from "../../ui";
+import { Alert, Card, EndpointProblem, LinkProblems, PageHeader } from "../../ui";
 import { useRpc } from "../../connection/context";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import type { DevnetManifest } from "../../connection/manifest";
@@ -235,7 +235,7 @@ function LogExplorer({ search, setSearch }: MethodPageProps) {
       </div>
 
       <LinkProblems problems={link.problems} />
-      {filter && !resolved.ok ? <Alert>{resolved.reason}</Alert> : null}
+      {filter && !resolved.ok ? <EndpointProblem problem={resolved} /> : null}
 
       {view.status !== "idle" ? (
         <ScanBar view={view} onCancel={scan.cancel} onResume={scan.retry} />

@@ -2,11 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNativeSymbol } from "../../connection/nativeUnit";
 import { useMemo, useState } from "react";
 import {
-  Alert,
   Button,
   Card,
   JsonViewer,
   LinkNav,
+  EndpointProblem,
   LinkProblems,
   downloadText,
   PageHeader,
@@ -288,7 +288,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
       />
 
       <LinkProblems problems={link.problems} />
-      {request && !resolved.ok && !loaded ? <Alert>{resolved.reason}</Alert> : null}
+      {request && !resolved.ok && !loaded ? <EndpointProblem problem={resolved} /> : null}
       {gate.waiting && request && endpoint && !loaded ? (
         <LinkGate
           request={request}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatDecimal } from "../../chain/units";
-import { Alert, Card, PageHeader, preloadJsonViewer, shortHex } from "../../ui";
+import { Card, EndpointProblem, PageHeader, preloadJsonViewer, shortHex } from "../../ui";
 import { useRpc } from "../../connection/context";
 import { FoldingForm } from "../../forms/FoldingForm";
 import type { DevnetManifest } from "../../connection/manifest";
@@ -238,7 +238,7 @@ export default function TxPage({ search, setSearch }: MethodPageProps) {
         </Card>
       </FoldingForm>
 
-      {lookup && !resolved.ok ? <Alert>{resolved.reason}</Alert> : null}
+      {lookup && !resolved.ok ? <EndpointProblem problem={resolved} /> : null}
 
       {lookup && endpoint ? (
         TxResult ? (

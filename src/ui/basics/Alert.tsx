@@ -26,3 +26,17 @@ export function LinkProblems({ problems }: { problems: readonly string[] }) {
     </Alert>
   );
 }
+
+/**
+ * Why a method has no endpoint: an alert, or while one may still come (the devnet's manifest on
+ * its way) a quiet status — never a false alarm on a first load.
+ */
+export function EndpointProblem({ problem }: { problem: { reason: string; pending?: boolean } }) {
+  if (problem.pending)
+    return (
+      <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+        {problem.reason}
+      </p>
+    );
+  return <Alert>{problem.reason}</Alert>;
+}
