@@ -8,7 +8,8 @@
 //   - requests, from the gateway's request log of the node's path (one entry per JSON-RPC request,
 //     a batch's elements each): the state reads at the parent block grouped per account
 //     (eth_getProof / eth_getBalance / eth_getTransactionCount / eth_getCode) and per slot
-//     (eth_getStorageAt), the most any one had, and everything else (the handful: the
+//     (eth_getStorageAt), the most any one had, a token's symbol() and decimals() apart (the call
+//     tree's event amounts in token units, 2 per token), and everything else (the handful: the
 //     transaction, its block, the refused trace methods, the chain id …);
 //   - replayMs: the replay from its Worker's spawn to its answer (nodescope:replay);
 //   - workerComputeMs: the Worker's computing (its run less the time it waited for answers: the
@@ -33,6 +34,11 @@ export const REPLAY_CASES = {
 };
 const ACCOUNT_READS = ["eth_getProof", "eth_getBalance", "eth_getTransactionCount", "eth_getCode"];
 const STATE_READS = [...ACCOUNT_READS, "eth_getStorageAt"];
+/**
+ * A token's symbol() and decimals() (src/chain/tokenMeta.ts), asked with eth_call so an event's
+ * amount reads in the token's units (issue 48): the page's, not the replay's; counted apart.
+ */
+const TOKEN_META_CALLS = ["0x95d89b41", "0x313ce567"];
 
 /** The engine Worker's script and the chunks it imports, gzip -9 and raw, in KB. */
 export function engineChunk(distDir) {
@@ -64,9 +70,15 @@ export function countRequests(entries, path, blockTag) {
   const perAccount = new Map();
   const perSlot = new Map();
   let other = 0;
+  let tokenMeta = 0;
   for (const e of mine) {
     const p = Array.isArray(e.params) ? e.params : [];
     const atParent = blockTag !== null && p[p.length - 1] === blockTag;
+    const data = String(p[0]?.data ?? p[0]?.input ?? "");
+    if (e.method === "eth_call" && TOKEN_META_CALLS.includes(data.slice(0, 10))) {
+      tokenMeta++;
+      continue;
+    }
     if (atParent && ACCOUNT_READS.includes(e.method)) {
       const a = String(p[0]).toLowerCase();
       perAccount.set(a, (perAccount.get(a) ?? 0) + 1);
@@ -84,6 +96,7 @@ export function countRequests(entries, path, blockTag) {
     maxRequestsPerAccount: max(perAccount),
     maxRequestsPerSlot: max(perSlot),
     otherRequests: other,
+    tokenMetaRequests: tokenMeta,
   };
 }
 
@@ -255,7 +268,7 @@ export async function benchReplay({ browser, base, manifest, distDir, runs, log 
       const r = await replayOnce({ browser, base, manifest, hash: tx.hash });
       if (!r.error && !r.replayed) r.error = "the page did not say the tree was replayed";
       log(
-        `  ${name} (${label}, index ${tx.index}) run ${i + 1}: ${r.error ? `error: ${r.error}` : `tree ${round(r.firstRowsMs)} ms, ${round(r.treeAfterLastReadMs)} ms after the last read; replay ${round(r.replayMs)} ms, Worker start ${round(r.workerStartMs)} ms, computing ${round(r.workerComputeMs)} ms (${r.replays} replay${r.replays === 1 ? "" : "s"}); ${r.requests} requests (${r.accounts} accounts ≤ ${r.maxRequestsPerAccount} each, ${r.slots} slots ≤ ${r.maxRequestsPerSlot} each, ${r.otherRequests} other); Worker heap peak ${r.workerPeakHeapMB} MB (${r.workerHeapSamples} samples)`}`,
+        `  ${name} (${label}, index ${tx.index}) run ${i + 1}: ${r.error ? `error: ${r.error}` : `tree ${round(r.firstRowsMs)} ms, ${round(r.treeAfterLastReadMs)} ms after the last read; replay ${round(r.replayMs)} ms, Worker start ${round(r.workerStartMs)} ms, computing ${round(r.workerComputeMs)} ms (${r.replays} replay${r.replays === 1 ? "" : "s"}); ${r.requests} requests (${r.accounts} accounts ≤ ${r.maxRequestsPerAccount} each, ${r.slots} slots ≤ ${r.maxRequestsPerSlot} each, ${r.otherRequests} other, ${r.tokenMetaRequests} token symbol/decimals); Worker heap peak ${r.workerPeakHeapMB} MB (${r.workerHeapSamples} samples)`}`,
       );
       results.push(r);
     }
