@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveEndpoint } from "../endpoints";
 import { createRpcClient } from "../rpc";
@@ -10,6 +11,9 @@ import { bootEarly, earlyModuleFor, FIRST_PAINT_BYTES, readCopy } from "./boot";
 import { initialConnection } from "./connection";
 
 const BLOCK = `0x${"ab".repeat(32)}`;
+/** jsdom's window (the test's global, in its own VM context) may have none: then Node's own. */
+const ReadableStream = (globalThis.ReadableStream ??
+  NodeReadableStream) as typeof globalThis.ReadableStream;
 
 let server: Server;
 let url = "";

@@ -42,6 +42,16 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * An error by its shape, not `instanceof Error`: the runtime's fetch may throw from another realm
+ * (a Worker's, a test runner's context), whose Error is not this one's.
+ */
+function errorLike(value: unknown): { message: string; cause?: unknown } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const rec = value as { message?: unknown; cause?: unknown };
+  return typeof rec.message === "string" ? { message: rec.message, cause: rec.cause } : undefined;
+}
+
 function errorCode(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const rec = value as { code?: unknown; errors?: unknown };
@@ -156,10 +166,10 @@ export type { Exchanged } from "./inflight";
  * code. The runtime's error is not ours, so its `code` is read here, at the edge, once.
  */
 function describeFailure(error: unknown, url: string): NetworkFailure {
-  const message = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error ? error.cause : undefined;
+  const message = errorLike(error)?.message ?? String(error);
+  const cause = errorLike(error)?.cause;
   const code = errorCode(cause) ?? errorCode(error);
-  const causeMessage = cause instanceof Error ? cause.message : undefined;
+  const causeMessage = errorLike(cause)?.message;
   const detail = code ?? causeMessage;
   const pageProtocol =
     "location" in globalThis && typeof globalThis.location === "object"
