@@ -107,7 +107,9 @@ test.describe("fault modes: a specific message, the retries, and a usable view a
     page,
     manifest,
   }) => {
-    await page.goto(txLink(manifest, "slow-1500"));
+    // Long enough that the app, mounted after its first request left (boot.ts), still finds it
+    // pending on a loaded machine: at 1.5 s the answer was sometimes in before the first render.
+    await page.goto(txLink(manifest, "slow-5000"));
     await expect(
       view(page)
         .getByRole("status")
