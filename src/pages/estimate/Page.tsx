@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNativeSymbol } from "../../connection/nativeUnit";
 import { useMemo, useState } from "react";
-import { Card, EndpointProblem, ErrorPanel, PageHeader } from "../../ui";
+import { Card, EndpointProblem, PageHeader } from "../../ui";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 
 import { useRpc } from "../../connection/context";
@@ -162,11 +162,7 @@ export default function EstimatePage({ search, setSearch }: MethodPageProps) {
       </FoldingForm>
 
       {!resolved.ok ? (
-        resolved.pending ? (
-          <EndpointProblem problem={resolved} />
-        ) : (
-          <ErrorPanel title="No endpoint for eth_estimateGas" headline={resolved.reason} />
-        )
+        <EndpointProblem problem={resolved} title="No endpoint for eth_estimateGas" />
       ) : null}
 
       {showing && query.isPending ? (

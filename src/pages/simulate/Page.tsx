@@ -2,15 +2,7 @@ import { formatDecimal } from "../../chain";
 import { useNativeSymbol } from "../../connection/nativeUnit";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import {
-  Alert,
-  Button,
-  Card,
-  downloadText,
-  EndpointProblem,
-  ErrorPanel,
-  PageHeader,
-} from "../../ui";
+import { Alert, Button, Card, downloadText, EndpointProblem, PageHeader } from "../../ui";
 import { useRpc } from "../../connection/context";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import { href } from "../../routing/links";
@@ -322,11 +314,7 @@ export default function SimulatePage({ search, setSearch }: MethodPageProps) {
 
       {link.overridesError ? <Alert>{link.overridesError}</Alert> : null}
       {!resolved.ok ? (
-        resolved.pending ? (
-          <EndpointProblem problem={resolved} />
-        ) : (
-          <ErrorPanel title={`No endpoint for ${METHOD}`} headline={resolved.reason} />
-        )
+        <EndpointProblem problem={resolved} title={`No endpoint for ${METHOD}`} />
       ) : null}
       {request?.blockOverrides ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">

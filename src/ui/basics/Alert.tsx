@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ErrorPanel } from "./ErrorPanel";
 
 /** A short problem statement in the alert style (role="alert": read out when it appears). */
 export function Alert({ children }: { children: ReactNode }) {
@@ -28,15 +29,22 @@ export function LinkProblems({ problems }: { problems: readonly string[] }) {
 }
 
 /**
- * Why a method has no endpoint: an alert, or while one may still come (the devnet's manifest on
- * its way) a quiet status — never a false alarm on a first load.
+ * Why a method has no endpoint: an alert (an error panel under `title`), or while one may still
+ * come (the devnet's manifest on its way) a quiet status — never a false alarm on a first load.
  */
-export function EndpointProblem({ problem }: { problem: { reason: string; pending?: boolean } }) {
+export function EndpointProblem({
+  problem,
+  title,
+}: {
+  problem: { reason: string; pending?: boolean };
+  title?: string;
+}) {
   if (problem.pending)
     return (
       <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
         {problem.reason}
       </p>
     );
+  if (title) return <ErrorPanel title={title} headline={problem.reason} />;
   return <Alert>{problem.reason}</Alert>;
 }
