@@ -306,6 +306,15 @@ export const METHOD_TABS = [
   ["Dry run", "Dry run"],
 ] as const;
 
+/**
+ * Waits until the app has taken the place of what a deep link painted before React
+ * (src/app/firstPaint): a row measured during the swap is detached under the measuring, and its
+ * box reads null. Measure after this.
+ */
+export async function firstPaintGone(page: Page): Promise<void> {
+  await expect(page.locator("[data-first-paint]")).toHaveCount(0, { timeout: 30_000 });
+}
+
 /** Opens a page's tab from the header navigation and waits for its heading. */
 export async function openMethodTab(page: Page, tab: string, heading: string): Promise<void> {
   await page.getByRole("navigation", { name: "Methods" }).getByRole("link", { name: tab }).click();

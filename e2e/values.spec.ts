@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { formatUnits, getAddress } from "viem";
-import { expect, test } from "./fixtures";
+import { expect, firstPaintGone, test } from "./fixtures";
 
 const TRANSFER_TOPIC0 = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 
@@ -129,6 +129,7 @@ test.describe("at 390 px", () => {
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
     const first = page.getByRole("treeitem").first();
     await expect(first).toBeVisible({ timeout: 30_000 });
+    await firstPaintGone(page);
     const top = (await first.boundingBox())?.y ?? Infinity;
     expect(top, "the first treeitem's top (px from the top of the page)").toBeLessThan(1100);
     await fitsWidth(page, "trace");

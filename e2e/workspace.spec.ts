@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, firstPaintGone, test } from "./fixtures";
 
 /** The element's top edge is inside the viewport, with the page not scrolled. */
 async function topInViewport(page: Page, el: Locator) {
@@ -56,6 +56,7 @@ test.describe("results first at 1400×900", () => {
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
     const first = page.getByRole("treeitem").first();
     await topInViewport(page, first);
+    await firstPaintGone(page);
     // a long decoded call gives way: the row's gas stays inside the tree
     const tree = await page.getByRole("tree", { name: "Call tree" }).boundingBox();
     const gas = await first.getByText(/ gas$/).boundingBox();
