@@ -73,10 +73,10 @@ export function History({
   );
   const { resolve } = useRpc();
   const txEndpoint = resolve(TX_ENDPOINT_OF);
-  const [first, setFirst] = useState(0);
-  // Kept inside the rows found (a page past the end shows the last one).
-  const start = Math.min(first, Math.max(0, found.length - 1));
-  const pageStart = start - (start % HISTORY_PAGE_ROWS);
+  const [page, setPage] = useState(0);
+  // A page past the end shows the last one.
+  const lastPage = Math.max(0, Math.ceil(found.length / HISTORY_PAGE_ROWS) - 1);
+  const pageStart = Math.min(page, lastPage) * HISTORY_PAGE_ROWS;
   const shown = useMemo(
     () => found.slice(pageStart, pageStart + HISTORY_PAGE_ROWS),
     [found, pageStart],
@@ -87,7 +87,7 @@ export function History({
   );
   const read = useTransferTxs(client, txEndpoint.ok ? txEndpoint.endpoint : endpoint, unread);
   const rows = useMemo(() => fillRows(shown, read), [shown, read]);
-  const transferOnly = useMemo(() => unreadHashes(found).length, [found]);
+  const transferOnly = useMemo(() => found.filter((r) => r.from === null).length, [found]);
   const registry = useCallDecoding(endpoint, rows);
   const a = address.toLowerCase();
   const sentFound = state?.txs.length ?? 0;
@@ -167,15 +167,12 @@ export function History({
       </p>
       {found.length > HISTORY_PAGE_ROWS ? (
         <div className="flex flex-wrap items-center gap-2">
-          <Button
-            disabled={pageStart === 0}
-            onClick={() => setFirst(Math.max(0, pageStart - HISTORY_PAGE_ROWS))}
-          >
+          <Button disabled={pageStart === 0} onClick={() => setPage(Math.min(page, lastPage) - 1)}>
             Newer rows
           </Button>
           <Button
             disabled={pageStart + HISTORY_PAGE_ROWS >= found.length}
-            onClick={() => setFirst(pageStart + HISTORY_PAGE_ROWS)}
+            onClick={() => setPage(Math.min(page, lastPage) + 1)}
           >
             Older rows
           </Button>

@@ -166,8 +166,9 @@ export type { Exchanged } from "./inflight";
  * code. The runtime's error is not ours, so its `code` is read here, at the edge, once.
  */
 function describeFailure(error: unknown, url: string): NetworkFailure {
-  const message = errorLike(error)?.message ?? String(error);
-  const cause = errorLike(error)?.cause;
+  const failed = errorLike(error);
+  const message = failed?.message ?? String(error);
+  const cause = failed?.cause;
   const code = errorCode(cause) ?? errorCode(error);
   const causeMessage = errorLike(cause)?.message;
   const detail = code ?? causeMessage;
