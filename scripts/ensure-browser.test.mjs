@@ -49,6 +49,9 @@ function fakeHost({
   };
 }
 
+const APT = "-y --no-install-recommends";
+const SHELL = "/usr/bin/chromium-headless-shell";
+
 describe("findBrowser", () => {
   it("prefers CHROMIUM_PATH over everything else", () => {
     const { host } = fakeHost({
@@ -92,12 +95,42 @@ describe("findBrowser", () => {
 });
 
 describe("ensureBrowser", () => {
-  it("installs nothing when a browser is there", () => {
+  it("installs nothing when the headless shell is there", () => {
+    const f = fakeHost({ present: ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"] });
+    expect(ensureBrowser(f.host)).toEqual({
+      found: { path: "/usr/bin/chromium-headless-shell", source: "system browser" },
+    });
+    expect(f.ran).toEqual([]);
+  });
+
+  it("adds the headless shell beside a full system Chromium (Debian, root) and uses it", () => {
+    const f = fakeHost({
+      present: ["/usr/bin/chromium"],
+      installs: { [`apt-get install ${APT} chromium-headless-shell`]: [SHELL] },
+    });
+    expect(ensureBrowser(f.host)).toEqual({
+      found: { path: SHELL, source: "system browser, just installed by apt-get" },
+    });
+    expect(f.ran).toEqual([`apt-get install ${APT} chromium-headless-shell`]);
+  });
+
+  it("keeps the full Chromium when the shell cannot be installed, and says so", () => {
     const f = fakeHost({ present: ["/usr/bin/chromium"] });
     expect(ensureBrowser(f.host)).toEqual({
       found: { path: "/usr/bin/chromium", source: "system browser" },
     });
-    expect(f.ran).toEqual([]);
+    expect(f.ran).toEqual([`apt-get install ${APT} chromium-headless-shell`, "apt-get update"]);
+    expect(f.logged.at(-1)).toMatch(/no headless shell .*using \/usr\/bin\/chromium/);
+  });
+
+  it("leaves a full Chromium alone without root, and a named or Playwright browser always", () => {
+    const noRoot = fakeHost({ present: ["/usr/bin/chromium"], isRoot: false });
+    expect(ensureBrowser(noRoot.host)).toMatchObject({ found: { path: "/usr/bin/chromium" } });
+    const named = fakeHost({ env: { CHROMIUM_PATH: "/opt/chrome" }, present: ["/opt/chrome"] });
+    expect(ensureBrowser(named.host)).toMatchObject({ found: { path: "/opt/chrome" } });
+    const pw = fakeHost({ present: ["/pw/chromium-1/chrome"] });
+    expect(ensureBrowser(pw.host)).toMatchObject({ found: { path: "/pw/chromium-1/chrome" } });
+    expect([...noRoot.ran, ...named.ran, ...pw.ran]).toEqual([]);
   });
 
   it("uses Playwright's download where it works, and stops there", () => {
@@ -112,15 +145,16 @@ describe("ensureBrowser", () => {
     expect(f.ran).toEqual(["npx --no-install playwright install chromium"]);
   });
 
-  it("falls back to apt-get as root on Debian when the download fails", () => {
-    const f = fakeHost({ installs: { "apt-get install": ["/usr/bin/chromium"] } });
-    const result = ensureBrowser(f.host);
-    expect(result).toEqual({
-      found: { path: "/usr/bin/chromium", source: "system browser, just installed by apt-get" },
+  it("falls back to apt-get's headless shell as root on Debian when the download fails", () => {
+    const f = fakeHost({
+      installs: { [`apt-get install ${APT} chromium-headless-shell`]: [SHELL] },
+    });
+    expect(ensureBrowser(f.host)).toEqual({
+      found: { path: SHELL, source: "system browser, just installed by apt-get" },
     });
     expect(f.ran).toEqual([
       "npx --no-install playwright install chromium",
-      "apt-get install -y --no-install-recommends chromium",
+      `apt-get install ${APT} chromium-headless-shell`,
     ]);
   });
 
@@ -133,18 +167,36 @@ describe("ensureBrowser", () => {
       const line = [command, ...args].join(" ");
       if (line.startsWith("apt-get install") && updated.length > 0) {
         f.ran.push(line);
-        f.host.isExecutable = (p) => p === "/usr/bin/chromium";
+        f.host.isExecutable = (p) => p === SHELL;
         return { ok: true, output: "" };
       }
       if (line === "apt-get update") updated = [line];
       return run(command, args, options);
     };
+    expect(ensureBrowser(f.host)).toMatchObject({ found: { path: SHELL } });
+    expect(f.ran).toEqual([
+      "npx --no-install playwright install chromium",
+      `apt-get install ${APT} chromium-headless-shell`,
+      "apt-get update",
+      `apt-get install ${APT} chromium-headless-shell`,
+    ]);
+  });
+
+  it("installs the full Chromium where the headless shell's package is unknown", () => {
+    const f = fakeHost({
+      installs: {
+        "apt-get update": [],
+        [`apt-get install ${APT} chromium`]: ["/usr/bin/chromium"],
+      },
+      failing: ["chromium-headless-shell"],
+    });
     expect(ensureBrowser(f.host)).toMatchObject({ found: { path: "/usr/bin/chromium" } });
     expect(f.ran).toEqual([
       "npx --no-install playwright install chromium",
-      "apt-get install -y --no-install-recommends chromium",
+      `apt-get install ${APT} chromium-headless-shell`,
       "apt-get update",
-      "apt-get install -y --no-install-recommends chromium",
+      `apt-get install ${APT} chromium-headless-shell`,
+      `apt-get install ${APT} chromium`,
     ]);
   });
 
