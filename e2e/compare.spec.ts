@@ -65,7 +65,7 @@ test.describe("compare two runs", () => {
     const checkDelta = Number(checkB.gasUsed) - Number(checkA.gasUsed);
 
     await page.goto(
-      `/#/compare?a=${a.hash}&b=${b.hash}&rpc=${encodeURIComponent(manifest.anvilUrl)}&sourcify=${encodeURIComponent(sourcify)}`,
+      `/#/compare?a=${a.hash}&b=${b.hash}&rpc=${encodeURIComponent(manifest.anvilUrl)}&sourcify=${encodeURIComponent(sourcify)}&sigdb=${encodeURIComponent(manifest.decoding.sigdb)}`,
     );
     const region = page.getByRole("region", { name: /compare/i });
     const tree = region.getByRole("tree");

@@ -38,7 +38,8 @@ function scenario(m: E2eManifest) {
 }
 
 const e = encodeURIComponent;
-const services = (m: E2eManifest) => `&rpc=${e(m.anvilUrl)}&sourcify=${e(m.decoding.sourcify)}`;
+const services = (m: E2eManifest) =>
+  `&rpc=${e(m.anvilUrl)}&sourcify=${e(m.decoding.sourcify)}&sigdb=${e(m.decoding.sigdb)}`;
 /** The CREATE2 frame is the top frame's first child: path 0.0. */
 const link = (m: E2eManifest, hash: string, view: string, frame = "0.0") =>
   `/#/trace?hash=${hash}&tracer=callTracer&view=${view}&frame=${frame}${services(m)}`;

@@ -44,7 +44,8 @@ function scenario(m: E2eManifest) {
 }
 
 const e = encodeURIComponent;
-const services = (m: E2eManifest) => `&rpc=${e(m.anvilUrl)}&sourcify=${e(m.decoding.sourcify)}`;
+const services = (m: E2eManifest) =>
+  `&rpc=${e(m.anvilUrl)}&sourcify=${e(m.decoding.sourcify)}&sigdb=${e(m.decoding.sigdb)}`;
 const traceLink = (m: E2eManifest, hash: string, extra = "") =>
   `/#/trace?hash=${hash}&tracer=callTracer&view=debug${services(m)}${extra}`;
 
@@ -80,7 +81,9 @@ async function opened(page: Page) {
 }
 
 test.describe("the debugger", () => {
-  test("a failed transaction opens at its failing line, two internal calls deep, with the stack in hex", async ({
+  // One load of the failed transaction's debugger for what it shows, axe in both themes, and the
+  // same page narrowed to 360 px (were three tests, each loading and tracing it again).
+  test("a failed transaction opens at its failing line, two internal calls deep, with the stack in hex; axe in both themes; 360 px wide", async ({
     page,
     manifest,
   }) => {
@@ -101,9 +104,21 @@ test.describe("the debugger", () => {
     await expect(d.region.getByRole("list", { name: /^(evm )?stack/i })).toContainText(
       /0x0{61}1f4/,
     );
+
+    await test.step("axe: the debugger, light and dark theme", async () => {
+      await expectNoSeriousViolationsInBothThemes(page);
+    });
+
+    await test.step("a 360 px wide screen: the page does not spill sideways", async () => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect(d.stack.first()).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(360);
+    });
   });
 
-  test("into enters an internal function, out returns, over stays, back goes back; the link keeps the step", async ({
+  test("into enters an internal function, out returns, over stays, back goes back; the link keeps the step; the slider jumps", async ({
     page,
     manifest,
   }) => {
@@ -157,15 +172,12 @@ test.describe("the debugger", () => {
     await page.reload();
     const again = await opened(page);
     expect(await where(again.status)).toEqual(here);
-  });
 
-  test("the slider jumps to any step", async ({ page, manifest }) => {
-    const { run } = scenario(manifest);
-    await page.goto(traceLink(manifest, run.hash));
-    const d = await opened(page);
-    const { of } = await where(d.status);
-    await d.region.getByRole("slider", { name: /step/i }).fill(String(of - 1));
-    await expect(d.status).toContainText(`step ${of.toLocaleString("en-US")} of`);
+    await test.step("the slider jumps to any step", async () => {
+      const { of } = await where(again.status);
+      await again.region.getByRole("slider", { name: /step/i }).fill(String(of - 1));
+      await expect(again.status).toContainText(`step ${of.toLocaleString("en-US")} of`);
+    });
   });
 
   test("with the optimizer: the inlined helpers are said, the failing line found", async ({
@@ -273,24 +285,5 @@ test.describe("the debugger", () => {
     await expect(
       page.getByRole("tree", { name: "Call tree" }).getByRole("treeitem").first(),
     ).toBeVisible();
-  });
-
-  test("a 360 px wide screen: the page does not spill sideways", async ({ page, manifest }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    const { fail } = scenario(manifest);
-    await page.goto(traceLink(manifest, fail.hash));
-    const d = await opened(page);
-    await expect(d.stack.first()).toBeVisible({ timeout: 30_000 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      360,
-    );
-  });
-
-  test("axe: the debugger, light and dark theme", async ({ page, manifest }) => {
-    const { fail } = scenario(manifest);
-    await page.goto(traceLink(manifest, fail.hash));
-    const d = await opened(page);
-    await expect(d.stack.first()).toBeVisible({ timeout: 30_000 });
-    await expectNoSeriousViolationsInBothThemes(page);
   });
 });

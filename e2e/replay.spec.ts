@@ -127,7 +127,7 @@ for (const { mode, url } of MODES) {
       if (!fail || !run) throw new Error("the devnet has no debugger scenario");
       const source = readFileSync(resolve(root, "devnet/contracts/debug/Stepper.sol"), "utf8");
       const failing = source.split("\n").findIndex((l) => l.includes("require(amount <= cap")) + 1;
-      const services = `&view=debug&sourcify=${e(manifest.decoding.sourcify)}`;
+      const services = `&view=debug&sourcify=${e(manifest.decoding.sourcify)}&sigdb=${e(manifest.decoding.sigdb)}`;
       await page.goto(traceLink(fail.hash, url(manifest), services));
       const region = page.getByRole("region", { name: /debugger/i });
       const status = region.getByRole("status");

@@ -39,7 +39,7 @@ function scenario(m: E2eManifest) {
 
 const e = encodeURIComponent;
 const link = (m: E2eManifest, hash: string, solc: string, rpc = m.anvilUrl) =>
-  `/#/trace?hash=${hash}&tracer=callTracer&view=debug&rpc=${e(rpc)}&sourcify=${e(m.decoding.sourcify)}&solc=${e(solc)}`;
+  `/#/trace?hash=${hash}&tracer=callTracer&view=debug&rpc=${e(rpc)}&sourcify=${e(m.decoding.sourcify)}&sigdb=${e(m.decoding.sigdb)}&solc=${e(solc)}`;
 
 async function anvil<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const res = await fetch(url, {
@@ -82,7 +82,9 @@ async function lineNow(page: Page): Promise<number> {
 }
 
 test.describe("the debugger's Variables", () => {
-  test("the failed call opens at its require with place's parameters, its memory struct and its named return", async ({
+  // One load and one compile for the failing call's opening step, the walk back from it and its
+  // row in the call tree (were two tests, each compiling the sources again).
+  test("the failed call opens at its require with place's parameters, its memory struct and its named return; stepping back and over shows the values", async ({
     page,
     manifest,
   }) => {
@@ -117,6 +119,48 @@ test.describe("the debugger's Variables", () => {
     await expect(member(saved, "total")).toContainText(values.total);
     const state = d.region.getByRole("list", { name: "Storage variables" }).getByRole("listitem");
     await expect(state.filter({ hasText: /^placed\b/ })).toHaveText(/placed\s*uint256\s*1$/);
+    await test.step("a step over an assignment shows the value; back inside the internal call, its parameter and its named return", async () => {
+      const assign = lineOf("order.total = total;");
+      const back = d.button(/step back/i);
+      for (let i = 0; i < 10 && (await lineNow(page)) !== assign; i++) {
+        await back.click();
+        await expect(d.status).toContainText(PLACE);
+      }
+      expect(await lineNow(page)).toBe(assign);
+      const orderTotal = d
+        .item("order")
+        .getByRole("listitem")
+        .filter({ hasText: /^total\b/ });
+      await expect(orderTotal).toHaveText(/total\s*0$/, { timeout: 30_000 });
+      await d.button(/step over/i).click();
+      await expect(orderTotal).toHaveText(new RegExp(`total\\s*${values.total}$`), {
+        timeout: 30_000,
+      });
+
+      // back over the assignments, into sum: its calldata array and its named return
+      for (let i = 0; i < 20 && (await d.callStack.count()) < 2; i++) await back.click();
+      await expect(d.callStack).toHaveText([/^place/, /^sum/]);
+      const xs = d.item("xs");
+      for (const [i, a] of values.amounts.entries())
+        await expect(xs.getByRole("listitem").nth(i)).toHaveText(
+          new RegExp(`\\[${i}\\]\\s*${a}$`),
+          {
+            timeout: 30_000,
+          },
+        );
+      await expect(d.item("acc")).toContainText(values.total);
+
+      // out of sum to where place called it, just after describe returned: its value by its type
+      await d.region
+        .getByRole("list", { name: /call stack/i })
+        .getByRole("button", { name: "place" })
+        .click();
+      const returned = d.region.getByRole("list", { name: "describe returned" });
+      await expect(returned.getByRole("listitem")).toHaveText(
+        new RegExp(`^text\\s*"${values.note}"$`),
+      );
+    });
+
     // describe's row in the call tree: its returned string, not the memory pointer
     await page.getByRole("tab", { name: "Call tree" }).click();
     const show = page.getByRole("button", { name: "Show internal calls" });
@@ -130,52 +174,6 @@ test.describe("the debugger's Variables", () => {
         .getByRole("tree", { name: "Call tree" })
         .getByRole("treeitem", { name: /^internal describe\(/ }),
     ).toContainText(`→ text: "${values.note}"`);
-  });
-
-  test("a step over an assignment shows the value; back inside the internal call, its parameter and its named return", async ({
-    page,
-    manifest,
-  }) => {
-    const { tx, solc, values } = scenario(manifest);
-    await page.goto(link(manifest, tx.hash, solc));
-    const d = debuggerOf(page);
-    await expect(d.item("id")).toContainText(values.id, { timeout: 120_000 });
-    const assign = lineOf("order.total = total;");
-    const back = d.button(/step back/i);
-    for (let i = 0; i < 10 && (await lineNow(page)) !== assign; i++) {
-      await back.click();
-      await expect(d.status).toContainText(PLACE);
-    }
-    expect(await lineNow(page)).toBe(assign);
-    const orderTotal = d
-      .item("order")
-      .getByRole("listitem")
-      .filter({ hasText: /^total\b/ });
-    await expect(orderTotal).toHaveText(/total\s*0$/, { timeout: 30_000 });
-    await d.button(/step over/i).click();
-    await expect(orderTotal).toHaveText(new RegExp(`total\\s*${values.total}$`), {
-      timeout: 30_000,
-    });
-
-    // back over the assignments, into sum: its calldata array and its named return
-    for (let i = 0; i < 20 && (await d.callStack.count()) < 2; i++) await back.click();
-    await expect(d.callStack).toHaveText([/^place/, /^sum/]);
-    const xs = d.item("xs");
-    for (const [i, a] of values.amounts.entries())
-      await expect(xs.getByRole("listitem").nth(i)).toHaveText(new RegExp(`\\[${i}\\]\\s*${a}$`), {
-        timeout: 30_000,
-      });
-    await expect(d.item("acc")).toContainText(values.total);
-
-    // out of sum to where place called it, just after describe returned: its value by its type
-    await d.region
-      .getByRole("list", { name: /call stack/i })
-      .getByRole("button", { name: "place" })
-      .click();
-    const returned = d.region.getByRole("list", { name: "describe returned" });
-    await expect(returned.getByRole("listitem")).toHaveText(
-      new RegExp(`^text\\s*"${values.note}"$`),
-    );
   });
 
   test("a dry run's Debug view shows the same Variables", async ({ page, manifest }) => {
@@ -194,6 +192,7 @@ test.describe("the debugger's Variables", () => {
       view: "debug",
       rpc: manifest.anvilUrl,
       sourcify: manifest.decoding.sourcify,
+      sigdb: manifest.decoding.sigdb,
       solc,
     });
     await page.goto(`/#/simulate?${sp.toString()}`);
