@@ -7,6 +7,8 @@
  * Only files with a DOM (jsdom) load Testing Library: the others (most of the suite) never use it,
  * and each file loads its setup in its own context.
  */
+export {};
+
 if (typeof document !== "undefined") {
   const { configure } = await import("@testing-library/dom");
   configure({ asyncUtilTimeout: 5_000 });
