@@ -122,65 +122,69 @@ const ROUTES: Route[] = [
   },
 ];
 
-// One test per route: the results are reached once and scanned in the light theme, then in the
-// dark one switched from the header (e2e/axe.ts).
-test.describe("axe: no serious or critical violation with results shown", () => {
-  for (const route of ROUTES) {
-    test(`${route.name}, light and dark theme`, async ({ page, manifest }) => {
-      await page.goto(route.url(manifest));
-      await route.shown(page);
-      await expectNoSeriousViolationsInBothThemes(page, route.name);
-    });
-  }
-});
+/** Nothing reaches past the screen's right edge outside a box that scrolls it; the header's tabs fit. */
+async function expectNothingSpills(page: Page): Promise<void> {
+  // Wide content (the log table, long hashes) scrolls inside its own box; the page does not.
+  const overflow = await page.evaluate(() => {
+    const screen = window.innerWidth;
+    const spill: string[] = [];
+    const clipped = (node: Node) => {
+      for (
+        let p = node.parentElement;
+        p && p !== document.body && p !== document.documentElement;
+        p = p.parentElement
+      ) {
+        if (getComputedStyle(p).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    // Text and boxes that reach past the right edge without a scrolling box around them.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ALL);
+    const range = document.createRange();
+    for (let n = walker.nextNode(); n && spill.length < 5; n = walker.nextNode()) {
+      if (!(n instanceof Element) && n.nodeType !== Node.TEXT_NODE) continue;
+      if (!(n instanceof Element)) range.selectNodeContents(n);
+      const right = (n instanceof Element ? n : range).getBoundingClientRect().right;
+      if (right > screen + 0.5 && !clipped(n)) {
+        const host = n instanceof Element ? n : n.parentElement;
+        spill.push(
+          `${host?.tagName.toLowerCase() ?? "?"}.${String(host?.className ?? "")} "${(n.textContent ?? "").slice(0, 40)}" → ${Math.round(right)}px`,
+        );
+      }
+    }
+    return { page: document.documentElement.scrollWidth, screen, spill };
+  });
+  expect(overflow.spill).toEqual([]);
+  expect(overflow.page).toBeLessThanOrEqual(overflow.screen);
+  // The header's tabs, within the screen; the first paint's header may give way to the app's
+  // between two reads: read the one that stands.
+  const nav = page.getByRole("navigation", { name: "Methods" });
+  await expect
+    .poll(async () => {
+      const box = await nav.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= overflow.screen + 0.5;
+    })
+    .toBe(true);
+}
 
-test.describe("narrow screens: usable from 360 px wide", () => {
-  test.use({ viewport: { width: 360, height: 740 } });
+// One test per route: the results are reached once on a 360 px wide screen and checked for
+// spilling, then, the window widened, scanned in the light theme and in the dark one switched from
+// the header (e2e/axe.ts). Were two tests per route, each loading the route and reaching its
+// results again.
+test.describe("each route with its results: usable from 360 px wide; axe finds no serious or critical violation", () => {
   for (const route of ROUTES) {
-    test(`${route.name}: nothing spills past the screen's width`, async ({ page, manifest }) => {
+    test(`${route.name}: nothing spills past 360 px; axe in the light and dark theme`, async ({
+      page,
+      manifest,
+    }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
       await page.goto(route.url(manifest));
       await route.shown(page);
-      // Wide content (the log table, long hashes) scrolls inside its own box; the page does not.
-      const overflow = await page.evaluate(() => {
-        const screen = window.innerWidth;
-        const spill: string[] = [];
-        const clipped = (node: Node) => {
-          for (
-            let p = node.parentElement;
-            p && p !== document.body && p !== document.documentElement;
-            p = p.parentElement
-          ) {
-            if (getComputedStyle(p).overflowX !== "visible") return true;
-          }
-          return false;
-        };
-        // Text and boxes that reach past the right edge without a scrolling box around them.
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ALL);
-        const range = document.createRange();
-        for (let n = walker.nextNode(); n && spill.length < 5; n = walker.nextNode()) {
-          if (!(n instanceof Element) && n.nodeType !== Node.TEXT_NODE) continue;
-          if (!(n instanceof Element)) range.selectNodeContents(n);
-          const right = (n instanceof Element ? n : range).getBoundingClientRect().right;
-          if (right > screen + 0.5 && !clipped(n)) {
-            const host = n instanceof Element ? n : n.parentElement;
-            spill.push(
-              `${host?.tagName.toLowerCase() ?? "?"}.${String(host?.className ?? "")} "${(n.textContent ?? "").slice(0, 40)}" → ${Math.round(right)}px`,
-            );
-          }
-        }
-        return { page: document.documentElement.scrollWidth, screen, spill };
+      await test.step("360 px: nothing spills past the screen's width", async () => {
+        await expectNothingSpills(page);
       });
-      expect(overflow.spill).toEqual([]);
-      expect(overflow.page).toBeLessThanOrEqual(overflow.screen);
-      // The header's tabs, within the screen; the first paint's header may give way to the app's
-      // between two reads: read the one that stands.
-      const nav = page.getByRole("navigation", { name: "Methods" });
-      await expect
-        .poll(async () => {
-          const box = await nav.boundingBox();
-          return box !== null && box.x >= 0 && box.x + box.width <= overflow.screen + 0.5;
-        })
-        .toBe(true);
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await expectNoSeriousViolationsInBothThemes(page, route.name);
     });
   }
 });
