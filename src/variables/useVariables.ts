@@ -4,7 +4,7 @@
  * the open function was entered (pass 2's window holding that JUMP, one more run of the tracer,
  * kept like the others), and the step's values.
  */
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { DEFAULT_SOLC, type SourceBundle } from "../chain/sources";
 import { useDecodingContext } from "../decoding/context";
@@ -64,8 +64,7 @@ export function useVariables(args: {
             at: performance.now(),
           };
         }
-      : undefined,
-    enabled: plan.ok,
+      : skipToken,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
