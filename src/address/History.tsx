@@ -14,7 +14,14 @@ import { href } from "../routing/links";
 import { RpcErrorPanel } from "../advice/RpcErrorPanel";
 import { amountText, BlockLink, Button, ShortAddress, shortHex, Time } from "../ui";
 import { useNativeSymbol } from "../connection/nativeUnit";
-import { FOUND_BY_TEXT, fillRows, historyRows, unreadHashes, type TransferRef } from "./rows";
+import {
+  FOUND_BY_TEXT,
+  fillRows,
+  historyRows,
+  isTransferOnly,
+  unreadHashes,
+  type TransferRef,
+} from "./rows";
 import { TRANSFER_READ_LIMIT } from "./transferTxs";
 import { RECENT_BLOCKS, useAddressHistory } from "./useAddressHistory";
 import { useTransferTxs } from "./useTransferTxs";
@@ -76,7 +83,8 @@ export function History({
   const [page, setPage] = useState(0);
   // A page past the end shows the last one.
   const lastPage = Math.max(0, Math.ceil(found.length / HISTORY_PAGE_ROWS) - 1);
-  const pageStart = Math.min(page, lastPage) * HISTORY_PAGE_ROWS;
+  const current = Math.min(page, lastPage);
+  const pageStart = current * HISTORY_PAGE_ROWS;
   const shown = useMemo(
     () => found.slice(pageStart, pageStart + HISTORY_PAGE_ROWS),
     [found, pageStart],
@@ -87,7 +95,7 @@ export function History({
   );
   const read = useTransferTxs(client, txEndpoint.ok ? txEndpoint.endpoint : endpoint, unread);
   const rows = useMemo(() => fillRows(shown, read), [shown, read]);
-  const transferOnly = useMemo(() => found.filter((r) => r.from === null).length, [found]);
+  const transferOnly = useMemo(() => found.filter(isTransferOnly).length, [found]);
   const registry = useCallDecoding(endpoint, rows);
   const a = address.toLowerCase();
   const sentFound = state?.txs.length ?? 0;
@@ -167,12 +175,12 @@ export function History({
       </p>
       {found.length > HISTORY_PAGE_ROWS ? (
         <div className="flex flex-wrap items-center gap-2">
-          <Button disabled={pageStart === 0} onClick={() => setPage(Math.min(page, lastPage) - 1)}>
+          <Button disabled={pageStart === 0} onClick={() => setPage(current - 1)}>
             Newer rows
           </Button>
           <Button
             disabled={pageStart + HISTORY_PAGE_ROWS >= found.length}
-            onClick={() => setPage(Math.min(page, lastPage) + 1)}
+            onClick={() => setPage(current + 1)}
           >
             Older rows
           </Button>

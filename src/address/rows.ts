@@ -94,7 +94,7 @@ export function fillRows(
 ): HistoryRow[] {
   if (read.size === 0) return [...rows];
   return rows.map((row) => {
-    if (row.from !== null) return row;
+    if (!isTransferOnly(row)) return row;
     const tx = read.get(row.hash.toLowerCase());
     if (!tx) return row;
     return { ...row, from: tx.from, to: tx.to, value: tx.value, ...inputShape(tx.input) };
@@ -103,5 +103,10 @@ export function fillRows(
 
 /** The hashes still to read, in the rows' order (newest first). */
 export function unreadHashes(rows: readonly HistoryRow[]): string[] {
-  return rows.filter((r) => r.from === null).map((r) => r.hash.toLowerCase());
+  return rows.filter(isTransferOnly).map((r) => r.hash.toLowerCase());
+}
+
+/** A row known only from a transfer: its transaction not read yet (no sender). */
+export function isTransferOnly(row: HistoryRow): boolean {
+  return row.from === null;
 }
