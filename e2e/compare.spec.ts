@@ -3,7 +3,7 @@
 // try/catch), the second within it (the same frame succeeds), and `credit[to]` changed by both.
 // Every figure is read from the node's own answers here, not from the app.
 import { getAddress } from "viem";
-import { expect, test, type E2eManifest } from "./fixtures";
+import { expect, test, type E2eManifest, standInServices } from "./fixtures";
 
 async function anvil<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const res = await fetch(url, {
@@ -28,10 +28,9 @@ function pair(m: E2eManifest) {
   const a = m.transactions.storage;
   const b = m.transactions.storageRetry;
   const s = m.storage as { checker: string; to: string } | undefined;
-  const sourcify = m.decoding.sourcify;
   if (!a || !b || !s)
     throw new Error("the devnet has no comparison scenario (storage, storageRetry)");
-  return { a, b, s, sourcify };
+  return { a, b, s };
 }
 
 /** The frame that calls `to`, depth first. */
@@ -52,7 +51,7 @@ test.describe("compare two runs", () => {
     page,
     manifest,
   }) => {
-    const { a, b, s, sourcify } = pair(manifest);
+    const { a, b, s } = pair(manifest);
     const trace = (hash: string) =>
       anvil<Frame>(manifest.anvilUrl, "debug_traceTransaction", [hash, { tracer: "callTracer" }]);
     const [ta, tb] = await Promise.all([trace(a.hash), trace(b.hash)]);
@@ -65,7 +64,7 @@ test.describe("compare two runs", () => {
     const checkDelta = Number(checkB.gasUsed) - Number(checkA.gasUsed);
 
     await page.goto(
-      `/#/compare?a=${a.hash}&b=${b.hash}&rpc=${encodeURIComponent(manifest.anvilUrl)}&sourcify=${encodeURIComponent(sourcify)}&sigdb=${encodeURIComponent(manifest.decoding.sigdb)}`,
+      `/#/compare?a=${a.hash}&b=${b.hash}&rpc=${encodeURIComponent(manifest.anvilUrl)}${standInServices(manifest)}`,
     );
     const region = page.getByRole("region", { name: /compare/i });
     const tree = region.getByRole("tree");

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, type E2eManifest } from "./fixtures";
+import { expect, test, type E2eManifest, standInServices } from "./fixtures";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCE = readFileSync(resolve(root, "devnet/contracts/debug/Workshop.sol"), "utf8").split(
@@ -38,8 +38,7 @@ function scenario(m: E2eManifest) {
 }
 
 const e = encodeURIComponent;
-const services = (m: E2eManifest) =>
-  `&rpc=${e(m.anvilUrl)}&sourcify=${e(m.decoding.sourcify)}&sigdb=${e(m.decoding.sigdb)}`;
+const services = (m: E2eManifest) => `&rpc=${e(m.anvilUrl)}${standInServices(m)}`;
 /** The CREATE2 frame is the top frame's first child: path 0.0. */
 const link = (m: E2eManifest, hash: string, view: string, frame = "0.0") =>
   `/#/trace?hash=${hash}&tracer=callTracer&view=${view}&frame=${frame}${services(m)}`;

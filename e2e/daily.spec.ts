@@ -4,7 +4,7 @@
  * search, a search bubble left behind, the step buttons' silence). Against the devnet.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, type E2eManifest } from "./fixtures";
+import { expect, test, type E2eManifest, standInServices } from "./fixtures";
 
 const view = (page: Page) => page.locator("main > div:not([hidden])");
 const e = encodeURIComponent;
@@ -87,7 +87,7 @@ test.describe("the answer in the first screen at 1400×900", () => {
   }) => {
     const fail = debugFail(manifest);
     await page.goto(
-      `/#/trace?hash=${fail.hash}&tracer=callTracer&view=debug&rpc=${e(manifest.anvilUrl)}&sourcify=${e(manifest.decoding.sourcify)}&sigdb=${e(manifest.decoding.sigdb)}`,
+      `/#/trace?hash=${fail.hash}&tracer=callTracer&view=debug&rpc=${e(manifest.anvilUrl)}${standInServices(manifest)}`,
     );
     const region = page.getByRole("region", { name: /debugger/i });
     const marked = region.getByRole("row").and(page.locator('[aria-current="step"]'));
@@ -212,7 +212,7 @@ test.describe("names and units where people read", () => {
     const a = manifest.transactions.storage;
     const b = manifest.transactions.storageRetry;
     if (!a || !b) throw new Error("the devnet has no comparison scenario (storage, storageRetry)");
-    const tail = `&rpc=${e(manifest.anvilUrl)}&sourcify=${e(manifest.decoding.sourcify)}&sigdb=${e(manifest.decoding.sigdb)}`;
+    const tail = `&rpc=${e(manifest.anvilUrl)}${standInServices(manifest)}`;
     await page.goto(`/#/compare?a=${a.hash}&b=${b.hash}${tail}`);
     const tree = page.getByRole("tree", { name: "Aligned call trees" });
     // The checker is a verified contract: its row reads its name, as the call tree's does.

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "@playwright/test";
 import { encodeFunctionData, parseAbi } from "viem";
 import { expectNoSeriousViolationsInBothThemes } from "./axe";
-import { expect, test, type E2eManifest } from "./fixtures";
+import { expect, test, type E2eManifest, standInServices } from "./fixtures";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCE = readFileSync(resolve(root, "devnet/contracts/debug/Stepper.sol"), "utf8").split(
@@ -44,8 +44,7 @@ function scenario(m: E2eManifest) {
 }
 
 const e = encodeURIComponent;
-const services = (m: E2eManifest) =>
-  `&rpc=${e(m.anvilUrl)}&sourcify=${e(m.decoding.sourcify)}&sigdb=${e(m.decoding.sigdb)}`;
+const services = (m: E2eManifest) => `&rpc=${e(m.anvilUrl)}${standInServices(m)}`;
 const traceLink = (m: E2eManifest, hash: string, extra = "") =>
   `/#/trace?hash=${hash}&tracer=callTracer&view=debug${services(m)}${extra}`;
 

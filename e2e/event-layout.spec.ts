@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { z } from "zod";
-import { E2E_MANIFEST, expect, test, type E2eManifest } from "./fixtures";
+import { E2E_MANIFEST, expect, test, type E2eManifest, standInServices } from "./fixtures";
 
 const tallySchema = z.object({
   tally: z.object({
@@ -31,7 +31,7 @@ function link(m: E2eManifest, t: Tally): string {
   const e = encodeURIComponent;
   return (
     `/#/logs?address=${t.address}&fromBlock=${t.fromBlock}&toBlock=${t.toBlock}` +
-    `&rpc=${e(m.endpoints.rollup)}&sourcify=${e(m.decoding.sourcify)}&sigdb=${e(m.decoding.sigdb)}`
+    `&rpc=${e(m.endpoints.rollup)}${standInServices(m)}`
   );
 }
 

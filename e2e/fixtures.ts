@@ -315,6 +315,16 @@ export async function firstPaintGone(page: Page): Promise<void> {
   await expect(page.locator("[data-first-paint]")).toHaveCount(0, { timeout: 30_000 });
 }
 
+/**
+ * `&sourcify=…&sigdb=…`: a link's decoding services set to the devnet's stand-ins. A link with its
+ * own `rpc=` is not the devnet connection, so without these it would decode through the public
+ * services (and a late Sourcify answer would send a signature lookup there).
+ */
+export function standInServices(m: E2eManifest): string {
+  const e = encodeURIComponent;
+  return `&sourcify=${e(m.decoding.sourcify)}&sigdb=${e(m.decoding.sigdb)}`;
+}
+
 /** Opens a page's tab from the header navigation and waits for its heading. */
 export async function openMethodTab(page: Page, tab: string, heading: string): Promise<void> {
   await page.getByRole("navigation", { name: "Methods" }).getByRole("link", { name: tab }).click();

@@ -12,7 +12,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { callFrameSchema, type CallFrame } from "../src/trace/result";
-import { expect, test, type E2eManifest, type GatewayLogEntry } from "./fixtures";
+import { expect, test, type E2eManifest, type GatewayLogEntry, standInServices } from "./fixtures";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const MODES = [
@@ -127,7 +127,7 @@ for (const { mode, url } of MODES) {
       if (!fail || !run) throw new Error("the devnet has no debugger scenario");
       const source = readFileSync(resolve(root, "devnet/contracts/debug/Stepper.sol"), "utf8");
       const failing = source.split("\n").findIndex((l) => l.includes("require(amount <= cap")) + 1;
-      const services = `&view=debug&sourcify=${e(manifest.decoding.sourcify)}&sigdb=${e(manifest.decoding.sigdb)}`;
+      const services = `&view=debug${standInServices(manifest)}`;
       await page.goto(traceLink(fail.hash, url(manifest), services));
       const region = page.getByRole("region", { name: /debugger/i });
       const status = region.getByRole("status");

@@ -11,7 +11,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { z } from "zod";
-import { expect, test, type E2eManifest } from "./fixtures";
+import { expect, test, type E2eManifest, standInServices } from "./fixtures";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCE = readFileSync(resolve(root, "devnet/contracts/debug/Orders.sol"), "utf8").split("\n");
@@ -39,7 +39,7 @@ function scenario(m: E2eManifest) {
 
 const e = encodeURIComponent;
 const link = (m: E2eManifest, hash: string, solc: string, rpc = m.anvilUrl) =>
-  `/#/trace?hash=${hash}&tracer=callTracer&view=debug&rpc=${e(rpc)}&sourcify=${e(m.decoding.sourcify)}&sigdb=${e(m.decoding.sigdb)}&solc=${e(solc)}`;
+  `/#/trace?hash=${hash}&tracer=callTracer&view=debug&rpc=${e(rpc)}${standInServices(m)}&solc=${e(solc)}`;
 
 async function anvil<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const res = await fetch(url, {
