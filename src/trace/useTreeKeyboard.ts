@@ -2,7 +2,9 @@
  * Keyboard navigation of the call tree, as the WAI-ARIA tree pattern has it: arrows, Page
  * Up/Down, Home/End, Right/Left to open, enter or leave a frame, Enter/Space to toggle, `*` to
  * open the siblings. Log rows are skipped. Focus follows the selection once the new row is
- * rendered (the selected row is always mounted).
+ * rendered (the selected row is always mounted): the key's target is remembered until a render
+ * shows it selected and its row is in the page, which may be a render or two after the key (the
+ * selection arrives from the page, the virtualiser mounts a newly shown row a pass later).
  */
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import type { Rows, Structure } from "./tree";
@@ -31,18 +33,20 @@ export function useTreeKeyboard(
   selectedRow: number,
 ): (e: KeyboardEvent<HTMLElement>) => void {
   const { structure, rows, expanded, selected, onSelect, onToggle, onExpandSiblings } = tree;
-  // Set by a key that selects another frame: its row gets focus once it has rendered.
-  const focusPending = useRef(false);
+  // The frame a key selected, -1 when none: its row gets focus once it is selected and rendered.
+  const focusPending = useRef(-1);
 
-  const focusFrame = (frame: number) => {
+  /** Focuses the frame's row; false when it is not in the page (yet). */
+  const focusFrame = (frame: number): boolean => {
     const el = scrollRef.current?.querySelector<HTMLElement>(`[data-frame-row="${frame}"]`);
     el?.focus({ preventScroll: true });
+    return el != null;
   };
 
   useEffect(() => {
-    if (!focusPending.current || selected < 0) return;
-    focusPending.current = false;
-    focusFrame(selected);
+    const pending = focusPending.current;
+    if (pending < 0 || pending !== selected) return;
+    if (focusFrame(pending)) focusPending.current = -1;
   });
 
   /** The first frame row from `row` on in direction `dir` (log rows skipped); -1 if none. */
@@ -99,8 +103,11 @@ export function useTreeKeyboard(
     e.preventDefault();
     if (target < 0) return;
     if (target !== selected) {
-      focusPending.current = true;
+      focusPending.current = target;
       onSelect(target);
-    } else focusFrame(target);
+    } else {
+      focusPending.current = -1;
+      focusFrame(target);
+    }
   };
 }
