@@ -2,9 +2,17 @@ import { describe, expect, it } from "vitest";
 import { syntheticTrace } from "../../bench/synthetic.mjs";
 import { corpusFiles } from "../test-support/corpus/index";
 import { CALL_TRACER_SUITES, readCallTracerCases, requireCorpus } from "../test-support/corpus";
-import { checkCallTreeInPlace, isPlainFrame } from "./check";
+import { checkCallTreeInPlace } from "./check";
 import { isBlockAnswer, isMuxAnswer } from "./load";
-import { callFrameSchema, FRAME_ISSUES, isEmptyStructLog, type CallFrame } from "./result";
+import {
+  callFrameSchema,
+  checkFrame,
+  FRAME_ISSUES,
+  frameFieldsSchema,
+  isEmptyStructLog,
+  isPlainFrame,
+  type CallFrame,
+} from "./result";
 import { A, B, C } from "./testing";
 
 /** Every frame of a checked tree with its issues, in pre-order (issues sit under a symbol). */
@@ -20,8 +28,27 @@ function framesWithIssues(root: CallFrame): { frame: CallFrame; issues: unknown 
   return out;
 }
 
-/** The one-pass check gives what the zod schema gives, issues included. */
+/** Every object in the tree's `calls`, the top one first. */
+function rawFrames(tree: unknown): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const stack = [tree];
+  while (stack.length > 0) {
+    const f = stack.pop();
+    if (typeof f !== "object" || f === null || Array.isArray(f)) continue;
+    const frame = f as Record<string, unknown>;
+    out.push(frame);
+    if (Array.isArray(frame.calls)) stack.push(...(frame.calls as unknown[]));
+  }
+  return out;
+}
+
+/**
+ * The one-pass check gives what the zod schema gives, issues included; and a frame taken as it is
+ * (`isPlainFrame`, both checks' shortcut) is what the frame's own schema makes of it.
+ */
 function expectSameAsSchema(tree: unknown): void {
+  for (const raw of rawFrames(tree))
+    if (isPlainFrame(raw)) expect(checkFrame(raw)).toEqual(frameFieldsSchema.parse(raw));
   const expected = callFrameSchema.parse(tree);
   const actual = checkCallTreeInPlace(structuredClone(tree) as Record<string, unknown>);
   expect(actual).toEqual(expected);

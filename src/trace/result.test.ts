@@ -120,6 +120,19 @@ describe("callFrameSchema", () => {
     const copy = structuredClone(raw);
     callFrameSchema.parse(raw);
     expect(raw).toEqual(copy);
+    // a well-formed tree too (copied without the schema): its frames and arrays are not the node's
+    const log = { address: "0x0000000000000000000000000000000000002000", topics: [], data: "0x" };
+    const plain = frame({ logs: [log], calls: [frame({ logs: [log] })] });
+    const plainCopy = structuredClone(plain);
+    const checked = callFrameSchema.parse(plain);
+    expect(checked).toEqual(plainCopy);
+    expect(checked).not.toBe(plain);
+    expect(checked.logs).not.toBe(plain.logs);
+    expect(checked.calls).not.toBe(plain.calls);
+    expect(checked.calls?.[0]).not.toBe((plain.calls as unknown[])[0]);
+    checked.logs?.pop();
+    checked.calls?.pop();
+    expect(plain).toEqual(plainCopy);
   });
 
   it("checks a trace 5,000 calls deep without running out of stack", () => {
