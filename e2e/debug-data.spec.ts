@@ -64,14 +64,16 @@ test.describe("internal calls in the call tree", () => {
       await expect(
         page.getByRole("region", { name: /debugger/i }).getByRole("status"),
       ).toContainText(/step [\d,]+ of [\d,]+/, { timeout: 60_000 });
-      const tracers = (await gateway.log())
-        .map((e) => (Array.isArray(e.params) ? (e.params[1] as { tracer?: unknown }) : null))
-        .map((config) => (typeof config?.tracer === "string" ? config.tracer : null))
-        .filter((t): t is string => t !== null && t !== "callTracer");
-      // Pass 1 (no step window) sent once, the same text for both; the view's windows are pass 2.
-      const pass1 = tracers.filter((t) => t.includes("win: null,"));
+      const tracerTexts = async () =>
+        (await gateway.log())
+          .map((e) => (Array.isArray(e.params) ? (e.params[1] as { tracer?: unknown }) : null))
+          .map((config) => (typeof config?.tracer === "string" ? config.tracer : null))
+          .filter((t): t is string => t !== null && t !== "callTracer");
+      // The view's windows are pass 2, asked once the step is shown (they may reach the
+      // gateway a moment after it); pass 1 (no step window) was sent once, the same for both.
+      await expect.poll(async () => (await tracerTexts()).length).toBeGreaterThan(1);
+      const pass1 = (await tracerTexts()).filter((t) => t.includes("win: null,"));
       expect(pass1).toHaveLength(1);
-      expect(tracers.length).toBeGreaterThan(1);
     });
   });
 
