@@ -47,15 +47,17 @@ export function usePass1(
   debugQuery: DebugQuery,
   wanted: boolean,
 ): DebugPass1 {
-  const addresses = useMemo(() => (model ? codeAddresses(model) : null), [model]);
-  const { bundles, pending, note } = useSourceBundles(endpoint, wanted ? addresses : null);
+  // Both read every frame (a 100,000-frame trace: ~100 ms on the main thread): only once the
+  // run is wanted, not for every trace the call tree shows.
+  const addresses = useMemo(() => (model && wanted ? codeAddresses(model) : null), [model, wanted]);
+  const { bundles, pending, note } = useSourceBundles(endpoint, addresses);
   // The run waits for the bundles (their jumps are in the tracer's text), not for ever: without
   // Sourcify it runs with none and steps show pcs and gas.
   const words = useMemo(
-    () => (pending || model === null ? null : debugWordPcs(model, bundles)),
-    [model, bundles, pending],
+    () => (!wanted || pending || model === null ? null : debugWordPcs(model, bundles)),
+    [model, bundles, pending, wanted],
   );
-  const query = useQuery(debugQuery(wanted && words !== null ? words : null));
+  const query = useQuery(debugQuery(words));
   const read = useMemo(
     () => (query.data === undefined || model === null ? null : parseDebugTrace(query.data, model)),
     [query.data, model],
