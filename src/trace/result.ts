@@ -324,8 +324,8 @@ export function isPlainFrame(f: Record<string, unknown>): boolean {
 /**
  * One frame's own fields, checked: a frame whose every field already has its type (nearly all of
  * them) is copied as it is — what `frameFieldsSchema` gives for it, at a fraction of its cost
- * (10,000 frames: ~2 ms instead of 60–130) — a well-formed one goes through the schema, any other
- * through `repairFrame`. A copy: the node's own objects stay as sent (the raw view shows them).
+ * (a 10,000-frame answer read in 7–16 ms instead of 46–147) — a well-formed one goes through the
+ * schema, any other through `repairFrame`. A copy: the node's own objects stay as sent (the raw view shows them).
  */
 export function checkFrame(raw: unknown): CallFrame {
   if (isPlainObject(raw) && isPlainFrame(raw)) {
