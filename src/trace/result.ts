@@ -15,6 +15,7 @@
  * Only an answer whose top frame is not an object is refused.
  */
 import { z } from "zod";
+import { isRecord } from "../rpc/response";
 
 export interface CallLog {
   address: string;
@@ -280,10 +281,6 @@ export function repairFrame(raw: unknown): CallFrame {
   return frame;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 const optString = (v: unknown) => v === undefined || typeof v === "string";
 const optQuantity = (v: unknown) =>
   v === undefined || (typeof v === "string" && HEX_QUANTITY.test(v));
@@ -291,7 +288,7 @@ const optPosition = (v: unknown) =>
   v === undefined || typeof v === "string" || typeof v === "number";
 
 function plainLog(l: unknown): boolean {
-  if (!isPlainObject(l)) return false;
+  if (!isRecord(l)) return false;
   const topics = l.topics;
   if (typeof l.address !== "string" || typeof l.data !== "string" || !Array.isArray(topics))
     return false;
@@ -328,7 +325,7 @@ export function isPlainFrame(f: Record<string, unknown>): boolean {
  * schema, any other through `repairFrame`. A copy: the node's own objects stay as sent (the raw view shows them).
  */
 export function checkFrame(raw: unknown): CallFrame {
-  if (isPlainObject(raw) && isPlainFrame(raw)) {
+  if (isRecord(raw) && isPlainFrame(raw)) {
     const frame = { ...raw };
     if (Array.isArray(frame.logs)) frame.logs = frame.logs.slice();
     return frame as CallFrame;
