@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { flatten } from "./flatten";
-import { buildSearchTexts, searchFrames, stepIn } from "./search";
+import { syntheticTrace } from "../../bench/synthetic.mjs";
+import { anchorOf, buildSearchTexts, searchFrames, stepIn } from "./search";
+import type { CallFrame } from "./result";
 import { C, sampleTrace } from "./testing";
 import { baseStructure, filteredStructure } from "./tree";
 
@@ -24,6 +26,43 @@ describe("search", () => {
     expect([
       ...searchFrames(texts, "delegatecall", filteredStructure(m, new Set(["DELEGATECALL"]))),
     ]).toEqual([]);
+  });
+  it("finds zero-padded addresses and words as a plain substring test would", () => {
+    // Addresses with long zero runs (the bench's, precompiles) and calldata of padded words:
+    // the anchored test must give exactly the frames a plain `includes` gives.
+    const m = flatten(syntheticTrace(600, 4) as CallFrame);
+    const texts = buildSearchTexts(m, names);
+    const s = baseStructure(m);
+    const decoded = { frames: m.frames, texts: [], covered: new Uint8Array(0), built: 0 };
+    const queries = [
+      "0x0000000000000000000000000000000000001257", // frame 599's address
+      "0x0000000000000000000000000000000000001000",
+      "0x00000000000000000000000000000000000010",
+      "0000000000000000000000000000000000000000000000000000000000000257", // a padded word
+      "0x0000000000",
+      "0x000000000000000000000000000000000000000000000000000000000000000a",
+      "0000",
+      "a9059cbb0000000000000000000000000000000000000000000000000000000000000",
+    ];
+    for (const q of queries) {
+      const hex = /^0x([0-9a-f]{8,})$/.exec(q)?.[1];
+      const naive = m.frames.flatMap((f, i) => {
+        const raw = [f.input, f.output].some(
+          (d) => typeof d === "string" && hex && d.includes(hex),
+        );
+        return (texts[i] as string).includes(q) || raw ? [i] : [];
+      });
+      expect([...searchFrames(texts, q, s, decoded)], q).toEqual(naive);
+    }
+    const one = [...searchFrames(texts, "0x0000000000000000000000000000000000001257", s)];
+    expect(one.map((i) => m.frames[i]?.to)).toEqual(["0x0000000000000000000000000000000000001257"]);
+  });
+  it("looks first for the longest stretch of a query between runs of one character", () => {
+    expect(anchorOf("0x0000000000000000000000000000000000001257")).toBe("1257");
+    expect(anchorOf("0xa9059cbb000000000000000000000000000000000000000a")).toBe("0xa9059cbb");
+    expect(anchorOf("transfer")).toBe("transfer");
+    expect(anchorOf("0000")).toBe("0000");
+    expect(anchorOf("0x000")).toBe("0x000");
   });
   it("steps through matches with wrap-around", () => {
     const list = Int32Array.from([2, 5, 9]);
