@@ -3,15 +3,7 @@ import { AbiRegistry } from "../chain";
 import { decodeLogRow } from "./decode";
 import { KindIndex } from "./kinds";
 import { memoDecode } from "./model";
-import {
-  compileQuery,
-  includer,
-  parseNumber,
-  parseQuery,
-  quoteValue,
-  splitTerms,
-  withTerm,
-} from "./query";
+import { compileQuery, parseNumber, parseQuery, quoteValue, splitTerms, withTerm } from "./query";
 import { parseLogs, toLogRow, type LogRow } from "./result";
 
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -265,18 +257,5 @@ describe("a page's own columns as field terms", () => {
   });
   it("is an unknown field, read as free text, on a table without it", () => {
     expect(find("direction=in")).toEqual([]);
-  });
-});
-
-describe("includer", () => {
-  it("finds a term opening with zeros where it is, and only there", () => {
-    const has = includer("00a1");
-    expect(has("0x0000a1")).toBe(true);
-    expect(has("0x000a1f")).toBe(true);
-    expect(has("0x00a0a1")).toBe(false);
-    expect(has("a1")).toBe(false);
-    expect(has("00a100a1")).toBe(true);
-    expect(includer("000")("0x1000")).toBe(true);
-    expect(includer("abc")("0xabc")).toBe(true);
   });
 });

@@ -11,6 +11,7 @@
  * matcher reads arguments where they sit (kinds.ts), so no log is decoded to be filtered.
  */
 import { parseUnits } from "viem";
+import { includer } from "../platform/text";
 import { KindIndex, valueText, wordOf, type ArgSpec, type EventKind } from "./kinds";
 import type { LogRow } from "./result";
 import type { Op, Term } from "./queryText";
@@ -138,23 +139,6 @@ function hexAt(row: LogRow, a: ArgSpec): { s: string; at: number } | null {
 
 /** Whether free text can be found in an argument's `name=value` text: in every row, never, or per row. */
 type ArgSearch = "always" | "never" | "check";
-
-/**
- * `s.includes(q)`, for a term opening with zeros quicker: hex values are padded with zeros (a
- * topic holding an address opens with 24), and a plain search for such a term stops at each of
- * them; the rest of the term is looked for instead, then the zeros before it.
- */
-export function includer(q: string): (s: string) => boolean {
-  const lead = q.length - q.replace(/^0+/, "").length;
-  if (lead === 0 || lead === q.length) return (s) => s.includes(q);
-  const rest = q.slice(lead);
-  const zeros = q.slice(0, lead);
-  return (s) => {
-    for (let i = s.indexOf(rest, lead); i >= 0; i = s.indexOf(rest, i + 1))
-      if (s.startsWith(zeros, i - lead)) return true;
-    return false;
-  };
-}
 
 /**
  * Free text: any value the row shows holds it. A term opening with 0x can only match a value at

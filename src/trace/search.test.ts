@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { flatten } from "./flatten";
 import { syntheticTrace } from "../../bench/synthetic.mjs";
-import { anchorOf, buildSearchTexts, searchFrames, stepIn } from "./search";
+import { buildSearchTexts, searchFrames, stepIn } from "./search";
 import type { CallFrame } from "./result";
 import { C, sampleTrace } from "./testing";
 import { baseStructure, filteredStructure } from "./tree";
@@ -56,13 +56,6 @@ describe("search", () => {
     }
     const one = [...searchFrames(texts, "0x0000000000000000000000000000000000001257", s)];
     expect(one.map((i) => m.frames[i]?.to)).toEqual(["0x0000000000000000000000000000000000001257"]);
-  });
-  it("looks first for the longest stretch of a query between runs of one character", () => {
-    expect(anchorOf("0x0000000000000000000000000000000000001257")).toBe("1257");
-    expect(anchorOf("0xa9059cbb000000000000000000000000000000000000000a")).toBe("0xa9059cbb");
-    expect(anchorOf("transfer")).toBe("transfer");
-    expect(anchorOf("0000")).toBe("0000");
-    expect(anchorOf("0x000")).toBe("0x000");
   });
   it("steps through matches with wrap-around", () => {
     const list = Int32Array.from([2, 5, 9]);

@@ -2,6 +2,7 @@
  * Search over the trace (no React): one lower-case text per frame, built once per model and
  * names source (in slices between frames of the page), then a plain substring pass.
  */
+import { includer } from "../platform/text";
 import type { CallFrame } from "./result";
 import { frameError, frameType, nodeRevertReason, type TraceModel } from "./model";
 import type { Structure } from "./tree";
@@ -116,46 +117,21 @@ export function buildDecodedTexts(
 /** A query that reads as hex data (an address, a word, a selector): looked for in raw data too. */
 const RAW_HEX_RE = /^0x([0-9a-f]{8,})$/;
 
-/**
- * A piece of `q` to look for first: its longest stretch between runs of one character (4 or
- * more). Hex data is full of zeros: an address or word with leading zeros (precompiles, vanity
- * addresses, small numbers) matches every zero run of every frame's padding for a while before
- * failing, and a 100,000-frame search spent 90–300 ms in those partial matches; its core after
- * the zeros ("1969f") is rare, and only the frames holding it are tested for the whole query.
- * `q` itself when no stretch of 3 characters or more is left.
- */
-export function anchorOf(q: string): string {
-  let best = "";
-  for (const piece of q.split(/(.)\1{3,}/)) if (piece && piece.length > best.length) best = piece;
-  return best.length >= 3 ? best : q;
-}
-
-/** A text to find, and its anchor (anchorOf): `has` tests the anchor first. */
-interface Needle {
-  full: string;
-  anchor: string;
-}
-
-function needle(full: string): Needle {
-  return { full, anchor: anchorOf(full) };
-}
-
-function has(text: string, n: Needle): boolean {
-  return text.includes(n.anchor) && (n.anchor === n.full || text.includes(n.full));
-}
+/** A text to find: `(s) => s.includes(q)`, quicker on zero-heavy hex (platform/text). */
+type Needle = (s: string) => boolean;
 
 /** Whether the frame's calldata, output or logs (topics, data) hold `hex` (lower-case, no 0x). */
-function rawDataHolds(f: CallFrame, hex: Needle): boolean {
+function rawDataHolds(f: CallFrame, has: Needle): boolean {
   // Nodes send data as lower-case hex (every client the app knows does): a plain substring test,
   // no lower-cased copy of every frame's calldata per search. No closure made per frame: this
   // runs for every frame of a 100,000-frame trace.
   const { input, output, logs } = f;
-  if (typeof input === "string" && has(input, hex)) return true;
-  if (typeof output === "string" && has(output, hex)) return true;
+  if (typeof input === "string" && has(input)) return true;
+  if (typeof output === "string" && has(output)) return true;
   if (Array.isArray(logs))
     for (const l of logs) {
-      if (typeof l.data === "string" && has(l.data, hex)) return true;
-      for (const t of l.topics) if (typeof t === "string" && has(t, hex)) return true;
+      if (typeof l.data === "string" && has(l.data)) return true;
+      for (const t of l.topics) if (typeof t === "string" && has(t)) return true;
     }
   return false;
 }
@@ -182,18 +158,18 @@ export function searchFrames(
   const q = query.trim().toLowerCase();
   if (q === "") return new Int32Array(0);
   const rawHex = RAW_HEX_RE.exec(q)?.[1];
-  const hex = rawHex ? needle(rawHex) : null;
-  const text = needle(q);
+  const hex = rawHex ? includer(rawHex) : null;
+  const has = includer(q);
   const out: number[] = [];
   for (let i = 0; i < texts.length; i++) {
     if (s.shown !== null && !s.shown[i]) continue;
-    if (has(texts[i] as string, text)) out.push(i);
+    if (has(texts[i] as string)) out.push(i);
     else if (decoded) {
       // A hex query is looked for in the raw data of frames whose values are not all decoded
       // (not built yet, or data no ABI reads: unknown selectors, return data): it holds
       // addresses too.
       const built = i < decoded.built;
-      if (built && has(decoded.texts[i] as string, text)) out.push(i);
+      if (built && has(decoded.texts[i] as string)) out.push(i);
       else if (
         hex !== null &&
         !(built && decoded.covered[i] === 1) &&
