@@ -42,6 +42,6 @@ describe("includer", () => {
     expect(anchorOf("00a1")).toBe("a1");
     expect(anchorOf("transfer")).toBe("transfer");
     expect(anchorOf("0000")).toBe("0000");
-    expect(anchorOf("0x000")).toBe("0x000");
+    expect(anchorOf("0x000")).toBe("x000");
   });
 });
