@@ -6,17 +6,24 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { findBrowser } from "../scripts/ensure-browser.mjs";
 import { withTimeout } from "./process.mjs";
 import { percentile } from "./stats.mjs";
 
 const probeSource = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "probe.js"), "utf8");
 
-/** Headless Chromium (Debian's when present), without the background work that adds noise. */
+/**
+ * Headless Chromium, without the background work that adds noise: CHROMIUM_PATH, else Debian's
+ * full browser (every figure in bench/ so far was measured on it: a user's browser is a full one),
+ * else whatever the end-to-end tests use (scripts/ensure-browser.mjs: on a fresh machine, the
+ * headless shell it installed; its figures run lower than the full browser's).
+ */
 export function launchBrowser(chromium) {
-  const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const full = "/usr/bin/chromium";
+  const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(full) ? full : findBrowser()?.path);
   return withTimeout(
     chromium.launch({
-      executablePath: existsSync(chromiumPath) ? chromiumPath : undefined,
+      executablePath: chromiumPath,
       headless: true,
       args: [
         "--no-sandbox",
