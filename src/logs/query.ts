@@ -11,7 +11,7 @@
  * matcher reads arguments where they sit (kinds.ts), so no log is decoded to be filtered.
  */
 import { parseUnits } from "viem";
-import { includer } from "../platform/text";
+import { includer, starter } from "../platform/text";
 import { KindIndex, valueText, wordOf, type ArgSpec, type EventKind } from "./kinds";
 import type { LogRow } from "./result";
 import type { Op, Term } from "./queryText";
@@ -151,7 +151,7 @@ function textTest(index: KindIndex, q: string): RowTest {
   const hex0x = /^0x[0-9a-f]*$/.test(q);
   const hexBody = hex0x ? q.slice(2) : null;
   const digits = /^\d+$/.test(q);
-  const has = hex0x ? (s: string) => s.startsWith(q) : includer(q);
+  const has = hex0x ? starter(q) : includer(q);
   // Hex digits alone (no 0x, no =) can only match an address or bytes argument held in a topic
   // within its hex, which the topic's own test has already looked at, or within its name.
   const hexDigits = /^[0-9a-f]+$/.test(q);

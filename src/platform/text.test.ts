@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anchorOf, includer } from "./text";
+import { anchorOf, includer, starter } from "./text";
 
 describe("includer", () => {
   it("finds a term opening with zeros where it is, and only there", () => {
@@ -43,5 +43,23 @@ describe("includer", () => {
     expect(anchorOf("transfer")).toBe("transfer");
     expect(anchorOf("0000")).toBe("0000");
     expect(anchorOf("0x000")).toBe("x000");
+  });
+  it("starter gives what startsWith gives", () => {
+    const values = [
+      "0x00000000000000000000000000000000000000000000000000000000beef0001",
+      "0x00000000000000000000000000000000000000000000000000000000beef0011",
+      "0x0",
+      "",
+    ];
+    const terms = [
+      "0x00000000000000000000000000000000000000000000000000000000beef0001",
+      "0x0000000000000000000000000000000000000000000000000000000000beef",
+      "0x000000000000000000000000000000000000000000000000000000000beef00",
+      "0x0",
+      "0",
+      "0x00000000000000000000000000000000000000000000000000000000beef00011",
+    ];
+    for (const t of terms)
+      for (const v of values) expect(starter(t)(v), `${t} at ${v}`).toBe(v.startsWith(t));
   });
 });

@@ -26,3 +26,15 @@ export function includer(q: string): (s: string) => boolean {
   if (anchor === q) return (s) => s.includes(q);
   return (s) => s.includes(anchor) && s.includes(q);
 }
+
+/**
+ * `(s) => s.startsWith(q)`, the prefix's last character compared first: hashes and padded words
+ * often share a long run of leading zeros with the term, which a plain startsWith reads through on
+ * every value before the digit that differs; one character at the prefix's end sets most aside.
+ */
+export function starter(q: string): (s: string) => boolean {
+  const n = q.length;
+  if (n < 2) return (s) => s.startsWith(q);
+  const last = q.charCodeAt(n - 1);
+  return (s) => s.length >= n && s.charCodeAt(n - 1) === last && s.startsWith(q);
+}
