@@ -150,6 +150,7 @@ function textTest(index: KindIndex, q: string): RowTest {
   const short = shortForm(q);
   const hex0x = /^0x[0-9a-f]*$/.test(q);
   const hexBody = hex0x ? q.slice(2) : null;
+  const bodyAt = hexBody !== null ? starter(hexBody) : null;
   const digits = /^\d+$/.test(q);
   const has = hex0x ? starter(q) : includer(q);
   // Hex digits alone (no 0x, no =) can only match an address or bytes argument held in a topic
@@ -208,8 +209,7 @@ function textTest(index: KindIndex, q: string): RowTest {
         const h = hexAt(row, a);
         if (h === null) continue;
         const at = h.at + (a.type === "address" ? 24 : 0);
-        if (lower ? h.s.startsWith(hexBody, at) : h.s.toLowerCase().startsWith(hexBody, at))
-          return true;
+        if (bodyAt?.(lower ? h.s : h.s.toLowerCase(), at)) return true;
         continue;
       }
       const v = index.value(row, kind, i);

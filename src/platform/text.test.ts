@@ -60,6 +60,8 @@ describe("includer", () => {
       "0x00000000000000000000000000000000000000000000000000000000beef00011",
     ];
     for (const t of terms)
-      for (const v of values) expect(starter(t)(v), `${t} at ${v}`).toBe(v.startsWith(t));
+      for (const v of values)
+        for (const at of [0, 1, 2, 60])
+          expect(starter(t)(v, at), `${t} at ${at} of ${v}`).toBe(v.startsWith(t, at));
   });
 });

@@ -28,13 +28,15 @@ export function includer(q: string): (s: string) => boolean {
 }
 
 /**
- * `(s) => s.startsWith(q)`, the prefix's last character compared first: hashes and padded words
- * often share a long run of leading zeros with the term, which a plain startsWith reads through on
- * every value before the digit that differs; one character at the prefix's end sets most aside.
+ * `(s, at) => s.startsWith(q, at)`, the prefix's last character compared first: hashes and padded
+ * words often share a long run of leading zeros with the term, which a plain startsWith reads
+ * through on every value before the digit that differs; one character at the prefix's end sets
+ * most aside.
  */
-export function starter(q: string): (s: string) => boolean {
+export function starter(q: string): (s: string, at?: number) => boolean {
   const n = q.length;
-  if (n < 2) return (s) => s.startsWith(q);
+  if (n < 2) return (s, at = 0) => s.startsWith(q, at);
   const last = q.charCodeAt(n - 1);
-  return (s) => s.length >= n && s.charCodeAt(n - 1) === last && s.startsWith(q);
+  return (s, at = 0) =>
+    s.length >= at + n && s.charCodeAt(at + n - 1) === last && s.startsWith(q, at);
 }
