@@ -7,8 +7,7 @@ import { resolveEndpoint } from "../endpoints";
 import { createRpcClient } from "../rpc";
 import { inFlightCount } from "../rpc/inflight";
 import { parseHash, viewSearch } from "../routing/route";
-import { bootEarly, earlyModuleFor, FIRST_PAINT_BYTES, readCopy } from "./boot";
-import { initialConnection } from "./connection";
+import { bootEarly, earlyModuleFor, FIRST_PAINT_BYTES, initialConnection, readCopy } from "./boot";
 
 const BLOCK = `0x${"ab".repeat(32)}`;
 /** jsdom's window (the test's global, in its own VM context) may have none: then Node's own. */

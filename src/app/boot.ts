@@ -15,13 +15,32 @@
  * copy of the answer (`firstPaint`): the page reads its own as always, with its schema and stream,
  * so nothing the page shows is taken from the copy.
  */
-import { resolveEndpoint, type MethodName, type ResolvedEndpoint } from "../endpoints";
+import {
+  initialConnectionOf,
+  readStoredConnection,
+  resolveEndpoint,
+  type Connection,
+  type MethodName,
+  type ResolvedEndpoint,
+} from "../endpoints";
 import { perf } from "../platform/perf";
 import { sendAhead } from "../rpc/transport";
 import { devnetManifestSchema, type DevnetManifest } from "../connection/manifest";
 import { parseHash, routePage, viewSearch } from "../routing/route";
-import { initialConnection } from "./connection";
 import { hasEarlyModule, loadEarlyModule } from "./pages";
+
+/**
+ * The connection the app opens with, as `useConnectionSettings` + `useConnection`
+ * (app/connection.ts) give it on first render: a link's `rpc=`, else this tab's override, else the
+ * settings kept on this device. Here rather than beside those hooks: this module runs before
+ * React loads, and its first request waits for every module it imports.
+ */
+export function initialConnection(
+  search: URLSearchParams,
+  devnet: DevnetManifest | null,
+): Connection {
+  return initialConnectionOf(search, readStoredConnection(), devnet);
+}
 
 /** What a page folder's `early.ts` offers. */
 export interface EarlyModule {

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import {
   CONNECTION_SETTINGS_KEY,
   fromStored,
-  initialConnectionOf,
   parseOverride,
   readOverride,
   RPC_OVERRIDE_KEY,
@@ -10,7 +9,6 @@ import {
   toStored,
   type Connection,
   type ConnectionSettings,
-  readStoredConnection,
   type RpcOverride,
 } from "../endpoints";
 import { readStorage, writeStorage } from "../platform/storage";
@@ -46,21 +44,6 @@ export function useDevnet(): DevnetState {
   }, []);
   return state;
 }
-
-/**
- * The connection the app opens with, as `useConnectionSettings` + `useConnection` give it on
- * first render: a link's `rpc=`, else this tab's override, else the settings kept on this device.
- * The boot module reads it to start a deep link's first request before the app mounts.
- */
-export function initialConnection(
-  search: URLSearchParams,
-  devnet: DevnetManifest | null,
-): Connection {
-  return initialConnectionOf(search, storedConnection(), devnet);
-}
-
-/** What this browser keeps of the connection (read once per call). */
-export const storedConnection = readStoredConnection;
 
 export function useConnectionSettings(initialSearch: URLSearchParams) {
   const [settings, setSettingsState] = useState<ConnectionSettings>(() =>
