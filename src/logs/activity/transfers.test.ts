@@ -103,6 +103,15 @@ describe("mergeLogs", () => {
     const b = log([TRANSFER, other, me], 3, 0, word(2));
     expect(mergeLogs([[a], [b]])).toHaveLength(2);
   });
+  it("keeps each identity once among three logs found at one place", () => {
+    const a = log([TRANSFER, me, other], 3, 0, word(1));
+    const b = log([TRANSFER, other, me], 3, 0, word(2));
+    const aAgain = { ...a, id: 998 };
+    expect(mergeLogs([[a], [b], [aAgain]]).map((r) => r.transactionHash)).toEqual([
+      word(1),
+      word(2),
+    ]);
+  });
   it("hands back nothing for no answers", () => {
     expect(mergeLogs([[], []])).toEqual([]);
   });

@@ -105,9 +105,11 @@ export function mergeLogs(lists: readonly (readonly LogRow[])[]): LogRow[] {
   const at = nonEmpty.map(() => 0);
   const out: LogRow[] = [];
   // Duplicates share a block and log index, so they meet at the same step of the merge: only
-  // the identities of the current (block, log index) need remembering.
-  let seen = new Set<string>();
-  let seenAt: LogRow | null = null;
+  // the logs of the current (block, log index) are compared — out[group…] — and their identities
+  // are made only when a second log reaches that place (one scan's logs never do: no string and
+  // no set per log, the activity's longest task while loading).
+  let group = 0;
+  let ids: Set<string> | null = null;
   for (;;) {
     let pick = -1;
     let best: LogRow | undefined;
@@ -120,17 +122,21 @@ export function mergeLogs(lists: readonly (readonly LogRow[])[]): LogRow[] {
     }
     if (best === undefined || pick < 0) return out;
     at[pick] = (at[pick] ?? 0) + 1;
+    const head = out[group];
     if (
-      seenAt === null ||
-      seenAt.blockNumber !== best.blockNumber ||
-      seenAt.logIndex !== best.logIndex
+      head === undefined ||
+      head.blockNumber !== best.blockNumber ||
+      head.logIndex !== best.logIndex
     ) {
-      seen = new Set();
-      seenAt = best;
+      group = out.length;
+      ids = null;
+      out.push(best);
+      continue;
     }
+    ids ??= new Set(out.slice(group).map(identity));
     const id = identity(best);
-    if (seen.has(id)) continue;
-    seen.add(id);
+    if (ids.has(id)) continue;
+    ids.add(id);
     out.push(best);
   }
 }
