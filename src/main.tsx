@@ -109,10 +109,19 @@ function traceFirstRows(): (message: FirstRows) => void {
     painted = true;
     void painter.then(({ paintTraceRows }) => {
       if (!reactStarted && root) paintTraceRows(root, message.model, chunk);
-      // The app's chunks once the rows have had their frame.
-      requestAnimationFrame(() => setTimeout(release, 0));
+      releaseAfterFrame();
     }, release);
   };
+}
+
+/**
+ * Lets the app's chunks load once the first rows have had their frame: released at once, their
+ * evaluation held that frame back (a trace link: −64 ms; a logs or card link, interleaved A/Bs of
+ * 10 rounds: 50 logs −48.7 / −24.5 ms, the card −41 / −18.8, the app's own card +27.7;
+ * bench/STARTUP.md).
+ */
+function releaseAfterFrame(): void {
+  requestAnimationFrame(() => setTimeout(release, 0));
 }
 
 /** What paints a link's first rows from the boot module's answer (app/firstPaint), if any. */
@@ -131,10 +140,7 @@ function answerFirstRows(painter: Promise<AnswerPainter>): (text: string | null)
     if (text === null) return release();
     void painter.then((paint) => {
       if (!reactStarted && root) paint(root, parseHash(hash).search, text);
-      // The app's chunks once the rows have had their frame, as on a trace link: released at
-      // once, their evaluation held that frame back (interleaved A/Bs, 10 rounds each: 50 logs
-      // −48.7 / −24.5 ms, the card −41 / −18.8; the app's own card +27.7: bench/STARTUP.md).
-      requestAnimationFrame(() => setTimeout(release, 0));
+      releaseAfterFrame();
     }, release);
   };
 }

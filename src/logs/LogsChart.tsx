@@ -103,7 +103,7 @@ export const LogsChart = memo(function LogsChart({
       focusBar(moves[e.key] ?? i);
     }
   };
-  const count = (n: number) => formatDecimal(n);
+  const count = formatDecimal;
   return (
     <figure className="flex flex-col gap-1">
       <figcaption className="text-sm font-medium text-slate-800 dark:text-slate-200">

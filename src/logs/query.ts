@@ -149,8 +149,8 @@ type ArgSearch = "always" | "never" | "check";
 function textTest(index: KindIndex, q: string): RowTest {
   const short = shortForm(q);
   const hex0x = /^0x[0-9a-f]*$/.test(q);
-  const hexBody = hex0x ? q.slice(2) : null;
-  const bodyAt = hexBody !== null ? starter(hexBody) : null;
+  // The term's digits after 0x, tested where an address or bytes argument's value starts.
+  const bodyAt = hex0x ? starter(q.slice(2)) : null;
   const digits = /^\d+$/.test(q);
   const has = hex0x ? starter(q) : includer(q);
   // Hex digits alone (no 0x, no =) can only match an address or bytes argument held in a topic
@@ -204,12 +204,12 @@ function textTest(index: KindIndex, q: string): RowTest {
       const search = p.args[i];
       if (search === "always") return true;
       if (search !== "check") continue;
-      if (hexBody !== null && (a.type === "address" || a.type === "bytes")) {
+      if (bodyAt !== null && (a.type === "address" || a.type === "bytes")) {
         // "0x" opens the value in `name=0x…`: the term can only be its start
         const h = hexAt(row, a);
         if (h === null) continue;
         const at = h.at + (a.type === "address" ? 24 : 0);
-        if (bodyAt?.(lower ? h.s : h.s.toLowerCase(), at)) return true;
+        if (bodyAt(lower ? h.s : h.s.toLowerCase(), at)) return true;
         continue;
       }
       const v = index.value(row, kind, i);
