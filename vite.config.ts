@@ -35,6 +35,16 @@ export default defineConfig({
             // these files: their dependencies (React) keep their own chunk. hexText.ts is left
             // out (and numberText.ts): the first paint uses them without React (app/firstPaint).
             {
+              name: "boot",
+              test: /\/src\/(app\/boot|endpoints\/(presets|override|methods)|rpc\/(transport|errors|deadline|response|inflight|mask|codes)|platform\/perf|chain\/hex)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: earlyChunkOf,
+              debugName: "early",
+              includeDependenciesRecursively: false,
+            },
+            {
               name: "ui",
               test: /\/src\/ui\/basics\/(?!hexText\.ts|numberText\.ts)/,
               includeDependenciesRecursively: false,
@@ -47,3 +57,14 @@ export default defineConfig({
   // Module workers (the trace Worker is one script: src/pages/trace/worker/trace.worker.ts).
   worker: { format: "es" },
 });
+
+/**
+ * A deep link's first request (app/boot.ts) is built by its page's `early.ts` from the page's
+ * params module: each page's pair in one chunk (the logs page's params and ranges live in
+ * src/logs/), one request rather than two or three before the request can leave.
+ */
+function earlyChunkOf(id: string): string | null {
+  const page = /\/src\/pages\/(tx|logs|block)\/(early|params)\.ts$/.exec(id)?.[1];
+  if (page) return `early-${page}`;
+  return /\/src\/logs\/(params|ranges)\.ts$/.test(id) ? "early-logs" : null;
+}

@@ -37,6 +37,13 @@ const workerOpened = openTraceWorker(
 );
 // The painter is asked for with the Worker, and only then (an empty #/trace opens none).
 if (workerOpened) traceRows = traceFirstRows();
+// A link that may name a first request (not a trace link: its Worker sends that; not a route
+// without params: nothing to send) asks for the boot module and the route's early module, which it
+// needs to send the request, now (not in a later microtask: that runs after this module's first
+// paint) and before the first paint's painter, which is needed only once the answer is in.
+const sendsAhead = !workerOpened && parseHash(hash).searchString !== "";
+const bootModule = sendsAhead ? import("./app/boot") : null;
+if (sendsAhead) preloadEarly();
 const painter = workerOpened ? null : answerPainter(hash);
 const answerRows = painter ? answerFirstRows(painter) : undefined;
 const appMayLoad =
@@ -46,17 +53,13 @@ const appMayLoad =
         setTimeout(resolve, FIRST_ROWS_WAIT_MS);
       })
     : Promise.resolve();
-// The route's early module is asked for with the boot module, which needs it to send the request.
-if (!workerOpened) preloadEarly();
-// Asked for now (not in a later microtask: that runs after this module's first paint).
-const bootModule = workerOpened
-  ? appMayLoad.then(() => import("./app/boot"))
-  : import("./app/boot");
 const booted = bootModule
-  .then(({ bootEarly }) => bootEarly(hash, answerRows))
-  .then((sent) => {
-    if (!sent) release();
-  });
+  ? bootModule
+      .then(({ bootEarly }) => bootEarly(hash, answerRows))
+      .then((sent) => {
+        if (!sent) release();
+      })
+  : Promise.resolve();
 const pageReady = appMayLoad.then(preloadRoute);
 
 // What the route shows before React and its code are in (app/firstPaint): the theme first.

@@ -5,7 +5,7 @@
  * are in flight instead. No React.
  */
 import { z } from "zod";
-import { address, hash32, hexString, quantity } from "../chain/hex";
+import { address, hash32, hexString, quantity } from "../chain/hexSchemas";
 import { requireQuantity } from "../chain/quantity";
 import type { RpcClient, RpcEndpoint } from "../rpc";
 import type { HistoryBlock, NonceReader } from "./nonceHistory";

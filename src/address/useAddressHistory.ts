@@ -4,7 +4,7 @@
  * scan started on request with its progress and Cancel.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { quantity } from "../chain/hex";
+import { quantity } from "../chain/hexSchemas";
 import { requireQuantity } from "../chain/quantity";
 import type { ResolvedEndpoint } from "../endpoints";
 import type { RpcClient, RpcEndpoint } from "../rpc";

@@ -55,7 +55,7 @@ beforeEach(() => {
  * proves that is the scanner's first call), through a client of its own. */
 async function pageFirstCall(hash: string) {
   const { search } = parseHash(hash);
-  const resolved = resolveEndpoint(initialConnection(search, null), "eth_getLogs");
+  const resolved = resolveEndpoint(await initialConnection(search, null), "eth_getLogs");
   if (!resolved.ok) throw new Error(resolved.reason);
   const mod = await earlyModuleFor("logs");
   const call = mod?.earlyRequest(viewSearch(search), resolved.endpoint);

@@ -15,17 +15,14 @@
  * copy of the answer (`firstPaint`): the page reads its own as always, with its schema and stream,
  * so nothing the page shows is taken from the copy.
  */
-import {
-  initialConnectionOf,
-  readStoredConnection,
-  resolveEndpoint,
-  type Connection,
-  type MethodName,
-  type ResolvedEndpoint,
-} from "../endpoints";
+import type { Connection, ResolvedEndpoint } from "../endpoints/presets";
+import { resolveEndpoint } from "../endpoints/presets";
+import { readStoredConnection, type StoredConnection } from "../endpoints/keys";
+import type { MethodName } from "../endpoints/methods";
+import { parseOverride, readOverride } from "../endpoints/override";
+import type { DevnetManifest } from "../connection/manifest";
 import { perf } from "../platform/perf";
 import { sendAhead } from "../rpc/transport";
-import { devnetManifestSchema, type DevnetManifest } from "../connection/manifest";
 import { parseHash, routePage, viewSearch } from "../routing/route";
 import { hasEarlyModule, loadEarlyModule } from "./pages";
 
@@ -33,13 +30,18 @@ import { hasEarlyModule, loadEarlyModule } from "./pages";
  * The connection the app opens with, as `useConnectionSettings` + `useConnection`
  * (app/connection.ts) give it on first render: a link's `rpc=`, else this tab's override, else the
  * settings kept on this device. Here rather than beside those hooks: this module runs before
- * React loads, and its first request waits for every module it imports.
+ * React loads, and its first request waits for every module it imports. A link's or the tab's
+ * endpoint is known at once; the kept settings need their schema (zod), loaded only for them.
  */
-export function initialConnection(
+export async function initialConnection(
   search: URLSearchParams,
   devnet: DevnetManifest | null,
-): Connection {
-  return initialConnectionOf(search, readStoredConnection(), devnet);
+  stored: StoredConnection = readStoredConnection(),
+): Promise<Connection> {
+  const override = readOverride(search) ?? parseOverride(stored.override);
+  if (override) return { kind: "custom", url: override.url, traceMethod: override.traceMethod };
+  const { initialConnectionOf } = await import("../endpoints/initial");
+  return initialConnectionOf(search, stored, devnet);
 }
 
 /** What a page folder's `early.ts` offers. */
@@ -70,7 +72,10 @@ function isEarlyModule(mod: unknown): mod is EarlyModule {
 
 async function devnetManifest(): Promise<DevnetManifest | null> {
   try {
-    const res = await fetch("./devnet.json", { cache: "no-store" });
+    const [res, { devnetManifestSchema }] = await Promise.all([
+      fetch("./devnet.json", { cache: "no-store" }),
+      import("../connection/manifest"),
+    ]);
     if (!res.ok) return null;
     const parsed = devnetManifestSchema.safeParse(await res.json());
     return parsed.success ? parsed.data : null;
@@ -125,14 +130,16 @@ export async function bootEarly(
     const { folder, method } = routed;
     if (!hasEarlyModule(folder)) return false;
     const search = location.search;
-    let connection = initialConnection(search, null);
+    const stored = readStoredConnection();
+    let connection = await initialConnection(search, null, stored);
     // The early module and the devnet manifest load side by side.
     const [mod, manifest] = await Promise.all([
       earlyModuleFor(folder),
       connection.kind === "devnet" ? devnetManifest() : Promise.resolve(null),
     ]);
     if (!mod) return false;
-    if (connection.kind === "devnet") connection = initialConnection(search, manifest);
+    if (connection.kind === "devnet")
+      connection = await initialConnection(search, manifest, stored);
     const resolved = resolveEndpoint(connection, method as MethodName);
     if (!resolved.ok) return false;
     const call = mod.earlyRequest(viewSearch(search), resolved.endpoint);

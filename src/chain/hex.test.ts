@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  address,
-  blockTag,
   checkAddress,
   checkHash32,
   checkHexData,
-  hash32,
-  hexData,
   parseBlockInput,
   parseQuantityInput,
-  quantity,
-  strictQuantity,
   toQuantity,
 } from "./hex";
+import { address, blockTag, hash32, hexData, quantity, strictQuantity } from "./hexSchemas";
 
 const HASH = `0x${"ab".repeat(32)}`;
 

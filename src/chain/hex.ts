@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { getAddress, isAddress, type Address, type Hex } from "viem";
 
 /** Result of checking text typed into a form: the parsed value, or one sentence saying what is wrong. */
@@ -7,49 +6,15 @@ export type CheckResult<T> = { ok: true; value: T } | { ok: false; message: stri
 export const MAX_UINT256 = (1n << 256n) - 1n;
 export const MAX_UINT64 = (1n << 64n) - 1n;
 
-const HEX_STRING_RE = /^0x[0-9a-fA-F]*$/;
-const HEX_DATA_RE = /^0x(?:[0-9a-fA-F]{2})*$/;
-const HASH32_RE = /^0x[0-9a-fA-F]{64}$/;
-const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
-const QUANTITY_LENIENT_RE = /^0x[0-9a-fA-F]+$/;
-const QUANTITY_STRICT_RE = /^0x(?:0|[1-9a-fA-F][0-9a-fA-F]*)$/;
-
-/** A string schema checked by `re`, typed as hex text (`0x…`), with `error` as its message. */
-function hexText<T extends Hex>(re: RegExp, error: string) {
-  return z.custom<T>((v) => typeof v === "string" && re.test(v), { error });
-}
-
-/** `0x` followed by any number of hex digits (odd lengths allowed). */
-export const hexString = hexText(HEX_STRING_RE, "expected a hex string starting with 0x");
-/** `0x` followed by whole bytes (an even number of hex digits). */
-export const hexData = hexText(
-  HEX_DATA_RE,
-  "expected hex data: 0x followed by an even number of hex digits",
-);
-/** A 32-byte hash: `0x` + 64 hex digits. */
-export const hash32 = hexText(HASH32_RE, "expected a 32-byte hash (0x + 64 hex digits)");
-/** A 20-byte address: `0x` + 40 hex digits (any case; checksum not enforced on responses). */
-export const address = hexText<Address>(
-  ADDRESS_RE,
-  "expected a 20-byte address (0x + 40 hex digits)",
-);
-/**
- * A JSON-RPC QUANTITY as found in responses. The spec forbids leading zeros, but some nodes send
- * them (e.g. `0x01` transaction types), so this accepts them; use `strictQuantity` for requests.
- */
-export const quantity = hexText(
-  QUANTITY_LENIENT_RE,
-  "expected a hex quantity (0x followed by at least one hex digit)",
-);
-/** A QUANTITY exactly as the spec writes it: no leading zeros, `0x0` for zero. */
-export const strictQuantity = hexText(
-  QUANTITY_STRICT_RE,
-  "expected a hex quantity without leading zeros (e.g. 0x0, 0x1a)",
-);
+export const HEX_STRING_RE = /^0x[0-9a-fA-F]*$/;
+export const HEX_DATA_RE = /^0x(?:[0-9a-fA-F]{2})*$/;
+export const HASH32_RE = /^0x[0-9a-fA-F]{64}$/;
+export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+export const QUANTITY_LENIENT_RE = /^0x[0-9a-fA-F]+$/;
+export const QUANTITY_STRICT_RE = /^0x(?:0|[1-9a-fA-F][0-9a-fA-F]*)$/;
 
 export const BLOCK_TAGS = ["latest", "earliest", "pending", "safe", "finalized"] as const;
 export type BlockTag = (typeof BLOCK_TAGS)[number];
-export const blockTag = z.enum(BLOCK_TAGS);
 
 export function isBlockTag(value: string): value is BlockTag {
   return (BLOCK_TAGS as readonly string[]).includes(value);

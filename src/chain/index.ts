@@ -1,4 +1,5 @@
 export * from "./hex";
+export * from "./hexSchemas";
 export * from "./units";
 export * from "./quantity";
 export * from "./signatures";

@@ -1,5 +1,7 @@
 export * from "./methods";
 export * from "./presets";
+export * from "./devnetInfo";
 export * from "./persist";
 export * from "./initial";
+export * from "./override";
 export * from "./keys";

@@ -1,23 +1,7 @@
-import { z } from "zod";
 import type { RoutedMethod, TraceMethodName } from "./methods";
-import { hostOf, maskSecrets } from "../rpc";
-
-/** The devnet's description of itself (`/devnet.json`, written by `npm start` and the e2e setup). */
-export const devnetInfoSchema = z.looseObject({
-  chainId: z.number(),
-  apiKey: z.string(),
-  gatewayUrl: z.string(),
-  anvilUrl: z.string(),
-  endpoints: z.looseObject({ rollupNitro: z.string(), rollup: z.string(), trace: z.string() }),
-  /**
-   * Keyless nodes of the kinds people have, to open with `rpc=`: anvil as it is, a standard node
-   * (no debug_, trace_, ots_) and one without JavaScript tracers. Absent from older devnets.
-   */
-  nodes: z
-    .looseObject({ full: z.string(), standard: z.string(), noJsTracers: z.string() })
-    .optional(),
-});
-export type DevnetInfo = z.infer<typeof devnetInfoSchema>;
+import type { DevnetInfo } from "./devnetInfo";
+import { hostOf } from "../rpc/errors";
+import { maskSecrets } from "../rpc/mask";
 
 /** Networks on which the provider documents debug_jstraceTransaction. */
 export const NODEREAL_TRACE_NETWORKS = ["bsc-mainnet", "eth-mainnet", "polygon-mainnet"] as const;

@@ -6,7 +6,6 @@
  * (URL → form values), `checkValues` (form values → the checked filter), `toSearch` (→ URL),
  * `toParams` (→ JSON-RPC params of one request).
  */
-import { z } from "zod";
 // From the module itself, not the chain index: early.ts (part of the first-load bundle, on the
 // early request's path) needs these, not the ABI decoding the index also brings.
 import { isBlockTag, parseBlockInput } from "../chain/hex";
@@ -185,25 +184,6 @@ export function checkValues(
     },
   };
 }
-
-const formShape = z.object({
-  fromBlock: z.string(),
-  toBlock: z.string(),
-  blockHash: z.string(),
-  addresses: z.array(z.object({ value: z.string() })),
-  topics: z.array(z.string()),
-});
-
-/** The form's zod schema: strings in, a validated LogFilter out (issues land on their fields). */
-export const logsFormSchema = formShape.transform((values, ctx): LogFilter => {
-  const r = checkValues(values);
-  if (!r.ok) {
-    for (const issue of r.issues)
-      ctx.addIssue({ code: "custom", path: [...issue.path], message: issue.message });
-    return z.NEVER;
-  }
-  return r.filter;
-});
 
 function refToParam(ref: BlockRef | null): unknown {
   if (ref === null) return undefined;

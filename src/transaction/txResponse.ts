@@ -7,7 +7,7 @@
  * an error.
  */
 import { z } from "zod";
-import { address, hash32, hexString, quantity } from "../chain/hex";
+import { address, hash32, hexString, quantity } from "../chain/hexSchemas";
 import { canonicalKeys } from "./fields";
 
 export { canonicalKeys, KNOWN_FIELDS, type KnownField } from "./fields";

@@ -12,13 +12,13 @@ import { addressToTopic } from "../../logs/decode";
 import {
   addressLabel,
   emptyForm,
-  logsFormSchema,
   splitList,
   topicLabel,
   TOPIC_POSITIONS,
   type LogFilter,
   type LogsFormValues,
 } from "../../logs/params";
+import { logsFormSchema } from "../../logs/formSchema";
 import { Examples } from "../../forms/Examples";
 import { LINKED_FORM } from "../../forms/form";
 

@@ -6,10 +6,10 @@ import {
   hashWinsOverBlock,
   INDEX_LABEL,
   TX_HASH_LABEL,
-  txFormSchema,
   type TxFormValues,
   type TxLookup,
 } from "./params";
+import { txFormSchema } from "./formSchema";
 import { LINKED_FORM } from "../../forms/form";
 
 export interface Example {

@@ -9,7 +9,6 @@
  * (URL → form values), `checkValues` (form values → the checked lookup), `toSearch` (→ URL),
  * `toParams` (→ JSON-RPC params).
  */
-import { z } from "zod";
 import { checkHash32, MAX_UINT64, parseQuantityInput, toQuantity } from "../../chain/hex";
 
 import { BLOCK_HASH_LABEL, INDEX_LABEL, TX_HASH_LABEL } from "./labels";
@@ -118,23 +117,6 @@ export function checkValues(
   if (hashProblem || idxProblem || !hash.ok || !idx.ok) return { ok: false, errors };
   return { ok: true, lookup: { blockHash: hash.value, index: idx.value } };
 }
-
-const formShape = z.object({
-  hash: z.string(),
-  blockHash: z.string(),
-  index: z.string(),
-});
-
-/** The form's schema (react-hook-form via zodResolver): the strings in, the checked lookup out. */
-export const txFormSchema = formShape.transform((values, ctx): TxLookup => {
-  const r = checkValues(values);
-  if (!r.ok) {
-    for (const [path, message] of Object.entries(r.errors))
-      ctx.addIssue({ code: "custom", path: [path], message });
-    return z.NEVER;
-  }
-  return r.lookup;
-});
 
 /** What a route's search params ask for: nothing yet, a lookup to run, or a link with field errors. */
 export type SearchState =

@@ -1,0 +1,72 @@
+// @vitest-environment node
+/**
+ * What a deep link's first request waits for: every module the boot module and the pages' early
+ * modules import statically must load before it can leave (main.tsx asks for them in one wave). zod
+ * (95 KB) and React kept out of that graph are what brought the card's and 50 logs' first paint
+ * 55–89 ms sooner (bench/STARTUP.md, eighth round); this fails the day an import brings one back.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = normalize(join(__dirname, "..", ".."));
+/** Static value imports: `import … from "x"` and `export … from "x"`, not `import type`. */
+const STATIC = /^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s*["']([^"']+)["']/gm;
+const BARE = /^import\s+["']([^"']+)["']/gm;
+
+function resolve(from: string, spec: string): string | null {
+  const base = normalize(join(dirname(from), spec));
+  return ["", ".ts", ".tsx", "/index.ts"].map((e) => base + e).find((p) => existsSync(p)) ?? null;
+}
+
+/** The packages and source files reached from `entries` through static imports. */
+function staticGraph(entries: string[]): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = entries.map((e) => join(ROOT, e));
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    const text = readFileSync(file, "utf8");
+    for (const m of [...text.matchAll(STATIC), ...text.matchAll(BARE)]) {
+      const spec = m[1] ?? "";
+      if (!spec.startsWith(".")) packages.add(spec.split("/")[0] ?? spec);
+      else {
+        const hit = resolve(file, spec);
+        if (hit) queue.push(hit);
+      }
+    }
+  }
+  return { files, packages };
+}
+
+describe("the boot path's static graph", () => {
+  const graph = staticGraph([
+    "src/app/boot.ts",
+    "src/pages/tx/early.ts",
+    "src/pages/logs/early.ts",
+    "src/pages/block/early.ts",
+  ]);
+
+  it("reaches neither zod nor React", () => {
+    expect(graph.packages.has("zod")).toBe(false);
+    expect(graph.packages.has("react")).toBe(false);
+    expect(graph.packages.has("react-dom")).toBe(false);
+  });
+
+  it("is followed through the files it names (the walk itself works)", () => {
+    const names = [...graph.files].map((f) => f.slice(ROOT.length + 1));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "src/rpc/transport.ts",
+        "src/pages/tx/params.ts",
+        "src/chain/hex.ts",
+      ]),
+    );
+    expect(graph.packages.has("viem")).toBe(true);
+  });
+
+  it("would see zod where a form's schema is imported", () => {
+    expect(staticGraph(["src/pages/tx/formSchema.ts"]).packages.has("zod")).toBe(true);
+  });
+});
