@@ -60,12 +60,20 @@ const booted = bootModule
         if (!sent) release();
       })
   : Promise.resolve();
-const pageReady = appMayLoad.then(preloadRoute);
+/**
+ * The next task: each import() of the app's appends one preload link per chunk it needs (~60 for a
+ * transaction link), ~0.3 ms each; appended in the task that follows the first rows' frame they
+ * held the main thread 20–70 ms right after it (bench/STARTUP.md, eighth round).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const pageReady = appMayLoad.then(nextTask).then(preloadRoute);
 
 // What the route shows before React and its code are in (app/firstPaint): the theme first.
 applyTheme(storedTheme());
 paintFirstView(hash, root);
 void Promise.all([booted.catch(() => undefined), appMayLoad])
+  .then(nextTask)
+  .then(nextTask)
   .then(() =>
     // The route's page is in before the first render: a page that suspends shows its fallback,
     // and React reveals what replaces a fallback no sooner than 300 ms after it.
@@ -94,8 +102,12 @@ function preloadEarly(): void {
  */
 function preloadRoute(): Promise<unknown> {
   const routed = routePage(parseHash(hash).route);
-  if (isTxLookupLink(hash)) void preloadTxResult().catch(() => {});
   const page = routed ? preloadPage(routed.folder) : null;
+  if (isTxLookupLink(hash))
+    void nextTask()
+      .then(nextTask)
+      .then(preloadTxResult)
+      .catch(() => {});
   return page ? page.catch(() => undefined) : Promise.resolve();
 }
 
