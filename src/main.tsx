@@ -32,7 +32,9 @@ const workerOpened = openTraceWorker(
   new URL("./devnet.json", document.baseURI).href,
   (message) => {
     if (message?.type === "preview" || message?.type === "model") traceRows(message);
-    else if (!message || !["awake", "own", "head"].includes(message.type)) release();
+    // What follows a model or preview (its keys, its frames) leaves the release to the rows' frame.
+    else if (!message || !["awake", "own", "head", "keys", "frames"].includes(message.type))
+      release();
   },
 );
 // The painter is asked for with the Worker, and only then (an empty #/trace opens none).
