@@ -5,7 +5,7 @@
  * (95 KB) and React kept out of that graph are what brought the card's and 50 logs' first paint
  * 55–89 ms sooner (bench/STARTUP.md, eighth round); this fails the day an import brings one back.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -16,7 +16,8 @@ const BARE = /^import\s+["']([^"']+)["']/gm;
 
 function resolve(from: string, spec: string): string | null {
   const base = normalize(join(dirname(from), spec));
-  return ["", ".ts", ".tsx", "/index.ts"].map((e) => base + e).find((p) => existsSync(p)) ?? null;
+  const isFile = (p: string) => statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+  return ["", ".ts", ".tsx", "/index.ts"].map((e) => base + e).find(isFile) ?? null;
 }
 
 /** The packages and source files reached from `entries` through static imports. */
