@@ -6,6 +6,7 @@ import { loadEarlyModule, preloadPage } from "./app/pages";
 import { answerRoute, appStage, paintFirstView } from "./app/firstPaint";
 import { applyTheme, storedTheme } from "./app/themeChoice";
 import type { FrameChunk, PackedModel } from "./trace/answer";
+import type { AnswerCopy } from "./app/firstPaint/answer";
 import { isTxLookupLink, preloadTxResult } from "./pages/tx/lazyResult";
 
 // Before the app's modules run: a trace link's Worker opens now and sends the link's request
@@ -15,7 +16,7 @@ import { isTxLookupLink, preloadTxResult } from "./pages/tx/lazyResult";
 // request failed): asked for first, they held the Worker's script back behind them (~150 ms) and
 // the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md). A
 // transaction link's and one block's logs link's likewise wait for their first rows, painted from
-// a copy of the boot module's answer (app/firstPaint answerRoute: answers bounded small).
+// a copy of the boot module's answer (app/firstPaint answerRoute; of a large one, its first bytes).
 /** The longest a link's app waits for its first rows. */
 const FIRST_ROWS_WAIT_MS = 500;
 const hash = window.location.hash;
@@ -48,8 +49,11 @@ const bootModule = sendsAhead ? import("./app/boot") : null;
 if (sendsAhead) preloadEarly();
 const painter = workerOpened ? null : answerPainter(hash);
 const answerRows = painter ? answerFirstRows(painter) : undefined;
+// A range of logs (an answer of any size, its first rows from its first bytes) holds the app back
+// for nothing: its own rows of 100,000 logs came 86 ms later when it did (A/B, bench/STARTUP.md).
+const logRange = answerRoute(hash) === "logs" && !parseHash(hash).search.has("blockHash");
 const appMayLoad =
-  workerOpened || answerRows
+  workerOpened || (answerRows && !logRange)
     ? new Promise<void>((resolve) => {
         release = resolve;
         setTimeout(resolve, FIRST_ROWS_WAIT_MS);
@@ -141,8 +145,8 @@ function releaseAfterFrame(): void {
   requestAnimationFrame(() => setTimeout(release, 0));
 }
 
-/** What paints a link's first rows from the boot module's answer (app/firstPaint), if any. */
-type AnswerPainter = (root: HTMLElement, search: URLSearchParams, text: string) => boolean;
+/** What paints a link's first rows from the boot module's copy of its answer (app/firstPaint). */
+type AnswerPainter = (root: HTMLElement, search: URLSearchParams, copy: AnswerCopy) => boolean;
 function answerPainter(link: string): Promise<AnswerPainter> | null {
   const route = answerRoute(link);
   if (route === "logs") return import("./app/firstPaint/logs").then((m) => m.paintLogRows);
@@ -150,13 +154,13 @@ function answerPainter(link: string): Promise<AnswerPainter> | null {
   return null;
 }
 
-/** Paints a link's first rows from the answer's text (null: none to paint), unless React has
+/** Paints a link's first rows from the answer's copy (null: none to paint), unless React has
  * started, and lets the app load. */
-function answerFirstRows(painter: Promise<AnswerPainter>): (text: string | null) => void {
-  return (text) => {
-    if (text === null) return release();
+function answerFirstRows(painter: Promise<AnswerPainter>): (copy: AnswerCopy | null) => void {
+  return (copy) => {
+    if (copy === null) return release();
     void painter.then((paint) => {
-      if (!reactStarted && root) paint(root, parseHash(hash).search, text);
+      if (!reactStarted && root) paint(root, parseHash(hash).search, copy);
       releaseAfterFrame();
     }, release);
   };

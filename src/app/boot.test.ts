@@ -7,6 +7,7 @@ import { resolveEndpoint } from "../endpoints";
 import { createRpcClient } from "../rpc";
 import { inFlightCount } from "../rpc/inflight";
 import { parseHash, viewSearch } from "../routing/route";
+import type { AnswerCopy } from "./firstPaint/answer";
 import { bootEarly, earlyModuleFor, FIRST_PAINT_BYTES, initialConnection, readCopy } from "./boot";
 
 const BLOCK = `0x${"ab".repeat(32)}`;
@@ -29,9 +30,13 @@ beforeAll(async () => {
     req.on("end", () => {
       const body = JSON.parse(text) as { id: unknown; method: string };
       methods.push(body.method);
-      res.writeHead(status, { "Content-Type": "application/json" });
       const result = padding > 0 ? ["x".repeat(padding)] : [];
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result }));
+      const answer = JSON.stringify({ jsonrpc: "2.0", id: body.id, result });
+      res.writeHead(status, {
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(answer),
+      });
+      res.end(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -76,21 +81,27 @@ describe("bootEarly", () => {
 
   it("hands the first paint a copy of the answer; the page still reads the one answer itself", async () => {
     const hash = `#/logs?blockHash=${BLOCK}&rpc=${encodeURIComponent(url)}`;
-    let copy: (text: string | null) => void = () => undefined;
-    const copied = new Promise<string | null>((resolve) => (copy = resolve));
+    let copy: (copy: AnswerCopy | null) => void = () => undefined;
+    const copied = new Promise<AnswerCopy | null>((resolve) => (copy = resolve));
     expect(await bootEarly(hash, copy)).toBe(true);
-    expect(JSON.parse((await copied) ?? "null")).toMatchObject({ result: [] });
+    const got = await copied;
+    expect(got?.complete).toBe(true);
+    expect(JSON.parse(got?.text ?? "null")).toMatchObject({ result: [] });
     expect(await pageFirstCall(hash)).toEqual([]);
     expect(methods).toEqual(["eth_getLogs"]);
   });
 
-  it("gives the first paint no answer over FIRST_PAINT_BYTES; the page reads it whole", async () => {
+  it("gives the first paint the first bytes of an answer over FIRST_PAINT_BYTES; the page reads it whole", async () => {
     padding = FIRST_PAINT_BYTES + 10;
     const hash = `#/logs?blockHash=${BLOCK}&rpc=${encodeURIComponent(url)}`;
-    let copy: (text: string | null) => void = () => undefined;
-    const copied = new Promise<string | null>((resolve) => (copy = resolve));
+    let copy: (copy: AnswerCopy | null) => void = () => undefined;
+    const copied = new Promise<AnswerCopy | null>((resolve) => (copy = resolve));
     expect(await bootEarly(hash, copy)).toBe(true);
-    expect(await copied).toBeNull();
+    const got = await copied;
+    expect(got?.complete).toBe(false);
+    expect(got?.text.startsWith('{"jsonrpc":"2.0"')).toBe(true);
+    // Its length announced: the first bytes only, not the megabyte.
+    expect(got?.text.length).toBeLessThan(FIRST_PAINT_BYTES / 4);
     expect(await pageFirstCall(hash)).toEqual(["x".repeat(padding)]);
     expect(methods).toEqual(["eth_getLogs"]);
   });
@@ -98,8 +109,8 @@ describe("bootEarly", () => {
   it("gives the first paint no copy of an error status; the page reads the answer itself", async () => {
     status = 502;
     const hash = `#/logs?blockHash=${BLOCK}&rpc=${encodeURIComponent(url)}`;
-    let copy: (text: string | null) => void = () => undefined;
-    const copied = new Promise<string | null>((resolve) => (copy = resolve));
+    let copy: (copy: AnswerCopy | null) => void = () => undefined;
+    const copied = new Promise<AnswerCopy | null>((resolve) => (copy = resolve));
     expect(await bootEarly(hash, copy)).toBe(true);
     expect(await copied).toBeNull();
     await expect(pageFirstCall(hash)).rejects.toThrow();
@@ -114,8 +125,23 @@ describe("bootEarly", () => {
           c.close();
         },
       });
-    expect(await readCopy(new Response(body(['{"a":', '"é"}'])), 100)).toBe('{"a":"é"}');
-    expect(await readCopy(new Response(body(["x".repeat(60), "y".repeat(60)])), 100)).toBeNull();
+    expect(await readCopy(new Response(body(['{"a":', '"é"}'])), 100)).toEqual({
+      text: '{"a":"é"}',
+      complete: true,
+    });
+    // Found larger once read: what was read, marked as a part.
+    expect(await readCopy(new Response(body(["x".repeat(60), "y".repeat(60)])), 100)).toEqual({
+      text: "x".repeat(60) + "y".repeat(60),
+      complete: false,
+    });
+    // Announced larger: its first bytes only (past the prefix, no further chunk is read).
+    const announced = new Response(body(["a".repeat(40), "b".repeat(40), "c".repeat(40)]), {
+      headers: { "content-length": "120" },
+    });
+    expect(await readCopy(announced, 100, 50)).toEqual({
+      text: "a".repeat(40) + "b".repeat(40),
+      complete: false,
+    });
   });
 
   it("sends nothing for a trace link (the trace Worker's), an incomplete link, or no connection", async () => {

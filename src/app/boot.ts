@@ -24,6 +24,7 @@ import type { DevnetManifest } from "../connection/manifest";
 import { perf } from "../platform/perf";
 import { sendAhead } from "../rpc/transport";
 import { parseHash, routePage, viewSearch } from "../routing/route";
+import type { AnswerCopy } from "./firstPaint/answer";
 import { hasEarlyModule, loadEarlyModule } from "./pages";
 
 /**
@@ -84,44 +85,57 @@ async function devnetManifest(): Promise<DevnetManifest | null> {
   }
 }
 
-/** The most of an answer the first paint reads (a larger one is the page's alone: it streams it). */
+/** The most of an answer the first paint reads whole (a larger one is the page's alone: it streams it). */
 export const FIRST_PAINT_BYTES = 1_000_000;
+/** What the first paint reads of a larger answer: its first rows are in there (a log ~600 bytes). */
+export const FIRST_PAINT_PREFIX_BYTES = 64 * 1024;
 
 /**
- * A response copy's body as text, or null when it has none, turns out larger than `maxBytes` (the
- * copy is then cancelled) or is cut off.
+ * A response copy's body as text: whole up to `maxBytes`; of a larger one its first bytes, the
+ * rest cancelled (`prefixBytes` or more when its length is announced; past `maxBytes` when found
+ * once read). Null when it has no body or the read failed.
  */
-export async function readCopy(response: Response, maxBytes: number): Promise<string | null> {
+export async function readCopy(
+  response: Response,
+  maxBytes: number,
+  prefixBytes: number = Math.min(maxBytes, FIRST_PAINT_PREFIX_BYTES),
+): Promise<AnswerCopy | null> {
   if (!response.body) return null;
+  const announced = Number(response.headers.get("content-length") ?? Number.NaN);
+  // Past this, the answer is not read whole: its first bytes are what the first paint gets.
+  const stopAt = announced > maxBytes ? prefixBytes : maxBytes + 1;
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let bytes = 0;
+  let complete = true;
   try {
     for (;;) {
       const step = await reader.read();
       if (step.done) break;
       bytes += step.value.byteLength;
-      if (bytes > maxBytes) {
-        void reader.cancel().catch(() => undefined);
-        return null;
-      }
       chunks.push(step.value);
+      if (bytes >= stopAt) {
+        complete = false;
+        void reader.cancel().catch(() => undefined);
+        break;
+      }
     }
   } catch {
     return null;
   }
   const decoder = new TextDecoder();
-  return chunks.map((c, i) => decoder.decode(c, { stream: i < chunks.length - 1 })).join("");
+  const text = chunks.map((c) => decoder.decode(c, { stream: true })).join("");
+  return { text: complete ? text + decoder.decode() : text, complete };
 }
 
 /**
  * Sends the link's first request ahead, if it makes one (its page's chunks are preloaded by
- * main.tsx); never throws. Resolves to whether a request was sent. With `firstPaint`, the answer's
- * text (up to FIRST_PAINT_BYTES, from a copy of the response) is handed to it, or null.
+ * main.tsx); never throws. Resolves to whether a request was sent. With `firstPaint`, a copy of the
+ * answer (`readCopy`: whole up to FIRST_PAINT_BYTES, else its first bytes) is handed to it, or null.
  */
 export async function bootEarly(
   hash: string = window.location.hash,
-  firstPaint?: (text: string | null) => void,
+  firstPaint?: (copy: AnswerCopy | null) => void,
 ): Promise<boolean> {
   try {
     const location = parseHash(hash);
@@ -146,7 +160,6 @@ export async function bootEarly(
     if (!call) return false;
     const copy = firstPaint
       ? {
-          maxBytes: FIRST_PAINT_BYTES,
           to: (response: Response | null) =>
             void (response ? readCopy(response, FIRST_PAINT_BYTES) : Promise.resolve(null)).then(
               firstPaint,

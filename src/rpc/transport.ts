@@ -203,17 +203,17 @@ function abortion(signal: AbortSignal): { promise: Promise<never>; dispose: () =
 /**
  * Puts a request in flight before anyone asks for it (see inflight.ts): the first identical
  * request within `ttlMs` reads its answer. Sent as the transport sends (`httpRequest`). `copy`
- * gets a clone of a response small enough: its body is read apart from the one the caller reads.
+ * gets a clone of the response: its body is read apart from the one the caller reads.
  */
 export function sendAhead(
   url: string,
   method: string,
   params: readonly unknown[],
   ttlMs: number,
-  /** The first paint's: handed a copy of the response (its own body to read) as it arrives, or
-   * null when the fetch failed, the answer is an error status or it announces more than
-   * `maxBytes` (no copy made: a copy's body is a tee, slower to read for the one who needs it). */
-  copy?: { maxBytes: number; to: (response: Response | null) => void },
+  /** The first paint's: handed a copy of the response (its own body to read, of which it reads
+   * what it needs and cancels the rest) as it arrives, or null when the fetch failed or the answer
+   * is an error status. */
+  copy?: { to: (response: Response | null) => void },
 ): boolean {
   const id = nextRequestId();
   const bodyText = JSON.stringify({ jsonrpc: "2.0", id, method, params: [...params] });
@@ -225,10 +225,7 @@ export function sendAhead(
     (signal) =>
       globalThis.fetch(http.target, { ...http.init, signal }).then(
         (response) => {
-          if (copy) {
-            const announced = Number(response.headers.get("content-length") ?? Number.NaN);
-            copy.to(response.ok && !(announced > copy.maxBytes) ? response.clone() : null);
-          }
+          copy?.to(response.ok ? response.clone() : null);
           return response;
         },
         (error: unknown) => {

@@ -17,15 +17,15 @@ import { shell } from "./shell";
 
 /**
  * The route whose link's first answer the first paint draws (logs.ts, tx.ts), or null: a
- * transaction link, or a logs link for one block — answers bounded small. A range of logs can be
- * any size: a large answer paints nothing here, and waiting for it cost the app's own first rows
- * of 100,000 logs +28 to +53 ms (bench/STARTUP.md).
+ * transaction link, or a logs link. A logs answer can be any size: of a large one the first paint
+ * reads its first bytes only (app/boot.ts readCopy), and waits for no more than those — waiting for
+ * a whole 100,000-log answer cost the app's own first rows +28 to +53 ms (bench/STARTUP.md).
  */
 export function answerRoute(hash: string): "logs" | "tx" | null {
-  const { route, search, searchString, unknown } = parseHash(hash);
+  const { route, searchString, unknown } = parseHash(hash);
   if (searchString === "" || unknown !== null) return null;
   if (route === "tx") return "tx";
-  return route === "logs" && search.has("blockHash") ? "logs" : null;
+  return route === "logs" ? "logs" : null;
 }
 
 export function paintFirstView(hash: string, root: HTMLElement): void {

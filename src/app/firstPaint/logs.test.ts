@@ -38,12 +38,13 @@ const answer = (result: unknown) => JSON.stringify({ jsonrpc: "2.0", id: 1, resu
 function paint(
   text: string,
   search = "blockHash=0x01",
+  complete = true,
 ): { rows: string[][]; table: Element } | null {
   const root = document.createElement("div");
   const slot = document.createElement("div");
   slot.setAttribute(FIRST_ROWS, "");
   root.append(slot);
-  if (!paintLogRows(root, new URLSearchParams(search), text)) return null;
+  if (!paintLogRows(root, new URLSearchParams(search), { text, complete })) return null;
   const table = root.querySelector("[role=table]");
   if (!table) throw new Error("painted without a table");
   const rows = [...table.querySelectorAll("[role=row][data-index]")].map((row) =>
@@ -99,6 +100,31 @@ describe("the first paint's log rows", () => {
     expect(paint(answer("0x10"))).toBeNull();
     expect(paint(answer([{ ...log(1, 0), address: "0x12" }]))).toBeNull();
     expect(paint("<html>")).toBeNull();
+  });
+
+  it("paints a large answer's first rows from its first bytes, its count unknown; an order other than the table's paints nothing", () => {
+    const logs = Array.from({ length: 100 }, (_, i) => log(10 + Math.floor(i / 3), i % 3));
+    const whole = answer(logs);
+    // Cut inside the 31st log: the 30 before it are read, the first 20 painted.
+    const cut = whole.slice(0, whole.indexOf(HASH(20 * 1000 + 0)) + 10);
+    const painted = paint(cut, "fromBlock=0x0&toBlock=0x100", false);
+    expect(painted?.rows).toHaveLength(20);
+    expect(painted?.rows[0]?.[1]).toBe("10");
+    expect(painted?.rows[19]?.[1]).toBe("16");
+    expect(painted?.table.getAttribute("aria-rowcount")).toBe("-1");
+    // The same first bytes of a node that sends its logs in another order: the table's first
+    // rows may be further on, so none are painted.
+    const shuffled = answer([logs[1], logs[0], ...logs.slice(2)]);
+    expect(paint(shuffled.slice(0, cut.length), "fromBlock=0x0&toBlock=0x100", false)).toBeNull();
+    // Too few whole logs in the bytes read, or an error's: nothing.
+    expect(paint(whole.slice(0, 2_000), "fromBlock=0x0&toBlock=0x100", false)).toBeNull();
+    expect(
+      paint('{"jsonrpc":"2.0","id":1,"error":{"code":-32005,"message":"result', "", false),
+    ).toBeNull();
+    // A whole range answer: painted, its count unknown (the range's scan may read more).
+    expect(paint(whole, "fromBlock=0x0&toBlock=0x100")?.table.getAttribute("aria-rowcount")).toBe(
+      "-1",
+    );
   });
 
   it("leaves the columns a link hides out", () => {

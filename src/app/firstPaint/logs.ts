@@ -13,7 +13,7 @@ import { lightCellText } from "../../logs/lightText";
 import type { RawLog } from "../../logs/result";
 import { isCanonicalLog, toLogRow, type LogRow } from "../../logs/row";
 import { sortLogs } from "../../logs/scanState";
-import { resultOf } from "./answer";
+import { resultOf, resultPrefixOf, type AnswerCopy } from "./answer";
 import { FIRST_ROWS, h } from "./dom";
 
 /** Rows enough for a screen (the table's 70vh at 36 px a row). */
@@ -21,7 +21,11 @@ const ROWS = 20;
 const CELL = "truncate px-2 py-2 font-mono text-xs";
 
 /** The link's first rows painted from `text` (the answer's body); false when none were. */
-export function paintLogRows(root: HTMLElement, search: URLSearchParams, text: string): boolean {
+export function paintLogRows(
+  root: HTMLElement,
+  search: URLSearchParams,
+  copy: AnswerCopy,
+): boolean {
   const slot = root.querySelector(`[${FIRST_ROWS}]`);
   if (!slot) return false;
   const explore = exploreFromSearch(search);
@@ -33,9 +37,15 @@ export function paintLogRows(root: HTMLElement, search: URLSearchParams, text: s
     explore.sort.dir !== plain.sort.dir
   )
     return false;
-  const logs = logsOf(text);
+  const logs = copy.complete ? logsOf(copy.text) : firstLogsOf(copy.text);
   if (!logs || logs.length === 0) return false;
-  const rows = sortLogs(logs.map((log, i) => toLogRow(log, i)));
+  const read = logs.map((log, i) => toLogRow(log, i));
+  const rows = sortLogs(read);
+  // Of an answer read in part, its first logs are the table's first rows only as the node sends
+  // them (in block and log index order): any other order paints nothing.
+  if (!copy.complete && rows !== read) return false;
+  // The count is known when the answer is whole and the link's whole filter (one block's logs).
+  const total = copy.complete && search.has("blockHash") ? rows.length + 1 : -1;
   const hasTime = rows.some((r) => r.blockTimestamp !== null);
   const columns = shownColumns(null, new Set(explore.hide), hasTime);
   const template = [DETAILS_WIDTH, ...columns.map((c) => c.width)].join(" ");
@@ -62,7 +72,7 @@ export function paintLogRows(root: HTMLElement, search: URLSearchParams, text: s
         role: "table",
         "aria-label": "Logs",
         "aria-busy": "true",
-        "aria-rowcount": rows.length + 1,
+        "aria-rowcount": total,
         class: "overflow-hidden rounded border border-slate-200 dark:border-slate-700",
       },
       h("div", { role: "rowgroup", class: "bg-slate-100 dark:bg-slate-800" }, header),
@@ -97,6 +107,15 @@ function rowOf(
       h("span", { role: "cell", class: CELL }, lightCellText(c.key, row, null)),
     ),
   );
+}
+
+/** Logs enough for the first rows when the answer is read in part (its first bytes). */
+const PREFIX_LOGS = 200;
+
+/** The first logs of an answer read in part, when each is in the canonical shape; else null. */
+function firstLogsOf(text: string): RawLog[] | null {
+  const logs = resultPrefixOf(text, PREFIX_LOGS);
+  return logs && logs.length >= ROWS && logs.every(isCanonicalLog) ? logs : null;
 }
 
 /** The answer's logs when it is a result whose every log is in the canonical shape; else null. */

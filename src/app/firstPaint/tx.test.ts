@@ -21,12 +21,12 @@ if (!present && process.env.CI === "true") throw new Error(`conformance corpus m
 if (!present) console.warn(`skipped: the conformance corpus is not at ${ROOT}`);
 
 /** Paints `text`; the painted fields as [name, raw text] pairs, or null when nothing painted. */
-function paint(text: string): [string, string][] | null {
+function paint(text: string, complete = true): [string, string][] | null {
   const root = document.createElement("div");
   const slot = document.createElement("div");
   slot.setAttribute(FIRST_ROWS, "");
   root.append(slot);
-  if (!paintTxFields(root, new URLSearchParams(), text)) return null;
+  if (!paintTxFields(root, new URLSearchParams(), { text, complete })) return null;
   const list = root.querySelector('dl[aria-label="Transaction fields"]');
   if (!list) throw new Error("painted without the field list");
   return [...list.querySelectorAll("dt")].map((dt) => [

@@ -8,12 +8,17 @@
  * it is.
  */
 import { canonicalKeys, KNOWN_FIELDS, rawTextOf } from "../../transaction/fields";
-import { resultOf } from "./answer";
+import { resultOf, type AnswerCopy } from "./answer";
 import { FIRST_ROWS, h } from "./dom";
 
-export function paintTxFields(root: HTMLElement, _search: URLSearchParams, text: string): boolean {
+export function paintTxFields(
+  root: HTMLElement,
+  _search: URLSearchParams,
+  copy: AnswerCopy,
+): boolean {
   const slot = root.querySelector(`[${FIRST_ROWS}]`);
-  const tx = slot ? txOf(text) : null;
+  // A transaction is read whole or not at all (its input can be long: past the bytes read, none).
+  const tx = slot && copy.complete ? txOf(copy.text) : null;
   if (!slot || !tx) return false;
   const rows = KNOWN_FIELDS.filter((name) => name in tx).map((name) =>
     h(
