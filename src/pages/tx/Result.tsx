@@ -46,14 +46,17 @@ export default function TxResult({
   const queryClient = useQueryClient();
   // The page's own observers of these entries (the raw answer) fetch them, on mount as always;
   // this part mounts later, once its chunk is in, and must not ask again for an answer that may
-  // change (an unknown hash) just because it came in meanwhile.
+  // change (an unknown hash) just because it came in meanwhile — nor for one that failed meanwhile
+  // (a second request after a 401, where the user has a Retry button).
   const byBlock = useQuery({
     ...txQueryOptions(client, endpoint, blockLookup, registry),
     refetchOnMount: false,
+    retryOnMount: false,
   });
   const byHash = useQuery({
     ...txByHashQueryOptions(client, endpoint, hashLookup, registry),
     refetchOnMount: false,
+    retryOnMount: false,
   });
   const query = hashLookup ? byHash : byBlock;
   const response = query.data;
