@@ -2,8 +2,9 @@
 /**
  * What a deep link's first request waits for: every module the boot module and the pages' early
  * modules import statically must load before it can leave (main.tsx asks for them in one wave). zod
- * (95 KB) and React kept out of that graph are what brought the card's and 50 logs' first paint
- * 55–89 ms sooner (bench/STARTUP.md, eighth round); this fails the day an import brings one back.
+ * (95 KB), React and viem's hashing kept out of that graph are what brought the card's and 50
+ * logs' first paint sooner (bench/STARTUP.md, eighth round); this fails the day an import brings
+ * one back.
  */
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
@@ -49,7 +50,8 @@ describe("the boot path's static graph", () => {
     "src/pages/block/early.ts",
   ]);
 
-  it("reaches neither zod nor React", () => {
+  it("reaches neither zod, React nor viem (its hashing: an address's checksum)", () => {
+    expect(graph.packages.has("viem")).toBe(false);
     expect(graph.packages.has("zod")).toBe(false);
     expect(graph.packages.has("react")).toBe(false);
     expect(graph.packages.has("react-dom")).toBe(false);
@@ -64,10 +66,10 @@ describe("the boot path's static graph", () => {
         "src/chain/hex.ts",
       ]),
     );
-    expect(graph.packages.has("viem")).toBe(true);
   });
 
-  it("would see zod where a form's schema is imported", () => {
+  it("would see zod where a form's schema is imported, viem where an address is checked", () => {
     expect(staticGraph(["src/pages/tx/formSchema.ts"]).packages.has("zod")).toBe(true);
+    expect(staticGraph(["src/chain/address.ts"]).packages.has("viem")).toBe(true);
   });
 });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkAddress,
-  checkHash32,
-  checkHexData,
-  parseBlockInput,
-  parseQuantityInput,
-  toQuantity,
-} from "./hex";
+import { checkAddress } from "./address";
+import { checkHash32, checkHexData, parseBlockInput, parseQuantityInput, toQuantity } from "./hex";
 import { address, blockTag, hash32, hexData, quantity, strictQuantity } from "./hexSchemas";
 
 const HASH = `0x${"ab".repeat(32)}`;

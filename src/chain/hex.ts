@@ -1,4 +1,4 @@
-import { getAddress, isAddress, type Address, type Hex } from "viem";
+import type { Hex } from "viem";
 
 /** Result of checking text typed into a form: the parsed value, or one sentence saying what is wrong. */
 export type CheckResult<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -54,7 +54,7 @@ function checkHexCommon(input: string): CheckResult<string> {
   return { ok: true, value: digits };
 }
 
-function checkFixedBytes(input: string, size: number): CheckResult<string> {
+export function checkFixedBytes(input: string, size: number): CheckResult<string> {
   const common = checkHexCommon(input);
   if (!common.ok) return common;
   const digits = common.value;
@@ -75,26 +75,6 @@ export function checkHash32(input: string): CheckResult<Hex> {
   const r = checkFixedBytes(input, 32);
   if (!r.ok) return r;
   return { ok: true, value: `0x${r.value.toLowerCase()}` };
-}
-
-/**
- * Checks an address typed by a user. All-lower or all-upper case is accepted as is; mixed case
- * must carry a valid EIP-55 checksum (a wrong one usually means a mistyped character).
- * The value is the checksummed address.
- */
-export function checkAddress(input: string): CheckResult<Address> {
-  const r = checkFixedBytes(input, 20);
-  if (!r.ok) return r;
-  const digits = r.value;
-  const candidate: Address = `0x${digits}`;
-  const mixed = digits !== digits.toLowerCase() && digits !== digits.toUpperCase();
-  if (mixed && !isAddress(candidate, { strict: true })) {
-    return {
-      ok: false,
-      message: `has an invalid EIP-55 checksum (mixed case); check for a typo, or type it all in lower case`,
-    };
-  }
-  return { ok: true, value: getAddress(candidate.toLowerCase()) };
 }
 
 /** Checks hex data typed by a user (whole bytes); `0x` alone is valid (empty data). Value is lower-cased. */

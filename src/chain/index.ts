@@ -1,5 +1,6 @@
 export * from "./hex";
 export * from "./hexSchemas";
+export * from "./address";
 export * from "./units";
 export * from "./quantity";
 export * from "./signatures";
