@@ -30,10 +30,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The small presentational pieces every view shows (src/ui/basics/), in one chunk
-            // rather than one request each (measured: 1.3 KB gzip less on a first visit). Only
-            // these files: their dependencies (React) keep their own chunk. hexText.ts is left
-            // out (and numberText.ts): the first paint uses them without React (app/firstPaint).
+            // What a deep link's first request waits for (app/boot.ts): the boot module, the
+            // endpoints' pure part, the rpc transport and the hex checks, in one chunk rather than
+            // eight in waves (bench/STARTUP.md, eighth round). No zod, React or viem in it
+            // (src/app/bootGraph.test.ts).
             {
               name: "boot",
               test: /\/src\/(app\/boot|endpoints\/(presets|override|methods)|rpc\/(transport|errors|deadline|response|inflight|mask|codes)|platform\/perf|chain\/hex)\.ts$/,
@@ -44,6 +44,10 @@ export default defineConfig({
               debugName: "early",
               includeDependenciesRecursively: false,
             },
+            // The small presentational pieces every view shows (src/ui/basics/), in one chunk
+            // rather than one request each (measured: 1.3 KB gzip less on a first visit). Only
+            // these files: their dependencies (React) keep their own chunk. hexText.ts is left
+            // out (and numberText.ts): the first paint uses them without React (app/firstPaint).
             {
               name: "ui",
               test: /\/src\/ui\/basics\/(?!hexText\.ts|numberText\.ts)/,

@@ -16,7 +16,8 @@ import { isTxLookupLink, preloadTxResult } from "./pages/tx/lazyResult";
 // request failed): asked for first, they held the Worker's script back behind them (~150 ms) and
 // the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md). A
 // transaction link's and one block's logs link's likewise wait for their first rows, painted from
-// a copy of the boot module's answer (app/firstPaint answerRoute; of a large one, its first bytes).
+// a copy of the boot module's answer (app/firstPaint answerRoute); a range of logs paints its first
+// rows from its answer's first bytes without holding the app back.
 /** The longest a link's app waits for its first rows. */
 const FIRST_ROWS_WAIT_MS = 500;
 const hash = window.location.hash;

@@ -1,6 +1,7 @@
 /**
  * A logs link's first rows, put into the first paint (index.ts) from the answer to the link's own
- * first request (app/boot.ts reads a copy of it, up to FIRST_PAINT_BYTES) while React and the logs
+ * first request (app/boot.ts reads a copy of it: whole up to FIRST_PAINT_BYTES, else its first
+ * bytes, whose first logs are painted only in the node's order) while React and the logs
  * page are still loading: the table's header and its first rows as the table draws them light
  * (eth_getLogs/lightText.ts: block, time, event), in the table's order (by block and log index).
  * Only for the table's default view and an answer whose every log is in the canonical shape: a
@@ -20,7 +21,7 @@ import { FIRST_ROWS, h } from "./dom";
 const ROWS = 20;
 const CELL = "truncate px-2 py-2 font-mono text-xs";
 
-/** The link's first rows painted from `text` (the answer's body); false when none were. */
+/** The link's first rows painted from `copy` (the answer, whole or its first bytes); false when none were. */
 export function paintLogRows(
   root: HTMLElement,
   search: URLSearchParams,
