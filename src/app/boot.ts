@@ -19,7 +19,7 @@ import type { Connection, ResolvedEndpoint } from "../endpoints/presets";
 import { resolveEndpoint } from "../endpoints/presets";
 import { readStoredConnection, type StoredConnection } from "../endpoints/keys";
 import type { MethodName } from "../endpoints/methods";
-import { parseOverride, readOverride } from "../endpoints/override";
+import { overrideConnection } from "../endpoints/override";
 import type { DevnetManifest } from "../connection/manifest";
 import { perf } from "../platform/perf";
 import { sendAhead } from "../rpc/transport";
@@ -39,8 +39,8 @@ export async function initialConnection(
   devnet: DevnetManifest | null,
   stored: StoredConnection = readStoredConnection(),
 ): Promise<Connection> {
-  const override = readOverride(search) ?? parseOverride(stored.override);
-  if (override) return { kind: "custom", url: override.url, traceMethod: override.traceMethod };
+  const override = overrideConnection(search, stored);
+  if (override) return override;
   const { initialConnectionOf } = await import("../endpoints/initial");
   return initialConnectionOf(search, stored, devnet);
 }

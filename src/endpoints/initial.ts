@@ -4,7 +4,7 @@
  */
 import { fromStored, toConnection } from "./persist";
 import type { Connection } from "./presets";
-import { parseOverride, readOverride } from "./override";
+import { overrideConnection } from "./override";
 import type { StoredConnection } from "./keys";
 
 /**
@@ -16,7 +16,5 @@ export function initialConnectionOf(
   stored: StoredConnection,
   devnet: Extract<Connection, { kind: "devnet" }>["devnet"],
 ): Connection {
-  const override = readOverride(search) ?? parseOverride(stored.override);
-  if (override) return { kind: "custom", url: override.url, traceMethod: override.traceMethod };
-  return toConnection(fromStored(stored.settings), devnet);
+  return overrideConnection(search, stored) ?? toConnection(fromStored(stored.settings), devnet);
 }

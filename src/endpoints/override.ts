@@ -3,7 +3,8 @@
  * so a deep link's first request can leave before either loads (app/boot.ts).
  */
 import { TRACE_METHODS, type TraceMethodName } from "./methods";
-import { checkRpcUrl } from "./presets";
+import { checkRpcUrl, type Connection } from "./presets";
+import type { StoredConnection } from "./keys";
 
 export interface RpcOverride {
   url: string;
@@ -33,4 +34,13 @@ export function parseOverride(raw: string | null): RpcOverride | null {
   } catch {
     return null;
   }
+}
+
+/** The connection a link's `rpc=`, else this tab's kept override, names; null when neither does. */
+export function overrideConnection(
+  search: URLSearchParams,
+  stored: StoredConnection,
+): Extract<Connection, { kind: "custom" }> | null {
+  const override = readOverride(search) ?? parseOverride(stored.override);
+  return override ? { kind: "custom", url: override.url, traceMethod: override.traceMethod } : null;
 }
