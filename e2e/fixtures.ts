@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { z } from "zod";
+import { z } from "../src/platform/zod";
 import { CHAIN_WRITES, holdChain } from "./chainLock";
 import {
   devnetManifestSchema,
@@ -18,7 +18,7 @@ export const E2E_MANIFEST =
   resolve(root, `.devnet/e2e-devnet${process.env.NODESCOPE_E2E_TAG ?? ""}.json`);
 
 /** A scenario transaction: the app's example shape plus what the devnet always records of it. */
-const scenarioTx = exampleTransactionSchema.extend({
+const scenarioTx = z.extend(exampleTransactionSchema, {
   type: z.string(),
   status: z.enum(["success", "reverted"]),
   /** callTracer frames */
@@ -26,15 +26,15 @@ const scenarioTx = exampleTransactionSchema.extend({
 });
 
 /** A scenario call: the app's example shape, every field present, plus what a spec checks. */
-const scenarioCall = exampleCallSchema.extend({
+const scenarioCall = z.extend(exampleCallSchema, {
   from: z.string(),
   to: z.string(),
   data: z.string(),
   value: z.string(),
-  panicCode: z.string().optional(),
+  panicCode: z.optional(z.string()),
   /** the custom error's signature (customErrorCall) */
-  error: z.string().optional(),
-  args: z.array(z.string()).optional(),
+  error: z.optional(z.string()),
+  args: z.optional(z.array(z.string())),
 });
 
 const app = devnetManifestSchema.shape;
@@ -44,11 +44,11 @@ const app = devnetManifestSchema.shape;
  * always writes (the scenarios the specs replay, by name). Parsed, not cast, so a devnet that
  * changes shape fails here with the field named rather than deep inside a spec.
  */
-export const e2eManifestSchema = devnetManifestSchema.extend({
+export const e2eManifestSchema = z.extend(devnetManifestSchema, {
   readyMs: z.number(),
   latestBlock: z.number(),
-  transactions: z
-    .object({
+  transactions: z.catchall(
+    z.object({
       legacyTransfer: scenarioTx,
       dynamicFeeTransfer: scenarioTx,
       accessListTransfer: scenarioTx,
@@ -67,10 +67,11 @@ export const e2eManifestSchema = devnetManifestSchema.extend({
       decodingProxy: scenarioTx,
       decodingMystery: scenarioTx,
       decodingCollision: scenarioTx,
-    })
-    .catchall(scenarioTx),
-  decoding: app.decoding.unwrap().extend({
-    collision: app.decoding.unwrap().shape.collision.extend({
+    }),
+    scenarioTx,
+  ),
+  decoding: z.extend(app.decoding.def.innerType, {
+    collision: z.extend(app.decoding.def.innerType.shape.collision, {
       /** the bytes the collision calls pass */
       keys: z.string(),
     }),
@@ -84,20 +85,21 @@ export const e2eManifestSchema = devnetManifestSchema.extend({
     }),
   }),
   // at least one block: [first, ...rest]
-  blocks: z.tuple([app.blocks.unwrap().element], app.blocks.unwrap().element),
-  token: app.token.unwrap().extend({
+  blocks: z.tuple([app.blocks.def.innerType.def.element], app.blocks.def.innerType.def.element),
+  token: z.extend(app.token.def.innerType, {
     transferCount: z.number(),
     denseRange: z.tuple([z.number(), z.number()]),
   }),
-  calls: z
-    .object({
-      transfer: scenarioCall.extend({ estimate: z.string() }),
-      revertingCall: scenarioCall.extend({ reason: z.string() }),
+  calls: z.catchall(
+    z.object({
+      transfer: z.extend(scenarioCall, { estimate: z.string() }),
+      revertingCall: z.extend(scenarioCall, { reason: z.string() }),
       panicCall: scenarioCall,
       customErrorCall: scenarioCall,
-      xssCall: scenarioCall.extend({ reason: z.string() }).optional(),
-    })
-    .catchall(scenarioCall),
+      xssCall: z.optional(z.extend(scenarioCall, { reason: z.string() })),
+    }),
+    scenarioCall,
+  ),
 });
 export type E2eManifest = z.infer<typeof e2eManifestSchema>;
 

@@ -7,7 +7,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { z } from "../platform/zod";
 import type { RpcClient } from "../rpc";
 import { RpcContext } from "../connection/context";
 import { createQueryClient } from "../connection/query-client";
@@ -38,7 +38,7 @@ function setup() {
       _e: unknown,
       method: string,
       params: readonly unknown[],
-      opts?: { schema?: z.ZodType<T> },
+      opts?: { schema?: z.ZodMiniType<T> },
     ) => {
       await Promise.resolve();
       let out: unknown;

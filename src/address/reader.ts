@@ -4,7 +4,7 @@
  * edge (unknown fields kept). The client has no JSON-RPC batches, so the search bounds how many
  * are in flight instead. No React.
  */
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { address, hash32, hexString, quantity } from "../chain/hexSchemas";
 import { requireQuantity } from "../chain/quantity";
 import type { RpcClient, RpcEndpoint } from "../rpc";
@@ -13,21 +13,21 @@ import type { HistoryBlock, NonceReader } from "./nonceHistory";
 const blockTx = z.looseObject({
   hash: hash32,
   from: address,
-  to: address.nullable().optional(),
+  to: z.optional(z.nullable(address)),
   nonce: quantity,
-  value: quantity.optional(),
-  input: hexString.optional(),
-  transactionIndex: quantity.nullable().optional(),
+  value: z.optional(quantity),
+  input: z.optional(hexString),
+  transactionIndex: z.optional(z.nullable(quantity)),
 });
 
-export const fullBlockSchema = z
-  .looseObject({
+export const fullBlockSchema = z.nullable(
+  z.looseObject({
     number: quantity,
     timestamp: quantity,
     // A node may send hashes only where it was asked for full objects: such entries are skipped.
     transactions: z.array(z.union([blockTx, hash32])),
-  })
-  .nullable();
+  }),
+);
 
 export const toHex = (n: number) => `0x${n.toString(16)}`;
 

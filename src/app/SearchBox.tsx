@@ -5,15 +5,15 @@
  * anywhere on the page.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { href } from "../routing/links";
 import { useRpc } from "../connection/context";
 import { classifyLookup } from "../routing/lookup";
 import { navigate } from "./router";
 import { formatDecimal } from "../chain/units";
 
-const txFound = z.looseObject({ blockHash: z.string().nullable().optional() }).nullable();
-const blockFound = z.looseObject({ hash: z.string() }).nullable();
+const txFound = z.nullable(z.looseObject({ blockHash: z.optional(z.nullable(z.string())) }));
+const blockFound = z.nullable(z.looseObject({ hash: z.string() }));
 
 type State =
   | { kind: "idle" }

@@ -3,7 +3,7 @@
  * (asking the services through the device cache), and how addresses are named.
  */
 import { useMemo, useState } from "react";
-import { z } from "zod";
+import { z } from "../platform/zod";
 import type { DecodingCache, DecodingResolver } from "../chain";
 import type { DecodingContextValue, Resolver } from "../decoding/context";
 import {
@@ -50,9 +50,9 @@ export function clearDecodingCache(): Promise<void> {
 }
 
 const devnetServicesSchema = z.looseObject({
-  sigdb: z.string().optional(),
-  sourcify: z.string().optional(),
-  solc: z.string().optional(),
+  sigdb: z.optional(z.string()),
+  sourcify: z.optional(z.string()),
+  solc: z.optional(z.string()),
 });
 
 /** The devnet's stand-ins for the two services, when its manifest names them. */

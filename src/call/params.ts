@@ -7,7 +7,7 @@
  * `toSearch` (→ URL), `toParams` (→ JSON-RPC params).
  */
 import { getAddress, parseUnits } from "viem";
-import { z } from "zod";
+import { z } from "../platform/zod";
 import {
   BLOCK_TAGS,
   formatBlockParam,
@@ -267,12 +267,14 @@ export const estimateFormSchema = z
     nonce: z.string(),
     block: z.string(),
   })
-  .superRefine((v, ctx) => {
-    const r = checkValues(v);
-    if (r.ok) return;
-    for (const [path, message] of Object.entries(r.problems))
-      ctx.addIssue({ code: "custom", path: [path], message });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      const r = checkValues(v);
+      if (r.ok) return;
+      for (const [path, message] of Object.entries(r.problems))
+        ctx.addIssue({ code: "custom", path: [path], message });
+    }),
+  );
 
 /** The exact JSON-RPC params: `[tx]`, or `[tx, block]` when a block was given. */
 export function toParams(r: EstimateRequest): [TxObject] | [TxObject, string] {

@@ -2,7 +2,7 @@
  * The zod schemas of hex text, for responses and forms (chain/hex.ts holds the checks they share,
  * without zod: a deep link's first request is built from those before zod loads, app/boot.ts).
  */
-import { z } from "zod";
+import { z } from "../platform/zod";
 import type { Address, Hex } from "viem";
 import {
   ADDRESS_RE,

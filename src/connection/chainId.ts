@@ -4,13 +4,13 @@
  * not offer eth_chainId: it answered, so it is up, but its chain is unknown.
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "../platform/zod";
 import type { ResolvedEndpoint } from "../endpoints";
 import { requireQuantity } from "../chain/quantity";
 import { MethodUnsupportedError, type RpcClient } from "../rpc";
 import { rpcQueryKey } from "./query";
 
-const chainIdSchema = z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, "a hex quantity");
+const chainIdSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,16}$/, "a hex quantity"));
 
 export function chainIdQueryOptions(client: RpcClient, endpoint: ResolvedEndpoint | null) {
   return queryOptions({

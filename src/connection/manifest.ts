@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { devnetInfoSchema } from "../endpoints";
 
 const hex = z.string();
@@ -10,58 +10,63 @@ export const exampleTransactionSchema = z.looseObject({
   blockNumber: z.number(),
   index: z.number(),
   from: hex,
-  to: hex.nullable(),
-  type: z.string().optional(),
-  status: z.string().optional(),
-  frames: z.number().optional(),
+  to: z.nullable(hex),
+  type: z.optional(z.string()),
+  status: z.optional(z.string()),
+  frames: z.optional(z.number()),
 });
 /** A labelled call (an eth_estimateGas example). */
 export const exampleCallSchema = z.looseObject({
-  from: hex.optional(),
-  to: hex.optional(),
-  data: hex.optional(),
-  value: hex.optional(),
-  estimate: hex.optional(),
-  reason: z.string().optional(),
+  from: z.optional(hex),
+  to: z.optional(hex),
+  data: z.optional(hex),
+  value: z.optional(hex),
+  estimate: z.optional(hex),
+  reason: z.optional(z.string()),
   /** A state override set that changes what the call does (simulation examples). */
-  stateOverrides: z.record(z.string(), z.looseObject({})).optional(),
+  stateOverrides: z.optional(z.record(z.string(), z.looseObject({}))),
 });
 
 /** The devnet manifest: its endpoints plus labelled examples the forms offer as one-click fills. */
-export const devnetManifestSchema = devnetInfoSchema.extend({
-  transactions: z.record(z.string(), exampleTransactionSchema).default({}),
-  blocks: z
-    .array(z.looseObject({ label: z.string(), hash: hex, number: z.number(), txCount: z.number() }))
-    .default([]),
-  contracts: z
-    .record(z.string(), z.looseObject({ address: hex, abi: z.array(z.unknown()).optional() }))
-    .default({}),
-  events: z
-    .array(z.looseObject({ name: z.string(), signature: z.string(), topic0: hex }))
-    .default([]),
-  token: z
-    .looseObject({
+export const devnetManifestSchema = z.extend(devnetInfoSchema, {
+  transactions: z._default(z.record(z.string(), exampleTransactionSchema), {}),
+  blocks: z._default(
+    z.array(
+      z.looseObject({ label: z.string(), hash: hex, number: z.number(), txCount: z.number() }),
+    ),
+    [],
+  ),
+  contracts: z._default(
+    z.record(z.string(), z.looseObject({ address: hex, abi: z.optional(z.array(z.unknown())) })),
+    {},
+  ),
+  events: z._default(
+    z.array(z.looseObject({ name: z.string(), signature: z.string(), topic0: hex })),
+    [],
+  ),
+  token: z.optional(
+    z.looseObject({
       address: hex,
       fromBlock: z.number(),
       toBlock: z.number(),
       logCount: z.number(),
-    })
-    .optional(),
-  calls: z.record(z.string(), exampleCallSchema).default({}),
+    }),
+  ),
+  calls: z._default(z.record(z.string(), exampleCallSchema), {}),
   /** The insight transaction's recipients, the value it was sent with, and its ERC-721 id. */
-  insight: z
-    .looseObject({ recipients: z.array(hex), value: z.string(), nftId: z.string() })
-    .optional(),
+  insight: z.optional(
+    z.looseObject({ recipients: z.array(hex), value: z.string(), nftId: z.string() }),
+  ),
   /** The storage scenario: LedgerV1 behind LedgerProxy, its checker, and what `settle` was sent. */
-  storage: z
-    .looseObject({ proxy: hex, implementation: hex, checker: hex, reason: z.string() })
-    .optional(),
+  storage: z.optional(
+    z.looseObject({ proxy: hex, implementation: hex, checker: hex, reason: z.string() }),
+  ),
   /**
    * The contracts only the devnet's decoding services know, and those services' base URLs: the
    * signature database (`sigdb`, OpenChain-compatible) and Sourcify v2 (`sourcify`).
    */
-  decoding: z
-    .looseObject({
+  decoding: z.optional(
+    z.looseObject({
       vault: hex,
       router: hex,
       proxy: hex,
@@ -77,10 +82,10 @@ export const devnetManifestSchema = devnetInfoSchema.extend({
       sigdb: z.string(),
       sourcify: z.string(),
       /** the compiler binaries, laid out as the official list (the debugger's variables) */
-      solc: z.string().optional(),
+      solc: z.optional(z.string()),
       chainId: z.number(),
-    })
-    .optional(),
+    }),
+  ),
 });
 export type DevnetManifest = z.infer<typeof devnetManifestSchema>;
 export type ExampleTransaction = z.infer<typeof exampleTransactionSchema>;

@@ -3,7 +3,7 @@
  * as JSON), and the names of verified contracts learnt from Sourcify while decoding (kept in
  * memory). A user's name wins over a contract's name. Every place an address shows asks here.
  */
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { storedValue } from "../platform/storage";
 import { createStore } from "../platform/store";
 

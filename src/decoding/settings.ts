@@ -7,7 +7,7 @@
  * What is sent to them: selectors, event topics, chain ids and contract addresses. Never calldata,
  * never the RPC URL or its API key.
  */
-import { z } from "zod";
+import { z } from "../platform/zod";
 import {
   DEFAULT_SIGDB,
   DEFAULT_SOLC,
@@ -34,13 +34,13 @@ export const PUBLIC_BASES: Record<ServiceId, string> = {
 };
 
 const serviceSchema = z.object({
-  enabled: z.boolean().catch(true),
+  enabled: z.catch(z.boolean(), true),
   /** "" = the default (the public service, or the devnet's stand-in on the devnet). */
-  url: z.string().catch(""),
+  url: z.catch(z.string(), ""),
 });
 const settingsSchema = z.object({
-  sigdb: serviceSchema.catch({ enabled: true, url: "" }),
-  sourcify: serviceSchema.catch({ enabled: true, url: "" }),
+  sigdb: z.catch(serviceSchema, { enabled: true, url: "" }),
+  sourcify: z.catch(serviceSchema, { enabled: true, url: "" }),
 });
 export type ServiceSetting = z.infer<typeof serviceSchema>;
 export type DecodingSettings = z.infer<typeof settingsSchema>;
@@ -73,9 +73,9 @@ export type TabOverride = Partial<Record<ServiceId | "solc", string>>;
 const LINK_IDS = [...SERVICE_IDS, "solc"] as const;
 
 const overrideSchema = z.object({
-  sigdb: z.string().optional(),
-  sourcify: z.string().optional(),
-  solc: z.string().optional(),
+  sigdb: z.optional(z.string()),
+  sourcify: z.optional(z.string()),
+  solc: z.optional(z.string()),
 });
 
 export const decodingOverride = storedValue<TabOverride>(

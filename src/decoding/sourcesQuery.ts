@@ -3,14 +3,14 @@
  * view shares (so a contract one view asked for is not asked again by another), the cache rules,
  * and the on-chain proxy readers the resolver uses for contracts Sourcify does not know. No React.
  */
-import { z } from "zod";
+import { z } from "../platform/zod";
 import type { DecodingSources, ProxyReaders } from "../chain";
 import type { ResolvedEndpoint } from "../endpoints";
 import type { RpcClient } from "../rpc";
 import type { Resolver } from "./context";
 import type { ServiceBases } from "./settings";
 
-const hexAnswer = z.string().regex(/^0x[0-9a-fA-F]*$/, "hex data");
+const hexAnswer = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, "hex data"));
 const READ_OPTS = { schema: hexAnswer, timeoutMs: 10_000, retry: false } as const;
 
 /**

@@ -4,7 +4,7 @@
  * node) that does not answer simply stays unnamed: amounts then show raw.
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { checksummed, decodeDecimals, decodeSymbol, DECIMALS_CALL, SYMBOL_CALL } from "../chain";
 import type { ResolvedEndpoint } from "../endpoints";
 import type { RpcClient } from "../rpc";

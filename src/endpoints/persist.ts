@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { TRACE_METHODS } from "./methods";
 import { NODEREAL_DEFAULTS, type Connection } from "./presets";
 
@@ -8,13 +8,13 @@ import { NODEREAL_DEFAULTS, type Connection } from "./presets";
  */
 export const storedSettingsSchema = z.object({
   kind: z.enum(["devnet", "nodereal", "custom"]),
-  rememberKey: z.boolean().default(false),
-  apiKey: z.string().optional(),
-  rollupNitroSegment: z.string().default(NODEREAL_DEFAULTS.rollupNitroSegment),
-  rollupSegment: z.string().default(NODEREAL_DEFAULTS.rollupSegment),
-  traceNetwork: z.string().default(NODEREAL_DEFAULTS.traceNetwork),
-  customUrl: z.string().default(""),
-  traceMethod: z.enum(TRACE_METHODS).default("debug_traceTransaction"),
+  rememberKey: z._default(z.boolean(), false),
+  apiKey: z.optional(z.string()),
+  rollupNitroSegment: z._default(z.string(), NODEREAL_DEFAULTS.rollupNitroSegment),
+  rollupSegment: z._default(z.string(), NODEREAL_DEFAULTS.rollupSegment),
+  traceNetwork: z._default(z.string(), NODEREAL_DEFAULTS.traceNetwork),
+  customUrl: z._default(z.string(), ""),
+  traceMethod: z._default(z.enum(TRACE_METHODS), "debug_traceTransaction"),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 

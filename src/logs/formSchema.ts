@@ -2,7 +2,7 @@
  * The logs form's zod schema (react-hook-form via zodResolver), over params.ts's one checker:
  * apart from it so a deep link's first request (pages/logs/early.ts) is built without zod.
  */
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { checkValues, type LogFilter } from "./params";
 
 const formShape = z.object({
@@ -14,12 +14,20 @@ const formShape = z.object({
 });
 
 /** The form's zod schema: strings in, a validated LogFilter out (issues land on their fields). */
-export const logsFormSchema = formShape.transform((values, ctx): LogFilter => {
-  const r = checkValues(values);
-  if (!r.ok) {
-    for (const issue of r.issues)
-      ctx.addIssue({ code: "custom", path: [...issue.path], message: issue.message });
-    return z.NEVER;
-  }
-  return r.filter;
-});
+export const logsFormSchema = z.pipe(
+  formShape,
+  z.transform((values, ctx): LogFilter => {
+    const r = checkValues(values);
+    if (!r.ok) {
+      for (const issue of r.issues)
+        ctx.issues.push({
+          code: "custom",
+          path: [...issue.path],
+          message: issue.message,
+          input: values,
+        });
+      return z.NEVER;
+    }
+    return r.filter;
+  }),
+);

@@ -2,7 +2,7 @@
  * The JSON-RPC client: composes the transport (one HTTP exchange), the interpret step (answer →
  * result or named error), the retry rule and the request records. No React.
  */
-import type { z } from "zod";
+import type { z } from "../platform/zod";
 import { sendBatch, type BatchAnswer, type BatchCall } from "./batch";
 import { AbortedError, RpcError, type RpcErrorContext } from "./errors";
 import { interpretResponse } from "./interpret";
@@ -33,7 +33,7 @@ export interface RpcClientOptions {
 export interface CallOptions<T> {
   signal?: AbortSignal;
   timeoutMs?: number;
-  schema?: z.ZodType<T>;
+  schema?: z.ZodMiniType<T>;
   /** Default true; false disables retries. */
   retry?: boolean;
   /** Default 2 (the most `shouldRetry` allows by default); a caller's budget may lower it. */

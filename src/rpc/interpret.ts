@@ -3,7 +3,7 @@
  * and known provider wordings are matched here and nowhere else (viem's buildRequest switch);
  * everything above branches on `instanceof`.
  */
-import type { z } from "zod";
+import type { z } from "../platform/zod";
 import {
   ExecutionRevertedError,
   HttpStatusError,
@@ -171,7 +171,7 @@ export function interpretResponse<T>(
   raw: RawResponse,
   id: number,
   ctx: () => RpcErrorContext,
-  schema: z.ZodType<T> | undefined,
+  schema: z.ZodMiniType<T> | undefined,
 ): T {
   if (raw.status < 200 || raw.status >= 300) {
     throw interpretHttpError(ctx(), {

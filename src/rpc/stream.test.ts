@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "../platform/zod";
 import {
   createResultArrayStream,
   createRpcClient,
@@ -63,7 +63,7 @@ const request = <T>(stream: ResultStream<T>, records?: RequestRecord[]) =>
     { url: `${base}/` },
     "eth_getLogs",
     [{}],
-    { schema: z.array(item) as unknown as z.ZodType<T>, stream },
+    { schema: z.array(item) as unknown as z.ZodMiniType<T>, stream },
   );
 
 describe("a result array read as it arrives", () => {

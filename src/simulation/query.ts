@@ -8,7 +8,7 @@
  */
 import { receiptQueryOptions } from "../transaction/queries";
 import { queryOptions, skipToken } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { quantity } from "../chain";
 import type { ResolvedEndpoint } from "../endpoints";
 import type { RpcClient } from "../rpc";
@@ -111,25 +111,25 @@ const receiptLogSchema = z.looseObject({
   data: z.string(),
 });
 
-const minedSchema = z
-  .looseObject({
-    status: z.string().nullish(),
-    gasUsed: z.string().nullish(),
-    contractAddress: z.string().nullish(),
-    from: z.string().nullish(),
-    blockNumber: z.string().nullish(),
+const minedSchema = z.nullable(
+  z.looseObject({
+    status: z.nullish(z.string()),
+    gasUsed: z.nullish(z.string()),
+    contractAddress: z.nullish(z.string()),
+    from: z.nullish(z.string()),
+    blockNumber: z.nullish(z.string()),
     // The events the chain recorded, to set beside the simulation's (malformed ones are dropped).
-    logs: z
-      .array(z.unknown())
-      .nullish()
-      .transform((list) =>
+    logs: z.pipe(
+      z.nullish(z.array(z.unknown())),
+      z.transform((list) =>
         (list ?? []).flatMap((l) => {
           const r = receiptLogSchema.safeParse(l);
           return r.success ? [r.data] : [];
         }),
       ),
-  })
-  .nullable();
+    ),
+  }),
+);
 export type MinedOutcome = z.output<typeof minedSchema>;
 
 /**
@@ -179,7 +179,7 @@ export function creationNonceQueryOptions(
   });
 }
 
-const minerSchema = z.looseObject({ miner: z.string().nullish() }).nullable();
+const minerSchema = z.nullable(z.looseObject({ miner: z.nullish(z.string()) }));
 
 /** Who received the mined block's fees (its `miner`): left out when the two states are compared. */
 export function blockMinerQueryOptions(

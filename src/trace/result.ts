@@ -14,7 +14,7 @@
  *
  * Only an answer whose top frame is not an object is refused.
  */
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { isRecord } from "../rpc/response";
 
 export interface CallLog {
@@ -88,20 +88,19 @@ function isQuantityString(s: string): boolean {
 }
 
 const quantity = z.union([
-  z.string().refine(isQuantityString, "expected hex quantity"),
-  z
-    .number()
-    .int()
-    .nonnegative()
-    .transform((n) => `0x${n.toString(16)}`),
+  z.string().check(z.refine(isQuantityString, "expected hex quantity")),
+  z.pipe(
+    z.int().check(z.nonnegative()),
+    z.transform((n) => `0x${n.toString(16)}`),
+  ),
 ]);
 
-const position = z.union([z.string(), z.number()]).nullish();
+const position = z.nullish(z.union([z.string(), z.number()]));
 
 export const callLogSchema = z.looseObject({
   address: z.string(),
-  topics: z.array(z.string()).default([]),
-  data: z.string().default("0x"),
+  topics: z._default(z.array(z.string()), []),
+  data: z._default(z.string(), "0x"),
   position,
   index: position,
 });
@@ -114,16 +113,16 @@ export const callLogSchema = z.looseObject({
 export const frameFieldsSchema = z.looseObject({
   type: z.string(),
   from: z.string(),
-  to: z.string().nullish(),
-  value: quantity.nullish(),
-  gas: quantity.nullish(),
-  gasUsed: quantity.nullish(),
-  input: z.string().nullish(),
-  output: z.string().nullish(),
-  error: z.string().nullish(),
-  revertReason: z.string().nullish(),
-  calls: z.array(z.unknown()).nullish(),
-  logs: z.array(callLogSchema).nullish(),
+  to: z.nullish(z.string()),
+  value: z.nullish(quantity),
+  gas: z.nullish(quantity),
+  gasUsed: z.nullish(quantity),
+  input: z.nullish(z.string()),
+  output: z.nullish(z.string()),
+  error: z.nullish(z.string()),
+  revertReason: z.nullish(z.string()),
+  calls: z.nullish(z.array(z.unknown())),
+  logs: z.nullish(z.array(callLogSchema)),
 });
 
 /** A value as a warning quotes it: JSON, shortened. */
@@ -363,9 +362,9 @@ export function framePath(ordinals: readonly number[]): string {
  * a top frame that is not an object (and the empty opcode log some nodes answer for an unknown
  * hash).
  */
-export const callFrameSchema: z.ZodType<CallFrame> = z
-  .unknown()
-  .transform((input, ctx): CallFrame => {
+export const callFrameSchema: z.ZodMiniType<CallFrame> = z.pipe(
+  z.unknown(),
+  z.transform((input, ctx): CallFrame => {
     if (isEmptyStructLog(input)) {
       ctx.issues.push({ code: "custom", message: EMPTY_STRUCT_LOG, input });
       return z.NEVER;
@@ -394,7 +393,8 @@ export const callFrameSchema: z.ZodType<CallFrame> = z
       }
     }
     return rootSlot[0] as CallFrame;
-  });
+  }),
+);
 
 /**
  * The answer some nodes give for a hash they do not know, whatever tracer was asked for: the
@@ -414,9 +414,11 @@ export const EMPTY_STRUCT_LOG =
   "an empty opcode log (structLogs: []) instead of the tracer's result";
 
 /** Any other tracer (prestateTracer, 4byteTracer, a JavaScript tracer) returns free-form JSON. */
-export const anyJsonSchema = z.unknown().superRefine((input, ctx) => {
-  if (isEmptyStructLog(input)) ctx.addIssue({ code: "custom", message: EMPTY_STRUCT_LOG });
-});
+export const anyJsonSchema = z.unknown().check(
+  z.superRefine((input, ctx) => {
+    if (isEmptyStructLog(input)) ctx.addIssue({ code: "custom", message: EMPTY_STRUCT_LOG });
+  }),
+);
 
 /**
  * Whether a parsed JSON value looks like callTracer output (used for pasted/opened files and for

@@ -5,12 +5,12 @@
  * shape is checked (an object, or `null`: not mined yet or unknown); each field is read where it
  * is used, and what the app does not name is kept and shown under "Other fields".
  */
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { readQuantity } from "../chain";
 
 export type TxReceipt = Record<string, unknown>;
 
-export const receiptResponseSchema = z.record(z.string(), z.unknown()).nullable();
+export const receiptResponseSchema = z.nullable(z.record(z.string(), z.unknown()));
 
 /** One log of a receipt, as the views read it (fields a log lacks are null). */
 export interface ReceiptLog {

@@ -6,7 +6,7 @@
  * the canonical camelCase the card shows. `null` (no transaction at that index) is a result, not
  * an error.
  */
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { address, hash32, hexString, quantity } from "../chain/hexSchemas";
 import { canonicalKeys } from "./fields";
 
@@ -18,57 +18,57 @@ const accessListEntry = z.looseObject({
 });
 
 const authorization = z.looseObject({
-  chainId: quantity.optional(),
-  address: address.optional(),
-  nonce: quantity.optional(),
-  yParity: quantity.optional(),
-  v: quantity.optional(),
-  r: hexString.optional(),
-  s: hexString.optional(),
+  chainId: z.optional(quantity),
+  address: z.optional(address),
+  nonce: z.optional(quantity),
+  yParity: z.optional(quantity),
+  v: z.optional(quantity),
+  r: z.optional(hexString),
+  s: z.optional(hexString),
 });
 
-const nullableQuantity = quantity.nullable().optional();
+const nullableQuantity = z.optional(z.nullable(quantity));
 
 export const txObjectShape = z.looseObject({
   hash: hash32,
-  nonce: quantity.optional(),
-  blockHash: hash32.nullable().optional(),
+  nonce: z.optional(quantity),
+  blockHash: z.optional(z.nullable(hash32)),
   blockNumber: nullableQuantity,
   blockTimestamp: nullableQuantity,
   transactionIndex: nullableQuantity,
   from: address,
-  to: address.nullable().optional(),
-  creates: address.nullable().optional(),
-  value: quantity.optional(),
+  to: z.optional(z.nullable(address)),
+  creates: z.optional(z.nullable(address)),
+  value: z.optional(quantity),
   gasPrice: nullableQuantity,
-  gas: quantity.optional(),
+  gas: z.optional(quantity),
   maxFeePerGas: nullableQuantity,
   maxPriorityFeePerGas: nullableQuantity,
   maxFeePerBlobGas: nullableQuantity,
-  input: hexString.optional(),
-  type: quantity.optional(),
+  input: z.optional(hexString),
+  type: z.optional(quantity),
   chainId: nullableQuantity,
-  accessList: z.array(accessListEntry).optional(),
-  blobVersionedHashes: z.array(hash32).nullable().optional(),
-  authorizationList: z.array(authorization).nullable().optional(),
-  v: hexString.nullable().optional(),
-  standardV: hexString.nullable().optional(),
-  r: hexString.nullable().optional(),
-  s: hexString.nullable().optional(),
-  yParity: hexString.nullable().optional(),
-  raw: hexString.nullable().optional(),
-  publicKey: hexString.nullable().optional(),
-  requestId: hexString.nullable().optional(),
-  sourceHash: hexString.nullable().optional(),
+  accessList: z.optional(z.array(accessListEntry)),
+  blobVersionedHashes: z.optional(z.nullable(z.array(hash32))),
+  authorizationList: z.optional(z.nullable(z.array(authorization))),
+  v: z.optional(z.nullable(hexString)),
+  standardV: z.optional(z.nullable(hexString)),
+  r: z.optional(z.nullable(hexString)),
+  s: z.optional(z.nullable(hexString)),
+  yParity: z.optional(z.nullable(hexString)),
+  raw: z.optional(z.nullable(hexString)),
+  publicKey: z.optional(z.nullable(hexString)),
+  requestId: z.optional(z.nullable(hexString)),
+  sourceHash: z.optional(z.nullable(hexString)),
   mint: nullableQuantity,
-  isSystemTx: z.boolean().optional(),
+  isSystemTx: z.optional(z.boolean()),
 });
 export type TxObject = z.infer<typeof txObjectShape>;
 
 /** The same, with `hash` and `from` as any string: what is left after wrong fields are set aside. */
-const txReadShape = txObjectShape.extend({ hash: z.string(), from: z.string() });
+const txReadShape = z.extend(txObjectShape, { hash: z.string(), from: z.string() });
 
-export const txObjectSchema = z.preprocess(canonicalKeys, txObjectShape);
+export const txObjectSchema = z.pipe(z.transform(canonicalKeys), txObjectShape);
 
 /** A field the node sent with a type the card cannot read: left out of `tx`, shown raw with a warning. */
 export interface TxFieldIssue {
@@ -108,50 +108,53 @@ function dataAsInput(raw: unknown): unknown {
  * `issues` with its raw value (the card shows it with a warning). Only an answer that is not an
  * object at all (nor null) is refused.
  */
-export const txResponseSchema = z.unknown().transform((raw, ctx): TxResponse => {
-  if (raw === null) return { raw, tx: null, issues: [] };
-  if (typeof raw !== "object" || Array.isArray(raw)) {
-    ctx.addIssue({
+export const txResponseSchema = z.pipe(
+  z.unknown(),
+  z.transform((raw, ctx): TxResponse => {
+    if (raw === null) return { raw, tx: null, issues: [] };
+    if (typeof raw !== "object" || Array.isArray(raw)) {
+      ctx.issues.push({
+        code: "custom",
+        path: [],
+        message: `expected a transaction object or null, got ${quote(raw)}`,
+        input: raw,
+      });
+      return z.NEVER;
+    }
+    const first = txObjectShape.safeParse(canonicalKeys(dataAsInput(raw)));
+    if (first.success) return { raw, tx: first.data, issues: [] };
+    const candidate = { ...(canonicalKeys(dataAsInput(raw)) as Record<string, unknown>) };
+    const issues: TxFieldIssue[] = [];
+    let error: z.core.$ZodError = first.error;
+    // Each pass leaves out what could not be read (top-level fields: a few passes at most).
+    for (let pass = 0; pass < 8; pass++) {
+      for (const issue of error.issues) {
+        const key = issue.path[0];
+        if (typeof key !== "string" || issues.some((x) => x.field === key)) continue;
+        const value = candidate[key];
+        issues.push({
+          field: key,
+          message: value === undefined ? "missing" : `${issue.message}, got ${quote(value)}`,
+          raw: value,
+        });
+        // hash and from are required: shown as missing (""), never invented.
+        if (key === "hash" || key === "from") candidate[key] = "";
+        else delete candidate[key];
+      }
+      const next = txReadShape.safeParse(candidate);
+      // `hash`/`from` may now be "" (shown as missing): the only place the template type is loose.
+      if (next.success) return { raw, tx: next.data as TxObject, issues };
+      error = next.error;
+    }
+    ctx.issues.push({
       code: "custom",
-      path: [],
-      message: `expected a transaction object or null, got ${quote(raw)}`,
+      path: error.issues[0]?.path ?? [],
+      message: error.issues[0]?.message ?? "the transaction could not be read",
       input: raw,
     });
     return z.NEVER;
-  }
-  const first = txObjectShape.safeParse(canonicalKeys(dataAsInput(raw)));
-  if (first.success) return { raw, tx: first.data, issues: [] };
-  const candidate = { ...(canonicalKeys(dataAsInput(raw)) as Record<string, unknown>) };
-  const issues: TxFieldIssue[] = [];
-  let error: z.ZodError = first.error;
-  // Each pass leaves out what could not be read (top-level fields: a few passes at most).
-  for (let pass = 0; pass < 8; pass++) {
-    for (const issue of error.issues) {
-      const key = issue.path[0];
-      if (typeof key !== "string" || issues.some((x) => x.field === key)) continue;
-      const value = candidate[key];
-      issues.push({
-        field: key,
-        message: value === undefined ? "missing" : `${issue.message}, got ${quote(value)}`,
-        raw: value,
-      });
-      // hash and from are required: shown as missing (""), never invented.
-      if (key === "hash" || key === "from") candidate[key] = "";
-      else delete candidate[key];
-    }
-    const next = txReadShape.safeParse(candidate);
-    // `hash`/`from` may now be "" (shown as missing): the only place the template type is loose.
-    if (next.success) return { raw, tx: next.data as TxObject, issues };
-    error = next.error;
-  }
-  ctx.addIssue({
-    code: "custom",
-    path: error.issues[0]?.path ?? [],
-    message: error.issues[0]?.message ?? "the transaction could not be read",
-    input: raw,
-  });
-  return z.NEVER;
-});
+  }),
+);
 
 export function parseTxResponse(raw: unknown): TxResponse {
   return txResponseSchema.parse(raw);

@@ -10,7 +10,7 @@
  * initial declaration lives until the loop's end. A local is in scope from its declaration
  * statement to the end of the enclosing block, and holds its value once the statement is done.
  */
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { stackSlots, type DataLocation, type VarType } from "./types";
 
 export interface VariableDecl {
@@ -51,10 +51,10 @@ export interface ContractVariables {
 type Node = Record<string, unknown>;
 
 const outputSchema = z.looseObject({
-  sources: z.record(z.string(), z.looseObject({ id: z.number().int(), ast: z.looseObject({}) })),
-  errors: z
-    .array(z.looseObject({ severity: z.string(), formattedMessage: z.string().nullish() }))
-    .nullish(),
+  sources: z.record(z.string(), z.looseObject({ id: z.int(), ast: z.looseObject({}) })),
+  errors: z.nullish(
+    z.array(z.looseObject({ severity: z.string(), formattedMessage: z.nullish(z.string()) })),
+  ),
 });
 
 /** The compile's errors (severity "error"), or why the output is not one. */

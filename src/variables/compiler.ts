@@ -6,7 +6,7 @@
  * on the contract's sources and settings, asking only for the AST. No React.
  */
 import { createStore, get, set, type UseStore } from "idb-keyval";
-import { z } from "zod";
+import { z } from "../platform/zod";
 import type { FromSolc, ToSolc } from "./solc.worker";
 
 export type CompileStage =

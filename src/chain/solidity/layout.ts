@@ -7,26 +7,26 @@
  * hashes a top-level array's slot at compile time). No React.
  */
 import { bytesToHex, getAddress, hexToBytes, keccak256, padHex } from "viem";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 
 const itemSchema = z.looseObject({
   label: z.string(),
-  slot: z.string().regex(/^\d+$/),
-  offset: z.number().int().min(0).max(31),
+  slot: z.string().check(z.regex(/^\d+$/)),
+  offset: z.int().check(z.gte(0)).check(z.lte(31)),
   type: z.string(),
 });
 const typeSchema = z.looseObject({
   encoding: z.string(),
   label: z.string(),
-  numberOfBytes: z.string().regex(/^\d+$/),
-  key: z.string().optional(),
-  value: z.string().optional(),
-  base: z.string().optional(),
-  members: z.array(itemSchema).optional(),
+  numberOfBytes: z.string().check(z.regex(/^\d+$/)),
+  key: z.optional(z.string()),
+  value: z.optional(z.string()),
+  base: z.optional(z.string()),
+  members: z.optional(z.array(itemSchema)),
 });
 export const storageLayoutSchema = z.looseObject({
   storage: z.array(itemSchema),
-  types: z.record(z.string(), typeSchema).nullable().optional(),
+  types: z.optional(z.nullable(z.record(z.string(), typeSchema))),
 });
 export type StorageLayout = z.infer<typeof storageLayoutSchema>;
 type TypeInfo = z.infer<typeof typeSchema>;

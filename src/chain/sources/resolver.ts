@@ -3,7 +3,7 @@
  * and one Sourcify lookup per address (plus the implementations of proxies). Service failures
  * become quiet notes in `failures`; only an abort rejects.
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { cacheKey, isFresh, type CachedAnswer, type DecodingCache } from "./cache";
 import { loadGuesser } from "./guess";
 import { detectProxy, type DetectedProxy, type ProxyReaders } from "./proxy";
@@ -72,15 +72,17 @@ const cachedSignaturesSchema = z.array(z.string());
 const cachedContractSchema = z.looseObject({
   chainId: z.number(),
   address: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   abi: z.array(z.unknown()),
-  match: z.string().nullable(),
-  proxy: z
-    .looseObject({
-      type: z.string().nullable(),
-      implementations: z.array(z.looseObject({ address: z.string(), name: z.string().nullable() })),
-    })
-    .nullable(),
+  match: z.nullable(z.string()),
+  proxy: z.nullable(
+    z.looseObject({
+      type: z.nullable(z.string()),
+      implementations: z.array(
+        z.looseObject({ address: z.string(), name: z.nullable(z.string()) }),
+      ),
+    }),
+  ),
 });
 
 /** A cached contract answer: a contract, null (not verified), or undefined when unreadable. */
@@ -108,13 +110,13 @@ function readCachedContract(value: unknown): VerifiedContract | null | undefined
   };
 }
 
-const cachedProxySchema = z
-  .looseObject({
+const cachedProxySchema = z.nullable(
+  z.looseObject({
     type: z.enum(["eip1167", "eip1967", "eip1967-beacon", "eip1822", "eip897"]),
-    implementation: z.string().nullable(),
-    beacon: z.string().nullable(),
-  })
-  .nullable();
+    implementation: z.nullable(z.string()),
+    beacon: z.nullable(z.string()),
+  }),
+);
 
 /** Runs `task` over `items`, at most `limit` at a time; rejects with the first rejection. */
 async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {

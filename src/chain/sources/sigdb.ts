@@ -2,7 +2,7 @@
  * The OpenChain-compatible signature database (`/signature-database/v1/lookup`), which
  * Sourcify's 4byte service also serves. Only selectors and topic0s are sent.
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { getJson, hostOf } from "./http";
 import { DecodingServiceError, isAbortError, trimBase, type ServiceCallOptions } from "./types";
 
@@ -67,13 +67,13 @@ export function signatureLookupUrls(
   return urls;
 }
 
-const entrySchema = z.looseObject({ name: z.string(), filtered: z.boolean().nullish() });
+const entrySchema = z.looseObject({ name: z.string(), filtered: z.nullish(z.boolean()) });
 // Unknown keys come back as null (OpenChain) or [] (Sourcify's 4byte); a missing table means none known.
-const tableSchema = z.record(z.string(), z.array(entrySchema).nullable()).nullish();
+const tableSchema = z.nullish(z.record(z.string(), z.nullable(z.array(entrySchema))));
 const lookupResponseSchema = z.looseObject({
   ok: z.boolean(),
-  error: z.string().nullish(),
-  result: z.looseObject({ function: tableSchema, event: tableSchema }).nullish(),
+  error: z.nullish(z.string()),
+  result: z.nullish(z.looseObject({ function: tableSchema, event: tableSchema })),
 });
 export type LookupResponse = z.infer<typeof lookupResponseSchema>;
 

@@ -7,7 +7,7 @@
  * device cache like the ABIs (30 days; "not verified" a day), and a proxy's implementation with
  * it. Only the chain id and the address are sent.
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { storageLayoutSchema, type StorageLayout } from "../solidity/layout";
 import { cacheKey, isFresh, type CachedAnswer, type DecodingCache } from "./cache";
 import { getJson, hostOf } from "./http";
@@ -80,54 +80,54 @@ export function bundleCode(
 
 /** What is read of the settings; the rest is kept as sent (it goes back to the compiler). */
 const compilerSettingsSchema = z.looseObject({
-  optimizer: z
-    .looseObject({ enabled: z.boolean().nullish(), runs: z.number().nullish() })
-    .nullish(),
-  viaIR: z.boolean().nullish(),
-  evmVersion: z.string().nullish(),
+  optimizer: z.nullish(
+    z.looseObject({ enabled: z.nullish(z.boolean()), runs: z.nullish(z.number()) }),
+  ),
+  viaIR: z.nullish(z.boolean()),
+  evmVersion: z.nullish(z.string()),
 });
 export type CompilerSettings = z.infer<typeof compilerSettingsSchema>;
 
 const ADDRESS_RE = /^0x[0-9a-f]{40}$/;
-const idsSchema = z.record(z.string(), z.looseObject({ id: z.number().int() }));
+const idsSchema = z.record(z.string(), z.looseObject({ id: z.int() }));
 const bundleSchema = z.looseObject({
-  match: z.string().nullish(),
-  sources: z.record(z.string(), z.looseObject({ content: z.string() })).nullish(),
-  sourceIds: idsSchema.nullish(),
-  stdJsonOutput: z.looseObject({ sources: idsSchema.nullish() }).nullish(),
-  storageLayout: z.unknown().optional(),
-  runtimeBytecode: z
-    .looseObject({
-      sourceMap: z.string().nullish(),
-      onchainBytecode: z.string().nullish(),
-      recompiledBytecode: z.string().nullish(),
-      immutableReferences: z
-        .record(z.string(), z.array(z.looseObject({ start: z.number(), length: z.number() })))
-        .nullish(),
-    })
-    .nullish(),
-  creationBytecode: z
-    .looseObject({
-      sourceMap: z.string().nullish(),
-      onchainBytecode: z.string().nullish(),
-      recompiledBytecode: z.string().nullish(),
-    })
-    .nullish(),
-  compilation: z
-    .looseObject({
-      name: z.string().nullish(),
-      compilerVersion: z.string().nullish(),
-      fullyQualifiedName: z.string().nullish(),
-      language: z.string().nullish(),
-      compilerSettings: z.unknown().optional(),
-    })
-    .nullish(),
-  proxyResolution: z
-    .looseObject({
-      isProxy: z.boolean().nullish(),
-      implementations: z.array(z.looseObject({ address: z.string() })).nullish(),
-    })
-    .nullish(),
+  match: z.nullish(z.string()),
+  sources: z.nullish(z.record(z.string(), z.looseObject({ content: z.string() }))),
+  sourceIds: z.nullish(idsSchema),
+  stdJsonOutput: z.nullish(z.looseObject({ sources: z.nullish(idsSchema) })),
+  storageLayout: z.optional(z.unknown()),
+  runtimeBytecode: z.nullish(
+    z.looseObject({
+      sourceMap: z.nullish(z.string()),
+      onchainBytecode: z.nullish(z.string()),
+      recompiledBytecode: z.nullish(z.string()),
+      immutableReferences: z.nullish(
+        z.record(z.string(), z.array(z.looseObject({ start: z.number(), length: z.number() }))),
+      ),
+    }),
+  ),
+  creationBytecode: z.nullish(
+    z.looseObject({
+      sourceMap: z.nullish(z.string()),
+      onchainBytecode: z.nullish(z.string()),
+      recompiledBytecode: z.nullish(z.string()),
+    }),
+  ),
+  compilation: z.nullish(
+    z.looseObject({
+      name: z.nullish(z.string()),
+      compilerVersion: z.nullish(z.string()),
+      fullyQualifiedName: z.nullish(z.string()),
+      language: z.nullish(z.string()),
+      compilerSettings: z.optional(z.unknown()),
+    }),
+  ),
+  proxyResolution: z.nullish(
+    z.looseObject({
+      isProxy: z.nullish(z.boolean()),
+      implementations: z.nullish(z.array(z.looseObject({ address: z.string() }))),
+    }),
+  ),
 });
 
 /** A v2 answer as a bundle; null when it is not one (or names no match). */
@@ -142,7 +142,7 @@ export function parseSourceBundle(body: unknown, address: string): SourceBundle 
     content: s.content,
   }));
   const layout = storageLayoutSchema.safeParse(c.storageLayout);
-  const settings = compilerSettingsSchema.nullish().safeParse(c.compilation?.compilerSettings);
+  const settings = z.nullish(compilerSettingsSchema).safeParse(c.compilation?.compilerSettings);
   const rb = c.runtimeBytecode;
   const impl = c.proxyResolution?.isProxy
     ? (c.proxyResolution.implementations ?? [])

@@ -3,7 +3,7 @@
  * contract's name and Sourcify's proxy resolution. Only the chain id and the address are sent.
  */
 import type { Abi } from "viem";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { getJson, hostOf } from "./http";
 import {
   DecodingServiceError,
@@ -54,32 +54,34 @@ interface RawParam {
   components?: RawParam[] | null;
   [k: string]: unknown;
 }
-const paramSchema: z.ZodType<RawParam> = z.lazy(() =>
+const paramSchema: z.ZodMiniType<RawParam> = z.lazy(() =>
   z
     .looseObject({
-      name: z.string().nullish(),
-      type: z.string().refine(isAbiType, "unknown ABI type"),
-      indexed: z.boolean().nullish(),
-      internalType: z.string().nullish(),
-      components: z.array(paramSchema).nullish(),
+      name: z.nullish(z.string()),
+      type: z.string().check(z.refine(isAbiType, "unknown ABI type")),
+      indexed: z.nullish(z.boolean()),
+      internalType: z.nullish(z.string()),
+      components: z.nullish(z.array(paramSchema)),
     })
-    .refine((p) => !p.type.startsWith("tuple") || Array.isArray(p.components), {
-      message: "a tuple needs components",
-    }),
+    .check(
+      z.refine((p) => !p.type.startsWith("tuple") || Array.isArray(p.components), {
+        message: "a tuple needs components",
+      }),
+    ),
 );
 const NAME_RE = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const namedItemSchema = z.looseObject({
   type: z.enum(["function", "event", "error"]),
-  name: z.string().regex(NAME_RE),
-  inputs: z.array(paramSchema).nullish(),
-  outputs: z.array(paramSchema).nullish(),
-  anonymous: z.boolean().nullish(),
-  stateMutability: z.string().nullish(),
+  name: z.string().check(z.regex(NAME_RE)),
+  inputs: z.nullish(z.array(paramSchema)),
+  outputs: z.nullish(z.array(paramSchema)),
+  anonymous: z.nullish(z.boolean()),
+  stateMutability: z.nullish(z.string()),
 });
 const otherItemSchema = z.looseObject({
   type: z.enum(["constructor", "fallback", "receive"]),
-  inputs: z.array(paramSchema).nullish(),
-  stateMutability: z.string().nullish(),
+  inputs: z.nullish(z.array(paramSchema)),
+  stateMutability: z.nullish(z.string()),
 });
 
 /** viem's shapes want names as strings and lists present; JSON from the verifier may hold nulls. */
@@ -115,22 +117,22 @@ export function usableAbi(raw: unknown): Abi {
 
 // ---- the response ------------------------------------------------------------------------------
 
-const implementationSchema = z.looseObject({ address: z.string(), name: z.string().nullish() });
+const implementationSchema = z.looseObject({ address: z.string(), name: z.nullish(z.string()) });
 const contractResponseSchema = z.looseObject({
-  match: z.string().nullish(),
-  chainId: z.union([z.string(), z.number()]).nullish(),
-  address: z.string().nullish(),
-  abi: z.unknown().optional(),
-  compilation: z.looseObject({ name: z.string().nullish() }).nullish(),
-  proxyResolution: z
-    .looseObject({
-      isProxy: z.boolean().nullish(),
-      proxyType: z.string().nullish(),
-      implementations: z.array(z.unknown()).nullish(),
-    })
-    .nullish(),
+  match: z.nullish(z.string()),
+  chainId: z.nullish(z.union([z.string(), z.number()])),
+  address: z.nullish(z.string()),
+  abi: z.optional(z.unknown()),
+  compilation: z.nullish(z.looseObject({ name: z.nullish(z.string()) })),
+  proxyResolution: z.nullish(
+    z.looseObject({
+      isProxy: z.nullish(z.boolean()),
+      proxyType: z.nullish(z.string()),
+      implementations: z.nullish(z.array(z.unknown())),
+    }),
+  ),
 });
-const errorBodySchema = z.looseObject({ customCode: z.string().nullish() });
+const errorBodySchema = z.looseObject({ customCode: z.nullish(z.string()) });
 
 /** Parses a v2 contract answer (status 200); null when it names no match. */
 export function parseContract(

@@ -6,7 +6,7 @@
  * from the chain head and is asked again when stale.
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../../connection/query";
@@ -15,22 +15,22 @@ import { inputShape } from "../../decoding/methodText";
 /** How many transactions a page asks for (a page may hold more: a block is never cut). */
 export const OTS_PAGE_SIZE = 25;
 
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, "expected 0x-prefixed hex");
+const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, "expected 0x-prefixed hex"));
 const otsTx = z.looseObject({
   hash: hex,
-  blockNumber: hex.nullable().optional(),
-  transactionIndex: hex.nullable().optional(),
+  blockNumber: z.optional(z.nullable(hex)),
+  transactionIndex: z.optional(z.nullable(hex)),
   from: hex,
-  to: hex.nullable().optional(),
-  value: hex.optional(),
-  input: hex.optional(),
-  blockTimestamp: hex.nullable().optional(),
+  to: z.optional(z.nullable(hex)),
+  value: z.optional(hex),
+  input: z.optional(hex),
+  blockTimestamp: z.optional(z.nullable(hex)),
 });
 const otsReceipt = z.looseObject({
-  transactionHash: hex.optional(),
-  status: hex.nullable().optional(),
-  gasUsed: hex.optional(),
-  timestamp: z.union([hex, z.number()]).optional(),
+  transactionHash: z.optional(hex),
+  status: z.optional(z.nullable(hex)),
+  gasUsed: z.optional(hex),
+  timestamp: z.optional(z.union([hex, z.number()])),
 });
 export const otsPageSchema = z.looseObject({
   txs: z.array(otsTx),

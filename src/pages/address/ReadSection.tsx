@@ -9,7 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { decodeFunctionResult, type Abi, type AbiFunction, type Hex } from "viem";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { formatArg } from "../../chain";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { argLabel, encodeCall, functionSignature } from "../../call/abi";
@@ -37,13 +37,15 @@ export function readFunctions(...abis: readonly (Abi | undefined)[]): AbiFunctio
 
 /** The form's schema for `fn`: each argument checked by its ABI type, as the call builder does. */
 export function argsSchema(fn: AbiFunction) {
-  return z.object({ args: z.array(z.string()) }).superRefine((v, ctx) => {
-    const r = encodeCall(fn, v.args);
-    if (!r.ok)
-      r.problems.forEach((message, i) => {
-        if (message) ctx.addIssue({ code: "custom", path: ["args", i], message });
-      });
-  });
+  return z.object({ args: z.array(z.string()) }).check(
+    z.superRefine((v, ctx) => {
+      const r = encodeCall(fn, v.args);
+      if (!r.ok)
+        r.problems.forEach((message, i) => {
+          if (message) ctx.addIssue({ code: "custom", path: ["args", i], message });
+        });
+    }),
+  );
 }
 
 /**

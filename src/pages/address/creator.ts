@@ -8,7 +8,7 @@
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import { getAddress } from "viem";
 import { formatDecimal } from "../../chain";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import type { ResolvedEndpoint } from "../../endpoints";
 import {
   JsonRpcError,
@@ -23,16 +23,16 @@ import { KEPT_ANSWER } from "../../connection/query-defaults";
 export const MAX_CREATION_RECEIPTS = 40;
 const RECEIPT_CONCURRENCY = 4;
 
-const creatorSchema = z.looseObject({ hash: z.string(), creator: z.string() }).nullable();
-const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/, "hex data");
-const blockTxs = z
-  .looseObject({
+const creatorSchema = z.nullable(z.looseObject({ hash: z.string(), creator: z.string() }));
+const hexData = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, "hex data"));
+const blockTxs = z.nullable(
+  z.looseObject({
     transactions: z.array(
-      z.looseObject({ hash: z.string(), from: z.string(), to: z.string().nullish() }),
+      z.looseObject({ hash: z.string(), from: z.string(), to: z.nullish(z.string()) }),
     ),
-  })
-  .nullable();
-const receiptSchema = z.looseObject({ contractAddress: z.string().nullish() }).nullable();
+  }),
+);
+const receiptSchema = z.nullable(z.looseObject({ contractAddress: z.nullish(z.string()) }));
 
 export type CreatorAnswer =
   | { kind: "found"; hash: string; creator: string; block: bigint | null; how: string }

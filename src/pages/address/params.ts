@@ -2,25 +2,29 @@
  * The address page's form ↔ link: `#/address?address=0x…&block=…` (`block` a number, decimal or
  * hex, or a tag; `latest` when left out). Checked with zod before anything is sent.
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { checkAddress, parseBlockInput } from "../../chain";
 
 export const formSchema = z.object({
-  address: z.string().superRefine((v, ctx) => {
-    const r = checkAddress(v.trim());
-    if (!r.ok) ctx.addIssue({ code: "custom", message: r.message });
-  }),
-  block: z.string().superRefine((v, ctx) => {
-    const r = parseBlockInput(v);
-    if (!r.ok)
-      ctx.addIssue({
-        code: "custom",
-        message:
-          r.problem === "too-large"
-            ? "That block number is too large."
-            : "A block number (decimal or 0x hex) or a tag: latest, safe, finalized, earliest, pending.",
-      });
-  }),
+  address: z.string().check(
+    z.superRefine((v, ctx) => {
+      const r = checkAddress(v.trim());
+      if (!r.ok) ctx.addIssue({ code: "custom", message: r.message });
+    }),
+  ),
+  block: z.string().check(
+    z.superRefine((v, ctx) => {
+      const r = parseBlockInput(v);
+      if (!r.ok)
+        ctx.addIssue({
+          code: "custom",
+          message:
+            r.problem === "too-large"
+              ? "That block number is too large."
+              : "A block number (decimal or 0x hex) or a tag: latest, safe, finalized, earliest, pending.",
+        });
+    }),
+  ),
 });
 export type AddressFormValues = z.infer<typeof formSchema>;
 

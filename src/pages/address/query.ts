@@ -5,7 +5,7 @@
  * block does not change, so it is kept (`staleTime: Infinity`) and never asked twice.
  */
 import { queryOptions, skipToken, type QueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import type { ResolvedEndpoint } from "../../endpoints";
 import type { RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../../connection/query";
@@ -15,11 +15,11 @@ export const METHOD = "eth_getBalance";
 /** The standard reads go where the transaction view's do (on the provider: its full-node endpoint). */
 export const ENDPOINT_METHOD = "eth_getTransactionByBlockHashAndIndex";
 
-const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, "a hex quantity");
-const hexData = z.string().regex(/^0x[0-9a-fA-F]*$/, "hex data");
-const blockSchema = z
-  .looseObject({ number: hexQuantity, hash: z.string(), timestamp: hexQuantity })
-  .nullable();
+const hexQuantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/, "a hex quantity"));
+const hexData = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, "hex data"));
+const blockSchema = z.nullable(
+  z.looseObject({ number: hexQuantity, hash: z.string(), timestamp: hexQuantity }),
+);
 
 export interface PinnedBlock {
   number: bigint;
@@ -83,7 +83,7 @@ export function accountQueryOptions(
   });
 }
 
-const wordSchema = z.string().regex(/^0x[0-9a-fA-F]{0,64}$/, "a storage word");
+const wordSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{0,64}$/, "a storage word"));
 
 /** How many storage reads run at once: a contract's page must not flood the node. */
 export const STORAGE_CONCURRENCY = 6;

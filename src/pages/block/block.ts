@@ -4,11 +4,11 @@
  * the outer shape is checked (an object, or `null`: no such block on this node), each field is
  * read where the model needs it, and a field a client leaves out is null, never a failure.
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { readQuantity } from "../../chain";
 import { receiptFee } from "../../chain/fees";
 
-export const blockResponseSchema = z.record(z.string(), z.unknown()).nullable();
+export const blockResponseSchema = z.nullable(z.record(z.string(), z.unknown()));
 export type BlockResponse = z.infer<typeof blockResponseSchema>;
 
 /** One transaction of the block, as its row shows it (before its receipt is in). */

@@ -7,7 +7,7 @@
  * eth_getBlockReceipts is not asked again this session. No React in the pool itself.
  */
 import { RECEIPT_METHOD, receiptQueryKey } from "../../transaction/queries";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { JsonRpcError, MethodUnsupportedError, type RpcClient } from "../../rpc";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { rpcQueryKey, type EndpointKey } from "../../connection/query";
@@ -18,8 +18,8 @@ export const TX_RECEIPT = RECEIPT_METHOD;
 export const RECEIPT_CONCURRENCY = 6;
 
 export type Receipt = Record<string, unknown>;
-export const receiptSchema = z.record(z.string(), z.unknown()).nullable();
-export const blockReceiptsSchema = z.array(z.record(z.string(), z.unknown())).nullable();
+export const receiptSchema = z.nullable(z.record(z.string(), z.unknown()));
+export const blockReceiptsSchema = z.nullable(z.array(z.record(z.string(), z.unknown())));
 
 /** The shared receipt entry (src/transaction/queries.ts): either page fills it for the other. */
 export function receiptKey(endpoint: EndpointKey | null, hash: string) {

@@ -2,13 +2,13 @@
  * The estimate as the node sends it (a hex quantity), and what it means: how it splits against
  * the intrinsic cost every transaction pays, and what it costs at a gas price. All bigint.
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { formatWei } from "../../chain";
 import { parseValueAmount, type Parsed, type TxObject } from "../../call/params";
 
 export const estimateResultSchema = z
   .string()
-  .regex(/^0x[0-9a-fA-F]+$/, "expected a hex quantity such as 0x5208");
+  .check(z.regex(/^0x[0-9a-fA-F]+$/, "expected a hex quantity such as 0x5208"));
 
 export const TX_BASE_GAS = 21_000n;
 export const CREATE_GAS = 32_000n;

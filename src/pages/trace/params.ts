@@ -7,7 +7,7 @@
  * `checkValues` (form values → the checked request), `toSearch` (→ URL), `toParams` (→ JSON-RPC
  * params).
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 
 export const BUILTIN_TRACERS = ["callTracer", "prestateTracer", "4byteTracer"] as const;
 export type BuiltinTracer = (typeof BUILTIN_TRACERS)[number];
@@ -180,15 +180,17 @@ export const traceFormSchema = z
     jsCode: z.string(),
     timeout: z.string(),
   })
-  .superRefine((v, ctx) => {
-    const add = (path: keyof TraceFormValues, message: string | null) => {
-      if (message) ctx.addIssue({ code: "custom", path: [path], message });
-    };
-    add("hash", checkTxHash(v.hash));
-    add("timeout", checkTimeout(v.timeout));
-    if (v.tracer === "js") add("jsCode", checkJsTracer(v.jsCode));
-    if (v.tracer !== "callTracer") add("config", checkConfigJson(v.config));
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      const add = (path: keyof TraceFormValues, message: string | null) => {
+        if (message) ctx.addIssue({ code: "custom", path: [path], message });
+      };
+      add("hash", checkTxHash(v.hash));
+      add("timeout", checkTimeout(v.timeout));
+      if (v.tracer === "js") add("jsCode", checkJsTracer(v.jsCode));
+      if (v.tracer !== "callTracer") add("config", checkConfigJson(v.config));
+    }),
+  );
 
 export type FieldProblems = Partial<Record<keyof TraceFormValues, string>>;
 

@@ -2,7 +2,7 @@
  * The transaction form's zod schema (react-hook-form via zodResolver), over params.ts's one checker:
  * apart from it so a deep link's first request (early.ts) is built without zod.
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { checkValues, type TxLookup } from "./params";
 
 const formShape = z.object({
@@ -12,12 +12,15 @@ const formShape = z.object({
 });
 
 /** The form's schema (react-hook-form via zodResolver): the strings in, the checked lookup out. */
-export const txFormSchema = formShape.transform((values, ctx): TxLookup => {
-  const r = checkValues(values);
-  if (!r.ok) {
-    for (const [path, message] of Object.entries(r.errors))
-      ctx.addIssue({ code: "custom", path: [path], message });
-    return z.NEVER;
-  }
-  return r.lookup;
-});
+export const txFormSchema = z.pipe(
+  formShape,
+  z.transform((values, ctx): TxLookup => {
+    const r = checkValues(values);
+    if (!r.ok) {
+      for (const [path, message] of Object.entries(r.errors))
+        ctx.issues.push({ code: "custom", path: [path], message, input: values });
+      return z.NEVER;
+    }
+    return r.lookup;
+  }),
+);

@@ -5,7 +5,7 @@
  * and, for a failed transaction, an eth_call replay at its parent block.
  */
 import { queryOptions, skipToken } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import type { ResolvedEndpoint } from "../../endpoints";
 import { JsonRpcError, type RpcClient } from "../../rpc";
 import { rpcQueryKey } from "../../connection/query";
@@ -68,7 +68,7 @@ export function headQueryOptions(client: RpcClient, endpoint: ResolvedEndpoint |
   });
 }
 
-const blockAnswer = z.looseObject({ timestamp: z.string().optional() }).nullable();
+const blockAnswer = z.nullable(z.looseObject({ timestamp: z.optional(z.string()) }));
 type BlockAnswer = z.infer<typeof blockAnswer>;
 
 /** A block by hash without its transactions (for its timestamp): fixed by its hash, kept. */

@@ -13,7 +13,7 @@ import {
   type TypedTransaction,
 } from "@ethereumjs/tx";
 import { createAddressFromString, hexToBytes, setLengthLeft, type Address } from "@ethereumjs/util";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import type { ReplayOutcome } from "../types";
 import { chainRules } from "./chains";
 import { chooseTracer, parseTraceConfig } from "./choose";
@@ -27,48 +27,42 @@ const hex = z.custom<`0x${string}`>(
   (v) => typeof v === "string" && /^0x[0-9a-fA-F]*$/.test(v),
   "not hex",
 );
-const callSchema = z
-  .object({
-    from: hex.optional(),
-    to: hex.nullish(),
-    gas: hex.optional(),
-    gasPrice: hex.optional(),
-    maxFeePerGas: hex.optional(),
-    maxPriorityFeePerGas: hex.optional(),
-    value: hex.optional(),
-    data: hex.optional(),
-    input: hex.optional(),
-    nonce: hex.optional(),
-    accessList: z.array(z.object({ address: hex, storageKeys: z.array(hex) })).optional(),
-  })
-  .loose();
+const callSchema = z.looseObject({
+  from: z.optional(hex),
+  to: z.nullish(hex),
+  gas: z.optional(hex),
+  gasPrice: z.optional(hex),
+  maxFeePerGas: z.optional(hex),
+  maxPriorityFeePerGas: z.optional(hex),
+  value: z.optional(hex),
+  data: z.optional(hex),
+  input: z.optional(hex),
+  nonce: z.optional(hex),
+  accessList: z.optional(z.array(z.object({ address: hex, storageKeys: z.array(hex) }))),
+});
 const overrideSchema = z.record(
   z.string(),
-  z
-    .object({
-      balance: hex.optional(),
-      nonce: hex.optional(),
-      code: hex.optional(),
-      state: z.record(z.string(), hex).optional(),
-      stateDiff: z.record(z.string(), hex).optional(),
-    })
-    .loose(),
+  z.looseObject({
+    balance: z.optional(hex),
+    nonce: z.optional(hex),
+    code: z.optional(hex),
+    state: z.optional(z.record(z.string(), hex)),
+    stateDiff: z.optional(z.record(z.string(), hex)),
+  }),
 );
-const blockOverrideSchema = z
-  .object({
-    number: hex.optional(),
-    time: hex.optional(),
-    gasLimit: hex.optional(),
-    feeRecipient: hex.optional(),
-    coinbase: hex.optional(),
-    prevRandao: hex.optional(),
-    random: hex.optional(),
-    baseFeePerGas: hex.optional(),
-    baseFee: hex.optional(),
-    difficulty: hex.optional(),
-  })
-  .loose();
-const blockSchema = z.object({ number: hex, timestamp: hex, hash: hex, gasLimit: hex }).loose();
+const blockOverrideSchema = z.looseObject({
+  number: z.optional(hex),
+  time: z.optional(hex),
+  gasLimit: z.optional(hex),
+  feeRecipient: z.optional(hex),
+  coinbase: z.optional(hex),
+  prevRandao: z.optional(hex),
+  random: z.optional(hex),
+  baseFeePerGas: z.optional(hex),
+  baseFee: z.optional(hex),
+  difficulty: z.optional(hex),
+});
+const blockSchema = z.looseObject({ number: hex, timestamp: hex, hash: hex, gasLimit: hex });
 
 /** geth's default gas for a call that names none (its RPC gas cap). */
 const GAS_CAP = 50_000_000n;

@@ -3,21 +3,19 @@
  * by name, or JavaScript tracer code, which a replay cannot run (it has no JS engine of the
  * node's kind, and running page-supplied code is not its job).
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { callTracer } from "./callTracer";
 import { ReplayUnsupportedError } from "./errors";
 import type { TxTracer } from "./hooks";
 import { jsTracer, isKnownTracer } from "./jsHost";
 import { prestateTracer } from "./prestate";
 
-export const traceConfigSchema = z
-  .object({
-    tracer: z.string().optional(),
-    tracerConfig: z.record(z.string(), z.unknown()).optional(),
-    stateOverrides: z.record(z.string(), z.unknown()).optional(),
-    blockOverrides: z.record(z.string(), z.unknown()).optional(),
-  })
-  .loose();
+export const traceConfigSchema = z.looseObject({
+  tracer: z.optional(z.string()),
+  tracerConfig: z.optional(z.record(z.string(), z.unknown())),
+  stateOverrides: z.optional(z.record(z.string(), z.unknown())),
+  blockOverrides: z.optional(z.record(z.string(), z.unknown())),
+});
 
 export type TraceConfig = z.infer<typeof traceConfigSchema>;
 

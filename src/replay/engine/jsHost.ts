@@ -6,7 +6,7 @@
  */
 import type { EVMResult, InterpreterStep, Message } from "@ethereumjs/evm";
 import { bytesToHex, hexToBytes, setLengthLeft } from "@ethereumjs/util";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { STORAGE_TRACER } from "../../trace/source/tracer";
 import { debugTracerText } from "../../trace/steps/tracer";
 import { gethError, isRevert } from "./errorText";
@@ -19,7 +19,7 @@ export const isKnownTracer = (text: string): boolean =>
 
 const DEBUG_HEAD =
   /^\{\n {2}max: (\d+),\n {2}kept: 0,\n {2}cut: 0,\n {2}words: (.*),\n {2}cwords: (.*),\n {2}win: (.*),\n/;
-const windowSchema = z.object({ f: z.number(), from: z.number(), to: z.number() }).nullable();
+const windowSchema = z.nullable(z.object({ f: z.number(), from: z.number(), to: z.number() }));
 const wordsSchema = z.record(z.string(), z.record(z.string(), z.number()));
 
 /**

@@ -11,7 +11,7 @@ import {
 } from "@ethereumjs/block";
 import type { Common } from "@ethereumjs/common";
 import { createTxFromRPC, type TypedTransaction } from "@ethereumjs/tx";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import type { ReplayOutcome, ReplayProgress } from "../types";
 import { chainRules } from "./chains";
 import { chooseTracer, parseTraceConfig } from "./choose";
@@ -21,23 +21,27 @@ import { StateReads, type Read, type ReadBatch } from "./reads";
 import { compareWithReceipt } from "./receipt";
 import { ReplayState } from "./state";
 
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
-export const receiptSchema = z
-  .object({
-    blockNumber: hex,
-    blockHash: hex,
-    transactionIndex: hex,
-    status: hex.optional(),
-    gasUsed: hex,
-    logs: z.array(z.unknown()),
-  })
-  .loose();
-const txJsonSchema = z
-  .object({ hash: hex, type: hex.optional(), from: hex, to: hex.nullish() })
-  .loose();
-const blockSchema = z
-  .object({ number: hex, timestamp: hex, hash: hex, transactions: z.array(txJsonSchema) })
-  .loose();
+const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
+export const receiptSchema = z.looseObject({
+  blockNumber: hex,
+  blockHash: hex,
+  transactionIndex: hex,
+  status: z.optional(hex),
+  gasUsed: hex,
+  logs: z.array(z.unknown()),
+});
+const txJsonSchema = z.looseObject({
+  hash: hex,
+  type: z.optional(hex),
+  from: hex,
+  to: z.nullish(hex),
+});
+const blockSchema = z.looseObject({
+  number: hex,
+  timestamp: hex,
+  hash: hex,
+  transactions: z.array(txJsonSchema),
+});
 
 export interface RunContext {
   read: Read;

@@ -7,7 +7,7 @@
  * batches, the reads asked for together (the block's senders and recipients, an account's
  * balance, nonce and code) go out as one batch; once it refuses one, one by one.
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { keccak256, type Hex } from "viem";
 import { ReplayReadError } from "./errors";
 
@@ -48,12 +48,15 @@ const EMPTY_CODE_HASH = keccak256("0x");
 export const EMPTY_STORAGE_ROOT: Hex =
   "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";
 
-const quantity = z.string().regex(/^0x[0-9a-fA-F]*$/);
-const data = z.string().regex(/^0x[0-9a-fA-F]*$/);
-const proofSchema = z
-  .object({ balance: quantity, nonce: quantity, codeHash: data, storageHash: data })
-  .loose();
-const blockHashSchema = z.object({ hash: data }).loose().nullable();
+const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
+const data = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
+const proofSchema = z.looseObject({
+  balance: quantity,
+  nonce: quantity,
+  codeHash: data,
+  storageHash: data,
+});
+const blockHashSchema = z.nullable(z.looseObject({ hash: data }));
 
 /** How many requests are in flight at once: the node's and the browser's limits both allow it. */
 export const MAX_IN_FLIGHT = 6;

@@ -4,24 +4,21 @@
  * each wrapped with where it came from. See README.md beside this file for every file's source and
  * licence. Data only, read by tests (the `clients.test` files run every file through the app).
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 
 /** Where a file's data came from. `commit` is null when the text could not be pinned to one. */
 export const corpusSourceSchema = z.strictObject({
-  repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, "expected owner/name"),
-  path: z.string().min(1),
-  commit: z
-    .string()
-    .regex(/^[0-9a-f]{40}$/, "expected a 40-digit commit")
-    .nullable(),
-  license: z.string().min(1, "every file must name the licence of its source"),
+  repo: z.string().check(z.regex(/^[\w.-]+\/[\w.-]+$/, "expected owner/name")),
+  path: z.string().check(z.minLength(1)),
+  commit: z.nullable(z.string().check(z.regex(/^[0-9a-f]{40}$/, "expected a 40-digit commit"))),
+  license: z.string().check(z.minLength(1, "every file must name the licence of its source")),
 });
 
 const requestSchema = z.looseObject({
-  jsonrpc: z.string().optional(),
+  jsonrpc: z.optional(z.string()),
   method: z.string(),
-  params: z.array(z.unknown()).optional(),
-  id: z.union([z.number(), z.string(), z.null()]).optional(),
+  params: z.optional(z.array(z.unknown())),
+  id: z.optional(z.union([z.number(), z.string(), z.null()])),
 });
 
 /** The JSON-RPC error object as the node sent it (`data` may be hex, any other string, or an object). */
@@ -34,56 +31,58 @@ export interface CorpusError {
 const errorSchema = z.looseObject({
   code: z.number(),
   message: z.string(),
-  data: z.unknown().optional(),
+  data: z.optional(z.unknown()),
 });
 
 /** The wrapper every corpus file uses. */
 export const corpusFileSchema = z
   .strictObject({
     source: corpusSourceSchema,
-    client: z.string().regex(/^[a-z0-9-]+$/, "a lower-case client name"),
+    client: z.string().check(z.regex(/^[a-z0-9-]+$/, "a lower-case client name")),
     /** The network the answer came from, when the source says. */
-    chain: z.string().min(1).optional(),
-    method: z.string().regex(/^[a-z]+_[A-Za-z0-9]+$/, "a JSON-RPC method name"),
-    tracer: z.string().nullable(),
-    tracerConfig: z.record(z.string(), z.unknown()).nullable(),
-    request: requestSchema.nullable(),
+    chain: z.optional(z.string().check(z.minLength(1))),
+    method: z.string().check(z.regex(/^[a-z]+_[A-Za-z0-9]+$/, "a JSON-RPC method name")),
+    tracer: z.nullable(z.string()),
+    tracerConfig: z.nullable(z.record(z.string(), z.unknown())),
+    request: z.nullable(requestSchema),
     /** `envelope`: `response` is the whole JSON-RPC response; `result`: only its result. */
     responseIs: z.enum(["envelope", "result"]),
     response: z.unknown(),
-    notes: z.string().min(1),
+    notes: z.string().check(z.minLength(1)),
   })
-  .superRefine((file, ctx) => {
-    if (file.responseIs !== "envelope") return;
-    const env = file.response;
-    if (typeof env !== "object" || env === null || Array.isArray(env)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["response"],
-        message: "an envelope must be an object",
-      });
-      return;
-    }
-    const hasResult = "result" in env;
-    const hasError = "error" in env;
-    if (hasResult === hasError) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["response"],
-        message: 'an envelope has exactly one of "result" and "error"',
-      });
-      return;
-    }
-    if (hasError) {
-      const checked = errorSchema.safeParse((env as { error: unknown }).error);
-      if (!checked.success)
+  .check(
+    z.superRefine((file, ctx) => {
+      if (file.responseIs !== "envelope") return;
+      const env = file.response;
+      if (typeof env !== "object" || env === null || Array.isArray(env)) {
         ctx.addIssue({
           code: "custom",
-          path: ["response", "error"],
-          message: `not a JSON-RPC error object: ${checked.error.issues[0]?.message ?? ""}`,
+          path: ["response"],
+          message: "an envelope must be an object",
         });
-    }
-  });
+        return;
+      }
+      const hasResult = "result" in env;
+      const hasError = "error" in env;
+      if (hasResult === hasError) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["response"],
+          message: 'an envelope has exactly one of "result" and "error"',
+        });
+        return;
+      }
+      if (hasError) {
+        const checked = errorSchema.safeParse((env as { error: unknown }).error);
+        if (!checked.success)
+          ctx.addIssue({
+            code: "custom",
+            path: ["response", "error"],
+            message: `not a JSON-RPC error object: ${checked.error.issues[0]?.message ?? ""}`,
+          });
+      }
+    }),
+  );
 
 export type CorpusFileJson = z.infer<typeof corpusFileSchema>;
 

@@ -6,7 +6,7 @@
  * and code absent from `post` did not change.
  */
 import { getAddress, isAddress } from "viem";
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { readQuantity } from "../../chain";
 
 /** Prestate answers of some clients carry `0x` for a zero balance or nonce. */
@@ -15,11 +15,11 @@ const EMPTY_IS_ZERO = { emptyIsZero: true };
 const quantity = z.union([z.string(), z.number()]);
 
 const accountSchema = z.looseObject({
-  balance: quantity.nullable().optional(),
-  nonce: quantity.nullable().optional(),
-  code: z.string().nullable().optional(),
-  codeHash: z.string().nullable().optional(),
-  storage: z.record(z.string(), z.string()).nullable().optional(),
+  balance: z.optional(z.nullable(quantity)),
+  nonce: z.optional(z.nullable(quantity)),
+  code: z.optional(z.nullable(z.string())),
+  codeHash: z.optional(z.nullable(z.string())),
+  storage: z.optional(z.nullable(z.record(z.string(), z.string()))),
 });
 export type PrestateAccount = z.infer<typeof accountSchema>;
 

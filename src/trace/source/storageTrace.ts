@@ -6,29 +6,29 @@
  * layout. Each frame's storage is its caller's for a DELEGATECALL or CALLCODE, else its own `to`
  * (the tracer's own storage address, where it touched storage, must agree); its code is its `to`.
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { frameType, type TraceModel } from "../model";
 import { addressOf, lineUpFrames } from "../lineUp";
 import { pathOf } from "../tree";
 
-const word = z.string().regex(/^0x[0-9a-f]{64}$/);
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
-const count = z.number().int().min(0);
+const word = z.string().check(z.regex(/^0x[0-9a-f]{64}$/));
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
+const count = z.int().check(z.gte(0));
 const frameSchema = z.looseObject({
-  t: z.string().nullable(),
-  a: address.nullable(),
-  s: address.optional(),
+  t: z.nullable(z.string()),
+  a: z.nullable(address),
+  s: z.optional(address),
   w: z.array(z.tuple([word, word, word])),
   r: z.array(word),
-  p: count.optional(),
-  o: z.string().optional(),
-  e: z.string().optional(),
-  j: z.array(z.tuple([count, count])).optional(),
+  p: z.optional(count),
+  o: z.optional(z.string()),
+  e: z.optional(z.string()),
+  j: z.optional(z.array(z.tuple([count, count]))),
 });
 export const storageTraceSchema = z.looseObject({
   nodescope: z.literal(2),
-  frames: z.array(frameSchema).min(1),
-  preimages: z.array(z.string().regex(/^0x(?:[0-9a-fA-F]{2})+$/)),
+  frames: z.array(frameSchema).check(z.minLength(1)),
+  preimages: z.array(z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2})+$/))),
   max: count,
   kept: count,
   cut: z.object({ w: count, r: count, k: count }),

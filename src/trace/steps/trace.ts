@@ -5,45 +5,45 @@
  * per-step numbers become typed arrays once: the pcs, and the gas left at each step rebuilt from
  * the differences the tracer sent.
  */
-import { z } from "zod";
+import { z } from "../../platform/zod";
 import { lineUpFrames } from "../lineUp";
 import type { TraceModel } from "../model";
 
-const count = z.number().int().min(0);
-const hexWord = z.string().regex(/^[0-9a-fA-F]{1,64}$/);
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const count = z.int().check(z.gte(0));
+const hexWord = z.string().check(z.regex(/^[0-9a-fA-F]{1,64}$/));
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
 const detailSchema = z.looseObject({
   k: count,
   o: count,
   s: z.array(hexWord),
-  m: z.string().regex(/^0x(?:[0-9a-fA-F]{2})*$/),
+  m: z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2})*$/)),
   mo: count,
   ml: count,
-  sl: z.tuple([hexWord, hexWord.nullable()]).optional(),
+  sl: z.optional(z.tuple([hexWord, z.nullable(hexWord)])),
 });
 const frameSchema = z.looseObject({
-  t: z.string().nullable(),
-  a: address.nullable(),
-  at: z.number().int().min(-1),
+  t: z.nullable(z.string()),
+  a: z.nullable(address),
+  at: z.int().check(z.gte(-1)),
   n: count,
   p: z.array(count),
   // a step's gas difference can be negative where a callee's refund is handed back
-  g: z.array(z.number().int()),
+  g: z.array(z.int()),
   w: z.array(z.array(z.union([count, hexWord]))),
-  wm: z.array(z.tuple([count, z.string().regex(/^0x(?:[0-9a-fA-F]{2})*$/)])).optional(),
-  u: count.optional(),
-  e: z.string().optional(),
-  f: count.optional(),
-  x: z.array(detailSchema).optional(),
+  wm: z.optional(z.array(z.tuple([count, z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2})*$/))]))),
+  u: z.optional(count),
+  e: z.optional(z.string()),
+  f: z.optional(count),
+  x: z.optional(z.array(detailSchema)),
 });
 export const debugTraceSchema = z.looseObject({
   nodescope: z.literal("debug"),
   v: z.literal(1),
-  frames: z.array(frameSchema).min(1),
+  frames: z.array(frameSchema).check(z.minLength(1)),
   max: count,
   kept: count,
   cut: count,
-  window: z.looseObject({ f: count, from: count, to: count }).nullable(),
+  window: z.nullable(z.looseObject({ f: count, from: count, to: count })),
 });
 
 /** One step's stack, memory and storage access (pass 2). Words are lower-case hex, no 0x. */
