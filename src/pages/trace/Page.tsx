@@ -298,8 +298,9 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
         />
       ) : null}
       {query.isFetching && !loaded ? (
-        <p role="status" className="text-sm">
-          Tracing {request?.hash}… (the node replays the block up to this transaction)
+        <p role="status" className="text-sm break-words">
+          Tracing <span className="break-all">{request?.hash}</span>… (the node replays the block up
+          to this transaction)
         </p>
       ) : null}
       {request && !loaded ? (
