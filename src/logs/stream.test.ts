@@ -37,6 +37,19 @@ describe("the one-pass check of streamed logs", () => {
     }
   });
 
+  it("checks each log's own fields, whatever the log before it passed", () => {
+    const first = good[0] as Record<string, unknown>;
+    expect(isCanonicalLog(first)).toBe(true);
+    // the same values pass again; a field of the next log that differs is tested on its own
+    expect(isCanonicalLog({ ...first })).toBe(true);
+    expect(isCanonicalLog({ ...first, blockHash: `${first.blockHash as string}0` })).toBe(false);
+    expect(isCanonicalLog({ ...first, address: "" })).toBe(false);
+    expect(isCanonicalLog({ ...first, topics: [""] })).toBe(false);
+    expect(isCanonicalLog({ ...first, transactionHash: "0x" })).toBe(false);
+    expect(isCanonicalLog({ ...first, blockNumber: "" })).toBe(false);
+    expect(isCanonicalLog({ ...first, address: 1 })).toBe(false);
+  });
+
   it("accepts pending logs (null block fields) and a numeric transactionIndex", () => {
     const pending = { ...good[0], blockNumber: null, blockHash: null, transactionIndex: 3 };
     expect(isCanonicalLog(pending)).toBe(true);

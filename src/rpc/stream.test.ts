@@ -113,6 +113,39 @@ describe("a result array read as it arrives", () => {
     expect(all).toEqual(items);
   });
 
+  it("cuts a list of objects at its last },{ and still splits right when one is in a string or nested", async () => {
+    const many = Array.from({ length: 200 }, (_, n) => ({ n, s: `item ${n}` }));
+    const tricky = [
+      ...many.slice(0, 100),
+      { n: 100, s: "},{ in a string" },
+      { n: 101, s: "x", nested: [{ a: 1 }, { b: 2 }] },
+      ...many.slice(102),
+    ];
+    for (const items of [many, tricky]) {
+      const text = JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        result: items,
+        more: [{ c: 1 }, { d: 2 }],
+      });
+      const body = new TextEncoder().encode(text);
+      const { stream, batches, all } = collecting();
+      // chunks of 97 bytes: the cuts fall before, on and after each `},{`
+      for (let i = 0; i < body.length; i += 97) await stream.push(body.subarray(i, i + 97));
+      const done = stream.finish();
+      expect(done?.result).toEqual(items);
+      expect(all).toEqual(items);
+      expect(JSON.parse(done?.envelope ?? "null")).toEqual({
+        jsonrpc: "2.0",
+        id: 7,
+        result: 0,
+        more: [{ c: 1 }, { d: 2 }],
+      });
+      // handed over as they came, not once at the end
+      expect(batches.length).toBeGreaterThan(20);
+    }
+  });
+
   it("keeps the request record's view of the body (its head) without decoding all of it", async () => {
     handler = (id, res) => {
       res.writeHead(200, { "Content-Type": "application/json" });
