@@ -81,10 +81,14 @@ export interface ReceiptSectionProps {
 export function ReceiptSection({ endpoint, tx, model, registry, actions }: ReceiptSectionProps) {
   const { client } = useRpc();
   const queryClient = useQueryClient();
+  // The page's own observer of the receipt (Page.tsx) sends it, and asks again on a revisit; this
+  // part mounts once the card's chunk is in and must not send it a second time because it failed
+  // meanwhile (a 401 sent twice: the race Result.tsx's lookups had) — "Ask again" is below.
   const receipt = useQuery({
     ...receiptQueryOptions(client, endpoint, model.hash),
     refetchInterval: false,
     refetchOnMount: false,
+    retryOnMount: false,
   });
   const data = receipt.data ?? null;
   const mined = data !== null || model.blockHash !== null;

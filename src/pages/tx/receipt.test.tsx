@@ -229,7 +229,7 @@ describe("the summary from the receipt", () => {
   }, 15_000);
 
   it("a node that refuses the receipt: a quiet note, and the card as before", async () => {
-    const { wrap } = fakeRpc(
+    const { wrap, others } = fakeRpc(
       () => tx(),
       null,
       (method) =>
@@ -247,5 +247,8 @@ describe("the summary from the receipt", () => {
     await waitFor(() => expect(dd("Status").textContent).toContain("No receipt"));
     expect(screen.getByLabelText("Transaction fields")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+    // asked once: the summary, mounting after the page's own request failed, does not ask again
+    await new Promise((r) => setTimeout(r, 50));
+    expect(others.filter((s) => s.method === "eth_getTransactionReceipt")).toHaveLength(1);
   });
 });
