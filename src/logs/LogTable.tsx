@@ -103,6 +103,7 @@ export function LogTable({
         total={rows.length}
         shown={view.length}
         searching={preparing ? filtered.scanned : null}
+        searchingFromStart={preparing && filtered.before === true}
         exportCount={grouping ? groups.length : view.length}
         exportWhat={grouping ? "group" : "row"}
         onExport={onExport}

@@ -28,6 +28,8 @@ export interface LogTableToolbarProps {
   shown: number;
   /** Rows searched so far while the filter is still looking; null when done. */
   searching: number | null;
+  /** The filter's pass has found nothing yet: the rows shown are those from before it. */
+  searchingFromStart?: boolean;
   /** Rows (or groups) an export writes, and what they are. */
   exportCount: number;
   exportWhat: "row" | "group";
@@ -53,6 +55,7 @@ export const LogTableToolbar = memo(function LogTableToolbar({
   total,
   shown,
   searching,
+  searchingFromStart = false,
   exportCount,
   exportWhat,
   onExport,
@@ -151,10 +154,12 @@ export const LogTableToolbar = memo(function LogTableToolbar({
         {FILTER_HINT}
       </p>
       <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-        {query !== ""
-          ? `${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} logs match`
-          : `${total.toLocaleString("en-US")} logs`}
-        {searching !== null
+        {searchingFromStart
+          ? `Searching ${total.toLocaleString("en-US")} logs…`
+          : query !== ""
+            ? `${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} logs match`
+            : `${total.toLocaleString("en-US")} logs`}
+        {searching !== null && !searchingFromStart
           ? ` · searching (${Math.round((searching / Math.max(1, total)) * 100)}%)`
           : ""}
       </p>

@@ -92,4 +92,40 @@ describe("useLogFilter", () => {
     await waitFor(() => expect(result.current?.matches).toEqual(expected), { timeout: 15_000 });
     expect(result.current?.done).toBe(true);
   });
+
+  it("while a query's first pass runs the table keeps what it showed: every row after a cleared filter, never an answer that left", async () => {
+    const { decode } = counting();
+    const seen: { q: string; matches: readonly LogRow[]; before: boolean }[] = [];
+    const { result, rerender } = renderHook(
+      ({ q }) => {
+        const state = useLogFilter(rows, decode, q);
+        if (state) seen.push({ q, matches: state.matches, before: state.before === true });
+        return state;
+      },
+      { initialProps: { q: "event=approval" } },
+    );
+    // the first query: every row stays on screen, marked as from before, until its answer
+    expect(seen[0]?.matches).toBe(rows);
+    expect(seen[0]?.before).toBe(true);
+    await waitFor(() => expect(result.current?.done).toBe(true), { timeout: 15_000 });
+    const approvals = result.current?.matches;
+    expect(approvals).toHaveLength(600);
+    // cleared: no filter; then another query — every row again, not the Approvals
+    rerender({ q: "" });
+    expect(result.current).toBeNull();
+    seen.length = 0;
+    rerender({ q: "event=transfer" });
+    expect(seen[0]?.matches).toBe(rows);
+    expect(seen.some((s) => s.matches === approvals)).toBe(false);
+    await waitFor(() => expect(result.current?.done).toBe(true), { timeout: 15_000 });
+    expect(result.current?.matches).toHaveLength(2400);
+    expect(result.current?.before).toBeUndefined();
+    // straight from one query to the next: the last answer stays until the new one
+    seen.length = 0;
+    const transfers = result.current?.matches;
+    rerender({ q: "event=approval" });
+    expect(seen[0]?.matches).toBe(transfers);
+    expect(seen[0]?.before).toBe(true);
+    await waitFor(() => expect(result.current?.matches).toHaveLength(600), { timeout: 15_000 });
+  });
 });

@@ -26,6 +26,11 @@ export interface LogFilterState {
   scanned: number;
   /** Every row has been looked at: `matches` is final for this query. */
   done: boolean;
+  /**
+   * Nothing of this query's answer yet: `matches` is what the table showed before it (the last
+   * query's answer, or every row when there was no query), kept on screen while the pass runs.
+   */
+  before?: true;
 }
 
 /** Only plain words: a longer query of them can only match fewer rows. */
@@ -128,7 +133,12 @@ export function useLogFilter(
     return () => cancel?.();
   }, [rows, index, query, lower, extra, unit]);
 
-  if (parseQuery(query).length === 0) return null;
+  if (parseQuery(query).length === 0) {
+    // The table shows every row again: a query typed next starts from them, not from an answer
+    // that left the screen (state adjusted during render, as React allows for derived state).
+    if (state !== null) setState(null);
+    return null;
+  }
   if (
     state &&
     state.key[0] === rowsId &&
@@ -137,8 +147,12 @@ export function useLogFilter(
     state.key[3] === unitId
   )
     return state.value;
-  // A new query or new rows: the last answer stays on screen, marked unfinished, until the next one.
-  return state ? { ...state.value, done: false } : { matches: [], scanned: 0, done: false };
+  // A new query or new rows: what is on screen stays (the last answer, or every row), marked as
+  // such, until this query's first matches — the same rows, so the table's sorts, columns and
+  // layout are not made again for a view that lasts one pass.
+  return state
+    ? { ...state.value, done: false, before: true }
+    : { matches: rows, scanned: 0, done: false, before: true };
 }
 
 /**
