@@ -77,11 +77,18 @@ describe("useLogFilter", () => {
     const { decode } = counting();
     const q = "event=approval";
     const expected = rows.filter((_, i) => i % 5 === 4);
-    const { result, rerender } = renderHook(({ shown }) => useLogFilter(shown, decode, q), {
-      initialProps: { shown: rows.slice(0, 1000) },
-    });
+    const before: boolean[] = [];
+    const { result, rerender } = renderHook(
+      ({ shown }) => {
+        const state = useLogFilter(shown, decode, q);
+        before.push(state?.before === true);
+        return state;
+      },
+      { initialProps: { shown: rows.slice(0, 1000) } },
+    );
     await waitFor(() => expect(result.current?.done).toBe(true), { timeout: 15_000 });
     expect(result.current?.matches).toEqual(expected.slice(0, 200));
+    const grown = before.length;
     rerender({ shown: rows.slice(0, 2000) });
     await waitFor(() => expect(result.current?.matches).toHaveLength(400), { timeout: 15_000 });
     // a row inserted before the end (a scan's piece landing in order) means a pass over all
@@ -91,6 +98,8 @@ describe("useLogFilter", () => {
     rerender({ shown: rows });
     await waitFor(() => expect(result.current?.matches).toEqual(expected), { timeout: 15_000 });
     expect(result.current?.done).toBe(true);
+    // while rows came in, the answer so far stayed: this query's, never "from before"
+    expect(before.slice(grown)).not.toContain(true);
   });
 
   it("while a query's first pass runs the table keeps what it showed: every row after a cleared filter, never an answer that left", async () => {

@@ -147,9 +147,12 @@ export function useLogFilter(
     state.key[3] === unitId
   )
     return state.value;
-  // A new query or new rows: what is on screen stays (the last answer, or every row), marked as
-  // such, until this query's first matches — the same rows, so the table's sorts, columns and
-  // layout are not made again for a view that lasts one pass.
+  // New rows for the same query (a scan streaming in): its answer so far stays, unfinished.
+  if (state && state.key[1] === indexId && state.key[2] === query && state.key[3] === unitId)
+    return { ...state.value, done: false };
+  // A new query: what is on screen stays (the last answer, or every row), marked as such, until
+  // this query's first matches — the same rows, so the table's sorts, columns and layout are not
+  // made again for a view that lasts one pass.
   return state
     ? { ...state.value, done: false, before: true }
     : { matches: rows, scanned: 0, done: false, before: true };
