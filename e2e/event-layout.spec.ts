@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { z } from "zod";
+import { z } from "../src/platform/zod";
 import { E2E_MANIFEST, expect, test, type E2eManifest, standInServices } from "./fixtures";
 
 const tallySchema = z.object({
@@ -14,7 +14,9 @@ const tallySchema = z.object({
     address: z.string(),
     fromBlock: z.number(),
     toBlock: z.number(),
-    entries: z.array(z.object({ who: z.string(), amount: z.string(), note: z.string() })).min(1),
+    entries: z
+      .array(z.object({ who: z.string(), amount: z.string(), note: z.string() }))
+      .check(z.minLength(1)),
   }),
 });
 type Tally = z.infer<typeof tallySchema>["tally"];

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { z } from "zod";
+import { z } from "../src/platform/zod";
 import { expect, test, type E2eManifest, standInServices } from "./fixtures";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");

@@ -175,9 +175,8 @@ export function pickTracer(part: MuxPart): TraceAnswer {
  * The schema the trace query gives the RPC client for callTracer requests: the answer read as
  * above; an answer that cannot be shown is refused with its path.
  */
-export const traceAnswerSchema: z.ZodMiniType<{ raw: unknown; answer: TraceAnswer }> = z.pipe(
-  z.unknown(),
-  z.transform((input, ctx) => {
+export const traceAnswerSchema: z.ZodMiniType<{ raw: unknown; answer: TraceAnswer }> = z.transform(
+  (input, ctx) => {
     if (isEmptyStructLog(input)) {
       // The same issue callFrameSchema reports (the view recognises it by its text).
       const r = callFrameSchema.safeParse(input);
@@ -193,7 +192,7 @@ export const traceAnswerSchema: z.ZodMiniType<{ raw: unknown; answer: TraceAnswe
       ctx.issues.push({ code: "custom", message: e.issue, input, path: pathKeys(e.path) });
       return z.NEVER;
     }
-  }),
+  },
 );
 
 /** `[2].result.calls[0]` as schema path keys: [2, "result", "calls", 0]. */

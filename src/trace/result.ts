@@ -362,39 +362,35 @@ export function framePath(ordinals: readonly number[]): string {
  * a top frame that is not an object (and the empty opcode log some nodes answer for an unknown
  * hash).
  */
-export const callFrameSchema: z.ZodMiniType<CallFrame> = z.pipe(
-  z.unknown(),
-  z.transform((input, ctx): CallFrame => {
-    if (isEmptyStructLog(input)) {
-      ctx.issues.push({ code: "custom", message: EMPTY_STRUCT_LOG, input });
-      return z.NEVER;
+export const callFrameSchema: z.ZodMiniType<CallFrame> = z.transform((input, ctx): CallFrame => {
+  if (isEmptyStructLog(input)) {
+    ctx.issues.push({ code: "custom", message: EMPTY_STRUCT_LOG, input });
+    return z.NEVER;
+  }
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    ctx.issues.push({
+      code: "custom",
+      message: `expected a call frame object, got ${kindOf(input)}`,
+      input,
+    });
+    return z.NEVER;
+  }
+  const rootSlot: unknown[] = [undefined];
+  const stack: Pending[] = [{ value: input, into: rootSlot, index: 0 }];
+  while (stack.length > 0) {
+    const p = stack.pop() as Pending;
+    const frame = checkFrame(p.value);
+    p.into[p.index] = frame;
+    const calls = frame.calls;
+    if (calls) {
+      // Copied: the node's own arrays stay as sent (the raw view shows them).
+      const own = calls.slice();
+      frame.calls = own as CallFrame[];
+      for (let k = own.length - 1; k >= 0; k--) stack.push({ value: own[k], into: own, index: k });
     }
-    if (typeof input !== "object" || input === null || Array.isArray(input)) {
-      ctx.issues.push({
-        code: "custom",
-        message: `expected a call frame object, got ${kindOf(input)}`,
-        input,
-      });
-      return z.NEVER;
-    }
-    const rootSlot: unknown[] = [undefined];
-    const stack: Pending[] = [{ value: input, into: rootSlot, index: 0 }];
-    while (stack.length > 0) {
-      const p = stack.pop() as Pending;
-      const frame = checkFrame(p.value);
-      p.into[p.index] = frame;
-      const calls = frame.calls;
-      if (calls) {
-        // Copied: the node's own arrays stay as sent (the raw view shows them).
-        const own = calls.slice();
-        frame.calls = own as CallFrame[];
-        for (let k = own.length - 1; k >= 0; k--)
-          stack.push({ value: own[k], into: own, index: k });
-      }
-    }
-    return rootSlot[0] as CallFrame;
-  }),
-);
+  }
+  return rootSlot[0] as CallFrame;
+});
 
 /**
  * The answer some nodes give for a hash they do not know, whatever tracer was asked for: the

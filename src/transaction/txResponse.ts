@@ -108,53 +108,50 @@ function dataAsInput(raw: unknown): unknown {
  * `issues` with its raw value (the card shows it with a warning). Only an answer that is not an
  * object at all (nor null) is refused.
  */
-export const txResponseSchema = z.pipe(
-  z.unknown(),
-  z.transform((raw, ctx): TxResponse => {
-    if (raw === null) return { raw, tx: null, issues: [] };
-    if (typeof raw !== "object" || Array.isArray(raw)) {
-      ctx.issues.push({
-        code: "custom",
-        path: [],
-        message: `expected a transaction object or null, got ${quote(raw)}`,
-        input: raw,
-      });
-      return z.NEVER;
-    }
-    const first = txObjectShape.safeParse(canonicalKeys(dataAsInput(raw)));
-    if (first.success) return { raw, tx: first.data, issues: [] };
-    const candidate = { ...(canonicalKeys(dataAsInput(raw)) as Record<string, unknown>) };
-    const issues: TxFieldIssue[] = [];
-    let error: z.core.$ZodError = first.error;
-    // Each pass leaves out what could not be read (top-level fields: a few passes at most).
-    for (let pass = 0; pass < 8; pass++) {
-      for (const issue of error.issues) {
-        const key = issue.path[0];
-        if (typeof key !== "string" || issues.some((x) => x.field === key)) continue;
-        const value = candidate[key];
-        issues.push({
-          field: key,
-          message: value === undefined ? "missing" : `${issue.message}, got ${quote(value)}`,
-          raw: value,
-        });
-        // hash and from are required: shown as missing (""), never invented.
-        if (key === "hash" || key === "from") candidate[key] = "";
-        else delete candidate[key];
-      }
-      const next = txReadShape.safeParse(candidate);
-      // `hash`/`from` may now be "" (shown as missing): the only place the template type is loose.
-      if (next.success) return { raw, tx: next.data as TxObject, issues };
-      error = next.error;
-    }
+export const txResponseSchema = z.transform((raw, ctx): TxResponse => {
+  if (raw === null) return { raw, tx: null, issues: [] };
+  if (typeof raw !== "object" || Array.isArray(raw)) {
     ctx.issues.push({
       code: "custom",
-      path: error.issues[0]?.path ?? [],
-      message: error.issues[0]?.message ?? "the transaction could not be read",
+      path: [],
+      message: `expected a transaction object or null, got ${quote(raw)}`,
       input: raw,
     });
     return z.NEVER;
-  }),
-);
+  }
+  const first = txObjectShape.safeParse(canonicalKeys(dataAsInput(raw)));
+  if (first.success) return { raw, tx: first.data, issues: [] };
+  const candidate = { ...(canonicalKeys(dataAsInput(raw)) as Record<string, unknown>) };
+  const issues: TxFieldIssue[] = [];
+  let error: z.core.$ZodError = first.error;
+  // Each pass leaves out what could not be read (top-level fields: a few passes at most).
+  for (let pass = 0; pass < 8; pass++) {
+    for (const issue of error.issues) {
+      const key = issue.path[0];
+      if (typeof key !== "string" || issues.some((x) => x.field === key)) continue;
+      const value = candidate[key];
+      issues.push({
+        field: key,
+        message: value === undefined ? "missing" : `${issue.message}, got ${quote(value)}`,
+        raw: value,
+      });
+      // hash and from are required: shown as missing (""), never invented.
+      if (key === "hash" || key === "from") candidate[key] = "";
+      else delete candidate[key];
+    }
+    const next = txReadShape.safeParse(candidate);
+    // `hash`/`from` may now be "" (shown as missing): the only place the template type is loose.
+    if (next.success) return { raw, tx: next.data as TxObject, issues };
+    error = next.error;
+  }
+  ctx.issues.push({
+    code: "custom",
+    path: error.issues[0]?.path ?? [],
+    message: error.issues[0]?.message ?? "the transaction could not be read",
+    input: raw,
+  });
+  return z.NEVER;
+});
 
 export function parseTxResponse(raw: unknown): TxResponse {
   return txResponseSchema.parse(raw);
