@@ -8,7 +8,6 @@
  */
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import {
-  observeElementRect,
   useVirtualizer,
   type Rect,
   type VirtualItem,
@@ -16,7 +15,7 @@ import {
 import { getAddress } from "viem";
 import { formatUnits } from "viem";
 import type { TokenMeta } from "../decoding/tokenMeta";
-import { SlotKeys } from "../ui/virtual";
+import { observeRectFrom, SlotKeys } from "../ui/virtual";
 import { minWidthRem } from "./columns";
 import type { Group, Grouping, GroupSort, GroupSortKey } from "./groups";
 
@@ -104,11 +103,7 @@ export const GroupTable = memo(function GroupTable({
     estimateSize: () => GROUP_ROW_HEIGHT,
     overscan: 2,
     initialRect,
-    // A viewport that measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`.
-    observeElementRect: (instance, cb) =>
-      observeElementRect(instance, (rect) =>
-        cb(rect.height === 0 && initialRect ? initialRect : rect),
-      ),
+    observeElementRect: observeRectFrom(initialRect),
     // Rows are keyed by their place (the default): a group's own key, text, would be hashed
     // once per group (80,000 of them grouped by an amount) for sizes that never change.
     // The rows sit below the pinned header, which must not hide the row the keyboard moves to.

@@ -195,6 +195,26 @@ describe("groupRows", () => {
     // addresses (not numbers) stay in text order
     expect(keys("arg:from")).toEqual([ALICE]);
   });
+
+  it("orders thousands of number keys by count, then key, as a comparator would (both ways)", () => {
+    // amounts across 2^32 and 2^48 (every 16-bit digit in play), counts of one to a few thousand
+    let seed = 7;
+    const rand = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const groups: Group[] = Array.from({ length: 5000 }, (_, i) => {
+      const n = Math.floor(rand() * 2 ** (16 + 18 * (i % 3)));
+      const count = 1 + Math.floor(rand() * rand() * 3000);
+      return { key: String(n), term: "", count, sums: [], mins: [], maxs: [], contract: null, n };
+    });
+    for (const dir of ["asc", "desc"] as const) {
+      const sign = dir === "asc" ? 1 : -1;
+      const want = [...groups].sort((a, b) => sign * (a.count - b.count) || (a.n ?? 0) - (b.n ?? 0));
+      const got = sortGroups(groups, { key: "count", dir });
+      expect(got.map((g) => `${g.count}:${g.key}`)).toEqual(want.map((g) => `${g.count}:${g.key}`));
+    }
+  });
 });
 
 describe("sortByArg", () => {

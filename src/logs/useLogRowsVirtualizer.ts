@@ -5,12 +5,11 @@
 import { useCallback, useRef, useState, type FocusEvent } from "react";
 import {
   measureElement,
-  observeElementRect,
   useVirtualizer,
   type Rect,
   type VirtualItem,
 } from "@tanstack/react-virtual";
-import { SlotKeys, useFling } from "../ui/virtual";
+import { observeRectFrom, SlotKeys, useFling } from "../ui/virtual";
 import { ROW_HEIGHT } from "./LogRow";
 import type { LogRow } from "./result";
 
@@ -28,11 +27,7 @@ export function useLogRowsVirtualizer(view: readonly LogRow[], initialRect: Rect
     estimateSize: () => ROW_HEIGHT,
     overscan: 2,
     initialRect,
-    // A viewport that measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`.
-    observeElementRect: (instance, cb) =>
-      observeElementRect(instance, (rect) =>
-        cb(rect.height === 0 && initialRect ? initialRect : rect),
-      ),
+    observeElementRect: observeRectFrom(initialRect),
     getItemKey,
     // Collapsed rows have a fixed height (set in their style): no layout read, and the cached
     // size never changes under the scroll. Only an open row (its details inside) is measured; a

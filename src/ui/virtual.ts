@@ -1,4 +1,4 @@
-import type { Rect, Virtualizer } from "@tanstack/react-virtual";
+import { observeElementRect, type Rect, type Virtualizer } from "@tanstack/react-virtual";
 import { useEffect, useState, type CSSProperties } from "react";
 
 /**
@@ -13,6 +13,30 @@ export function fixedViewport(viewport: Rect | undefined) {
       cb(viewport);
       return () => {};
     },
+  };
+}
+
+/**
+ * How a virtualizer that starts from `initialRect` learns its scroll element's size: from a
+ * ResizeObserver, after the browser's own layout of the frame, never at mount: reading it then
+ * (the virtualizer's default) forces the whole page's layout in the middle of React's commit,
+ * and lays it out again once the rows are in (34 ms of a 136 ms task as the activity page's
+ * transfers came in). Until then the rows are those `initialRect` holds. A viewport that
+ * measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`; without one, or
+ * without a ResizeObserver (a test DOM), the size is read at once as the virtualizer does.
+ */
+export function observeRectFrom(initialRect: Rect | undefined) {
+  return (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) => {
+    const keep = (rect: Rect) => cb(rect.height === 0 && initialRect ? initialRect : rect);
+    const element = instance.scrollElement;
+    const view = instance.targetWindow;
+    if (!initialRect || !element || !view?.ResizeObserver)
+      return observeElementRect(instance, keep);
+    const observer = new view.ResizeObserver(() =>
+      keep({ width: element.clientWidth, height: element.clientHeight }),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
   };
 }
 

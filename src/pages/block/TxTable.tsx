@@ -6,7 +6,6 @@
  */
 import { memo, useRef, useState, type CSSProperties } from "react";
 import {
-  observeElementRect,
   useVirtualizer,
   type Rect,
   type VirtualItem,
@@ -14,7 +13,7 @@ import {
 import { formatWei, type AbiRegistry } from "../../chain";
 import { href } from "../../routing/links";
 import { ShortAddress, shortHex } from "../../ui";
-import { SlotKeys, useFling } from "../../ui/virtual";
+import { observeRectFrom, SlotKeys, useFling } from "../../ui/virtual";
 import { txOutcome, type BlockTx } from "./block";
 import { methodText } from "../../decoding/methodText";
 import type { Receipt } from "./receipts";
@@ -167,11 +166,7 @@ export function TxTable({
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     initialRect,
-    // A viewport that measures 0×0 (a DOM without layout, a hidden tab) keeps `initialRect`.
-    observeElementRect: (instance, cb) =>
-      observeElementRect(instance, (rect) =>
-        cb(rect.height === 0 && initialRect ? initialRect : rect),
-      ),
+    observeElementRect: observeRectFrom(initialRect),
   });
   const items = virtualizer.getVirtualItems();
   // Rows scrolled into view reuse the elements of rows that left (as the log table's do).
