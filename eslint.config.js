@@ -129,4 +129,20 @@ export default tseslint.config(
     },
   },
   { files: ["src/{platform,rpc,chain,endpoints}/**/*.{ts,tsx}"], rules: NO_REACT },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/test-support/**"],
+    rules: {
+      // A page's first number written through Intl loads ICU's number data: 14–16 ms on this
+      // machine, inside the task that shows it (the comparison's first rows, a table's count).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message:
+            "Whole numbers are written by groupedNumber (ui/basics/numberText): Intl costs ~15 ms the first time in a page.",
+        },
+      ],
+    },
+  },
 );

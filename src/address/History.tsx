@@ -12,7 +12,7 @@ import { MethodCell } from "../decoding/MethodCell";
 import { useCallDecoding } from "../decoding/useCallDecoding";
 import { href } from "../routing/links";
 import { RpcErrorPanel } from "../advice/RpcErrorPanel";
-import { amountText, BlockLink, Button, ShortAddress, shortHex, Time } from "../ui";
+import { amountText, BlockLink, Button, groupedNumber, ShortAddress, shortHex, Time } from "../ui";
 import { useNativeSymbol } from "../connection/nativeUnit";
 import {
   FOUND_BY_TEXT,
@@ -43,7 +43,7 @@ export interface HistoryProps {
   transfersSettled: boolean;
 }
 
-const fmt = (n: number) => n.toLocaleString("en-US");
+const fmt = (n: number) => groupedNumber(n);
 
 /**
  * Rows shown at once, newest first, a page at a time as Etherscan pages an account: an address

@@ -28,6 +28,7 @@ import {
   UnknownTransactionError,
   UnreadableResponseError,
 } from "../rpc";
+import { groupedNumber } from "../ui/basics/numberText";
 
 const KEY_REJECTED =
   "The API key was rejected: check the key in the connection settings (complete, and made for this provider and network).";
@@ -143,7 +144,7 @@ export function adviceFor(error: unknown): string | null {
   if (error instanceof UnauthorizedError) return KEY_REJECTED;
   if (error instanceof NotAllowedError) return NOT_ON_ALLOW_LIST;
   if (error instanceof RangeLimitError)
-    return `The endpoint limits how much one ${error.method} call may cover: narrow the block range${error.maxBlockRange !== null ? ` to at most ${error.maxBlockRange.toLocaleString("en-US")} blocks` : ""}.`;
+    return `The endpoint limits how much one ${error.method} call may cover: narrow the block range${error.maxBlockRange !== null ? ` to at most ${groupedNumber(error.maxBlockRange)} blocks` : ""}.`;
   if (error instanceof LimitExceededError)
     return "A limit of the endpoint or plan was hit (requests per second, compute units, result size): slow down (fewer parallel requests), ask for less, or check the plan's limits.";
   if (error instanceof NodeTimeoutError)

@@ -39,6 +39,7 @@ describe("counts read the same everywhere", () => {
     expect(formatDecimal(12509.4)).toBe("12,509");
     expect(formatDecimal(-1234n)).toBe("-1,234");
     expect(formatDecimal(2n ** 64n)).toBe("18,446,744,073,709,551,616");
+    expect(formatDecimal(1e21)).toBe("1,000,000,000,000,000,000,000");
   });
 
   it("a block as a link holds it: decimal first, hex only as the raw value beside it", () => {

@@ -23,9 +23,8 @@ function groupThousands(digits: string): string {
 export function formatDecimal(value: bigint | number): string {
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return String(value);
-    const whole = Math.round(value);
-    if (!Number.isSafeInteger(whole)) return whole.toLocaleString("en-US");
-    return formatDecimal(BigInt(whole));
+    // any finite whole number is exactly a bigint (past 2^53 too)
+    return formatDecimal(BigInt(Math.round(value)));
   }
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString();

@@ -5,7 +5,7 @@
 import { memo, useMemo, useState } from "react";
 import { facets } from "./facetCounts";
 import type { EventKind, KindIndex } from "./kinds";
-import { shortHex } from "../ui";
+import { groupedNumber, shortHex } from "../ui";
 import type { LogRow } from "./result";
 
 export interface FacetsProps {
@@ -34,7 +34,7 @@ export const Facets = memo(function Facets({ rows, index, kind, onTerm }: Facets
             <h4 className="text-xs font-semibold text-slate-800 dark:text-slate-100">
               {f.label}{" "}
               <span className="font-normal text-slate-700 dark:text-slate-300">
-                ({f.distinct.toLocaleString("en-US")} distinct)
+                ({groupedNumber(f.distinct)} distinct)
               </span>
             </h4>
             <ul className="mt-1 flex flex-col gap-0.5">
@@ -46,7 +46,7 @@ export const Facets = memo(function Facets({ rows, index, kind, onTerm }: Facets
                     <span className="w-28 truncate" title={v.value}>
                       {shown}
                     </span>
-                    <span className="w-16 text-right">{v.count.toLocaleString("en-US")}</span>
+                    <span className="w-16 text-right">{groupedNumber(v.count)}</span>
                     <button
                       type="button"
                       aria-label={`Only ${f.label} ${v.value}`}

@@ -7,17 +7,14 @@
  * keys (one tab stop), Enter chooses one.
  */
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import {
-  useVirtualizer,
-  type Rect,
-  type VirtualItem,
-} from "@tanstack/react-virtual";
+import { useVirtualizer, type Rect, type VirtualItem } from "@tanstack/react-virtual";
 import { getAddress } from "viem";
 import { formatUnits } from "viem";
 import type { TokenMeta } from "../decoding/tokenMeta";
 import { observeRectFrom, SlotKeys } from "../ui/virtual";
 import { minWidthRem } from "./columns";
 import type { Group, Grouping, GroupSort, GroupSortKey } from "./groups";
+import { groupedNumber } from "../ui";
 
 export interface GroupTableProps {
   grouping: Grouping;
@@ -56,7 +53,7 @@ function keyText(g: Group, isAddress: boolean): string {
 
 function amount(v: bigint | undefined, token: TokenMeta | undefined): string {
   if (v === undefined) return "";
-  const exact = v.toLocaleString("en-US");
+  const exact = groupedNumber(v);
   if (token?.decimals === undefined) return exact;
   return `${exact} (${formatUnits(v, token.decimals)}${token.symbol ? ` ${token.symbol}` : ""})`;
 }
@@ -91,8 +88,7 @@ export const GroupTable = memo(function GroupTable({
     return top.map((g) => ({
       g,
       share: max > 0n ? Number((val(g) * 1000n) / max) / 10 : 0,
-      label:
-        measure === null ? `${g.count.toLocaleString("en-US")} logs` : amount(val(g), undefined),
+      label: measure === null ? `${groupedNumber(g.count)} logs` : amount(val(g), undefined),
     }));
   }, [groups, measure]);
 
@@ -197,7 +193,7 @@ export const GroupTable = memo(function GroupTable({
     <div className="flex flex-col gap-3">
       <figure aria-label={`Top ${bars.length} groups`} className="flex flex-col gap-1">
         <figcaption className="text-xs text-slate-700 dark:text-slate-300">
-          Top {bars.length} of {groups.length.toLocaleString("en-US")} groups by{" "}
+          Top {bars.length} of {groupedNumber(groups.length)} groups by{" "}
           {measure === null ? "count" : `sum of ${numeric[measure]?.name ?? ""}`}
         </figcaption>
         {bars.map(({ g, share, label }) => (
@@ -295,7 +291,7 @@ export const GroupTable = memo(function GroupTable({
                     </button>
                   </span>
                   <span role="cell" className="px-2 py-1.5">
-                    {g.count.toLocaleString("en-US")}
+                    {groupedNumber(g.count)}
                   </span>
                   {numeric.flatMap((_, k) => [
                     <span key={`s${k}`} role="cell" className="truncate px-2 py-1.5">

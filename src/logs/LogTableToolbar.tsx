@@ -4,7 +4,7 @@
  * go out).
  */
 import { memo, useEffect, useMemo, useState } from "react";
-import { Button } from "../ui";
+import { Button, groupedNumber } from "../ui";
 import { COLUMNS, type ShownColumn } from "./columns";
 import type { GroupOption } from "./groups";
 import { FILTER_HINT } from "./query";
@@ -37,7 +37,7 @@ export interface LogTableToolbarProps {
 }
 
 function plural(n: number, what: string): string {
-  return `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
+  return `${groupedNumber(n)} ${what}${n === 1 ? "" : "s"}`;
 }
 
 /** Memoised: the table re-renders on every scroll step, its toolbar only when its props change. */
@@ -155,10 +155,10 @@ export const LogTableToolbar = memo(function LogTableToolbar({
       </p>
       <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
         {searchingFromStart
-          ? `Searching ${total.toLocaleString("en-US")} logs…`
+          ? `Searching ${groupedNumber(total)} logs…`
           : query !== ""
-            ? `${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} logs match`
-            : `${total.toLocaleString("en-US")} logs`}
+            ? `${groupedNumber(shown)} of ${groupedNumber(total)} logs match`
+            : `${groupedNumber(total)} logs`}
         {searching !== null && !searchingFromStart
           ? ` · searching (${Math.round((searching / Math.max(1, total)) * 100)}%)`
           : ""}

@@ -1,10 +1,10 @@
 /** A scan's progress above its results: what it covered so far, Cancel and Resume, a progress bar. */
-import { Button } from "../ui";
+import { Button, groupedNumber } from "../ui";
 import type { ScanProgress } from "./scanState";
 import type { ScanView } from "./useLogScan";
 
 function fmt(n: number): string {
-  return n.toLocaleString("en-US");
+  return groupedNumber(n);
 }
 
 export function progressText(p: ScanProgress | null): string {

@@ -6,6 +6,7 @@ import type { GroupBy, GroupOption } from "./groupTypes";
 import type { ArgSpec, EventKind } from "./kinds";
 import { quoteValue } from "./query";
 import type { LogRow } from "./result";
+import { groupedNumber } from "../ui/basics/numberText";
 
 /** A block bucket size giving about 40 buckets over the span: 1, 2, 5 × a power of ten. */
 export function bucketSize(rows: readonly LogRow[]): number {
@@ -33,7 +34,7 @@ export function groupOptions(kind: EventKind | null, bucket: number): GroupOptio
   for (const a of kind?.args ?? []) if (a.name) out.push({ value: `arg:${a.name}`, label: a.name });
   out.push({ value: "tx", label: "Transaction" }, { value: "block", label: "Block" });
   if (bucket > 1)
-    out.push({ value: `blocks:${bucket}`, label: `Blocks (by ${bucket.toLocaleString("en-US")})` });
+    out.push({ value: `blocks:${bucket}`, label: `Blocks (by ${groupedNumber(bucket)})` });
   return out;
 }
 

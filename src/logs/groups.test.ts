@@ -210,7 +210,9 @@ describe("groupRows", () => {
     });
     for (const dir of ["asc", "desc"] as const) {
       const sign = dir === "asc" ? 1 : -1;
-      const want = [...groups].sort((a, b) => sign * (a.count - b.count) || (a.n ?? 0) - (b.n ?? 0));
+      const want = [...groups].sort(
+        (a, b) => sign * (a.count - b.count) || (a.n ?? 0) - (b.n ?? 0),
+      );
       const got = sortGroups(groups, { key: "count", dir });
       expect(got.map((g) => `${g.count}:${g.key}`)).toEqual(want.map((g) => `${g.count}:${g.key}`));
     }

@@ -5,11 +5,12 @@
 import type { TraceRecord } from "./activity";
 import type { Refusal } from "./refusals";
 import type { ReplayProgress } from "./types";
+import { groupedNumber } from "../ui/basics/numberText";
 
 /** "the node's state at block N−1": the parent of the block the run started in. */
 export function stateBlockText(blockNumber: bigint): string {
   const parent = blockNumber > 0n ? blockNumber - 1n : 0n;
-  return `block ${parent.toLocaleString("en-US")}`;
+  return `block ${groupedNumber(parent)}`;
 }
 
 /** The refusal, named: which method, and what the node said. */
@@ -61,11 +62,7 @@ export function failedReplays(records: readonly TraceRecord[]): string[] {
 
 /** The engine's own line, with its counts when it knows the total ("replaying 3 of 41" says them). */
 export function progressText(p: ReplayProgress): string {
-  if (
-    p.total <= 0 ||
-    p.text.includes(p.total.toLocaleString("en-US")) ||
-    p.text.includes(String(p.total))
-  )
+  if (p.total <= 0 || p.text.includes(groupedNumber(p.total)) || p.text.includes(String(p.total)))
     return p.text;
-  return `${p.text} (${p.done.toLocaleString("en-US")} of ${p.total.toLocaleString("en-US")})`;
+  return `${p.text} (${groupedNumber(p.done)} of ${groupedNumber(p.total)})`;
 }

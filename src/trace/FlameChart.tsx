@@ -17,7 +17,7 @@ import {
   type MouseEvent,
   type PointerEvent,
 } from "react";
-import { AddressNames } from "../ui";
+import { AddressNames, groupedNumber } from "../ui";
 import { usePaintedOnce } from "../ui/schedule";
 import {
   flameBlocks,
@@ -36,8 +36,6 @@ import type { CallFrame } from "./result";
 import { useInternalCalls } from "./internalCalls/context";
 
 const ROW = 18;
-/** One formatter for every block (Number#toLocaleString builds a new one per call). */
-const GAS_FORMAT = new Intl.NumberFormat("en-US");
 
 const COLORS: Record<string, string> = {
   CALL: "#bae6fd",
@@ -204,7 +202,7 @@ function FlameChartBody({
               data-flame-merged={b.merged}
               data-flame-x={b.x}
               data-flame-w={b.w}
-              title={`${GAS_FORMAT.format(b.merged)} more frames, too narrow to draw at this zoom: click to zoom in`}
+              title={`${groupedNumber(b.merged)} more frames, too narrow to draw at this zoom: click to zoom in`}
               className="absolute cursor-zoom-in overflow-hidden whitespace-nowrap border-r border-b border-white bg-[repeating-linear-gradient(45deg,#cbd5e1_0,#cbd5e1_3px,#f1f5f9_3px,#f1f5f9_6px)] px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950"
               style={{
                 left: left(b.x),
@@ -213,7 +211,7 @@ function FlameChartBody({
                 height: ROW,
               }}
             >
-              {(b.w / span) * width > 60 ? `${GAS_FORMAT.format(b.merged)} more` : ""}
+              {(b.w / span) * width > 60 ? `${groupedNumber(b.merged)} more` : ""}
             </div>
           );
         }
@@ -240,7 +238,7 @@ function FlameChartBody({
             data-flame-x={b.x}
             data-flame-w={b.w}
             data-flame-highlight={marked ? "true" : undefined}
-            title={`${frameType(f)} ${name} · ${gasSent(model, i, "gasUsed") ? GAS_FORMAT.format(Math.round(model.gasUsed[i] as number)) : "—"} gas${failed ? " · failed" : ""}`}
+            title={`${frameType(f)} ${name} · ${gasSent(model, i, "gasUsed") ? groupedNumber(model.gasUsed[i] as number) : "—"} gas${failed ? " · failed" : ""}`}
             className={`absolute cursor-pointer overflow-hidden whitespace-nowrap border-r border-b border-white px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950 ${marked ? "ring-2 ring-inset ring-amber-500" : ""}`}
             style={{
               left: left(b.x),
@@ -269,7 +267,7 @@ function FlameChartBody({
         data-flame-internal={b.call.name}
         data-flame-x={b.x}
         data-flame-w={b.w}
-        title={`${name} · ${GAS_FORMAT.format(b.call.gas)} gas`}
+        title={`${name} · ${groupedNumber(b.call.gas)} gas`}
         className="absolute cursor-pointer overflow-hidden whitespace-nowrap border-r border-b border-white px-0.5 text-[10px] leading-[17px] text-slate-900 dark:border-slate-950"
         style={{
           left: left(b.x),
@@ -343,7 +341,7 @@ function FlameChartBody({
             ? `Showing ${(view.x0 * 100).toPrecision(3)}–${(view.x1 * 100).toPrecision(3)}% of the top frame's gas (×${(1 / span).toPrecision(3)}).`
             : "Whole transaction."}{" "}
           {mergedFrames > 0
-            ? `${GAS_FORMAT.format(mergedFrames)} frames too narrow to draw are merged into “more” blocks: click one, scroll or press + to zoom in.`
+            ? `${groupedNumber(mergedFrames)} frames too narrow to draw are merged into “more” blocks: click one, scroll or press + to zoom in.`
             : ""}
         </span>
       </div>
@@ -356,7 +354,7 @@ function FlameChartBody({
       >
         <div
           role="img"
-          aria-label={`Flame chart of gas used by ${model.size.toLocaleString("en-US")} frames over ${model.maxLevel} levels`}
+          aria-label={`Flame chart of gas used by ${groupedNumber(model.size)} frames over ${model.maxLevel} levels`}
           className="relative overflow-hidden"
           style={{ height: rowsShown * ROW, width: "100%" }}
           onClick={onBlockClick}

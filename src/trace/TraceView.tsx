@@ -8,7 +8,7 @@
  * under the nearest shown ancestor, so no call disappears because its caller was filtered out.
  */
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { JsonViewer, lazyView, useFillHeight } from "../ui";
+import { groupedNumber, JsonViewer, lazyView, useFillHeight } from "../ui";
 import type { FrameDecodeCache } from "./decode";
 import { FlameChart } from "./FlameChart";
 import { FrameDetail } from "./FrameDetail";
@@ -317,8 +317,7 @@ export function TraceView(props: TraceViewProps) {
         ) : null}
         {!complete && tab !== "tree" && tab !== "state" ? (
           <p role="status" className="text-sm">
-            Loading frames: {loaded.toLocaleString("en-US")} of {model.size.toLocaleString("en-US")}
-            …
+            Loading frames: {groupedNumber(loaded)} of {groupedNumber(model.size)}…
           </p>
         ) : null}
         {tab === "flame" && complete ? (

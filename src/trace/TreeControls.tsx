@@ -2,7 +2,7 @@
  * The call tree's controls: expand, collapse and depth; failures; search with its matches; and
  * which frame types show. Pure props: the workspace (TraceView) owns the state.
  */
-import { Button, NarrowDetails } from "../ui";
+import { Button, groupedNumber, NarrowDetails } from "../ui";
 import type { InternalCalls } from "./internalCalls/context";
 import { InternalCallsControl } from "./internalCalls/InternalCallsControl";
 
@@ -67,7 +67,7 @@ export function TreeControls(p: TreeControlsProps) {
               : "text-slate-700 dark:text-slate-300"
           }
         >
-          {p.failures.toLocaleString("en-US")} failed frame
+          {groupedNumber(p.failures)} failed frame
           {p.failures === 1 ? "" : "s"}
         </span>
         <StepButtons what="failure" count={p.failures} onStep={p.onFailure} />
@@ -93,7 +93,7 @@ export function TreeControls(p: TreeControlsProps) {
         <span role="status" className="text-slate-700 dark:text-slate-300">
           {p.query.trim()
             ? p.matches
-              ? `${p.currentMatch >= 0 ? p.currentMatch + 1 : "–"} of ${p.matches.toLocaleString("en-US")} matches`
+              ? `${p.currentMatch >= 0 ? p.currentMatch + 1 : "–"} of ${groupedNumber(p.matches)} matches`
               : "No matches"
             : ""}
         </span>
@@ -115,13 +115,13 @@ export function TreeControls(p: TreeControlsProps) {
                   checked={!p.hidden.has(type)}
                   onChange={() => p.onToggleType(type)}
                 />
-                {type} ({count.toLocaleString("en-US")})
+                {type} ({groupedNumber(count)})
               </label>
             ))}
             {p.hiddenCount > 0 ? (
               <span className="text-slate-700 dark:text-slate-300">
-                {p.hiddenCount.toLocaleString("en-US")} frames hidden; their subcalls stay visible
-                under the nearest shown caller.
+                {groupedNumber(p.hiddenCount)} frames hidden; their subcalls stay visible under the
+                nearest shown caller.
               </span>
             ) : null}
           </fieldset>

@@ -4,7 +4,7 @@
  * function), and the tree beside the selected frame's detail.
  */
 import { useEffect, useState, type ReactNode, type RefObject } from "react";
-import { SplitPane } from "../ui";
+import { groupedNumber, SplitPane } from "../ui";
 import { CallTree, type CallTreeProps } from "./CallTree";
 import { TreeControls, type TreeControlsProps } from "./TreeControls";
 
@@ -59,9 +59,8 @@ export function TreePane({ paneRef, ...p }: TreePaneProps) {
       <TreeControls {...p.controls} />
       {p.loading ? (
         <p role="status" className="text-sm">
-          Loading frames: {p.loading.loaded.toLocaleString("en-US")} of{" "}
-          {p.loading.size.toLocaleString("en-US")}… (search and the type filter apply once all are
-          here)
+          Loading frames: {groupedNumber(p.loading.loaded)} of {groupedNumber(p.loading.size)}…
+          (search and the type filter apply once all are here)
         </p>
       ) : null}
       {p.missingFrame !== null ? (
@@ -71,7 +70,7 @@ export function TreePane({ paneRef, ...p }: TreePaneProps) {
       ) : null}
       {p.marked !== null ? (
         <p role="status" className="text-sm">
-          {p.marked.toLocaleString("en-US")}{" "}
+          {groupedNumber(p.marked)}{" "}
           {p.marked === 1
             ? "frame of the chosen function is marked."
             : "frames of the chosen function are marked."}{" "}

@@ -3,7 +3,7 @@
  * download. Self-contained (reads and writes the setting in ./limits), for a Settings panel.
  */
 import { useState, type FormEvent } from "react";
-import { Button, Field } from "../../ui";
+import { Button, Field, groupedNumber } from "../../ui";
 import { useStore } from "../../ui/store";
 import {
   MAX_RESPONSE_LIMIT_MB,
@@ -26,7 +26,7 @@ export function ResponseLimit() {
     parsed === null
       ? "A whole number of MB, e.g. 256"
       : parsed < MIN_RESPONSE_LIMIT_MB || parsed > MAX_RESPONSE_LIMIT_MB
-        ? `Between ${MIN_RESPONSE_LIMIT_MB} and ${MAX_RESPONSE_LIMIT_MB.toLocaleString("en-US")} MB`
+        ? `Between ${MIN_RESPONSE_LIMIT_MB} and ${groupedNumber(MAX_RESPONSE_LIMIT_MB)} MB`
         : undefined;
 
   const onSubmit = (e: FormEvent) => {
@@ -34,7 +34,7 @@ export function ResponseLimit() {
     if (parsed === null || error) return;
     const next = setResponseLimitMB(parsed);
     setText(null);
-    setSaved(`Saved: answers up to ${next.mb.toLocaleString("en-US")} MB are read.`);
+    setSaved(`Saved: answers up to ${groupedNumber(next.mb)} MB are read.`);
   };
 
   return (
@@ -54,7 +54,7 @@ export function ResponseLimit() {
             setText(e.target.value);
             setSaved(null);
           }}
-          hint={`This device's default: ${limit.defaultMB.toLocaleString("en-US")} MB${limit.custom ? "" : " (in use)"}. 100,000 logs are about 60 MB.`}
+          hint={`This device's default: ${groupedNumber(limit.defaultMB)} MB${limit.custom ? "" : " (in use)"}. 100,000 logs are about 60 MB.`}
         />
         <Button type="submit" variant="primary" disabled={text === null || error !== undefined}>
           Save
@@ -64,7 +64,7 @@ export function ResponseLimit() {
             onClick={() => {
               const next = setResponseLimitMB(null);
               setText(null);
-              setSaved(`Back to this device's default: ${next.mb.toLocaleString("en-US")} MB.`);
+              setSaved(`Back to this device's default: ${groupedNumber(next.mb)} MB.`);
             }}
           >
             Use the default

@@ -21,7 +21,7 @@ import { href } from "../../routing/links";
 import { ADDRESS_LOOKBACK } from "../../routing/lookup";
 import { rpcQueryKey } from "../../connection/query";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
-import { Alert, EndpointProblem } from "../../ui";
+import { Alert, EndpointProblem, groupedNumber } from "../../ui";
 import type { ExtraColumn } from "../columns";
 import { defaultExplore, type Explore } from "../exploreParams";
 import { LogTable } from "../LogTable";
@@ -125,7 +125,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
   const transferTxs = useMemo(() => transferRefs(view.logs), [view.logs]);
 
   const rangeText = scanRange
-    ? `blocks ${formatBlockParam(String(scanRange.from))} → ${formatBlockParam(String(scanRange.to))}${range.ok && range.from === null ? ` (the last ${LOOKBACK.toLocaleString("en-US")} blocks; a link's fromBlock and toBlock choose another range)` : ""}`
+    ? `blocks ${formatBlockParam(String(scanRange.from))} → ${formatBlockParam(String(scanRange.to))}${range.ok && range.from === null ? ` (the last ${groupedNumber(LOOKBACK)} blocks; a link's fromBlock and toBlock choose another range)` : ""}`
     : "";
   const eventsLink = href("logs", {
     address,
@@ -164,7 +164,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
           ERC-20, ERC-721 and ERC-1155 transfers and WETH deposits and withdrawals naming this
           address, over {rangeText || "…"}.
           {settled
-            ? ` ${view.logs.length.toLocaleString("en-US")} found: ${counts.in.toLocaleString("en-US")} in, ${counts.out.toLocaleString("en-US")} out, ${counts.self.toLocaleString("en-US")} to itself.`
+            ? ` ${groupedNumber(view.logs.length)} found: ${groupedNumber(counts.in)} in, ${groupedNumber(counts.out)} out, ${groupedNumber(counts.self)} to itself.`
             : ""}
         </p>
         {view.status !== "idle" ? (
@@ -173,7 +173,7 @@ export function AddressActivity({ address, fromBlock, toBlock }: AddressActivity
         {view.status === "error" ? (
           <RpcErrorPanel
             error={view.error}
-            title={`eth_getLogs failed for ${view.failedRange ? describePiece(view.failedRange) : "the range"}${view.logs.length ? ` — the ${view.logs.length.toLocaleString("en-US")} transfers fetched before are kept below` : ""}`}
+            title={`eth_getLogs failed for ${view.failedRange ? describePiece(view.failedRange) : "the range"}${view.logs.length ? ` — the ${groupedNumber(view.logs.length)} transfers fetched before are kept below` : ""}`}
             onRetry={scan.retry}
           />
         ) : null}

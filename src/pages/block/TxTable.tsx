@@ -5,11 +5,7 @@
  * decoded, value, fee and status from its receipt as receipts come in. A pure view of its props.
  */
 import { memo, useRef, useState, type CSSProperties } from "react";
-import {
-  useVirtualizer,
-  type Rect,
-  type VirtualItem,
-} from "@tanstack/react-virtual";
+import { useVirtualizer, type Rect, type VirtualItem } from "@tanstack/react-virtual";
 import { formatWei, type AbiRegistry } from "../../chain";
 import { href } from "../../routing/links";
 import { ShortAddress, shortHex } from "../../ui";

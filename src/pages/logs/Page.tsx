@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import { isAddress } from "viem";
 import { formatBlockParam } from "../../chain/units";
 import { AddressActivity } from "../../logs/activity";
-import { Alert, Card, EndpointProblem, LinkProblems, PageHeader } from "../../ui";
+import { Alert, Card, EndpointProblem, groupedNumber, LinkProblems, PageHeader } from "../../ui";
 import { useRpc } from "../../connection/context";
 import { RpcErrorPanel } from "../../advice/RpcErrorPanel";
 import type { DevnetManifest } from "../../connection/manifest";
@@ -44,7 +44,7 @@ function examplesFrom(devnet: DevnetManifest | null): Example[] {
       devnet.events.find((e) => e.name === "Transfer")?.topic0 ?? eventTopic0(TRANSFER);
     const span = token.toBlock - token.fromBlock + 1;
     out.push({
-      label: `try: token transfers over ${span.toLocaleString("en-US")} blocks`,
+      label: `try: token transfers over ${groupedNumber(span)} blocks`,
       values: {
         ...emptyForm(),
         fromBlock: String(token.fromBlock),
@@ -244,7 +244,7 @@ function LogExplorer({ search, setSearch }: MethodPageProps) {
       {view.status === "error" ? (
         <RpcErrorPanel
           error={view.error}
-          title={`eth_getLogs failed for ${view.failedRange ? describePiece(view.failedRange) : "the range"}${view.logs.length ? ` — the ${view.logs.length.toLocaleString("en-US")} logs fetched before are kept below` : ""}`}
+          title={`eth_getLogs failed for ${view.failedRange ? describePiece(view.failedRange) : "the range"}${view.logs.length ? ` — the ${groupedNumber(view.logs.length)} logs fetched before are kept below` : ""}`}
           onRetry={scan.retry}
         />
       ) : null}

@@ -4,7 +4,7 @@
  * per transaction with its hash or index, top call and frame count.
  */
 import { useId } from "react";
-import { shortAddress, shortHex } from "../../ui";
+import { groupedNumber, shortAddress, shortHex } from "../../ui";
 import type { TraceAnswer } from "../../trace/load";
 
 export function AnswerPicker({
@@ -28,8 +28,8 @@ export function AnswerPicker({
     return (
       <fieldset className="flex flex-col gap-1 text-sm">
         <legend className="font-medium">
-          Transaction in this block ({answer.entries.length.toLocaleString("en-US")}): pick one to
-          see its call tree
+          Transaction in this block ({groupedNumber(answer.entries.length)}): pick one to see its
+          call tree
         </legend>
         <div className="flex max-h-64 flex-col overflow-auto rounded border border-slate-200 dark:border-slate-700">
           {answer.entries.map((e) => (
@@ -51,7 +51,7 @@ export function AnswerPicker({
                 <span className="text-red-800 dark:text-red-300">error: {e.error}</span>
               ) : e.topType ? (
                 <span>
-                  {e.topType} → {shortAddress(e.topTo)} · {e.frames.toLocaleString("en-US")} frame
+                  {e.topType} → {shortAddress(e.topTo)} · {groupedNumber(e.frames)} frame
                   {e.frames === 1 ? "" : "s"}
                 </span>
               ) : (

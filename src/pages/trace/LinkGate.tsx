@@ -3,7 +3,7 @@
  * asks — the tracer code as read-only text — and one button that sends it.
  */
 import { useId } from "react";
-import { Button } from "../../ui";
+import { Button, groupedNumber } from "../../ui";
 import { NODE_DEFAULT_TIMEOUT_MS, type LinkCost } from "./gate";
 import type { TraceRequest } from "./params";
 
@@ -15,8 +15,7 @@ export interface LinkGateProps {
   onRun: () => void;
 }
 
-const count = (n: number, one: string) =>
-  `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+const count = (n: number, one: string) => `${groupedNumber(n)} ${one}${n === 1 ? "" : "s"}`;
 
 /** One sentence per reason: why the app asks before sending. */
 export function whyAsked(reason: LinkCost): string {

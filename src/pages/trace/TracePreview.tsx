@@ -5,7 +5,7 @@
  * with every control, as soon as the whole answer is read and checked.
  */
 import { useMemo } from "react";
-import { Card } from "../../ui";
+import { Card, groupDecimal } from "../../ui";
 import { CallTree } from "../../trace/CallTree";
 import { FrameDecodeCache, type TraceDecoder } from "../../trace/decode";
 import { baseStructure, buildRows, expandToDepth, OPEN_DEPTH } from "../../trace/tree";
@@ -30,7 +30,7 @@ export function TracePreviewCard({
     return { structure, expanded, rows: buildRows(model, structure, expanded) };
   }, [model]);
   const decode = useMemo(() => new FrameDecodeCache(model.frames, decoder), [model, decoder]);
-  const mb = (preview.bytes / 1e6).toLocaleString("en-US", { maximumFractionDigits: 1 });
+  const mb = groupDecimal(String(Math.round(preview.bytes / 1e5) / 10));
   return (
     <Card title="Call tree">
       <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">

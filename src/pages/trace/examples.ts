@@ -3,6 +3,7 @@ import type { DevnetManifest } from "../../connection/manifest";
 import type { TraceExample } from "./Form";
 import { emptyForm, type TraceFormValues } from "./params";
 import type { TraceTab } from "../../trace/TraceTabs";
+import { groupedNumber } from "../../ui/basics/numberText";
 
 export function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
   if (!devnet) return [];
@@ -22,9 +23,6 @@ export function examplesFrom(devnet: DevnetManifest | null): TraceExample[] {
   add("try: state by name", tx.storage?.hash, { withLog: true }, "state");
   add("try: revert in source", tx.storage?.hash, { withLog: true }, "source");
   const large = tx.largeTrace;
-  add(
-    `try: ${large?.frames ? large.frames.toLocaleString("en-US") : "5,000"}-frame trace`,
-    large?.hash,
-  );
+  add(`try: ${large?.frames ? groupedNumber(large.frames) : "5,000"}-frame trace`, large?.hash);
   return out;
 }

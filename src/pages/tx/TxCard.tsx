@@ -3,7 +3,7 @@
  * definitions show a human reading next to the exact raw value. A pure view of the model.
  */
 import { useId, type ReactNode } from "react";
-import { Address, BlockLink, Hash, HexData } from "../../ui";
+import { Address, BlockLink, groupedNumber, Hash, HexData } from "../../ui";
 import { href } from "../../routing/links";
 import type { InputReading } from "./decode";
 import { Candidates, OriginLine } from "../../decoding/Origin";
@@ -50,9 +50,7 @@ function InputDecoded({ reading }: { reading: InputReading }) {
       return <p className={READING}>{reading.bytes} bytes — too short for a function selector</p>;
     case "creation":
       return (
-        <p className={READING}>
-          contract creation code, {reading.bytes.toLocaleString("en-US")} bytes
-        </p>
+        <p className={READING}>contract creation code, {groupedNumber(reading.bytes)} bytes</p>
       );
     case "unknown":
       return (

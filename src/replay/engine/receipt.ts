@@ -1,5 +1,6 @@
 /** A replay set against the node's receipt: any difference said with both numbers. */
 import type { RunTxResult } from "@ethereumjs/vm";
+import { groupedNumber } from "../../ui/basics/numberText";
 
 export interface ReceiptFacts {
   status?: string;
@@ -20,7 +21,7 @@ export function compareWithReceipt(receipt: ReceiptFacts, result: RunTxResult): 
   const gas = BigInt(receipt.gasUsed);
   if (gas !== result.totalGasSpent)
     notes.push(
-      `Gas used differs: the receipt says ${gas.toLocaleString("en-US")}, the replay used ${result.totalGasSpent.toLocaleString("en-US")}.`,
+      `Gas used differs: the receipt says ${groupedNumber(gas)}, the replay used ${groupedNumber(result.totalGasSpent)}.`,
     );
   const logs = result.receipt.logs.length;
   if (receipt.logs.length !== logs)

@@ -4,7 +4,7 @@
  * first; then each address's net balance change per asset in A and in B. Pure props.
  */
 import { formatEther } from "viem";
-import { ShortAddress } from "../../ui";
+import { groupedNumber, ShortAddress } from "../../ui";
 import type { BalanceRow, StateRow } from "./state";
 
 const CELL = "px-2 py-1 align-top";
@@ -15,9 +15,7 @@ export const SHOWN_ROWS = 200;
 function More({ total }: { total: number }) {
   if (total <= SHOWN_ROWS) return null;
   return (
-    <p className="mt-1 text-sm">
-      and {(total - SHOWN_ROWS).toLocaleString("en-US")} more rows not shown.
-    </p>
+    <p className="mt-1 text-sm">and {groupedNumber(total - SHOWN_ROWS)} more rows not shown.</p>
   );
 }
 
@@ -36,8 +34,8 @@ export function StateComparison({ rows }: { rows: readonly StateRow[] }) {
   return (
     <div className="overflow-x-auto">
       <p className="mb-1 text-sm">
-        {differ.toLocaleString("en-US")} of {rows.length.toLocaleString("en-US")} changes differ
-        between A and B (listed first).
+        {groupedNumber(differ)} of {groupedNumber(rows.length)} changes differ between A and B
+        (listed first).
       </p>
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">State changes of A and B by variable</caption>
@@ -103,8 +101,8 @@ export function BalanceComparison({
   return (
     <div className="overflow-x-auto">
       <p className="mb-1 text-sm">
-        Token and value transfers: {transfers.a.toLocaleString("en-US")} in A,{" "}
-        {transfers.b.toLocaleString("en-US")} in B.
+        Token and value transfers: {groupedNumber(transfers.a)} in A, {groupedNumber(transfers.b)}{" "}
+        in B.
       </p>
       {rows.length === 0 ? (
         <p className="text-sm">Neither run moves value or tokens.</p>

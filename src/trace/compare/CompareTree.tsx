@@ -12,7 +12,14 @@ import {
   type Virtualizer,
 } from "@tanstack/react-virtual";
 import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from "react";
-import { AddressNames, Button, shortAddress, ShortAddress, type AddressNamer } from "../../ui";
+import {
+  type AddressNamer,
+  AddressNames,
+  Button,
+  groupedNumber,
+  shortAddress,
+  ShortAddress,
+} from "../../ui";
 import { fixedViewport, sizerStyle } from "../../ui/virtual";
 import type { FrameDecodeCache } from "../decode";
 import { INDENT, ROW_HEIGHT, rowStyle } from "../FrameRow";
@@ -244,7 +251,7 @@ export function CompareTree({ tree, a, b, viewport, height, nativeSymbol }: Comp
           aria-hidden="true"
         />
         <span>
-          {tree.changes.length.toLocaleString("en-US")} change{tree.changes.length === 1 ? "" : "s"}
+          {groupedNumber(tree.changes.length)} change{tree.changes.length === 1 ? "" : "s"}
           {changeAt >= 0 ? ` (${changeAt + 1} selected)` : ""}
         </span>
         <StepButtons
@@ -274,7 +281,7 @@ export function CompareTree({ tree, a, b, viewport, height, nativeSymbol }: Comp
         <span role="status" className="text-slate-700 dark:text-slate-300">
           {matches
             ? matches.length
-              ? `${matchAt >= 0 ? matchAt + 1 : "–"} of ${matches.length.toLocaleString("en-US")} matches`
+              ? `${matchAt >= 0 ? matchAt + 1 : "–"} of ${groupedNumber(matches.length)} matches`
               : "No matches"
             : ""}
         </span>

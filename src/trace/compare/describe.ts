@@ -5,6 +5,7 @@
 import { DEFAULT_NATIVE_SYMBOL } from "../../chain/nativeUnit";
 import { formatEther } from "viem";
 import { CHANGED, ONLY_A, ONLY_B, type AlignedTree, type FrameDiff } from "./align";
+import { groupedNumber } from "../../ui/basics/numberText";
 
 /** The real minus sign (U+2212): a gas difference reads `−1,200`, not a hyphen. */
 export const MINUS = "\u2212";
@@ -13,7 +14,7 @@ export const KIND_WORDS = ["same", "changed", "only in A", "only in B"] as const
 
 /** `+1,200`, `−1,200`, `+0`: B against A, digits grouped. */
 export function signedCount(n: number): string {
-  const abs = Math.abs(n).toLocaleString("en-US");
+  const abs = groupedNumber(Math.abs(n));
   return n < 0 ? `${MINUS}${abs}` : `+${abs}`;
 }
 
@@ -87,7 +88,7 @@ export function summarize(t: AlignedTree, nameOf: (row: number) => string): stri
   else if (t.gasDelta === 0) parts.push("A and B used the same gas");
   else
     parts.push(
-      `B used ${Math.abs(t.gasDelta).toLocaleString("en-US")} ${t.gasDelta < 0 ? "less" : "more"} gas`,
+      `B used ${groupedNumber(Math.abs(t.gasDelta))} ${t.gasDelta < 0 ? "less" : "more"} gas`,
     );
   // Rows in order (the map's order is the alignment's); only the first three are named.
   const flipped = [...t.diffs].filter(([, d]) => d.status !== null).sort(([x], [y]) => x - y);
@@ -102,10 +103,8 @@ export function summarize(t: AlignedTree, nameOf: (row: number) => string): stri
     if (t.kind[r] === ONLY_A) onlyA++;
     else if (t.kind[r] === ONLY_B) onlyB++;
   }
-  if (onlyA > 0)
-    parts.push(`${onlyA.toLocaleString("en-US")} ${onlyA === 1 ? "call" : "calls"} only in A`);
-  if (onlyB > 0)
-    parts.push(`${onlyB.toLocaleString("en-US")} ${onlyB === 1 ? "call" : "calls"} only in B`);
+  if (onlyA > 0) parts.push(`${groupedNumber(onlyA)} ${onlyA === 1 ? "call" : "calls"} only in A`);
+  if (onlyB > 0) parts.push(`${groupedNumber(onlyB)} ${onlyB === 1 ? "call" : "calls"} only in B`);
   if (t.gasDelta !== null && flipped.length === 0 && onlyA + onlyB === 0) {
     let changed = 0;
     for (let r = 0; r < t.size; r++) if (t.kind[r] === CHANGED) changed++;

@@ -29,6 +29,7 @@ import { useDebugTrace, type DebugPass1 } from "./useDebugTrace";
 import { windowDetails } from "./windowDetails";
 import { windowsOf } from "./windows";
 import { FrameVariables } from "../../variables/FrameVariables";
+import { groupedNumber } from "../../ui";
 
 /** How long the step must rest before the link is written (a held key writes once). */
 const LINK_DELAY_MS = 300;
@@ -302,8 +303,8 @@ function FrameDebugger(
   ) : !detail && window0 ? (
     // Not a status of its own: the debugger's one status is the step's place.
     <p className="text-xs">
-      Reading the stack and memory of steps {(window0.from + 1).toLocaleString("en-US")}–
-      {(window0.to + 1).toLocaleString("en-US")}…
+      Reading the stack and memory of steps {groupedNumber(window0.from + 1)}–
+      {groupedNumber(window0.to + 1)}…
     </p>
   ) : null;
 

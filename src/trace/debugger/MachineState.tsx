@@ -5,6 +5,7 @@
  * reads or writes, by name. All of it is chain data: text only.
  */
 import { useId, type ReactNode } from "react";
+import { groupedNumber } from "../../ui";
 
 export interface StackWord {
   /** 64 hex digits, no 0x. */
@@ -107,7 +108,7 @@ function MemoryRows({ memory, labelledBy }: { memory: MemoryView; labelledBy: st
       <p className="text-xs">
         {memory.size === 0
           ? "No memory yet."
-          : `This step touches no memory (${memory.size.toLocaleString("en-US")} bytes in use).`}
+          : `This step touches no memory (${groupedNumber(memory.size)} bytes in use).`}
       </p>
     );
   const rows: { offset: number; hex: string }[] = [];
@@ -117,8 +118,8 @@ function MemoryRows({ memory, labelledBy }: { memory: MemoryView; labelledBy: st
     <>
       <p className="text-xs">
         {bytes.length / 2 === memory.size
-          ? `All ${memory.size.toLocaleString("en-US")} bytes.`
-          : `${(bytes.length / 2).toLocaleString("en-US")} of ${memory.size.toLocaleString("en-US")} bytes, around what this step reads or writes.`}
+          ? `All ${groupedNumber(memory.size)} bytes.`
+          : `${groupedNumber(bytes.length / 2)} of ${groupedNumber(memory.size)} bytes, around what this step reads or writes.`}
       </p>
       <div
         className="max-h-72 overflow-auto"

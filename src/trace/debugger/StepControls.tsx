@@ -3,7 +3,7 @@
  * over every step of the frame, with "step K of N" as its value text.
  */
 import { useId } from "react";
-import { Button } from "../../ui";
+import { Button, groupedNumber } from "../../ui";
 import { STEP_COMMANDS, stillReason, type StepKind } from "./keys";
 
 export function StepControls({
@@ -60,7 +60,7 @@ export function StepControls({
           max={Math.max(0, size - 1)}
           value={step}
           disabled={disabled}
-          aria-valuetext={`step ${(step + 1).toLocaleString("en-US")} of ${size.toLocaleString("en-US")}`}
+          aria-valuetext={`step ${groupedNumber(step + 1)} of ${groupedNumber(size)}`}
           onChange={(e) => onJump(Number(e.currentTarget.value))}
           className="flex-1 accent-indigo-700 dark:accent-indigo-300"
         />

@@ -27,7 +27,7 @@ function cutWords(cut: StorageTraceCut): string {
   ] as const;
   return parts
     .filter(([n]) => n > 0)
-    .map(([n, one, many]) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`)
+    .map(([n, one, many]) => `${groupedNumber(n)} ${n === 1 ? one : many}`)
     .join(", ");
 }
 
@@ -63,9 +63,8 @@ function TracerStatus({ insight }: { insight: SourceInsight }) {
   if (t?.cut)
     return (
       <p role="alert" className="text-sm">
-        The storage tracer kept its first {t.max.toLocaleString("en-US")} entries (truncated at{" "}
-        {t.max}) and left out {cutWords(t.cut)}: some keys may stay unnamed and some writes
-        unattributed.
+        The storage tracer kept its first {groupedNumber(t.max)} entries (truncated at {t.max}) and
+        left out {cutWords(t.cut)}: some keys may stay unnamed and some writes unattributed.
       </p>
     );
   return null;

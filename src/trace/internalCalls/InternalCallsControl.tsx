@@ -2,7 +2,7 @@
  * "Show internal calls" beside the call tree's controls: one run of the debug tracer for the whole
  * trace (its cost beside the button), then what it found — or why nothing — in plain words.
  */
-import { Button } from "../../ui";
+import { Button, groupedNumber } from "../../ui";
 import type { InternalCalls } from "./context";
 
 export function InternalCallsControl({ state }: { state: InternalCalls }) {
@@ -28,9 +28,9 @@ export function InternalCallsControl({ state }: { state: InternalCalls }) {
           </span>
         ) : found ? (
           <span role="status">
-            {found.calls.toLocaleString("en-US")} internal {found.calls === 1 ? "call" : "calls"} in{" "}
-            {found.frames.toLocaleString("en-US")} {found.frames === 1 ? "frame" : "frames"} with
-            verified source, shown under their frames.
+            {groupedNumber(found.calls)} internal {found.calls === 1 ? "call" : "calls"} in{" "}
+            {groupedNumber(found.frames)} {found.frames === 1 ? "frame" : "frames"} with verified
+            source, shown under their frames.
           </span>
         ) : null}
       </div>

@@ -16,6 +16,7 @@ import { failPlaceOf, placeFinder, placesOf } from "./framePlaces";
 import type { CallStackEntry, DebugPlace, FrameDebug, FrameDebugOptions } from "./frameTypes";
 import { sourceIndexOf } from "./sourceIndex";
 import type { DebugTrace, StepDetail } from "./trace";
+import { groupedNumber } from "../../ui/basics/numberText";
 
 export type {
   CallStackEntry,
@@ -55,7 +56,7 @@ export function buildFrameDebug(
   const size = data.kept;
   if (data.steps > size)
     notes.push(
-      `Step bound reached: the tracer kept ${size.toLocaleString("en-US")} of this frame's ${data.steps.toLocaleString("en-US")} steps (${trace.max.toLocaleString("en-US")} for the whole transaction).`,
+      `Step bound reached: the tracer kept ${groupedNumber(size)} of this frame's ${groupedNumber(data.steps)} steps (${groupedNumber(trace.max)} for the whole transaction).`,
     );
   const { instr, lineAt } = placesOf(data, s);
   const gas = data.gas;

@@ -7,6 +7,7 @@ import { bundleCode, codeKindOf, type SourceBundle } from "../../chain/sources";
 import { frameType, type TraceModel } from "../model";
 import { buildFrameDebug, type InternalCall } from "./frame";
 import type { DebugTrace } from "./trace";
+import { groupedNumber } from "../../ui/basics/numberText";
 
 /** Past this many frames with a verified source map, the rest are left out (and said so). */
 export const INTERNAL_CALL_FRAMES = 2_000;
@@ -76,15 +77,15 @@ export function internalCallIndex(
   }
   if (unmapped)
     notes.push(
-      `${unmapped.toLocaleString("en-US")} ${unmapped === 1 ? "frame runs" : "frames run"} verified code whose source map Sourcify did not send (a CREATE frame needs the creation code's): no internal calls can be read there.`,
+      `${groupedNumber(unmapped)} ${unmapped === 1 ? "frame runs" : "frames run"} verified code whose source map Sourcify did not send (a CREATE frame needs the creation code's): no internal calls can be read there.`,
     );
   if (left)
     notes.push(
-      `Internal calls are read for the first ${INTERNAL_CALL_FRAMES.toLocaleString("en-US")} frames with verified code; ${left.toLocaleString("en-US")} more are left out.`,
+      `Internal calls are read for the first ${groupedNumber(INTERNAL_CALL_FRAMES)} frames with verified code; ${groupedNumber(left)} more are left out.`,
     );
   if (trace.cut > 0)
     notes.push(
-      `Step bound reached: the tracer kept ${trace.kept.toLocaleString("en-US")} steps and left ${trace.cut.toLocaleString("en-US")} out; internal calls past the bound are not shown.`,
+      `Step bound reached: the tracer kept ${groupedNumber(trace.kept)} steps and left ${groupedNumber(trace.cut)} out; internal calls past the bound are not shown.`,
     );
   notes.push(...inlined);
   return { byFrame, frames, calls, notes };

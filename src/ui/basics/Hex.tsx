@@ -7,6 +7,7 @@ import { useState } from "react";
 import { LabelChip, RenameAddress, useAddressLabel } from "./AddressName";
 import { CopyButton } from "./CopyButton";
 import { checksumOf } from "./hexText";
+import { groupedNumber } from "./numberText";
 
 const MONO = "break-all font-mono text-sm text-slate-900 dark:text-slate-100";
 
@@ -110,9 +111,7 @@ export function HexData({
             onClick={() => setOpen((o) => !o)}
             className="rounded border border-slate-300 px-1.5 py-0.5 text-xs text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
           >
-            {open
-              ? `Collapse ${name}`
-              : `Show all ${name} (${bytes.toLocaleString("en-US")} bytes)`}
+            {open ? `Collapse ${name}` : `Show all ${name} (${groupedNumber(bytes)} bytes)`}
           </button>
         ) : null}
         <CopyButton text={value} label={label} />

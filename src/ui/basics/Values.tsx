@@ -18,7 +18,7 @@ export const blockHref = (n: bigint) => `#/block?number=${n.toString()}`;
 /** The hash route of an address's page (`#/address?address=`). */
 export const addressHref = (a: string) => `#/address?address=${a}`;
 
-export { groupedNumber, utcText };
+export { groupDecimal, groupedNumber, utcText };
 
 /**
  * An integer amount in whole units ("1.5 ETH", "2 WETH"), exact (no rounding), grouped; with
