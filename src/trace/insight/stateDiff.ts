@@ -132,7 +132,10 @@ export function readStateDiff(value: unknown): StateDiffResult {
       storage,
     });
   }
-  accounts.sort((x, y) => x.address.toLowerCase().localeCompare(y.address.toLowerCase()));
+  // by address: hex of one length sorts the same by code unit, with no collator to load (ICU's
+  // first comparison in a page costs ~15 ms)
+  const at = (a: AccountChange) => a.address.toLowerCase();
+  accounts.sort((x, y) => (at(x) < at(y) ? -1 : at(x) > at(y) ? 1 : 0));
   return { kind: "diff", accounts: accounts.filter(isChange) };
 }
 
