@@ -11,7 +11,7 @@ import { useVirtualizer, type Rect, type VirtualItem } from "@tanstack/react-vir
 import { getAddress } from "viem";
 import { formatUnits } from "viem";
 import type { TokenMeta } from "../decoding/tokenMeta";
-import { observeRectFrom, SlotKeys } from "../ui/virtual";
+import { observeRectFrom, scrollFromTop, SlotKeys } from "../ui/virtual";
 import { minWidthRem } from "./columns";
 import type { Group, Grouping, GroupSort, GroupSortKey } from "./groups";
 import { groupedNumber } from "../ui";
@@ -96,6 +96,7 @@ export const GroupTable = memo(function GroupTable({
   const virtualizer = useVirtualizer({
     count: groups.length,
     getScrollElement: () => scrollRef.current,
+    scrollToFn: scrollFromTop,
     estimateSize: () => GROUP_ROW_HEIGHT,
     overscan: 2,
     initialRect,

@@ -21,7 +21,10 @@ function numericArgs(kind: EventKind | null): ArgSpec[] {
   return (kind?.args ?? []).filter((a) => a.type === "uint" || a.type === "int");
 }
 
-/** Groups `rows` (one event: `kind`, or null) with counts and exact sums, min and max. */
+/**
+ * Groups `rows` with counts and exact sums, min and max. `kind`: the one event every row is
+ * (singleKind: no row's event is looked up again), or null for rows of several or unknown ones.
+ */
 export function groupRows(
   rows: readonly LogRow[],
   index: KindIndex,
@@ -81,7 +84,7 @@ export function groupRows(
   let next = 0;
   for (let i = 0; i < cap; i++) {
     const r = rows[i] as LogRow;
-    const k = index.kindOf(r);
+    const k = kind ?? index.kindOf(r);
     let g = -1;
     let num = -1;
     if (numberIds !== null) {

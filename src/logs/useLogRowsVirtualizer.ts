@@ -9,7 +9,7 @@ import {
   type Rect,
   type VirtualItem,
 } from "@tanstack/react-virtual";
-import { observeRectFrom, SlotKeys, useFling } from "../ui/virtual";
+import { observeRectFrom, scrollFromTop, SlotKeys, useFling } from "../ui/virtual";
 import { ROW_HEIGHT } from "./LogRow";
 import type { LogRow } from "./result";
 
@@ -24,6 +24,7 @@ export function useLogRowsVirtualizer(view: readonly LogRow[], initialRect: Rect
   const virtualizer = useVirtualizer({
     count: view.length,
     getScrollElement: () => scrollRef.current,
+    scrollToFn: scrollFromTop,
     estimateSize: () => ROW_HEIGHT,
     overscan: 2,
     initialRect,

@@ -17,7 +17,7 @@ import {
   type Virtualizer,
 } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fixedViewport, sizerStyle, SlotKeys, useFling } from "../ui/virtual";
+import { fixedViewport, scrollFromTop, sizerStyle, SlotKeys, useFling } from "../ui/virtual";
 import type { InternalCall } from "./steps";
 import type { FrameDecodeCache } from "./decode";
 import type { TokenMeta } from "../decoding/tokenMeta";
@@ -90,6 +90,7 @@ export function CallTree(props: CallTreeProps) {
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
+    scrollToFn: scrollFromTop,
     estimateSize: () => ROW_HEIGHT,
     overscan: 2,
     rangeExtractor,

@@ -5,7 +5,7 @@
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
-import { fixedViewport, sizerStyle } from "./virtual";
+import { fixedViewport, scrollFromTop, sizerStyle } from "./virtual";
 
 const ROW = 22;
 
@@ -97,6 +97,7 @@ export function JsonViewer({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => ref.current,
+    scrollToFn: scrollFromTop,
     estimateSize: () => ROW,
     overscan: 15,
     getItemKey: (i) => rows[i]?.path ?? i,

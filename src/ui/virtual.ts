@@ -1,4 +1,9 @@
-import { observeElementRect, type Rect, type Virtualizer } from "@tanstack/react-virtual";
+import {
+  elementScroll,
+  observeElementRect,
+  type Rect,
+  type Virtualizer,
+} from "@tanstack/react-virtual";
 import { useEffect, useState, type CSSProperties } from "react";
 
 /**
@@ -38,6 +43,27 @@ export function observeRectFrom(initialRect: Rect | undefined) {
     observer.observe(element);
     return () => observer.disconnect();
   };
+}
+
+/** Scroll boxes the virtualizer has written to (scrollFromTop). */
+const written = new WeakSet<Element>();
+
+/**
+ * The virtualizer's scroll writes, but for its first one on a new box when that is to the top,
+ * where a new box already is: Element.scrollTo lays the page out at once, inside React's commit
+ * (3–5 ms of the grouped table's mount), to move nothing.
+ */
+export function scrollFromTop(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLDivElement, Element>,
+): void {
+  const element = instance.scrollElement;
+  if (element && !written.has(element)) {
+    written.add(element);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
 }
 
 /**

@@ -9,7 +9,7 @@ import { useVirtualizer, type Rect, type VirtualItem } from "@tanstack/react-vir
 import { formatWei, type AbiRegistry } from "../../chain";
 import { href } from "../../routing/links";
 import { ShortAddress, shortHex } from "../../ui";
-import { observeRectFrom, SlotKeys, useFling } from "../../ui/virtual";
+import { observeRectFrom, scrollFromTop, SlotKeys, useFling } from "../../ui/virtual";
 import { txOutcome, type BlockTx } from "./block";
 import { methodText } from "../../decoding/methodText";
 import type { Receipt } from "./receipts";
@@ -159,6 +159,7 @@ export function TxTable({
   const virtualizer = useVirtualizer({
     count: txs.length,
     getScrollElement: () => scrollRef.current,
+    scrollToFn: scrollFromTop,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     initialRect,

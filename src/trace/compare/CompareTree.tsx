@@ -20,7 +20,7 @@ import {
   shortAddress,
   ShortAddress,
 } from "../../ui";
-import { fixedViewport, sizerStyle } from "../../ui/virtual";
+import { fixedViewport, scrollFromTop, sizerStyle } from "../../ui/virtual";
 import type { FrameDecodeCache } from "../decode";
 import { INDENT, ROW_HEIGHT, rowStyle } from "../FrameRow";
 import { frameType, type TraceModel } from "../model";
@@ -211,6 +211,7 @@ export function CompareTree({ tree, a, b, viewport, height, nativeSymbol }: Comp
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
+    scrollToFn: scrollFromTop,
     estimateSize: () => ROW_HEIGHT,
     overscan: 4,
     rangeExtractor,

@@ -10,7 +10,7 @@ import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { formatDecimal } from "../../chain";
 import { Button } from "../../ui";
-import { fixedViewport, sizerStyle } from "../../ui/virtual";
+import { fixedViewport, scrollFromTop, sizerStyle } from "../../ui/virtual";
 import {
   linesOf,
   loadedTokenizer,
@@ -175,6 +175,7 @@ function FileLines({
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: lines.length,
     getScrollElement: () => scrollRef.current,
+    scrollToFn: scrollFromTop,
     estimateSize: () => LINE_HEIGHT,
     overscan: 20,
     // The sticky header row sits above the first line.
