@@ -50,6 +50,39 @@ describe("the one-pass check of streamed logs", () => {
     expect(isCanonicalLog({ ...first, address: 1 })).toBe(false);
   });
 
+  it("reads hex as the schema does, digit by digit: cases, prefixes, lengths, other scripts' digits", () => {
+    const first = good[0] as Record<string, unknown>;
+    const hash = first.blockHash as string;
+    const address = first.address as string;
+    const cases: [string, string][] = [
+      ["address", address.toUpperCase().replace("0X", "0x")],
+      ["address", address.replace("0x", "0X")],
+      ["address", `${address.slice(0, -1)}g`],
+      ["address", `${address.slice(0, -1)}\u0663`],
+      ["address", address.slice(0, -1)],
+      ["data", "0x"],
+      ["data", "0xabc"],
+      ["data", "0xABCDEF"],
+      ["data", "0x00 "],
+      ["data", ""],
+      ["blockNumber", "0x"],
+      ["blockNumber", "0x0"],
+      ["blockNumber", "0xF"],
+      ["blockNumber", "x10"],
+      ["blockHash", `${hash.slice(0, -1)}`],
+      ["blockHash", `${hash.slice(0, -1)}Z`],
+      ["transactionHash", hash.toUpperCase().replace("0X", "0x")],
+      ["logIndex", "0x"],
+      ["logIndex", "0x1f"],
+    ];
+    for (const [field, value] of cases) {
+      const log = { ...first, [field]: value };
+      expect(isCanonicalLog(log), `${field} ${JSON.stringify(value)}`).toBe(
+        logSchema.safeParse(log).success,
+      );
+    }
+  });
+
   it("accepts pending logs (null block fields) and a numeric transactionIndex", () => {
     const pending = { ...good[0], blockNumber: null, blockHash: null, transactionIndex: 3 };
     expect(isCanonicalLog(pending)).toBe(true);
