@@ -165,6 +165,7 @@ export function useTraceWorkspace(args: TraceWorkspaceArgs): TraceWorkspace {
     debugQuery,
     canAsk: storageTarget !== null,
     model: whole,
+    askKey,
     hintFor: args.hintFor,
     costNote: args.costNote,
   });

@@ -25,19 +25,19 @@ export interface InternalCallsHost {
   canAsk: boolean;
   /** The whole trace (null while frames arrive). */
   model: TraceModel | null;
+  /** The request's identity (useTraceWorkspace's `askKey`): a new one starts unasked. */
+  askKey: string;
   hintFor: (error: RpcError) => string | null;
   costNote: string | null;
 }
 
 export function useInternalCallsHost(host: InternalCallsHost): InternalCalls | null {
-  const { endpoint, debugQuery, canAsk, model } = host;
-  // Asked per trace: a new one starts unasked.
-  const [ask, setAsk] = useState<{ of: TraceModel | null; asked: boolean }>({
-    of: model,
-    asked: false,
-  });
-  if (ask.of !== model) setAsk({ of: model, asked: false });
-  const asked = ask.of === model && ask.asked && model !== null && canAsk;
+  const { endpoint, debugQuery, canAsk, model, askKey } = host;
+  // Asked per request: a new one starts unasked. Not per model object: the same trace's model
+  // handed over (the Worker's, then the query's) kept the button but dropped a press made between.
+  const [ask, setAsk] = useState({ key: askKey, asked: false });
+  if (ask.key !== askKey) setAsk({ key: askKey, asked: false });
+  const asked = ask.key === askKey && ask.asked && model !== null && canAsk;
   const pass = usePass1(model, endpoint, debugQuery, asked);
   const { trace, unreadable, bundles, bundleNote: note } = pass;
   const index = useMemo(
@@ -81,7 +81,7 @@ export function useInternalCallsHost(host: InternalCallsHost): InternalCalls | n
     const found = index && typeof index !== "string" ? index : null;
     return {
       asked,
-      ask: () => setAsk({ of: model, asked: true }),
+      ask: () => setAsk({ key: askKey, asked: true }),
       busy,
       byFrame: found ? found.byFrame : null,
       found: found ? { calls: found.calls, frames: found.frames } : null,
@@ -89,5 +89,5 @@ export function useInternalCallsHost(host: InternalCallsHost): InternalCalls | n
       error,
       costNote,
     };
-  }, [model, canAsk, note, index, queryError, hintFor, refetch, asked, busy, costNote]);
+  }, [model, canAsk, askKey, note, index, queryError, hintFor, refetch, asked, busy, costNote]);
 }
