@@ -74,6 +74,12 @@ export function toLogRow(raw: RawLog, id: number): LogRow {
   };
 }
 
+/** isHex's lengths: bytes (an even number of digits, none too), a quantity (one or more). */
+const EVEN_DIGITS = -1;
+const SOME_DIGITS = -2;
+const HASH = 66;
+const ADDRESS = 42;
+
 /** 1 for the char codes of hex digits (either case). */
 const HEX_DIGIT = new Uint8Array(128);
 for (const c of "0123456789abcdefABCDEF") HEX_DIGIT[c.charCodeAt(0)] = 1;
@@ -91,10 +97,6 @@ function isHex(s: string, length: number): boolean {
   for (let i = 2; i < n; i++) if (HEX_DIGIT[s.charCodeAt(i)] !== 1) return false;
   return true;
 }
-const EVEN_DIGITS = -1;
-const SOME_DIGITS = -2;
-const HASH = 66;
-const ADDRESS = 42;
 const LOWER_KEYS = Object.keys(LOWERCASE_KEYS);
 
 function optional(v: unknown, length: number): boolean {

@@ -134,8 +134,11 @@ export function readStateDiff(value: unknown): StateDiffResult {
   }
   // by address: hex of one length sorts the same by code unit, with no collator to load (ICU's
   // first comparison in a page costs ~15 ms)
-  const at = (a: AccountChange) => a.address.toLowerCase();
-  accounts.sort((x, y) => (at(x) < at(y) ? -1 : at(x) > at(y) ? 1 : 0));
+  accounts.sort((x, y) => {
+    const a = x.address.toLowerCase();
+    const b = y.address.toLowerCase();
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
   return { kind: "diff", accounts: accounts.filter(isChange) };
 }
 
