@@ -15,9 +15,9 @@ import { isTxLookupLink, preloadTxResult } from "./pages/tx/lazyResult";
 // chunks are asked for once the Worker's first rows are painted (or it starts nothing, or its
 // request failed): asked for first, they held the Worker's script back behind them (~150 ms) and
 // the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md). A
-// transaction link's and one block's logs link's likewise wait for their first rows, painted from
-// a copy of the boot module's answer (app/firstPaint answerRoute); a range of logs paints its first
-// rows from its answer's first bytes without holding the app back.
+// transaction link's and a logs link's likewise wait for their first rows, painted from a copy of
+// the boot module's answer (app/firstPaint answerRoute) — unless the answer is announced large: a
+// range of logs then paints its first rows from its first bytes without holding the app back.
 /** The longest a link's app waits for its first rows. */
 const FIRST_ROWS_WAIT_MS = 500;
 const hash = window.location.hash;
@@ -50,11 +50,12 @@ const bootModule = sendsAhead ? import("./app/boot") : null;
 if (sendsAhead) preloadEarly();
 const painter = workerOpened ? null : answerPainter(hash);
 const answerRows = painter ? answerFirstRows(painter) : undefined;
-// A range of logs (an answer of any size, its first rows from its first bytes) holds the app back
-// for nothing: its own rows of 100,000 logs came 86 ms later when it did (A/B, bench/STARTUP.md).
-const logRange = answerRoute(hash) === "logs" && !parseHash(hash).search.has("blockHash");
+// An answer announced larger than the first paint reads whole (a range of logs can be any size:
+// its first rows come from its first bytes) holds the app back for nothing: the app's own rows of
+// 100,000 logs came 86 ms later when it did (A/B, bench/STARTUP.md); `bootEarly` lets it load as
+// the answer's headers say so. A smaller one's rows are painted first, as one block's are.
 const appMayLoad =
-  workerOpened || (answerRows && !logRange)
+  workerOpened || answerRows
     ? new Promise<void>((resolve) => {
         release = resolve;
         setTimeout(resolve, FIRST_ROWS_WAIT_MS);
@@ -62,7 +63,7 @@ const appMayLoad =
     : Promise.resolve();
 const booted = bootModule
   ? bootModule
-      .then(({ bootEarly }) => bootEarly(hash, answerRows))
+      .then(({ bootEarly }) => bootEarly(hash, answerRows, () => release()))
       .then((sent) => {
         if (!sent) release();
       })
