@@ -120,18 +120,21 @@ export function startupCases({ rpcBase, tx }) {
 
 /**
  * Loads measured only when named (`--cases=…` of the A/B and of bench/profile.mjs): the 100k-frame
- * trace link (bench/trace.mjs measures it in the bench), its first row showing a frame; a range of
- * 1,000 logs (the common link: its first row, and the app's own); the 50-log
+ * trace link (bench/trace.mjs measures it in the bench), its first row showing a frame; ranges of
+ * 1,000 and 10,000 logs (the common link: its first row, and the app's own); the 50-log
  * and card links until the app's own rows and fields are in (a Details button, a card no longer
  * busy), what the first paint's wait for the app's chunks costs them.
  */
 export const TRACE_100K = 100_000;
 const LOGS_100K = 100_000;
 const LOGS_1K = 1_000;
+const LOGS_10K = 10_000;
 export function optInCases({ rpcBase, tx }) {
   const trace = `${rpcBase}/trace/${TRACE_100K}/`;
   const [, , , logs50, txCard] = startupCases({ rpcBase, tx });
-  const logs1kPath = `/#/logs?fromBlock=0x0&toBlock=0x${lastLogBlock(LOGS_1K, DENSE_LOGS_PER_BLOCK).toString(16)}&rpc=${encodeURIComponent(`${rpcBase}/logs1/${LOGS_1K}/`)}`;
+  const rangePath = (n) =>
+    `/#/logs?fromBlock=0x0&toBlock=0x${lastLogBlock(n, DENSE_LOGS_PER_BLOCK).toString(16)}&rpc=${encodeURIComponent(`${rpcBase}/logs1/${n}/`)}`;
+  const ROW = "[role=table] [role=row][data-index]";
   return [
     {
       id: "trace100k",
@@ -139,23 +142,18 @@ export function optInCases({ rpcBase, tx }) {
       find: { selector: "[role=tree] [role=treeitem]:not([aria-busy=true])" },
     },
     {
-      // the 100,000-log one-answer link (bench/logs.mjs measures it in the bench): its first row
+      // the 100,000-log one-answer link (bench/logs.mjs measures its first row): the app's own first row
       id: "logs100k",
       path: `/#/logs?fromBlock=0x0&toBlock=0x${lastLogBlock(LOGS_100K, DENSE_LOGS_PER_BLOCK).toString(16)}&rpc=${encodeURIComponent(`${rpcBase}/logs1/${LOGS_100K}/`)}`,
       find: { selector: "[role=table] [role=row][data-index] button" },
     },
-    {
-      // a range link of 1,000 logs in one answer (~0.6 MB, read whole by the first paint): its
-      // first row, and the app's own (a Details button)
-      id: "logs1k",
-      path: logs1kPath,
-      find: { selector: "[role=table] [role=row][data-index]" },
-    },
-    {
-      id: "logs1kApp",
-      path: logs1kPath,
-      find: { selector: "[role=table] [role=row][data-index] button" },
-    },
+    // ranges of logs in one answer (the common link): 1,000 logs (~0.6 MB, read whole by the first
+    // paint) and 10,000 (~6 MB, its first rows from its first bytes): the first row, and the app's
+    // own (a Details button)
+    ...[LOGS_1K, LOGS_10K].flatMap((n) => [
+      { id: `logs${n / 1000}k`, path: rangePath(n), find: { selector: ROW } },
+      { id: `logs${n / 1000}kApp`, path: rangePath(n), find: { selector: `${ROW} button` } },
+    ]),
     {
       id: "logs50App",
       path: logs50.path,
@@ -285,7 +283,7 @@ async function abMain(argv) {
   try {
     const synthetic = await startSyntheticServer();
     onCleanup(() => synthetic.close());
-    synthetic.warm({ traces: [40], denseLogs: [50, LOGS_1K] });
+    synthetic.warm({ traces: [40], denseLogs: [50, LOGS_1K, LOGS_10K] });
     const tx = await startTxServer();
     onCleanup(() => tx.close());
     const bases = [];

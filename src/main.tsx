@@ -16,8 +16,7 @@ import { isTxLookupLink, preloadTxResult } from "./pages/tx/lazyResult";
 // request failed): asked for first, they held the Worker's script back behind them (~150 ms) and
 // the request with it, then the frame that paints the rows (A/B in bench/STARTUP.md). A
 // transaction link's and a logs link's likewise wait for their first rows, painted from a copy of
-// the boot module's answer (app/firstPaint answerRoute) — unless the answer is announced large: a
-// range of logs then paints its first rows from its first bytes without holding the app back.
+// the boot module's answer (app/firstPaint answerRoute; a large one's first bytes).
 /** The longest a link's app waits for its first rows. */
 const FIRST_ROWS_WAIT_MS = 500;
 const hash = window.location.hash;
@@ -50,10 +49,9 @@ const bootModule = sendsAhead ? import("./app/boot") : null;
 if (sendsAhead) preloadEarly();
 const painter = workerOpened ? null : answerPainter(hash);
 const answerRows = painter ? answerFirstRows(painter) : undefined;
-// An answer announced larger than the first paint reads whole (a range of logs can be any size:
-// its first rows come from its first bytes) holds the app back for nothing: the app's own rows of
-// 100,000 logs came 86 ms later when it did (A/B, bench/STARTUP.md); `bootEarly` lets it load as
-// the answer's headers say so. A smaller one's rows are painted first, as one block's are.
+// A range of logs waits for its first rows too (of a large answer, from its first bytes): let in
+// at once, the app's chunks held the boot module's request and then the rows' painting back (A/B,
+// bench/STARTUP.md, eleventh round).
 const appMayLoad =
   workerOpened || answerRows
     ? new Promise<void>((resolve) => {
@@ -63,7 +61,7 @@ const appMayLoad =
     : Promise.resolve();
 const booted = bootModule
   ? bootModule
-      .then(({ bootEarly }) => bootEarly(hash, answerRows, () => release()))
+      .then(({ bootEarly }) => bootEarly(hash, answerRows))
       .then((sent) => {
         if (!sent) release();
       })

@@ -101,7 +101,7 @@ export async function readCopy(
   prefixBytes: number = Math.min(maxBytes, FIRST_PAINT_PREFIX_BYTES),
 ): Promise<AnswerCopy | null> {
   if (!response.body) return null;
-  const announced = announcedBytes(response);
+  const announced = Number(response.headers.get("content-length") ?? Number.NaN);
   // Past this, the answer is not read whole: its first bytes are what the first paint gets.
   const stopAt = announced > maxBytes ? prefixBytes : maxBytes + 1;
   const reader = response.body.getReader();
@@ -128,22 +128,14 @@ export async function readCopy(
   return { text: complete ? text + decoder.decode() : text, complete };
 }
 
-/** The body's length as its response announces it (NaN when it does not). */
-export function announcedBytes(response: Response): number {
-  return Number(response.headers.get("content-length") ?? Number.NaN);
-}
-
 /**
  * Sends the link's first request ahead, if it makes one (its page's chunks are preloaded by
  * main.tsx); never throws. Resolves to whether a request was sent. With `firstPaint`, a copy of the
- * answer (`readCopy`: whole up to FIRST_PAINT_BYTES, else its first bytes) is handed to it, or null;
- * `large` is called as the answer's headers come when they announce more than FIRST_PAINT_BYTES
- * (its first rows come from its first bytes, while the app loads: main.tsx).
+ * answer (`readCopy`: whole up to FIRST_PAINT_BYTES, else its first bytes) is handed to it, or null.
  */
 export async function bootEarly(
   hash: string = window.location.hash,
   firstPaint?: (copy: AnswerCopy | null) => void,
-  large?: () => void,
 ): Promise<boolean> {
   try {
     const location = parseHash(hash);
@@ -168,13 +160,11 @@ export async function bootEarly(
     if (!call) return false;
     const copy = firstPaint
       ? {
-          to: (response: Response | null) => {
-            if (response && announcedBytes(response) > FIRST_PAINT_BYTES) large?.();
+          to: (response: Response | null) =>
             void (response ? readCopy(response, FIRST_PAINT_BYTES) : Promise.resolve(null)).then(
               firstPaint,
               () => firstPaint(null),
-            );
-          },
+            ),
         }
       : undefined;
     const sent = sendAhead(
