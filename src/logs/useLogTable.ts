@@ -111,12 +111,14 @@ export function useLogTable({
 
   const view = useMemo(() => sortRows(base, sort, kinds), [base, sort, kinds]);
 
+  // A pass over every row: not made again when only the grouping changes.
+  const bucket = useMemo(() => bucketSize(rows), [rows]);
   const options = useMemo(() => {
-    const list = groupOptions(kind, bucketSize(rows));
+    const list = groupOptions(kind, bucket);
     if (!list.some((o) => o.value === group))
       list.push({ value: group, label: group.replace(/^arg:/, "") });
     return list;
-  }, [kind, rows, group]);
+  }, [kind, bucket, group]);
   const grouping = useMemo(
     () => (group !== "none" ? groupRows(base, kinds, kind, group) : null),
     [base, kinds, kind, group],
