@@ -2,8 +2,11 @@
  * A frame's row as one text (type, failure, from → to, function): the tree's light row while it
  * is flung through (FrameRow.tsx), and a trace link's first rows before the app has loaded
  * (app/firstPaint/trace.ts). No decoding data needed: an unknown function is its selector.
+ * Addresses are shortened as sent, in lower case, as dense lists write them: the row in full
+ * writes them checksummed (EIP-55). A checksum is a keccak per address, and a page's first ones
+ * run cold: 40 frames' first rows were painted 15.5 ms later with them (bench/STARTUP.md).
  */
-import { shortAddress } from "../ui/basics/hexText";
+import { shortHex } from "../ui/basics/hexText";
 
 /** A tree row's height, and the horizontal step per tree level (FrameRow.tsx, the first paint). */
 export const ROW_HEIGHT = 28;
@@ -28,5 +31,10 @@ export function lightRowText(
   const sig = input.length >= 10 ? functionName(input.slice(0, 10), to ?? undefined) : "";
   const name =
     input.length >= 10 ? `${sig ? sig.slice(0, sig.indexOf("(")) : input.slice(0, 10)}(…)` : "";
-  return `${frameType(f)}${failed ? " failed" : ""}  ${shortAddress(from)} → ${to ? shortAddress(to) : "—"}  ${name}`;
+  return `${frameType(f)}${failed ? " failed" : ""}  ${shortLower(from)} → ${to ? shortLower(to) : "—"}  ${name}`;
+}
+
+/** "0x5fbdb2…0aa3": an address shortened as sent, lower-cased. */
+function shortLower(value: string | null): string {
+  return value ? shortHex(value.toLowerCase()) : "—";
 }

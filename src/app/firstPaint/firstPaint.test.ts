@@ -152,9 +152,9 @@ describe("the first paint", () => {
     expect(rows[0]?.getAttribute("aria-expanded")).toBe("true");
     expect(rows[2]?.getAttribute("aria-invalid")).toBe("true");
     expect(rows.map((r) => r.textContent)).toEqual([
-      "▾CALL  0x5FbDB2…0aa3 → 0xe7f172…0512  0xa9059cbb(…)",
-      "STATICCALL  0xe7f172…0512 → 0x5FbDB2…0aa3  ",
-      "CALL failed  0xe7f172…0512 → 0x5FbDB2…0aa3  0x12345678(…)",
+      "▾CALL  0x5fbdb2…0aa3 → 0xe7f172…0512  0xa9059cbb(…)",
+      "STATICCALL  0xe7f172…0512 → 0x5fbdb2…0aa3  ",
+      "CALL failed  0xe7f172…0512 → 0x5fbdb2…0aa3  0x12345678(…)",
     ]);
   });
 
