@@ -47,10 +47,11 @@ export default defineConfig({
             // The small presentational pieces every view shows (src/ui/basics/), in one chunk
             // rather than one request each (measured: 1.3 KB gzip less on a first visit). Only
             // these files: their dependencies (React) keep their own chunk. hexText.ts is left
-            // out (and numberText.ts): the first paint uses them without React (app/firstPaint).
+            // out (and numberText.ts, shortHex.ts): the first paint uses them without React
+            // (app/firstPaint).
             {
               name: "ui",
-              test: /\/src\/ui\/basics\/(?!hexText\.ts|numberText\.ts)/,
+              test: /\/src\/ui\/basics\/(?!hexText\.ts|numberText\.ts|shortHex\.ts)/,
               includeDependenciesRecursively: false,
             },
           ],

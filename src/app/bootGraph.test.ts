@@ -73,3 +73,26 @@ describe("the boot path's static graph", () => {
     expect(staticGraph(["src/chain/address.ts"]).packages.has("viem")).toBe(true);
   });
 });
+
+describe("the first paint's painters' static graph", () => {
+  // What a logs, transaction or trace link's first rows wait for once the answer is in: viem's
+  // hashing (an address's checksum) left out of it took a 12 KB chunk off their path
+  // (bench/STARTUP.md, eleventh round).
+  const graph = staticGraph([
+    "src/app/firstPaint/logs.ts",
+    "src/app/firstPaint/tx.ts",
+    "src/app/firstPaint/trace.ts",
+  ]);
+
+  it("reaches neither zod, React nor viem", () => {
+    expect(graph.packages.has("viem")).toBe(false);
+    expect(graph.packages.has("zod")).toBe(false);
+    expect(graph.packages.has("react")).toBe(false);
+  });
+
+  it("writes short hex without the checksum's module", () => {
+    const names = [...graph.files].map((f) => f.slice(ROOT.length + 1));
+    expect(names).toContain("src/ui/basics/shortHex.ts");
+    expect(names).not.toContain("src/ui/basics/hexText.ts");
+  });
+});

@@ -3,7 +3,7 @@
  * link, app/firstPaint/logs.ts): where the log is (block, time) and what (the event, by its name
  * once decoded, else its first topic short), as plain text; the other cells stay empty. React-free.
  */
-import { shortHex } from "../ui/basics/hexText";
+import { shortHex } from "../ui/basics/shortHex";
 import { groupedNumber, utcText } from "../ui/basics/numberText";
 import type { ColumnKey } from "./columns";
 import type { DecodedEvent } from "./model";

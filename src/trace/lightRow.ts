@@ -6,7 +6,7 @@
  * writes them checksummed (EIP-55). A checksum is a keccak per address, and a page's first ones
  * run cold: 40 frames' first rows were painted 15.5 ms later with them (bench/STARTUP.md).
  */
-import { shortHex } from "../ui/basics/hexText";
+import { shortHex } from "../ui/basics/shortHex";
 
 /** A tree row's height, and the horizontal step per tree level (FrameRow.tsx, the first paint). */
 export const ROW_HEIGHT = 28;

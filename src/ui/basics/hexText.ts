@@ -1,15 +1,12 @@
 /**
- * The one short form of a long hex value (an address, a hash, a topic) for dense rows and titles,
+ * The one short form of a long hex value (shortHex.ts, re-exported) for dense rows and titles,
  * and the one written form of an address (EIP-55 checksum). Pure; the views show the whole value
  * in the title or the detail beside it.
  */
 import { getAddress } from "viem";
+import { shortHex } from "./shortHex";
 
-/** "0x123456…abcd": the first 6 and last 4 hex digits; short values (≤ 14 characters) whole. */
-export function shortHex(value: string | null | undefined): string {
-  if (!value) return "—";
-  return value.length > 14 ? `${value.slice(0, 8)}…${value.slice(-4)}` : value;
-}
+export { shortHex };
 
 /** An address in its EIP-55 checksummed form; anything that is not one, as it stands. */
 export function checksumOf(value: string): string {
