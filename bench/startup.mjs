@@ -144,8 +144,8 @@ export function optInCases({ rpcBase, tx }) {
     {
       // the 100,000-log one-answer link (bench/logs.mjs measures its first row): the app's own first row
       id: "logs100k",
-      path: `/#/logs?fromBlock=0x0&toBlock=0x${lastLogBlock(LOGS_100K, DENSE_LOGS_PER_BLOCK).toString(16)}&rpc=${encodeURIComponent(`${rpcBase}/logs1/${LOGS_100K}/`)}`,
-      find: { selector: "[role=table] [role=row][data-index] button" },
+      path: rangePath(LOGS_100K),
+      find: { selector: `${ROW} button` },
     },
     // ranges of logs in one answer (the common link): 1,000 logs (~0.6 MB, read whole by the first
     // paint) and 10,000 (~6 MB, its first rows from its first bytes): the first row, and the app's
@@ -157,7 +157,7 @@ export function optInCases({ rpcBase, tx }) {
     {
       id: "logs50App",
       path: logs50.path,
-      find: { selector: "[role=table] [role=row][data-index] button" },
+      find: { selector: `${ROW} button` },
     },
     {
       id: "txCardApp",
