@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
 export default defineConfig({
@@ -10,6 +10,8 @@ export default defineConfig({
       "bench/**/*.test.{ts,mjs}",
       "scripts/**/*.test.{ts,mjs}",
     ],
+    // bench/.tmp holds a working machine's scratch scripts (gitignored): never the suite's.
+    exclude: [...configDefaults.exclude, "bench/.tmp/**"],
     environment: "node",
     setupFiles: ["src/test-support/dom-timeouts.ts"],
     // One devnet for the files that read one, started on the first one's request (devnet/sharedDevnet.ts).
