@@ -31,10 +31,10 @@ export function lightRowText(
   const sig = input.length >= 10 ? functionName(input.slice(0, 10), to ?? undefined) : "";
   const name =
     input.length >= 10 ? `${sig ? sig.slice(0, sig.indexOf("(")) : input.slice(0, 10)}(…)` : "";
-  return `${frameType(f)}${failed ? " failed" : ""}  ${shortLower(from)} → ${to ? shortLower(to) : "—"}  ${name}`;
+  return `${frameType(f)}${failed ? " failed" : ""}  ${shortLower(from)} → ${shortLower(to)}  ${name}`;
 }
 
-/** "0x5fbdb2…0aa3": an address shortened as sent, lower-cased. */
+/** "0x5fbdb2…0aa3": an address shortened as sent, lower-cased ("—" for none). */
 function shortLower(value: string | null): string {
-  return value ? shortHex(value.toLowerCase()) : "—";
+  return shortHex(value).toLowerCase();
 }
