@@ -22,6 +22,7 @@ import type { MethodName } from "../endpoints/methods";
 import { overrideConnection } from "../endpoints/override";
 import type { DevnetManifest } from "../connection/manifest";
 import { perf } from "../platform/perf";
+import type { AheadRead } from "../rpc/ahead";
 import { sendAhead } from "../rpc/transport";
 import { parseHash, routePage, viewSearch } from "../routing/route";
 import type { AnswerCopy } from "./firstPaint/answer";
@@ -51,6 +52,8 @@ export interface EarlyModule {
     search: URLSearchParams,
     endpoint: ResolvedEndpoint,
   ) => { method: string; params: readonly unknown[] } | null;
+  /** Reads a large answer from its headers on, off the page's thread (rpc/ahead.ts), or null. */
+  readAhead?: (response: Response, signal: AbortSignal) => AheadRead | null;
 }
 
 /** A request sent ahead that the page has not joined in this long is aborted. */
@@ -173,6 +176,7 @@ export async function bootEarly(
       call.params,
       SENT_AHEAD_TTL_MS,
       copy,
+      mod.readAhead,
     );
     // From navigation to the request leaving: the benchmark's view of the head start.
     perf.measure("nodescope:boot:early", 0, call.method);

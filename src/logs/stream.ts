@@ -11,6 +11,8 @@ import { untilPainted } from "../platform/schedule";
 import { createResultArrayStream, type ResultStream } from "../rpc";
 import { logSchema, type LogRow, type RawLog } from "./result";
 import { isCanonicalLog } from "./row";
+import { unpackLogs } from "./ahead/pack";
+import type { LogsPart } from "./ahead/protocol";
 
 export { isCanonicalLog };
 
@@ -49,25 +51,34 @@ export function logsStream(
   const rows: LogRow[] = [];
   const raws: RawLog[] = [];
   let first = true;
+  const add = (checked: RawLog[]) => {
+    const batch = new Array<LogRow>(checked.length);
+    for (let i = 0; i < checked.length; i++) {
+      const raw = checked[i] as RawLog;
+      raws.push(raw);
+      const row = toRow(raw);
+      rows.push(row);
+      batch[i] = row;
+    }
+    onRows(batch);
+    if (first && batch.length > 0) {
+      first = false;
+      // Bounded: a hidden tab paints no frames.
+      return untilPainted({ maxWaitMs: 100 });
+    }
+    return undefined;
+  };
+  const checked = (items: readonly unknown[]) => {
+    const logs = checkLogs(items);
+    if (!logs) throw new Error("a log the schema refuses: read the answer whole");
+    return logs;
+  };
   const stream = createResultArrayStream<RawLog[]>({
-    onItems: (items) => {
-      const checked = checkLogs(items);
-      if (!checked) throw new Error("a log the schema refuses: read the answer whole");
-      const batch = new Array<LogRow>(checked.length);
-      for (let i = 0; i < checked.length; i++) {
-        const raw = checked[i] as RawLog;
-        raws.push(raw);
-        const row = toRow(raw);
-        rows.push(row);
-        batch[i] = row;
-      }
-      onRows(batch);
-      if (first && batch.length > 0) {
-        first = false;
-        // Bounded: a hidden tab paints no frames.
-        return untilPainted({ maxWaitMs: 100 });
-      }
-      return undefined;
+    onItems: (items) => add(checked(items)),
+    // Read ahead by the logs reader Worker (ahead/): packed logs it checked, or logs as parsed.
+    onPart: (part) => {
+      const p = part as LogsPart;
+      return add(p.kind === "packed" ? unpackLogs(p) : checked(p.items));
     },
     result: () => raws,
   });

@@ -123,3 +123,18 @@ export function embeddedRpcError(text: string): { code: number; message: string 
   if (typeof code !== "number") return undefined;
   return { code, message: typeof message === "string" ? message : "" };
 }
+
+/**
+ * Whether a streamed answer's envelope (its text without the result: `"result":0`) is a plain
+ * result for request `id`: only then is the streamed result the answer; anything else is read whole.
+ */
+export function isPlainResultEnvelope(envelopeText: string, id: number): boolean {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(envelopeText);
+  } catch {
+    return false;
+  }
+  const env = readEnvelope(envelope);
+  return env.ok && env.kind === "result" && sameId(env.id, id);
+}

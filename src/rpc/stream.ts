@@ -15,6 +15,13 @@ export interface ResultStream<T> {
   push(chunk: Uint8Array): void | Promise<void>;
   /** After the last chunk: the envelope without its result, and the result; null = not streamed. */
   finish(): { envelope: string; result: T } | null;
+  /**
+   * A piece of the result made by a reader ahead (rpc/ahead.ts), in that reader's own format,
+   * instead of body chunks; absent when this stream takes none. A returned promise paces it.
+   */
+  take?(part: unknown): void | Promise<void>;
+  /** After the last piece taken: the result; null when a piece could not be taken. */
+  taken?(): { result: T } | null;
 }
 
 export interface ResultArrayStreamOptions<T> {
@@ -27,6 +34,11 @@ export interface ResultArrayStreamOptions<T> {
   result: () => T;
   /** Gives the page a turn (a macrotask) after this much parsing; default 30 ms. */
   sliceMs?: number;
+  /**
+   * Takes a piece a reader ahead made (`ResultStream.take`); throwing turns streaming off. Without
+   * it the stream takes no pieces.
+   */
+  onPart?: (part: unknown) => void | Promise<void>;
 }
 
 /** How far into the answer `"result":[` must appear (an envelope's other members are short). */
@@ -215,6 +227,29 @@ export function createResultArrayStream<T>(opts: ResultArrayStreamOptions<T>): R
     return items;
   }
 
+  // Pieces from a reader ahead: off once one could not be taken.
+  const onPart = opts.onPart;
+  let partsOff = false;
+  async function takePart(
+    onPart: (part: unknown) => void | Promise<void>,
+    part: unknown,
+  ): Promise<void> {
+    if (partsOff) return;
+    try {
+      await onPart(part);
+    } catch {
+      partsOff = true;
+    }
+  }
+  function taken(): { result: T } | null {
+    if (partsOff) return null;
+    try {
+      return { result: opts.result() };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     async push(chunk) {
       if (phase === "off") return;
@@ -243,6 +278,7 @@ export function createResultArrayStream<T>(opts: ResultArrayStreamOptions<T>): R
         lastYield = now();
       }
     },
+    ...(onPart ? { take: (part: unknown) => takePart(onPart, part), taken } : {}),
     finish() {
       if (phase !== "tail") return null;
       tail += decoder.decode();

@@ -15,7 +15,14 @@ import {
 } from "./errors";
 import { deadline } from "./deadline";
 import { nextRequestId, shareKey, sharedExchange, type Exchanged } from "./inflight";
-import { readEnvelope, sameId } from "./response";
+import {
+  readAheadOf,
+  readThroughAhead,
+  STREAMED_HEAD_BYTES,
+  takeAheadRead,
+  type AheadRead,
+} from "./ahead";
+import { isPlainResultEnvelope } from "./response";
 import type { ResultStream } from "./stream";
 
 export interface TransportOptions {
@@ -156,9 +163,6 @@ export interface ExchangeVia {
   stream?: ResultStream<unknown>;
 }
 
-/** How much of a streamed answer's text is kept for the request record (it keeps 200 KB). */
-const STREAMED_HEAD_BYTES = 256 * 1024;
-
 export type { Exchanged } from "./inflight";
 
 /**
@@ -214,6 +218,9 @@ export function sendAhead(
    * what it needs and cancels the rest) as it arrives, or null when the fetch failed or the answer
    * is an error status. */
   copy?: { to: (response: Response | null) => void },
+  /** Reads a 2xx answer's body from its headers on, when it will (rpc/ahead.ts); the page's read
+   * takes over what it made. Asked after `copy` has its own copy. */
+  ahead?: (response: Response, signal: AbortSignal) => AheadRead | null,
 ): boolean {
   const id = nextRequestId();
   const bodyText = JSON.stringify({ jsonrpc: "2.0", id, method, params: [...params] });
@@ -226,6 +233,8 @@ export function sendAhead(
       globalThis.fetch(http.target, { ...http.init, signal }).then(
         (response) => {
           copy?.to(response.ok ? response.clone() : null);
+          const reader = response.ok && ahead ? ahead(response, signal) : null;
+          if (reader) readAheadOf(response, reader);
           return response;
         },
         (error: unknown) => {
@@ -307,13 +316,21 @@ async function readAnswer(
 ): Promise<Exchanged> {
   const { maxBytes, ctx } = how;
   const announced = Number(res.headers.get("content-length") ?? Number.NaN);
+  const ahead = takeAheadRead(res);
   if (Number.isFinite(announced) && announced > maxBytes) {
+    ahead?.close();
     void res.body?.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(ctx(), {
       limitBytes: maxBytes,
       receivedBytes: announced,
       announced: true,
     });
+  }
+  // Read since its headers by a reader of its own (sent ahead): taken over from there (null: it
+  // read nothing after all, the body is read here).
+  if (ahead) {
+    const read = await readThroughAhead(ahead, res, signal, how);
+    if (read) return read;
   }
   const chunks: Uint8Array[] = [];
   let bytes = 0;
@@ -347,15 +364,8 @@ async function readAnswer(
   }
   const streamed = stream && !cutOff ? stream.finish() : null;
   if (streamed) {
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(streamed.envelope);
-    } catch {
-      envelope = null;
-    }
-    const env = readEnvelope(envelope);
     // A plain result for this id: returned as the stream read it. Anything else is read whole.
-    if (env.ok && env.kind === "result" && sameId(env.id, how.id)) {
+    if (isPlainResultEnvelope(streamed.envelope, how.id)) {
       const headBytes = new Uint8Array(Math.min(bytes, STREAMED_HEAD_BYTES));
       let at = 0;
       for (const chunk of chunks) {

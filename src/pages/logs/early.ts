@@ -9,6 +9,9 @@ import type { ResolvedEndpoint } from "../../endpoints";
 import { checkValues, fromSearch, toParams, type LogFilter } from "../../logs/params";
 import { firstCall, planOf } from "../../logs/ranges";
 
+// A large answer is read ahead by the logs reader Worker while the app loads.
+export { logsReadAhead as readAhead } from "../../logs/ahead/reader";
+
 /** The filter a link asks for, as the page reads it; null when it asks for none or a bad one. */
 export function filterOfSearch(search: URLSearchParams): LogFilter | null {
   // An address's activity (`activity=`) runs filters of its own over the range: none to send ahead.
