@@ -34,7 +34,7 @@ export function scanCalls(
   ) => {
     // Rows are made and shown as the answer streams in; an answer the stream cannot read is
     // read whole (through the schema) and its rows made here.
-    const streamed = logsStream((r) => toLogRow(r, nextId()), partial);
+    const streamed = logsStream(nextId, partial);
     const raw: RawLog[] = await client.request<RawLog[]>(
       endpoint,
       endpoint.rpcMethod,

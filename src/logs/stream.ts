@@ -10,8 +10,8 @@
 import { untilPainted } from "../platform/schedule";
 import { createResultArrayStream, type ResultStream } from "../rpc";
 import { logSchema, type LogRow, type RawLog } from "./result";
-import { isCanonicalLog } from "./row";
-import { unpackLogs } from "./ahead/pack";
+import { isCanonicalLog, toLogRow } from "./row";
+import { rowsOfPacked } from "./ahead/pack";
 import type { LogsPart } from "./ahead/protocol";
 
 export { isCanonicalLog };
@@ -36,7 +36,10 @@ export interface LogsStream {
   stream: ResultStream<RawLog[]>;
   /** The rows made so far, in answer order (the same objects the result's rows are). */
   rows: LogRow[];
-  /** The raw logs the stream returns as the result (to recognise it). */
+  /**
+   * What the stream returns as the result, to recognise it: the logs it read as objects (a log read
+   * ahead and packed is not in it: its row makes its raw log when asked).
+   */
   raws: RawLog[];
 }
 
@@ -44,10 +47,8 @@ export interface LogsStream {
  * A stream for one eth_getLogs call: `toRow` makes each row as its log arrives, `onRows` gets
  * each batch (the first one is followed by a pause for a paint, so the first rows show at once).
  */
-export function logsStream(
-  toRow: (raw: RawLog) => LogRow,
-  onRows: (rows: LogRow[]) => void,
-): LogsStream {
+export function logsStream(nextId: () => number, onRows: (rows: LogRow[]) => void): LogsStream {
+  const toRow = (raw: RawLog) => toLogRow(raw, nextId());
   const rows: LogRow[] = [];
   const raws: RawLog[] = [];
   let first = true;
@@ -60,6 +61,9 @@ export function logsStream(
       rows.push(row);
       batch[i] = row;
     }
+    return show(batch);
+  };
+  const show = (batch: LogRow[]) => {
     onRows(batch);
     if (first && batch.length > 0) {
       first = false;
@@ -78,7 +82,10 @@ export function logsStream(
     // Read ahead by the logs reader Worker (ahead/): packed logs it checked, or logs as parsed.
     onPart: (part) => {
       const p = part as LogsPart;
-      return add(p.kind === "packed" ? unpackLogs(p) : checked(p.items));
+      if (p.kind !== "packed") return add(checked(p.items));
+      const batch = rowsOfPacked(p, nextId);
+      for (const row of batch) rows.push(row);
+      return show(batch);
     },
     result: () => raws,
   });

@@ -1,12 +1,13 @@
 /**
  * Logs packed to cross from the logs reader Worker to the page cheaply: the answer's bytes they
- * span and where each field is in them (scan.ts read and checked them there, as `isCanonicalLog`
- * does). The page decodes the bytes once and makes each log's strings as slices of that text: no
- * parsing, no checks, and receiving them costs less than objects would (a structured clone of
- * 100,000 logs costs the page more than parsing their JSON: bench/STARTUP.md). No React.
+ * span, where each field is in them and the quantities' values (scan.ts read and checked them
+ * there, as `isCanonicalLog` does). The page decodes the bytes once and makes each row's strings
+ * as slices of that text: no parsing, no checks, no second object per log — a row's raw log (as
+ * the node sent it) is made when something asks for it. Receiving logs as objects instead costs
+ * the page more than parsing their JSON (bench/STARTUP.md). No React.
  */
-import type { RawLog } from "../row";
-import { ABSENT, FLAGS, OPTIONAL, SLOTS, TEXT } from "./scan";
+import type { LogRow, RawLog } from "../row";
+import { ABSENT, FLAGS, NULL, NUMBERS, OPTIONAL, SLOTS, TEXT, UNREAD } from "./scan";
 
 export interface PackedLogs {
   kind: "packed";
@@ -19,32 +20,96 @@ export interface PackedLogs {
   topicCounts: Uint8Array;
   /** Per log, FLAGS flags: its optional fields, then `removed` (scan.ts: ABSENT, NULL, TEXT). */
   flags: Uint8Array;
+  /** Per log, NUMBERS' values where sent (UNREAD: too many digits, read here). */
+  numbers: Float64Array;
 }
 
-/** The logs a `PackedLogs` holds, as the node sent them (their strings slices of one text). */
-export function unpackLogs(p: PackedLogs): RawLog[] {
-  const { count, starts, ends, topicCounts, flags } = p;
-  const text = new TextDecoder().decode(p.bytes);
-  const out = new Array<RawLog>(count);
-  for (let i = 0; i < count; i++) {
-    const base = i * SLOTS;
-    const n = topicCounts[i] ?? 0;
-    const topics = new Array<string>(n);
-    for (let k = 0; k < n; k++) topics[k] = text.slice(starts[base + 1 + k], ends[base + 1 + k]);
-    const log: RawLog = {
-      address: text.slice(starts[base], ends[base]),
-      topics,
-      data: text.slice(starts[base + 5], ends[base + 5]),
-    };
-    for (let f = 0; f < OPTIONAL.length; f++) {
-      const flag = flags[i * FLAGS + f];
-      if (flag === ABSENT) continue;
-      log[OPTIONAL[f] as (typeof OPTIONAL)[number]] =
-        flag === TEXT ? text.slice(starts[base + 6 + f], ends[base + 6 + f]) : null;
-    }
-    const removed = flags[i * FLAGS + OPTIONAL.length];
-    if (removed !== ABSENT) log.removed = removed === TEXT;
-    out[i] = log;
+/** The text's slice for log `i`'s slot. */
+function slice(text: string, p: PackedLogs, i: number, slot: number): string {
+  return text.slice(p.starts[i * SLOTS + slot], p.ends[i * SLOTS + slot]);
+}
+
+/** Log `i`'s quantity NUMBERS[k] (OPTIONAL[f]) as `toLogRow` reads it: null when not a string. */
+function numberAt(p: PackedLogs, text: string, i: number, k: number, f: number): number | null {
+  if (p.flags[i * FLAGS + f] !== TEXT) return null;
+  const v = p.numbers[i * NUMBERS.length + k] ?? UNREAD;
+  return v === UNREAD ? Number.parseInt(slice(text, p, i, 6 + f), 16) : v;
+}
+
+/** Log `i` as the node sent it. */
+function rawOf(p: PackedLogs, text: string, i: number): RawLog {
+  const n = p.topicCounts[i] ?? 0;
+  const topics = new Array<string>(n);
+  for (let k = 0; k < n; k++) topics[k] = slice(text, p, i, 1 + k);
+  const log: RawLog = { address: slice(text, p, i, 0), topics, data: slice(text, p, i, 5) };
+  for (let f = 0; f < OPTIONAL.length; f++) {
+    const flag = p.flags[i * FLAGS + f];
+    if (flag === ABSENT) continue;
+    log[OPTIONAL[f] as (typeof OPTIONAL)[number]] = flag === TEXT ? slice(text, p, i, 6 + f) : null;
   }
-  return out;
+  const removed = p.flags[i * FLAGS + OPTIONAL.length];
+  if (removed !== ABSENT) log.removed = removed === TEXT;
+  return log;
+}
+
+/** The logs a `PackedLogs` holds, as the node sent them. */
+export function unpackLogs(p: PackedLogs): RawLog[] {
+  const text = new TextDecoder().decode(p.bytes);
+  return Array.from({ length: p.count }, (_, i) => rawOf(p, text, i));
+}
+
+/** A row made from packed logs: what `toLogRow` makes, its raw log made when asked. */
+class PackedRow implements LogRow {
+  id: number;
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber: number | null;
+  blockHash: string | null;
+  transactionHash: string | null;
+  transactionIndex: number | null;
+  logIndex: number | null;
+  removed: boolean;
+  blockTimestamp: number | null;
+  pending: boolean;
+  #raw: RawLog | undefined;
+  readonly #part: PackedLogs;
+  readonly #text: string;
+  readonly #i: number;
+
+  constructor(p: PackedLogs, text: string, i: number, id: number) {
+    this.#part = p;
+    this.#text = text;
+    this.#i = i;
+    this.id = id;
+    const n = p.topicCounts[i] ?? 0;
+    const topics = new Array<string>(n);
+    for (let k = 0; k < n; k++) topics[k] = slice(text, p, i, 1 + k);
+    this.address = slice(text, p, i, 0);
+    this.topics = topics;
+    this.data = slice(text, p, i, 5);
+    const f = i * FLAGS;
+    // OPTIONAL's order: blockNumber, blockHash, transactionHash, transactionIndex, logIndex, blockTimestamp
+    this.blockNumber = numberAt(p, text, i, 0, 0);
+    this.blockHash = p.flags[f + 1] === TEXT ? slice(text, p, i, 7) : null;
+    this.transactionHash = p.flags[f + 2] === TEXT ? slice(text, p, i, 8) : null;
+    this.transactionIndex = numberAt(p, text, i, 1, 3);
+    this.logIndex = numberAt(p, text, i, 2, 4);
+    this.blockTimestamp = numberAt(p, text, i, 3, 5);
+    this.removed = p.flags[f + OPTIONAL.length] === TEXT;
+    this.pending = this.blockNumber === null || p.flags[f + 1] === NULL;
+  }
+
+  get raw(): RawLog {
+    this.#raw ??= rawOf(this.#part, this.#text, this.#i);
+    return this.#raw;
+  }
+}
+
+/** The rows of a `PackedLogs`, numbered by `nextId`. */
+export function rowsOfPacked(p: PackedLogs, nextId: () => number): LogRow[] {
+  const text = new TextDecoder().decode(p.bytes);
+  const rows = new Array<LogRow>(p.count);
+  for (let i = 0; i < p.count; i++) rows[i] = new PackedRow(p, text, i, nextId());
+  return rows;
 }

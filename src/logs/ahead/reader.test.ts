@@ -16,7 +16,7 @@ import {
   UnreadableResponseError,
 } from "../../rpc";
 import { sendAhead } from "../../rpc/transport";
-import { logsResultSchema, toLogRow, type LogRow, type RawLog } from "../result";
+import { logsResultSchema, type LogRow, type RawLog } from "../result";
 import { logsStream } from "../stream";
 import type { FromReader, ToReader } from "./protocol";
 import { readThrough, type ReaderWorker } from "./reader";
@@ -118,7 +118,7 @@ async function pageRequest(signal?: AbortSignal) {
   let id = 0;
   const shown: LogRow[] = [];
   const streamed = logsStream(
-    (r) => toLogRow(r, id++),
+    () => id++,
     (rows) => void shown.push(...rows),
   );
   const raw = await createRpcClient().request<RawLog[]>({ url: base }, "eth_getLogs", PARAMS, {
@@ -143,8 +143,10 @@ describe("a logs answer read ahead", () => {
     const { raw, streamed, shown } = await pageRequest();
     expect(requests).toBe(1);
     expect(raw).toBe(streamed.raws); // read by the stream, not parsed again whole
-    expect(raw).toEqual(LOGS);
+    expect(streamed.rows).toEqual(shown);
+    expect(shown.map((r) => r.raw)).toEqual(LOGS);
     expect(shown.map((r) => r.logIndex)).toEqual(LOGS.map((_, i) => i));
+    expect(shown.map((r) => r.id)).toEqual(LOGS.map((_, i) => i));
     expect(worker.terminated).toBe(true);
   });
 
@@ -168,9 +170,10 @@ describe("a logs answer read ahead", () => {
     sendAhead(base, "eth_getLogs", PARAMS, 5_000, undefined, (res, signal) =>
       res.body ? (worker.start(), readThrough(worker, res.body, signal)) : null,
     );
-    const { raw, streamed } = await pageRequest();
+    const { raw, streamed, shown } = await pageRequest();
     expect(raw).toBe(streamed.raws);
     expect(raw).toEqual(LOGS);
+    expect(shown.map((r) => r.raw)).toEqual(LOGS);
     expect(requests).toBe(1);
   });
 

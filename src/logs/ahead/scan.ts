@@ -33,12 +33,21 @@ export const ABSENT = 0;
 export const NULL = 1;
 export const TEXT = 2;
 
+/** The quantities read as numbers, per log, in this order (their slots 6, 9, 10, 11). */
+export const NUMBERS = ["blockNumber", "transactionIndex", "logIndex", "blockTimestamp"] as const;
+/** A quantity's number when it has more digits than a double holds exactly: read on the page. */
+export const UNREAD = -1;
+/** Digits a double holds exactly (13 hex digits: below 2^52). */
+const EXACT_DIGITS = 13;
+
 /** Where the logs read so far have their fields (absolute indexes into the bytes scanned). */
 export interface LogPlaces {
   starts: Int32Array;
   ends: Int32Array;
   topicCounts: Uint8Array;
   flags: Uint8Array;
+  /** Per log, NUMBERS' values (when sent as a string; UNREAD past 13 digits). */
+  numbers: Float64Array;
 }
 
 export function logPlaces(capacity: number): LogPlaces {
@@ -47,7 +56,19 @@ export function logPlaces(capacity: number): LogPlaces {
     ends: new Int32Array(capacity * SLOTS),
     topicCounts: new Uint8Array(capacity),
     flags: new Uint8Array(capacity * FLAGS),
+    numbers: new Float64Array(capacity * NUMBERS.length),
   };
+}
+
+/** The value of the hex digits b[s..e) ("0x" after `s`), or UNREAD past EXACT_DIGITS. */
+function quantity(b: Uint8Array, s: number, e: number): number {
+  if (e - s - 2 > EXACT_DIGITS) return UNREAD;
+  let v = 0;
+  for (let j = s + 2; j < e; j++) {
+    const c = b[j] as number;
+    v = v * 16 + (c <= 57 ? c - 48 : (c | 32) - 87);
+  }
+  return v;
 }
 
 const QUOTE = 34;
@@ -87,17 +108,20 @@ interface Key {
   digits: number;
   slot: number;
   optional: number;
+  /** Its place in NUMBERS, or -1. */
+  number: number;
 }
 const KEYS: Key[] = [
-  { name: "address", digits: 40, slot: 0, optional: -1 },
-  { name: "topics", digits: 0, slot: -1, optional: -1 },
-  { name: "data", digits: EVEN, slot: 5, optional: -1 },
-  { name: "removed", digits: 0, slot: -1, optional: OPTIONAL.length },
+  { name: "address", digits: 40, slot: 0, optional: -1, number: -1 },
+  { name: "topics", digits: 0, slot: -1, optional: -1, number: -1 },
+  { name: "data", digits: EVEN, slot: 5, optional: -1, number: -1 },
+  { name: "removed", digits: 0, slot: -1, optional: OPTIONAL.length, number: -1 },
   ...OPTIONAL.map((name, f) => ({
     name,
     digits: name === "blockHash" || name === "transactionHash" ? HASH : SOME,
     slot: 6 + f,
     optional: f,
+    number: (NUMBERS as readonly string[]).indexOf(name),
   })),
 ].map(({ name, ...k }) => ({ ...k, bytes: new TextEncoder().encode(name) }));
 const TOPICS = 1;
@@ -214,6 +238,8 @@ export function scanLog(
       starts[base + key.slot] = i + 1;
       ends[base + key.slot] = end - 1;
       if (key.optional >= 0) flags[fbase + key.optional] = TEXT;
+      if (key.number >= 0)
+        places.numbers[at * NUMBERS.length + key.number] = quantity(b, i + 1, end - 1);
       i = end;
     } else if (key.optional >= 0 && c === 110) {
       const t = literal(b, i, n, "null");

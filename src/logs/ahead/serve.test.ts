@@ -9,8 +9,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isCanonicalLog } from "../row";
-import { unpackLogs } from "./pack";
+import { isCanonicalLog, toLogRow, type LogRow, type RawLog } from "../row";
+import { rowsOfPacked, unpackLogs } from "./pack";
 import type { FromReader, ToReader } from "./protocol";
 import { resultArrayStart, serveLogsReader } from "./serve";
 
@@ -62,6 +62,13 @@ function read(answer: string, size: number, cutOff = false): Read {
   for (const m of said) {
     if (m.type === "part") {
       const got = m.part.kind === "packed" ? unpackLogs(m.part) : m.part.items;
+      if (m.part.kind === "packed") {
+        // the rows the page makes of them are the rows it makes of the logs parsed
+        let id = 0;
+        const rows = rowsOfPacked(m.part, () => id++);
+        expect(rows.map(fields)).toEqual(got.map((l, i) => fields(toLogRow(l as RawLog, i))));
+        expect(rows.map((r) => r.raw)).toEqual(got);
+      }
       out.logs.push(...got);
       out.packed.push(...got.map(() => m.part.kind === "packed"));
     } else if (m.type === "end") out.end = m;
@@ -71,6 +78,12 @@ function read(answer: string, size: number, cutOff = false): Read {
 }
 
 const SIZES = [1, 7, 64, 600, 4096, 1 << 20];
+
+/** A row's fields but its raw log (a packed row makes that when asked: compared on its own). */
+function fields(r: LogRow): Omit<LogRow, "raw"> {
+  const { raw: _raw, ...rest } = { ...r, raw: null };
+  return rest;
+}
 
 /** The answer read in every chunk size: its result, in order, and packed only when canonical. */
 function expectReadAsParsed(answer: string): void {
@@ -140,9 +153,16 @@ describe("the logs reader Worker's reading", () => {
       { ...log(11), blocknumber: "0x1" }, // a spec lower-case key
       log(12, { blockTimestamp: undefined }),
       log(13, { transactionHash: "0x" }), // no digits
+      log(14, { blockTimestamp: "0x1234567890abcdef1" }), // more digits than a double holds
+      log(15, { transactionIndex: null, logIndex: null }),
     ];
     const logs = odd.flatMap((l, i) => [log(100 + i), l]);
-    const answer = answerOf(logs);
+    // a key sent twice: JSON.parse keeps the last
+    const twice = JSON.stringify(log(16)).replace(
+      '{"address"',
+      `{"address":"0x${"1".repeat(40)}","address"`,
+    );
+    const answer = answerOf(logs).replace(/\]\}$/, `,${twice}]}`);
     expectReadAsParsed(answer);
     const r = read(answer, 33);
     expect(r.packed.filter((p) => !p).length).toBeGreaterThanOrEqual(8);

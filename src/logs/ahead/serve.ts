@@ -6,7 +6,7 @@
  * The bytes are kept: the page may ask for the whole text (an error, an answer that is not a result
  * array, a malformed one). No React, no zod.
  */
-import { FLAGS, logPlaces, MORE, scanLog, skipSpace, skipValue, SLOTS } from "./scan";
+import { FLAGS, logPlaces, MORE, NUMBERS, scanLog, skipSpace, skipValue, SLOTS } from "./scan";
 import type { LogPlaces } from "./scan";
 import type { FromReader, LogsPart, ToReader } from "./protocol";
 
@@ -105,9 +105,17 @@ export function serveLogsReader(port: ReaderPort): void {
       ends,
       topicCounts: places.topicCounts.slice(0, count),
       flags: places.flags.slice(0, count * FLAGS),
+      numbers: places.numbers.slice(0, count * NUMBERS.length),
     };
     count = 0;
-    send(part, [part.bytes.buffer, starts.buffer, ends.buffer, part.topicCounts.buffer]);
+    send(part, [
+      part.bytes.buffer,
+      starts.buffer,
+      ends.buffer,
+      part.topicCounts.buffer,
+      part.flags.buffer,
+      part.numbers.buffer,
+    ]);
   };
 
   /** Reads the elements in `buf` from `pos`; false once the answer is not read here (off). */
