@@ -61,7 +61,7 @@ const appMayLoad =
     : Promise.resolve();
 const booted = bootModule
   ? bootModule
-      .then(({ bootEarly }) => bootEarly(hash, answerRows))
+      .then(({ bootEarly }) => bootEarly(hash, answerRows, appMayLoad))
       .then((sent) => {
         if (!sent) release();
       })

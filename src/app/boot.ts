@@ -52,8 +52,15 @@ export interface EarlyModule {
     search: URLSearchParams,
     endpoint: ResolvedEndpoint,
   ) => { method: string; params: readonly unknown[] } | null;
-  /** Reads a large answer from its headers on, off the page's thread (rpc/ahead.ts), or null. */
-  readAhead?: (response: Response, signal: AbortSignal) => AheadRead | null;
+  /**
+   * Reads a large answer from its headers on, off the page's thread (rpc/ahead.ts), or null; its
+   * work starts once `start` resolves.
+   */
+  readAhead?: (
+    response: Response,
+    signal: AbortSignal,
+    start?: Promise<unknown>,
+  ) => AheadRead | null;
 }
 
 /** A request sent ahead that the page has not joined in this long is aborted. */
@@ -139,6 +146,8 @@ export async function readCopy(
 export async function bootEarly(
   hash: string = window.location.hash,
   firstPaint?: (copy: AnswerCopy | null) => void,
+  /** When a reader ahead may start its work (the first rows are on screen). */
+  aheadStart?: Promise<unknown>,
 ): Promise<boolean> {
   try {
     const location = parseHash(hash);
@@ -160,6 +169,7 @@ export async function bootEarly(
     const resolved = resolveEndpoint(connection, method as MethodName);
     if (!resolved.ok) return false;
     const call = mod.earlyRequest(viewSearch(search), resolved.endpoint);
+    const readAhead = mod.readAhead;
     if (!call) return false;
     const copy = firstPaint
       ? {
@@ -176,7 +186,7 @@ export async function bootEarly(
       call.params,
       SENT_AHEAD_TTL_MS,
       copy,
-      mod.readAhead,
+      readAhead ? (response, signal) => readAhead(response, signal, aheadStart) : undefined,
     );
     // From navigation to the request leaving: the benchmark's view of the head start.
     perf.measure("nodescope:boot:early", 0, call.method);

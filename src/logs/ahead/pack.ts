@@ -33,14 +33,17 @@ function slice(text: string, p: PackedLogs, i: number, slot: number): string {
 function numberAt(p: PackedLogs, text: string, i: number, k: number, f: number): number | null {
   if (p.flags[i * FLAGS + f] !== TEXT) return null;
   const v = p.numbers[i * NUMBERS.length + k] ?? UNREAD;
-  return v === UNREAD ? Number.parseInt(slice(text, p, i, 6 + f), 16) : v;
+  if (v === UNREAD) return Number.parseInt(slice(text, p, i, 6 + f), 16);
+  // A small integer as one (`| 0`), as parseInt gives it: a double read from the typed array would
+  // be kept boxed in each row, and compared as one in every sort.
+  return v <= 0x3fffffff ? v | 0 : v;
 }
 
 /** Log `i` as the node sent it. */
 function rawOf(p: PackedLogs, text: string, i: number): RawLog {
   const n = p.topicCounts[i] ?? 0;
-  const topics = new Array<string>(n);
-  for (let k = 0; k < n; k++) topics[k] = slice(text, p, i, 1 + k);
+  const topics: string[] = [];
+  for (let k = 0; k < n; k++) topics.push(slice(text, p, i, 1 + k));
   const log: RawLog = { address: slice(text, p, i, 0), topics, data: slice(text, p, i, 5) };
   for (let f = 0; f < OPTIONAL.length; f++) {
     const flag = p.flags[i * FLAGS + f];
@@ -83,8 +86,9 @@ class PackedRow implements LogRow {
     this.#i = i;
     this.id = id;
     const n = p.topicCounts[i] ?? 0;
-    const topics = new Array<string>(n);
-    for (let k = 0; k < n; k++) topics[k] = slice(text, p, i, 1 + k);
+    // Pushed, not `new Array(n)`: a holey array slows every later read of a topic (Group by).
+    const topics: string[] = [];
+    for (let k = 0; k < n; k++) topics.push(slice(text, p, i, 1 + k));
     this.address = slice(text, p, i, 0);
     this.topics = topics;
     this.data = slice(text, p, i, 5);
@@ -109,7 +113,7 @@ class PackedRow implements LogRow {
 /** The rows of a `PackedLogs`, numbered by `nextId`. */
 export function rowsOfPacked(p: PackedLogs, nextId: () => number): LogRow[] {
   const text = new TextDecoder().decode(p.bytes);
-  const rows = new Array<LogRow>(p.count);
-  for (let i = 0; i < p.count; i++) rows[i] = new PackedRow(p, text, i, nextId());
+  const rows: LogRow[] = [];
+  for (let i = 0; i < p.count; i++) rows.push(new PackedRow(p, text, i, nextId()));
   return rows;
 }

@@ -135,7 +135,7 @@ describe("a logs answer read ahead", () => {
     const worker = standIn();
     expect(
       sendAhead(base, "eth_getLogs", PARAMS, 5_000, undefined, (res, signal) =>
-        res.body ? (worker.start(), readThrough(worker, res.body, signal)) : null,
+        res.body ? (worker.start(), readThrough(() => worker, res.body, signal)) : null,
       ),
     ).toBe(true);
     // the page comes later: the Worker has read on meanwhile
@@ -159,7 +159,7 @@ describe("a logs answer read ahead", () => {
       });
     const worker = standIn();
     sendAhead(base, "eth_getLogs", PARAMS, 5_000, undefined, (res, signal) =>
-      res.body ? (worker.start(), readThrough(worker, res.body, signal)) : null,
+      res.body ? (worker.start(), readThrough(() => worker, res.body, signal)) : null,
     );
     await expect(pageRequest()).rejects.toBeInstanceOf(RangeLimitError);
     expect(requests).toBe(1);
@@ -168,7 +168,7 @@ describe("a logs answer read ahead", () => {
   it("a Worker that never starts leaves the body to the page, which reads it as ever", async () => {
     const worker = standIn({ failToStart: true });
     sendAhead(base, "eth_getLogs", PARAMS, 5_000, undefined, (res, signal) =>
-      res.body ? (worker.start(), readThrough(worker, res.body, signal)) : null,
+      res.body ? (worker.start(), readThrough(() => worker, res.body, signal)) : null,
     );
     const { raw, streamed, shown } = await pageRequest();
     expect(raw).toBe(streamed.raws);
@@ -183,7 +183,7 @@ describe("a logs answer read ahead", () => {
     const taken = new Promise((r) => (took = r));
     sendAhead(base, "eth_getLogs", PARAMS, 5_000, undefined, (res, signal) => {
       took();
-      return res.body ? (worker.start(), readThrough(worker, res.body, signal)) : null;
+      return res.body ? (worker.start(), readThrough(() => worker, res.body, signal)) : null;
     });
     const quit = new AbortController();
     const asked = pageRequest(quit.signal);
@@ -198,7 +198,7 @@ describe("a logs answer read ahead", () => {
     answer = (id) => JSON.stringify({ jsonrpc: "2.0", id, result: LOGS }).slice(0, 150_000);
     const worker = standIn();
     sendAhead(base, "eth_getLogs", PARAMS, 5_000, undefined, (res, signal) =>
-      res.body ? (worker.start(), readThrough(worker, res.body, signal)) : null,
+      res.body ? (worker.start(), readThrough(() => worker, res.body, signal)) : null,
     );
     const failed = await pageRequest().then(
       () => null,

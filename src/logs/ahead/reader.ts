@@ -29,19 +29,19 @@ export function spawnLogsReadersWith(make: () => ReaderWorker): void {
 }
 
 /**
- * Reads `response` ahead when it is announced over AHEAD_BYTES and a Worker starts; else null.
- * `signal` is the exchange's: once it aborts, the reading stops and the Worker ends.
+ * Reads `response` ahead when it is announced over AHEAD_BYTES and Workers may start; else null.
+ * `signal` is the exchange's: once it aborts, the reading stops and the Worker ends. The Worker
+ * starts once `start` resolves (the first paint's rows are on screen: started beside them, its
+ * script held their frame back); the body waits in the browser meanwhile.
  */
-export function logsReadAhead(response: Response, signal: AbortSignal): AheadRead | null {
+export function logsReadAhead(
+  response: Response,
+  signal: AbortSignal,
+  start: Promise<unknown> = Promise.resolve(),
+): AheadRead | null {
   const announced = Number(response.headers.get("content-length") ?? Number.NaN);
   if (!(announced > AHEAD_BYTES) || !response.body || typeof Worker === "undefined") return null;
-  let worker: ReaderWorker;
-  try {
-    worker = spawn();
-  } catch {
-    return null;
-  }
-  return readThrough(worker, response.body, signal);
+  return readThrough(() => spawn(), response.body, signal, start);
 }
 
 type Said<T extends FromReader["type"]> = Extract<FromReader, { type: T }>;
@@ -52,11 +52,13 @@ type Said<T extends FromReader["type"]> = Extract<FromReader, { type: T }>;
  * let go, and the hand-over says so (null).
  */
 export function readThrough(
-  worker: ReaderWorker,
+  open: () => ReaderWorker,
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
+  start: Promise<unknown> = Promise.resolve(),
 ): AheadRead {
-  const send = (m: ToReader, transfer: Transferable[] = []) => worker.postMessage(m, transfer);
+  let worker: ReaderWorker | null = null;
+  const send = (m: ToReader, transfer: Transferable[] = []) => worker?.postMessage(m, transfer);
   const reader = body.getReader();
   const parts: LogsPart[] = [];
   let state: "starting" | "reading" | "unread" | "failed" | "closed" = "starting";
@@ -71,9 +73,11 @@ export function readThrough(
     if (state === "closed" || state === "unread") return;
     const reading = state !== "starting";
     state = "closed";
-    worker.onmessage = null;
-    worker.onerror = null;
-    worker.terminate();
+    if (worker) {
+      worker.onmessage = null;
+      worker.onerror = null;
+      worker.terminate();
+    }
     if (reading) void reader.cancel().catch(() => undefined);
     else reader.releaseLock();
   };
@@ -100,7 +104,7 @@ export function readThrough(
     }
     if (state === "reading") send({ type: "end", cutOff });
   };
-  worker.onmessage = (e: MessageEvent<FromReader>) => {
+  const onMessage = (e: MessageEvent<FromReader>) => {
     const m = e.data;
     if (m.type === "awake") {
       if (state !== "starting") return;
@@ -114,16 +118,29 @@ export function readThrough(
       settle?.();
     } else onText?.(m);
   };
-  worker.onerror = (e) => {
-    e.preventDefault();
-    if (state === "starting") {
-      // Nothing read: the body goes back to whoever reads it next.
-      state = "unread";
-      worker.terminate();
-      reader.releaseLock();
-    } else if (state === "reading") state = "failed";
+  /** Nothing read: the body goes back to whoever reads it next. */
+  const letGo = () => {
+    state = "unread";
+    worker?.terminate();
+    reader.releaseLock();
     settle?.();
   };
+  const onError = (e: ErrorEvent) => {
+    e.preventDefault();
+    if (state === "starting") return letGo();
+    if (state === "reading") state = "failed";
+    settle?.();
+  };
+  void start.then(() => {
+    if (state !== "starting") return;
+    try {
+      worker = open();
+    } catch {
+      return letGo(); // not allowed here: the page reads the body
+    }
+    worker.onmessage = onMessage;
+    worker.onerror = onError;
+  });
 
   function readText(): Promise<{ text: string; bytes: number }> {
     return new Promise((resolve, reject) => {
