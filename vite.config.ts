@@ -31,12 +31,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // What a deep link's first request waits for (app/boot.ts): the boot module, the
-            // endpoints' pure part, the rpc transport and the hex checks, in one chunk rather than
+            // endpoints' pure part, the rpc transport (and its reader ahead's interface, and the
+            // scheduling it uses), the hex checks, in one chunk rather than
             // eight in waves (bench/STARTUP.md, eighth round). No zod, React or viem in it
             // (src/app/bootGraph.test.ts).
             {
               name: "boot",
-              test: /\/src\/(app\/boot|endpoints\/(presets|override|methods)|rpc\/(transport|errors|deadline|response|inflight|mask|codes)|platform\/perf|chain\/hex)\.ts$/,
+              test: /\/src\/(app\/boot|endpoints\/(presets|override|methods)|rpc\/(transport|errors|deadline|response|inflight|mask|codes|ahead)|platform\/(perf|schedule)|chain\/hex)\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
@@ -66,10 +67,11 @@ export default defineConfig({
 /**
  * A deep link's first request (app/boot.ts) is built by its page's `early.ts` from the page's
  * params module: each page's pair in one chunk (the logs page's params and ranges live in
- * src/logs/), one request rather than two or three before the request can leave.
+ * src/logs/, with the reader ahead its early module offers: src/logs/ahead/), one request rather
+ * than two or three before the request can leave.
  */
 function earlyChunkOf(id: string): string | null {
   const page = /\/src\/pages\/(tx|logs|block)\/(early|params)\.ts$/.exec(id)?.[1];
   if (page) return `early-${page}`;
-  return /\/src\/logs\/(params|ranges)\.ts$/.test(id) ? "early-logs" : null;
+  return /\/src\/logs\/(params|ranges|ahead\/reader)\.ts$/.test(id) ? "early-logs" : null;
 }
