@@ -2,12 +2,12 @@
  * Logs packed to cross from the logs reader Worker to the page cheaply: the answer's bytes they
  * span, where each field is in them and the quantities' values (scan.ts read and checked them
  * there, as `isCanonicalLog` does). The page decodes the bytes once and makes each row's strings
- * as slices of that text: no parsing, no checks, no second object per log — a row's raw log (as
- * the node sent it) is made when something asks for it. Receiving logs as objects instead costs
- * the page more than parsing their JSON (bench/STARTUP.md). No React.
+ * as slices of that text: no parsing, no checks, no second object per log — a row gives back its
+ * raw log (as the node sent it) when asked, from its own fields. Receiving logs as objects instead
+ * costs the page more than parsing their JSON (bench/STARTUP.md). No React.
  */
 import type { LogRow, RawLog } from "../row";
-import { ABSENT, FLAGS, NULL, NUMBERS, OPTIONAL, SLOTS, TEXT, UNREAD } from "./scan";
+import { ABSENT, FLAGS, NULL, NUMBERS, OPTIONAL, SLOTS, TEXT } from "./scan";
 
 export interface PackedLogs {
   kind: "packed";
@@ -20,7 +20,7 @@ export interface PackedLogs {
   topicCounts: Uint8Array;
   /** Per log, FLAGS flags: its optional fields, then `removed` (scan.ts: ABSENT, NULL, TEXT). */
   flags: Uint8Array;
-  /** Per log, NUMBERS' values where sent (UNREAD: too many digits, read here). */
+  /** Per log, NUMBERS' values where sent (each written as the spec writes a quantity). */
   numbers: Float64Array;
 }
 
@@ -30,35 +30,12 @@ function slice(text: string, p: PackedLogs, i: number, slot: number): string {
 }
 
 /** Log `i`'s quantity NUMBERS[k] (OPTIONAL[f]) as `toLogRow` reads it: null when not a string. */
-function numberAt(p: PackedLogs, text: string, i: number, k: number, f: number): number | null {
+function numberAt(p: PackedLogs, i: number, k: number, f: number): number | null {
   if (p.flags[i * FLAGS + f] !== TEXT) return null;
-  const v = p.numbers[i * NUMBERS.length + k] ?? UNREAD;
-  if (v === UNREAD) return Number.parseInt(slice(text, p, i, 6 + f), 16);
   // A small integer as one (`| 0`), as parseInt gives it: a double read from the typed array would
   // be kept boxed in each row, and compared as one in every sort.
+  const v = p.numbers[i * NUMBERS.length + k] ?? 0;
   return v <= 0x3fffffff ? v | 0 : v;
-}
-
-/** Log `i` as the node sent it. */
-function rawOf(p: PackedLogs, text: string, i: number): RawLog {
-  const n = p.topicCounts[i] ?? 0;
-  const topics: string[] = [];
-  for (let k = 0; k < n; k++) topics.push(slice(text, p, i, 1 + k));
-  const log: RawLog = { address: slice(text, p, i, 0), topics, data: slice(text, p, i, 5) };
-  for (let f = 0; f < OPTIONAL.length; f++) {
-    const flag = p.flags[i * FLAGS + f];
-    if (flag === ABSENT) continue;
-    log[OPTIONAL[f] as (typeof OPTIONAL)[number]] = flag === TEXT ? slice(text, p, i, 6 + f) : null;
-  }
-  const removed = p.flags[i * FLAGS + OPTIONAL.length];
-  if (removed !== ABSENT) log.removed = removed === TEXT;
-  return log;
-}
-
-/** The logs a `PackedLogs` holds, as the node sent them. */
-export function unpackLogs(p: PackedLogs): RawLog[] {
-  const text = new TextDecoder().decode(p.bytes);
-  return Array.from({ length: p.count }, (_, i) => rawOf(p, text, i));
 }
 
 /** A row made from packed logs: what `toLogRow` makes, its raw log made when asked. */
@@ -75,15 +52,11 @@ class PackedRow implements LogRow {
   removed: boolean;
   blockTimestamp: number | null;
   pending: boolean;
+  /** Its FLAGS flags, two bits each: which optional fields were sent, and as what. */
+  readonly #sent: number;
   #raw: RawLog | undefined;
-  readonly #part: PackedLogs;
-  readonly #text: string;
-  readonly #i: number;
 
   constructor(p: PackedLogs, text: string, i: number, id: number) {
-    this.#part = p;
-    this.#text = text;
-    this.#i = i;
     this.id = id;
     const n = p.topicCounts[i] ?? 0;
     // Pushed, not `new Array(n)`: a holey array slows every later read of a topic (Group by).
@@ -94,23 +67,46 @@ class PackedRow implements LogRow {
     this.data = slice(text, p, i, 5);
     const f = i * FLAGS;
     // OPTIONAL's order: blockNumber, blockHash, transactionHash, transactionIndex, logIndex, blockTimestamp
-    this.blockNumber = numberAt(p, text, i, 0, 0);
+    this.blockNumber = numberAt(p, i, 0, 0);
     this.blockHash = p.flags[f + 1] === TEXT ? slice(text, p, i, 7) : null;
     this.transactionHash = p.flags[f + 2] === TEXT ? slice(text, p, i, 8) : null;
-    this.transactionIndex = numberAt(p, text, i, 1, 3);
-    this.logIndex = numberAt(p, text, i, 2, 4);
-    this.blockTimestamp = numberAt(p, text, i, 3, 5);
+    this.transactionIndex = numberAt(p, i, 1, 3);
+    this.logIndex = numberAt(p, i, 2, 4);
+    this.blockTimestamp = numberAt(p, i, 3, 5);
     this.removed = p.flags[f + OPTIONAL.length] === TEXT;
     this.pending = this.blockNumber === null || p.flags[f + 1] === NULL;
+    let sent = 0;
+    for (let k = 0; k < FLAGS; k++) sent |= (p.flags[f + k] ?? ABSENT) << (2 * k);
+    this.#sent = sent;
   }
 
+  /** As the node sent it: its fields, the quantities written back as the node wrote them. */
   get raw(): RawLog {
-    this.#raw ??= rawOf(this.#part, this.#text, this.#i);
-    return this.#raw;
+    if (this.#raw) return this.#raw;
+    const raw: RawLog = { address: this.address, topics: this.topics, data: this.data };
+    const values = [
+      this.blockNumber,
+      this.blockHash,
+      this.transactionHash,
+      this.transactionIndex,
+      this.logIndex,
+      this.blockTimestamp,
+    ];
+    for (let k = 0; k < OPTIONAL.length; k++) {
+      const flag = (this.#sent >> (2 * k)) & 3;
+      if (flag === ABSENT) continue;
+      const v = values[k] ?? null;
+      raw[OPTIONAL[k] as (typeof OPTIONAL)[number]] =
+        flag === NULL || v === null ? null : typeof v === "number" ? `0x${v.toString(16)}` : v;
+    }
+    const removed = (this.#sent >> (2 * OPTIONAL.length)) & 3;
+    if (removed !== ABSENT) raw.removed = removed === TEXT;
+    this.#raw = raw;
+    return raw;
   }
 }
 
-/** The rows of a `PackedLogs`, numbered by `nextId`. */
+/** The rows of a `PackedLogs`, numbered by `nextId` (they keep no reference to the part). */
 export function rowsOfPacked(p: PackedLogs, nextId: () => number): LogRow[] {
   const text = new TextDecoder().decode(p.bytes);
   const rows: LogRow[] = [];

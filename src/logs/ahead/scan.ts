@@ -35,8 +35,6 @@ export const TEXT = 2;
 
 /** The quantities read as numbers, per log, in this order (their slots 6, 9, 10, 11). */
 export const NUMBERS = ["blockNumber", "transactionIndex", "logIndex", "blockTimestamp"] as const;
-/** A quantity's number when it has more digits than a double holds exactly: read on the page. */
-export const UNREAD = -1;
 /** Digits a double holds exactly (13 hex digits: below 2^52). */
 const EXACT_DIGITS = 13;
 
@@ -46,7 +44,7 @@ export interface LogPlaces {
   ends: Int32Array;
   topicCounts: Uint8Array;
   flags: Uint8Array;
-  /** Per log, NUMBERS' values (when sent as a string; UNREAD past 13 digits). */
+  /** Per log, NUMBERS' values (when sent as a string). */
   numbers: Float64Array;
 }
 
@@ -60,17 +58,6 @@ export function logPlaces(capacity: number): LogPlaces {
   };
 }
 
-/** The value of the hex digits b[s..e) ("0x" after `s`), or UNREAD past EXACT_DIGITS. */
-function quantity(b: Uint8Array, s: number, e: number): number {
-  if (e - s - 2 > EXACT_DIGITS) return UNREAD;
-  let v = 0;
-  for (let j = s + 2; j < e; j++) {
-    const c = b[j] as number;
-    v = v * 16 + (c <= 57 ? c - 48 : (c | 32) - 87);
-  }
-  return v;
-}
-
 const QUOTE = 34;
 const COMMA = 44;
 const COLON = 58;
@@ -81,6 +68,23 @@ const CLOSE_BRACE = 125;
 const BACKSLASH = 92;
 const ZERO = 48;
 const X = 120;
+
+/**
+ * The value of the quantity b[s..e) ("0x" then its digits) when it is written as the spec writes
+ * one (no leading zero) and a double holds it exactly; else -1 (its log is not read here). Its
+ * text is then what `0x${value.toString(16)}` writes: a row can give back its raw log from its
+ * numbers (pack.ts).
+ */
+function quantity(b: Uint8Array, s: number, e: number): number {
+  const digits = e - s - 2;
+  if (digits > EXACT_DIGITS || (digits > 1 && b[s + 2] === ZERO)) return -1;
+  let v = 0;
+  for (let j = s + 2; j < e; j++) {
+    const c = b[j] as number;
+    v = v * 16 + (c <= 57 ? c - 48 : (c | 32) - 87);
+  }
+  return v;
+}
 
 /** 1 for the bytes of hex digits (either case). */
 const HEX = new Uint8Array(256);
@@ -238,8 +242,11 @@ export function scanLog(
       starts[base + key.slot] = i + 1;
       ends[base + key.slot] = end - 1;
       if (key.optional >= 0) flags[fbase + key.optional] = TEXT;
-      if (key.number >= 0)
-        places.numbers[at * NUMBERS.length + key.number] = quantity(b, i + 1, end - 1);
+      if (key.number >= 0) {
+        const v = quantity(b, i + 1, end - 1);
+        if (v < 0) return OTHER;
+        places.numbers[at * NUMBERS.length + key.number] = v;
+      }
       i = end;
     } else if (key.optional >= 0 && c === 110) {
       const t = literal(b, i, n, "null");
