@@ -1,10 +1,11 @@
 /**
  * A large logs answer read from its headers on (app/boot.ts offers it to a logs link's request
  * sent ahead): while the app loads, the page feeds the body's bytes to a Worker (serve.ts) that
- * parses, checks and packs the logs; the page's logs query then takes them over (rpc/ahead.ts),
- * the parts already read at once and the rest as they come, making its rows from slices of packed
- * text instead of parsing 60 MB of JSON on its own thread. Only for an answer announced over
- * AHEAD_BYTES: a small one is read on the page in the time a Worker takes to start. No React.
+ * reads the logs from them, checks and packs them; the page's logs query then takes them over
+ * (rpc/ahead.ts), the parts already read at once and the rest as they come, making its rows from
+ * slices of packed text instead of parsing 60 MB of JSON on its own thread. Only for an answer
+ * announced over AHEAD_BYTES: a small one is read on the page in the time a Worker takes to start.
+ * No React.
  */
 import type { AheadEnd, AheadRead } from "../../rpc/ahead";
 import type { ResultStream } from "../../rpc/stream";
@@ -20,19 +21,14 @@ const PUMP_SLICE_MS = 8;
 /** The Worker as the reader uses it (a real one, or a stand-in in tests). */
 export type ReaderWorker = Pick<Worker, "postMessage" | "terminate" | "onmessage" | "onerror">;
 
-let spawn = (): ReaderWorker =>
+const spawn = (): ReaderWorker =>
   new Worker(new URL("./logs.worker.ts", import.meta.url), { type: "module" });
-
-/** Tests: Workers come from `make`. */
-export function spawnLogsReadersWith(make: () => ReaderWorker): void {
-  spawn = make;
-}
 
 /**
  * Reads `response` ahead when it is announced over AHEAD_BYTES and Workers may start; else null.
  * `signal` is the exchange's: once it aborts, the reading stops and the Worker ends. The Worker
- * starts once `start` resolves (the first paint's rows are on screen: started beside them, its
- * script held their frame back); the body waits in the browser meanwhile.
+ * starts once `start` resolves (the first paint's rows are on screen, as the app's chunks wait for
+ * them: bench/STARTUP.md, thirteenth round); the body waits in the browser meanwhile.
  */
 export function logsReadAhead(
   response: Response,
