@@ -7,7 +7,7 @@
  * without its result, or the whole text. The transport knows only this interface; what a piece is
  * belongs to the reader and the stream that takes it. No React.
  */
-import { ResponseTooLargeError, UnreadableResponseError, type RpcErrorContext } from "./errors";
+import { closedMidAnswer, ResponseTooLargeError, type RpcErrorContext } from "./errors";
 import type { Exchanged } from "./inflight";
 import { isPlainResultEnvelope } from "./response";
 import type { ResultStream } from "./stream";
@@ -53,6 +53,15 @@ export function takeAheadRead(response: Response): AheadRead | undefined {
   return reader;
 }
 
+/** How a body is read (the transport's `readAnswer`, and through a reader ahead alike). */
+export interface ReadHow {
+  maxBytes: number;
+  stream: ResultStream<unknown> | undefined;
+  /** The id the answer must carry. */
+  id: number;
+  ctx: () => RpcErrorContext;
+}
+
 /**
  * The page's read of a body read ahead (the transport's `readAnswer` for such a response): the
  * stream takes the pieces, and the answer is judged as the transport judges its own read. Null
@@ -62,12 +71,7 @@ export async function readThroughAhead(
   reader: AheadRead,
   res: Response,
   signal: AbortSignal,
-  how: {
-    maxBytes: number;
-    stream: ResultStream<unknown> | undefined;
-    id: number;
-    ctx: () => RpcErrorContext;
-  },
+  how: ReadHow,
 ): Promise<Exchanged | null> {
   const meta = {
     status: res.status,
@@ -90,12 +94,7 @@ export async function readThroughAhead(
         return { ...meta, text: end.head, bytes: end.bytes, decoded: { value: taken.result } };
     }
     const whole = end.kind === "text" ? end : { ...(await reader.text()), cutOff: false };
-    if (whole.cutOff)
-      throw new UnreadableResponseError(how.ctx(), {
-        reason: "truncated",
-        body: whole.text,
-        detail: "the connection closed mid-answer",
-      });
+    if (whole.cutOff) throw closedMidAnswer(how.ctx(), whole.text);
     return { ...meta, text: whole.text, bytes: whole.bytes };
   } finally {
     reader.close();

@@ -384,6 +384,15 @@ export class UnreadableResponseError extends RpcError {
   }
 }
 
+/** The answer the connection closed on before its end (`body`: what arrived). */
+export function closedMidAnswer(ctx: RpcErrorContext, body: string): UnreadableResponseError {
+  return new UnreadableResponseError(ctx, {
+    reason: "truncated",
+    body,
+    detail: "the connection closed mid-answer",
+  });
+}
+
 /** The answer is larger than the client accepts. */
 export class ResponseTooLargeError extends RpcError {
   readonly kind = "too-large";

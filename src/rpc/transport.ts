@@ -5,11 +5,11 @@
  */
 import {
   AbortedError,
+  closedMidAnswer,
   NetworkError,
   ResponseTooLargeError,
   RpcError,
   TimeoutError,
-  UnreadableResponseError,
   type NetworkFailure,
   type RpcErrorContext,
 } from "./errors";
@@ -21,6 +21,7 @@ import {
   STREAMED_HEAD_BYTES,
   takeAheadRead,
   type AheadRead,
+  type ReadHow,
 } from "./ahead";
 import { isPlainResultEnvelope } from "./response";
 import type { ResultStream } from "./stream";
@@ -304,16 +305,7 @@ export async function exchange(
 }
 
 /** Reads one answer's body (the first caller's read of a shared exchange). */
-async function readAnswer(
-  res: Response,
-  signal: AbortSignal,
-  how: {
-    maxBytes: number;
-    stream: ResultStream<unknown> | undefined;
-    id: number;
-    ctx: () => RpcErrorContext;
-  },
-): Promise<Exchanged> {
+async function readAnswer(res: Response, signal: AbortSignal, how: ReadHow): Promise<Exchanged> {
   const { maxBytes, ctx } = how;
   const announced = Number(res.headers.get("content-length") ?? Number.NaN);
   const ahead = takeAheadRead(res);
@@ -391,12 +383,7 @@ async function readAnswer(
     offset += chunk.byteLength;
   }
   const text = new TextDecoder().decode(all);
-  if (cutOff)
-    throw new UnreadableResponseError(ctx(), {
-      reason: "truncated",
-      body: text,
-      detail: "the connection closed mid-answer",
-    });
+  if (cutOff) throw closedMidAnswer(ctx(), text);
   return {
     status: res.status,
     contentType: res.headers.get("content-type") ?? "",
@@ -420,12 +407,7 @@ function fromRemote(
       announced: read.announced,
     });
   if (read.kind === "text") {
-    if (read.cutOff)
-      throw new UnreadableResponseError(ctx(), {
-        reason: "truncated",
-        body: read.text,
-        detail: "the connection closed mid-answer",
-      });
+    if (read.cutOff) throw closedMidAnswer(ctx(), read.text);
     return { status, contentType, retryAfter, text: read.text, bytes: read.bytes, id };
   }
   return {

@@ -58,16 +58,16 @@ export function logPlaces(capacity: number): LogPlaces {
   };
 }
 
-const QUOTE = 34;
-const COMMA = 44;
-const COLON = 58;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const BACKSLASH = 92;
-const ZERO = 48;
-const X = 120;
+export const QUOTE = 34;
+export const COMMA = 44;
+export const COLON = 58;
+export const OPEN_BRACKET = 91;
+export const CLOSE_BRACKET = 93;
+export const OPEN_BRACE = 123;
+export const CLOSE_BRACE = 125;
+export const BACKSLASH = 92;
+export const ZERO = 48;
+export const X = 120;
 
 /**
  * The value of the quantity b[s..e) ("0x" then its digits) when it is written as the spec writes

@@ -6,7 +6,22 @@
  * The bytes are kept: the page may ask for the whole text (an error, an answer that is not a result
  * array, a malformed one). No React, no zod.
  */
-import { FLAGS, logPlaces, MORE, NUMBERS, scanLog, skipSpace, skipValue, SLOTS } from "./scan";
+import {
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  FLAGS,
+  logPlaces,
+  MORE,
+  NUMBERS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  scanLog,
+  skipSpace,
+  skipValue,
+  SLOTS,
+} from "./scan";
 import type { LogPlaces } from "./scan";
 import type { FromReader, LogsPart, ToReader } from "./protocol";
 
@@ -21,13 +36,6 @@ export interface ReaderPort {
   postMessage(message: FromReader, transfer?: Transferable[]): void;
   onmessage: ((e: MessageEvent<ToReader>) => void) | null;
 }
-
-const OPEN_BRACE = 123;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const COMMA = 44;
-const COLON = 58;
-const QUOTE = 34;
 
 function text(b: Uint8Array): string {
   return new TextDecoder().decode(b);
