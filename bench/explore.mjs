@@ -11,7 +11,7 @@
 //     clicked again) → the rows sorted by value as a number (the first row shows the least / the
 //     greatest value).
 /* global window, document, HTMLSelectElement */
-import { newPage, waitFirstRows } from "./page.mjs";
+import { newPage, waitDone, waitFirstRows } from "./page.mjs";
 import { DENSE_LOGS_PER_BLOCK, lastLogBlock, syntheticLogs } from "./synthetic.mjs";
 
 /** What the synthetic set holds: an address's log count, the receivers, the value extremes. */
@@ -117,10 +117,7 @@ export async function exploreOnce({ browser, base, rpcBase, n, expect }) {
       },
       { address: expect.address, count: expect.addressLogs, total: n },
     );
-    await page.waitForFunction(() => window.__bench.donePaintedAt !== null, null, {
-      timeout: 120_000,
-      polling: 50,
-    });
+    await waitDone(page);
     await page.evaluate(() => window.__bench.settle(500, 10_000));
 
     const steps = await page.evaluate(

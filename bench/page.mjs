@@ -49,6 +49,7 @@ export async function newPage(browser, config) {
   page.setDefaultTimeout(30_000);
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  listenToProbe(page);
   await page.addInitScript(`window.__benchConfig = ${JSON.stringify(config)};\n${probeSource}`);
   const cdp = await context.newCDPSession(page);
   return { context, page, errors, cdp };
@@ -70,31 +71,61 @@ function longestTask(tasks, from = 0, to = Number.POSITIVE_INFINITY) {
   return max;
 }
 
+/** What probe.js says on the console: `first-rows` (or `error`) and `done`, each once. */
+const PROBE_MARK = "nodescope-bench:";
+/** Per page opened by `newPage`: what the probe has said, and who waits for what. */
+const probeWords = new WeakMap();
+
+/**
+ * Listens from the page's start, so the harness waits for the probe without touching the page: a
+ * `waitForFunction` polling it evaluates Playwright's injected script in the page on its first
+ * poll (~18–24 ms of script at ~65–80 ms after navigation, while the app's entry arrives;
+ * bench/STARTUP.md, fourteenth round).
+ */
+function listenToProbe(page) {
+  const said = new Set();
+  const waiting = [];
+  page.on("console", (m) => {
+    const text = m.text();
+    if (!text.startsWith(PROBE_MARK)) return;
+    said.add(text.slice(PROBE_MARK.length));
+    for (const w of waiting.splice(0)) if (!w(said)) waiting.push(w);
+  });
+  probeWords.set(
+    page,
+    (words) =>
+      new Promise((resolve) => {
+        const w = (set) => words.some((x) => set.has(x)) && (resolve(), true);
+        if (!w(said)) waiting.push(w);
+      }),
+  );
+}
+
+/** Resolves once the probe of `page` (opened by `newPage`) has said one of `words`. */
+function probeSaid(page, words, ms, label) {
+  const wait = probeWords.get(page);
+  if (!wait) throw new Error(`${label}: the page was not opened by newPage`);
+  return withTimeout(wait(words), ms, label);
+}
+
 /** Waits for the first row painted, or an error shown instead (returned as its text). */
 export async function waitFirstRows(page, label) {
-  const out = await page
-    .waitForFunction(
-      () =>
-        window.__bench.firstPaintedAt !== null
-          ? { ok: true }
-          : window.__bench.errorText !== null
-            ? { ok: false, error: window.__bench.errorText }
-            : null,
-      null,
-      { timeout: 120_000, polling: 50 },
-    )
-    .catch((e) => {
-      throw new Error(`${label}: no rows shown within 120 s (${e.message.split("\n")[0]})`);
-    });
-  return out.jsonValue();
+  await probeSaid(page, ["first-rows", "error"], 120_000, `${label}: no rows shown`);
+  return page.evaluate(() =>
+    window.__bench.firstPaintedAt !== null
+      ? { ok: true }
+      : { ok: false, error: window.__bench.errorText },
+  );
+}
+
+/** Waits for every row reachable (the frame that shows it painted). */
+export function waitDone(page) {
+  return probeSaid(page, ["done"], 120_000, "every row");
 }
 
 /** Waits for every row reachable, then for the view to settle; returns when that was (page clock). */
 export async function waitAllRows(page) {
-  await page.waitForFunction(() => window.__bench.donePaintedAt !== null, null, {
-    timeout: 120_000,
-    polling: 50,
-  });
+  await waitDone(page);
   await page.evaluate(() => window.__bench.settle(800, 10_000));
   return page.evaluate(() => performance.now());
 }

@@ -7,6 +7,10 @@
 /* global window, document, requestAnimationFrame, requestIdleCallback, MutationObserver, HTMLInputElement */
 (() => {
   const cfg = window.__benchConfig || { selector: "[role=treeitem]" };
+  // Said on the console when the first rows are painted (or an error shows) and when every row is:
+  // the harness waits for it (bench/page.mjs probeSaid) rather than polling, which evaluates
+  // Playwright's injected script in the page while it loads.
+  const MARK = "nodescope-bench:";
   const b = {
     selector: cfg.selector,
     measures: [],
@@ -78,8 +82,10 @@
     if (all > b.maxItems) b.maxItems = all;
     if (b.errorText === null) {
       const alert = document.querySelector("main [role=alert]");
-      if (alert && /failed|refused|limit/i.test(alert.textContent ?? ""))
+      if (alert && /failed|refused|limit/i.test(alert.textContent ?? "")) {
         b.errorText = (alert.textContent ?? "").slice(0, 300);
+        console.debug(`${MARK}error`);
+      }
     }
   };
   const timed = !!(cfg.doneText || cfg.busySelector);
@@ -109,6 +115,7 @@
           b.doneAt = now();
           b.frame().then((f) => {
             b.donePaintedAt = f.end;
+            console.debug(`${MARK}done`);
           });
         }
       }
@@ -116,6 +123,7 @@
         b.firstItemAt = now();
         b.frame().then((f) => {
           b.firstPaintedAt = f.end;
+          console.debug(`${MARK}first-rows`);
         });
       }
     }).observe(document.documentElement, {
