@@ -248,6 +248,39 @@ describe("sortByArg", () => {
     ]);
   });
 
+  it("sorts amounts below 2^52 (read from their words' last digits) as their exact values, with one at 2^52 and past it, ties in order, rows without one last", () => {
+    // amounts with repeats, 2^52 − 1 (the largest read from the digits), 2^52 and 2^53 + 1
+    // (exact values only as bigints), and logs of another event (no `value`) between them
+    const amounts = [7n, 2n ** 52n - 1n, 0n, 7n, 2n ** 52n, 3n, 2n ** 53n + 1n, 0n, 7n, 40n];
+    const logs = amounts.map((v, i) => transfer(TOKEN_A, ALICE, BOB, v, 300 + i));
+    const other = (block: number) => ({
+      ...transfer(TOKEN_B, ALICE, BOB, 1n, block),
+      topics: [pad("ee")],
+    });
+    const list = parseLogs([...logs.slice(0, 4), other(400), ...logs.slice(4), other(401)]).map(
+      (r, i) => toLogRow(r, i),
+    );
+    const smallOnly = list.filter((r) => r.blockNumber !== 304 && r.blockNumber !== 306);
+    for (const set of [list, smallOnly])
+      for (const dir of ["asc", "desc"] as const) {
+        const sign = dir === "asc" ? 1 : -1;
+        const valueOf = (r: LogRow) => (r.topics.length === 3 ? BigInt(r.data) : null);
+        const want = set
+          .map((r, i) => ({ r, i, v: valueOf(r) }))
+          .sort((a, b) =>
+            a.v === null || b.v === null
+              ? a.v === b.v
+                ? a.i - b.i
+                : a.v === null
+                  ? 1
+                  : -1
+              : sign * (a.v < b.v ? -1 : a.v > b.v ? 1 : 0) || a.i - b.i,
+          )
+          .map((e) => e.r.blockNumber);
+        expect(sortByArg(set, index, "value", dir).map((r) => r.blockNumber)).toEqual(want);
+      }
+  });
+
   it("puts rows without the argument last", () => {
     const withRaw = [...rows, { ...(rows[0] as LogRow), id: 99, topics: [pad("ff")] }];
     const sorted = sortByArg(withRaw, index, "value", "desc");
