@@ -112,6 +112,9 @@ export function smallWordOf(r: LogRow, a: ArgSpec, max: number): number {
     s = r.topics[a.topic];
     at = 2;
   } else if (a.word !== null) {
+    // the first word's value as the logs reader read it from the bytes (row.ts `word0`)
+    const w = a.word === 0 ? r.word0 : undefined;
+    if (w !== undefined) return w < max ? w : -1;
     s = r.data;
     at = 2 + a.word * 64;
   } else return -1;

@@ -48,6 +48,13 @@ export interface LogRow {
   blockTimestamp: number | null;
   pending: boolean;
   raw: RawLog;
+  /**
+   * The value of its data's first word when that is below 2^52 (51 zeros, then 13 digits), -1
+   * when it is not (or the data is shorter): read from the answer's bytes by the logs reader
+   * Worker (ahead/scan.ts), so an amount's Group by and sort need not read the word's text
+   * (groupKeys.ts `smallWordOf`). Absent on a row made any other way.
+   */
+  word0?: number;
 }
 
 function toNum(v: string | number | null | undefined): number | null {

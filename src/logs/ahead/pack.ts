@@ -22,6 +22,8 @@ export interface PackedLogs {
   flags: Uint8Array;
   /** Per log, NUMBERS' values where sent (each written as the spec writes a quantity). */
   numbers: Float64Array;
+  /** Per log, its data's first word's value when below 2^52 (scan.ts `firstWord`), else -1. */
+  words: Float64Array;
 }
 
 /** The text's slice for log `i`'s slot. */
@@ -52,6 +54,9 @@ class PackedRow implements LogRow {
   removed: boolean;
   blockTimestamp: number | null;
   pending: boolean;
+  /** Its part's first-word values (8 bytes a log, shared by the part's rows) and its place there. */
+  readonly #words: Float64Array;
+  readonly #at: number;
   /** Its FLAGS flags, two bits each: which optional fields were sent, and as what. */
   readonly #sent: number;
   #raw: RawLog | undefined;
@@ -65,6 +70,8 @@ class PackedRow implements LogRow {
     this.address = slice(text, p, i, 0);
     this.topics = topics;
     this.data = slice(text, p, i, 5);
+    this.#words = p.words;
+    this.#at = i;
     const f = i * FLAGS;
     // OPTIONAL's order: blockNumber, blockHash, transactionHash, transactionIndex, logIndex, blockTimestamp
     this.blockNumber = numberAt(p, i, 0, 0);
@@ -78,6 +85,14 @@ class PackedRow implements LogRow {
     let sent = 0;
     for (let k = 0; k < FLAGS; k++) sent |= (p.flags[f + k] ?? ABSENT) << (2 * k);
     this.#sent = sent;
+  }
+
+  /**
+   * Read from the part's array when asked: a field of its own would hold most amounts (above 2^30)
+   * as a boxed number, one more object per log.
+   */
+  get word0(): number {
+    return this.#words[this.#at] ?? -1;
   }
 
   /** As the node sent it: its fields, the quantities written back as the node wrote them. */

@@ -46,6 +46,8 @@ export interface LogPlaces {
   flags: Uint8Array;
   /** Per log, NUMBERS' values (when sent as a string). */
   numbers: Float64Array;
+  /** Per log, its data's first word's value when that is 51 zeros and 13 digits, else -1 (`firstWord`). */
+  words: Float64Array;
 }
 
 export function logPlaces(capacity: number): LogPlaces {
@@ -55,6 +57,7 @@ export function logPlaces(capacity: number): LogPlaces {
     topicCounts: new Uint8Array(capacity),
     flags: new Uint8Array(capacity * FLAGS),
     numbers: new Float64Array(capacity * NUMBERS.length),
+    words: new Float64Array(capacity),
   };
 }
 
@@ -80,6 +83,26 @@ function quantity(b: Uint8Array, s: number, e: number): number {
   if (digits > EXACT_DIGITS || (digits > 1 && b[s + 2] === ZERO)) return -1;
   let v = 0;
   for (let j = s + 2; j < e; j++) {
+    const c = b[j] as number;
+    v = v * 16 + (c <= 57 ? c - 48 : (c | 32) - 87);
+  }
+  return v;
+}
+
+/** Zeros before the last EXACT_DIGITS of a 64-digit word. */
+const WORD_ZEROS = 64 - EXACT_DIGITS;
+
+/**
+ * The value of the first 64-digit word of the data b[s..e) ("0x" then its digits) when its first
+ * 51 digits are zeros (below 2^52, as Group by and the sorts read an amount: groupKeys.ts
+ * `smallWordOf`); -1 when they are not, or the data is shorter than a word.
+ */
+function firstWord(b: Uint8Array, s: number, e: number): number {
+  const at = s + 2;
+  if (e - at < 64) return -1;
+  for (let j = at; j < at + WORD_ZEROS; j++) if (b[j] !== ZERO) return -1;
+  let v = 0;
+  for (let j = at + WORD_ZEROS; j < at + 64; j++) {
     const c = b[j] as number;
     v = v * 16 + (c <= 57 ? c - 48 : (c | 32) - 87);
   }
@@ -129,6 +152,7 @@ const KEYS: Key[] = [
   })),
 ].map(({ name, ...k }) => ({ ...k, bytes: new TextEncoder().encode(name) }));
 const TOPICS = 1;
+const DATA = 2;
 const REMOVED = 3;
 
 /** The key whose bytes are b[s..e), as an index into KEYS, or -1. */
@@ -246,7 +270,7 @@ export function scanLog(
         const v = quantity(b, i + 1, end - 1);
         if (v < 0) return OTHER;
         places.numbers[at * NUMBERS.length + key.number] = v;
-      }
+      } else if (k === DATA) places.words[at] = firstWord(b, i + 1, end - 1);
       i = end;
     } else if (key.optional >= 0 && c === 110) {
       const t = literal(b, i, n, "null");

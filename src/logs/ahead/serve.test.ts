@@ -10,7 +10,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { requireCorpus } from "../../test-support/corpus";
+import { AbiRegistry } from "../../chain";
+import { decodeLogRow } from "../decode";
+import { groupRows } from "../groups";
+import { KindIndex } from "../kinds";
+import { memoDecode } from "../model";
 import { isCanonicalLog, toLogRow, type LogRow, type RawLog } from "../row";
+import { sortByArg } from "../sort";
 import { rowsOfPacked } from "./pack";
 import type { FromReader, ToReader } from "./protocol";
 import { resultArrayStart, serveLogsReader } from "./serve";
@@ -20,11 +26,24 @@ const DIR = requireCorpus("execution-apis/eth_getLogs");
 
 const HASH = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
 const ADDR = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+/**
+ * A log's data by its number: mostly an amount below 2^52, some at 2^52 and above (a digit set
+ * before the last 13), some shorter than a word or two words long.
+ */
+function dataOf(i: number): string {
+  const word = (n: bigint) => n.toString(16).padStart(64, "0");
+  if (i % 11 === 5) return `0x${word(2n ** 52n + BigInt(i))}`;
+  if (i % 11 === 6) return `0x${word(2n ** 52n - 1n)}`;
+  if (i % 11 === 7) return `0x${"ab".repeat(i % 31)}`;
+  if (i % 11 === 8) return `0x${word(BigInt(i))}${word(2n ** 255n)}`;
+  return `0x${word(BigInt(i * 1000))}`;
+}
+
 function log(i: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     address: ADDR,
     topics: [HASH(0xddf252ad), HASH(i)],
-    data: `0x${(i * 1000).toString(16).padStart(64, "0")}`,
+    data: dataOf(i),
     blockNumber: `0x${(i >> 2).toString(16)}`,
     blockHash: HASH(i >> 2),
     transactionHash: HASH(i + 7),
@@ -37,6 +56,8 @@ function log(i: number, extra: Record<string, unknown> = {}): Record<string, unk
 
 interface Read {
   logs: unknown[];
+  /** The parts as sent. */
+  parts: Extract<FromReader, { type: "part" }>["part"][];
   /** Per log: whether it came packed. */
   packed: boolean[];
   end: Extract<FromReader, { type: "end" }>;
@@ -57,16 +78,20 @@ function read(answer: string, size: number, cutOff = false): Read {
     say({ type: "chunk", bytes: bytes.slice(at, at + size) });
   say({ type: "end", cutOff });
   say({ type: "text" });
-  const out: Read = { logs: [], packed: [], end: null as never, text: "" };
+  const out: Read = { logs: [], parts: [], packed: [], end: null as never, text: "" };
   for (const m of said) {
     if (m.type === "part") {
+      out.parts.push(m.part);
       let id = 0;
       const rows = m.part.kind === "packed" ? rowsOfPacked(m.part, () => id++) : null;
       // a packed log as the node sent it: the raw log its row gives back
       const got = rows ? rows.map((r) => r.raw) : m.part.kind === "items" ? m.part.items : [];
-      // the rows the page makes of them are the rows it makes of the logs parsed
-      if (rows)
+      // the rows the page makes of them are the rows it makes of the logs parsed; each one's first
+      // data word read as Group by reads it from the text
+      if (rows) {
         expect(rows.map(fields)).toEqual(got.map((l, i) => fields(toLogRow(l as RawLog, i))));
+        expect(rows.map((r) => r.word0)).toEqual(rows.map((r) => firstWordOf(r.data)));
+      }
       out.logs.push(...got);
       out.packed.push(...got.map(() => m.part.kind === "packed"));
     } else if (m.type === "end") out.end = m;
@@ -77,10 +102,18 @@ function read(answer: string, size: number, cutOff = false): Read {
 
 const SIZES = [1, 7, 64, 600, 4096, 1 << 20];
 
-/** A row's fields but its raw log (a packed row makes that when asked: compared on its own). */
-function fields(r: LogRow): Omit<LogRow, "raw"> {
-  const { raw: _raw, ...rest } = { ...r, raw: null };
+/**
+ * A row's fields but its raw log (a packed row makes that when asked: compared on its own) and
+ * its first word's value (a packed row's own: compared with `firstWordOf`).
+ */
+function fields(r: LogRow): Omit<LogRow, "raw" | "word0"> {
+  const { raw: _raw, word0: _word0, ...rest } = { ...r, raw: null, word0: null };
   return rest;
+}
+
+/** The value of the data's first word when it is 51 zeros and 13 digits, else -1, from its text. */
+function firstWordOf(data: string): number {
+  return /^0x0{51}[0-9a-f]{13}/i.test(data) ? Number.parseInt(data.slice(53, 66), 16) : -1;
 }
 
 /** The answer read in every chunk size: its result, in order, and packed only when canonical. */
@@ -206,5 +239,36 @@ describe("the logs reader Worker's reading", () => {
     expect(at(`{"jsonrpc":"2.0","id":1,"res`)).toBe(-1);
     expect(at(`{"error":{"result":[]},"id":1}`)).toBe(-2);
     expect(at(`{"result":{}}`)).toBe(-2);
+  });
+});
+
+describe("a packed row's first word (read from the bytes by the Worker)", () => {
+  it("groups and sorts by an amount as the same logs parsed do: below 2^52, at it, above, short data", () => {
+    const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+    // the data's amounts repeat (i % 40): groups of several logs
+    const logs = Array.from({ length: 440 }, (_, i) =>
+      log(i, { topics: [TRANSFER, HASH(i % 3), HASH(i % 5)], data: dataOf(i % 40) }),
+    );
+    let id = 0;
+    const packed: LogRow[] = [];
+    for (const m of read(answerOf(logs), 4096).parts)
+      if (m.kind === "packed") packed.push(...rowsOfPacked(m, () => id++));
+    expect(packed).toHaveLength(logs.length);
+    expect(packed.some((r) => (r.word0 ?? -1) > 0) && packed.some((r) => r.word0 === -1)).toBe(
+      true,
+    );
+    const parsed = logs.map((l, i) => toLogRow(l as RawLog, i));
+    const index = new KindIndex(memoDecode((r) => decodeLogRow(r, new AbiRegistry())));
+    // the logs whose data is no Transfer's (short, odd) are of no kind: grouped by Transfer's value
+    const kind = index.kindOf(parsed[0] as LogRow);
+    expect(kind?.name).toBe("Transfer");
+    const groupsOf = (rows: LogRow[]) =>
+      groupRows(rows, index, kind, "arg:value").groups.map((g) => `${g.key}:${g.count}:${g.sums}`);
+    expect(groupsOf(packed)).toEqual(groupsOf(parsed));
+    expect(groupsOf(parsed).length).toBeGreaterThan(20);
+    for (const dir of ["asc", "desc"] as const)
+      expect(sortByArg(packed, index, "value", dir).map((r) => r.id)).toEqual(
+        sortByArg(parsed, index, "value", dir).map((r) => r.id),
+      );
   });
 });

@@ -114,6 +114,7 @@ export function serveLogsReader(port: ReaderPort): void {
       topicCounts: places.topicCounts.slice(0, count),
       flags: places.flags.slice(0, count * FLAGS),
       numbers: places.numbers.slice(0, count * NUMBERS.length),
+      words: places.words.slice(0, count),
     };
     count = 0;
     send(part, [
@@ -123,6 +124,7 @@ export function serveLogsReader(port: ReaderPort): void {
       part.topicCounts.buffer,
       part.flags.buffer,
       part.numbers.buffer,
+      part.words.buffer,
     ]);
   };
 
