@@ -12,3 +12,20 @@ export function usePaintedOnce(): boolean {
   useEffect(() => afterPaint(() => setPainted(true)), []);
   return painted;
 }
+
+/**
+ * Whether `active` has held for `ms`: a note about a wait that ends sooner is never shown (a line
+ * that comes and goes within a moment moves everything below it twice, under the user's pointer).
+ */
+export function useHeldFor(active: boolean, ms: number): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setHeld(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setHeld(false);
+    };
+  }, [active, ms]);
+  return active && held;
+}
