@@ -5,7 +5,7 @@
  * the implementation's ABI, its creator found without ots_ methods (the gateway does not serve
  * them) and with them (anvil does); the header search and the transaction page leading here; axe.
  */
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { formatEther, getAddress } from "viem";
 import { seriousViolations } from "./axe";
 import { expect, test, type E2eManifest } from "./fixtures";
@@ -80,6 +80,26 @@ test.describe("address page", () => {
       await expect(view(page).locator("dt", { hasText: "Nonce" }).locator("+ dd")).toHaveText(
         nonce.toLocaleString("en-US"),
       );
+    });
+
+    await test.step("the rows below the balance stay put when it arrives (its two lines kept while asked)", async () => {
+      const held: Route[] = [];
+      await page.route("**/*", async (route) => {
+        const body = route.request().postData() ?? "";
+        if (route.request().method() === "POST" && body.includes('"eth_getBalance"'))
+          held.push(route);
+        else await route.fallback();
+      });
+      // another account than the steps above asked about: its balance is not known to the page yet
+      await page.goto(`/#/address?address=${getAddress(manifest.transactions.tokenTransfer.from)}`);
+      await expect(view(page).getByText("Asking eth_getBalance…")).toBeVisible({ timeout: 30_000 });
+      const nonceRow = view(page).locator("dt", { hasText: "Nonce" });
+      await expect(nonceRow.locator("+ dd")).not.toHaveText(/Asking/);
+      const before = (await nonceRow.boundingBox())?.y;
+      await page.unroute("**/*");
+      for (const r of held) await r.continue();
+      await expect(view(page).getByTestId("balance-wei")).toBeVisible();
+      expect((await nonceRow.boundingBox())?.y).toBe(before);
     });
 
     await test.step("the transaction page links there", async () => {

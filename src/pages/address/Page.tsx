@@ -153,7 +153,8 @@ export default function AddressPage({ search, setSearch, activity }: AddressPage
                 ) : null}
               </dd>
               <dt className={DT}>Balance</dt>
-              <dd className={DD}>
+              {/* Two lines (ether, wei) kept while it is asked: the rows below stay put when it comes. */}
+              <dd className={`${DD} min-h-9`}>
                 <Quantity
                   query={balance}
                   show={(v) => (
