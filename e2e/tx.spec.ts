@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { getAddress } from "viem";
 import { expect, test } from "./fixtures";
 
@@ -238,6 +238,33 @@ test.describe("lookup by transaction hash, results first, onward", () => {
     // Resolved once, on the transaction endpoint; the rewritten link asks nothing more.
     const sent = (await gateway.log()).filter((e) => e.method === BY_HASH || e.method === METHOD);
     expect(sent.map((e) => [e.method, e.endpoint])).toEqual([[BY_HASH, "rollupNitro"]]);
+  });
+
+  test("the summary's gas and fee rows wait at their size: the links below stay put when the receipt comes", async ({
+    page,
+    manifest,
+  }) => {
+    const held: Route[] = [];
+    await page.route("**/*", async (route) => {
+      const body = route.request().postData() ?? "";
+      if (route.request().method() === "POST" && body.includes('"eth_getTransactionReceipt"'))
+        held.push(route);
+      else await route.fallback();
+    });
+    await page.goto(`/#/tx?hash=${manifest.transactions.tokenTransfer.hash}`);
+    const summaryList = view(page).getByRole("definition").filter({ hasText: "from its receipt" });
+    await expect(summaryList.first()).toBeVisible({ timeout: 30_000 });
+    const onward = view(page).getByRole("navigation", { name: "Onward" });
+    const before = (await onward.boundingBox())?.y;
+    await page.unroute("**/*");
+    for (const r of held) await r.continue();
+    const row = (name: string) =>
+      view(page)
+        .locator('dl[aria-label="Summary"] dt', { hasText: new RegExp(`^${name}$`) })
+        .locator("xpath=following-sibling::dd[1]");
+    await expect(row("Gas used")).toContainText(/of [\d,]+ limit/);
+    await expect(row("Fee")).toContainText("ETH");
+    expect((await onward.boundingBox())?.y).toBe(before);
   });
 });
 

@@ -2,7 +2,7 @@
 // One fact, one text: the fee of a receipt as the transaction page and the block page show it,
 // from the same answers, on a chain whose unit is not ETH. Both pages call the one fee function
 // (src/chain/fees.ts) and the one unit table (src/chain/nativeUnit.ts); this renders both.
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import isthmus from "../chain/fixtures/receipts/op-isthmus-devnet-withdrawal.json";
 import type { RpcClient } from "../rpc";
@@ -92,11 +92,18 @@ async function blockFee(client: RpcClient): Promise<string> {
 /** The transaction summary's fee. */
 async function txFee(client: RpcClient): Promise<string> {
   renderPage(TxPage, { client, initial: { hash: HASH } });
-  const term = await screen.findByText("Fee", { selector: "dt" }, { timeout: 15_000 });
-  const value = term.nextElementSibling;
-  if (!(value instanceof HTMLElement)) throw new Error("no fee value");
-  // the amount in whole units with its unit (the exact wei are one press away)
-  return within(value).getAllByText(/^[\d.,]+ [A-Za-z]+$/)[0]?.textContent ?? "";
+  // the Fee row is drawn waiting while the receipt is asked: read once its amount is in
+  return waitFor(
+    () => {
+      const value = screen.getByText("Fee", { selector: "dt" }).nextElementSibling;
+      if (!(value instanceof HTMLElement)) throw new Error("no fee value");
+      // the amount in whole units with its unit (the exact wei are one press away)
+      const amount = within(value).getAllByText(/^[\d.,]+ [A-Za-z]+$/)[0]?.textContent;
+      if (!amount) throw new Error("no fee amount yet");
+      return amount;
+    },
+    { timeout: 15_000 },
+  );
 }
 
 describe("a receipt's fee on every page that shows it", () => {

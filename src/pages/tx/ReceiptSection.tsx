@@ -178,6 +178,7 @@ export function ReceiptSection({ endpoint, tx, model, registry, actions }: Recei
         symbol={model.symbol}
         polling={polling}
         receiptNote={receiptNote}
+        receiptPending={receipt.isPending}
         hash={model.hash}
         // The answer first: why it failed sits beside its status, in the first screen.
         why={

@@ -97,6 +97,11 @@ export interface SummaryProps {
   /** A quiet note when the node gave no receipt (refused or failed). */
   receiptNote?: ReactNode;
   /**
+   * The receipt is being asked for: its rows (gas used, fee) are drawn waiting, at their size, so
+   * the links and sections below do not move down by them when it comes.
+   */
+  receiptPending?: boolean;
+  /**
    * Native value moved by inner calls, read from a trace already in the cache (never asked for
    * this); null: no trace at hand, a link to the trace's balance changes instead; undefined: not
    * shown (a plain transfer, or nothing mined yet).
@@ -114,6 +119,7 @@ export function Summary({
   symbol,
   polling,
   receiptNote,
+  receiptPending = false,
   inner,
   hash,
   why,
@@ -210,6 +216,21 @@ export function Summary({
         <Row term="Gas used">
           <Gas used={s.gasUsed} limit={s.gasLimit} />
         </Row>
+      ) : receiptPending ? (
+        <>
+          <Row term="Gas used">
+            <span className={SMALL}>from its receipt…</span>
+          </Row>
+          <Row term="Fee">
+            <span className="flex flex-col gap-0.5">
+              {/* as tall as the amount's line (its Show wei button) */}
+              <span className="min-h-5.5 text-sm text-slate-600 dark:text-slate-400">
+                from its receipt…
+              </span>
+              <span className={SMALL}>gas used × the price it paid</span>
+            </span>
+          </Row>
+        </>
       ) : null}
       {s.fee?.kind === "none" ? (
         <Row term="Fee">
