@@ -95,6 +95,8 @@ test.describe("address page", () => {
       await expect(view(page).getByText("Asking eth_getBalance…")).toBeVisible({ timeout: 30_000 });
       const nonceRow = view(page).locator("dt", { hasText: "Nonce" });
       await expect(nonceRow.locator("+ dd")).not.toHaveText(/Asking/);
+      // the rows above it settled too: the block named with its hash
+      await expect(view(page).getByRole("button", { name: "Copy block hash" })).toBeVisible();
       const before = (await nonceRow.boundingBox())?.y;
       await page.unroute("**/*");
       for (const r of held) await r.continue();
