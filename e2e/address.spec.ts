@@ -5,10 +5,10 @@
  * the implementation's ABI, its creator found without ots_ methods (the gateway does not serve
  * them) and with them (anvil does); the header search and the transaction page leading here; axe.
  */
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatEther, getAddress } from "viem";
 import { seriousViolations } from "./axe";
-import { expect, test, type E2eManifest } from "./fixtures";
+import { expect, holdMethod, test, type E2eManifest } from "./fixtures";
 import { LEDGER_RETRY } from "../devnet/storage.mjs";
 
 async function anvil<T>(url: string, method: string, params: unknown[]): Promise<T> {
@@ -83,13 +83,7 @@ test.describe("address page", () => {
     });
 
     await test.step("the rows below the balance stay put when it arrives (its two lines kept while asked)", async () => {
-      const held: Route[] = [];
-      await page.route("**/*", async (route) => {
-        const body = route.request().postData() ?? "";
-        if (route.request().method() === "POST" && body.includes('"eth_getBalance"'))
-          held.push(route);
-        else await route.fallback();
-      });
+      const release = await holdMethod(page, "eth_getBalance");
       // another account than the steps above asked about: its balance is not known to the page yet
       await page.goto(`/#/address?address=${getAddress(manifest.transactions.tokenTransfer.from)}`);
       await expect(view(page).getByText("Asking eth_getBalance…")).toBeVisible({ timeout: 30_000 });
@@ -98,8 +92,7 @@ test.describe("address page", () => {
       // the rows above it settled too: the block named with its hash
       await expect(view(page).getByRole("button", { name: "Copy block hash" })).toBeVisible();
       const before = (await nonceRow.boundingBox())?.y;
-      await page.unroute("**/*");
-      for (const r of held) await r.continue();
+      await release();
       await expect(view(page).getByTestId("balance-wei")).toBeVisible();
       expect((await nonceRow.boundingBox())?.y).toBe(before);
     });

@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type Route,
+  type TestInfo,
+} from "@playwright/test";
 import { z } from "../src/platform/zod";
 import { CHAIN_WRITES, holdChain } from "./chainLock";
 import {
@@ -315,6 +322,24 @@ export const METHOD_TABS = [
  */
 export async function firstPaintGone(page: Page): Promise<void> {
   await expect(page.locator("[data-first-paint]")).toHaveCount(0, { timeout: 30_000 });
+}
+
+/**
+ * Holds every JSON-RPC request of `method` the page sends from now on (anything else goes through)
+ * until the returned function is called, which lets them through: a test sees the page while it
+ * waits for that answer, then what its answer changes.
+ */
+export async function holdMethod(page: Page, method: string): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  await page.route("**/*", async (route) => {
+    const body = route.request().postData() ?? "";
+    if (route.request().method() === "POST" && body.includes(`"${method}"`)) held.push(route);
+    else await route.fallback();
+  });
+  return async () => {
+    await page.unroute("**/*");
+    for (const r of held) await r.continue();
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Locator, Page, Route } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { getAddress } from "viem";
-import { expect, test } from "./fixtures";
+import { expect, holdMethod, test } from "./fixtures";
 
 const METHOD = "eth_getTransactionByBlockHashAndIndex";
 const lookups = (log: { method?: string }[]) => log.filter((e) => e.method === METHOD);
@@ -244,20 +244,13 @@ test.describe("lookup by transaction hash, results first, onward", () => {
     page,
     manifest,
   }) => {
-    const held: Route[] = [];
-    await page.route("**/*", async (route) => {
-      const body = route.request().postData() ?? "";
-      if (route.request().method() === "POST" && body.includes('"eth_getTransactionReceipt"'))
-        held.push(route);
-      else await route.fallback();
-    });
+    const release = await holdMethod(page, "eth_getTransactionReceipt");
     await page.goto(`/#/tx?hash=${manifest.transactions.tokenTransfer.hash}`);
     const summaryList = view(page).getByRole("definition").filter({ hasText: "from its receipt" });
     await expect(summaryList.first()).toBeVisible({ timeout: 30_000 });
     const onward = view(page).getByRole("navigation", { name: "Onward" });
     const before = (await onward.boundingBox())?.y;
-    await page.unroute("**/*");
-    for (const r of held) await r.continue();
+    await release();
     const row = (name: string) =>
       view(page)
         .locator('dl[aria-label="Summary"] dt', { hasText: new RegExp(`^${name}$`) })
