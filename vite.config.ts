@@ -2,9 +2,16 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { contentSecurityPolicy, devnetManifest } from "./scripts/vite/plugins.ts";
+import { precompressedAssets } from "./scripts/vite/precompressed.ts";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devnetManifest(), contentSecurityPolicy()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    devnetManifest(),
+    contentSecurityPolicy(),
+    precompressedAssets(),
+  ],
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
   build: {
