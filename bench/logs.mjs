@@ -23,6 +23,7 @@ export async function logsOnce(browser, base, rpcBase, n, oneAnswer) {
     selector: "[role=table] [role=row][data-index]",
     doneSelector: "p[aria-live=polite]",
     doneText: `^${n.toLocaleString("en-US")} logs`,
+    usable: { role: "textbox", name: "filter results" },
   });
   try {
     const rpcUrl = `${rpcBase}/${oneAnswer ? "logs1" : "logs"}/${n}/`;
@@ -107,6 +108,7 @@ export async function logsOnce(browser, base, rpcBase, n, oneAnswer) {
       jsonParseMs: parse.ms,
       firstRowsMs: state.firstPaintedAt,
       allRowsMs: state.donePaintedAt,
+      usableMs: state.usablePaintedAt,
       filterMs: filter.ms,
       filterDoneMs: filter.doneMs,
       filterShown: filter.shown,

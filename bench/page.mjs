@@ -216,6 +216,7 @@ export function probeState(page) {
     maxItems: window.__bench.maxItems,
     firstPaintedAt: window.__bench.firstPaintedAt,
     donePaintedAt: window.__bench.donePaintedAt,
+    usablePaintedAt: window.__bench.usablePaintedAt,
   }));
 }
 

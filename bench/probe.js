@@ -20,6 +20,7 @@
     firstPaintedAt: null,
     doneAt: null,
     donePaintedAt: null,
+    usablePaintedAt: null,
     errorText: null,
   };
   window.__bench = b;
@@ -90,8 +91,31 @@
   };
   const timed = !!(cfg.doneText || cfg.busySelector);
   let tallyAsked = false;
+  /**
+   * Issue 49's "usable": the first moment a control named `cfg.usable.name` (a button, or a field
+   * by its label) is in the page and not disabled: the trace's Expand all, the logs' filter box.
+   */
+  const usable = cfg.usable ? new RegExp(cfg.usable.name, "i") : null;
+  let usableFound = false;
+  const usableNow = () => {
+    if (cfg.usable.role === "button")
+      return [...document.getElementsByTagName("button")].some(
+        (el) => !el.disabled && usable.test(el.textContent ?? ""),
+      );
+    return [...document.getElementsByTagName("input")].some(
+      (el) => !el.disabled && [...(el.labels ?? [])].some((l) => usable.test(l.textContent ?? "")),
+    );
+  };
+  const watchUsable = () => {
+    if (!usable || usableFound || !usableNow()) return;
+    usableFound = true;
+    b.frame().then((f) => {
+      b.usablePaintedAt = f.end;
+    });
+  };
   const watch = () => {
     new MutationObserver(() => {
+      watchUsable();
       // Once the view has loaded, the counting waits for an idle moment: done in the mutation's
       // own frame, it would be counted in the scroll frames measured (the rows of a frame are
       // the same after it, so the most is the same).

@@ -21,6 +21,7 @@ export async function traceOnce(browser, base, rpcBase, n) {
     busySelector: "[role=tree]",
     busyItemSelector: "[role=tree] [role=treeitem][aria-busy=true]",
     countSelector: "[role=tree] [role=treeitem]",
+    usable: { role: "button", name: "expand all" },
   });
   try {
     const rpcUrl = `${rpcBase}/trace/${n}/`;
@@ -85,6 +86,7 @@ export async function traceOnce(browser, base, rpcBase, n) {
       jsonParseMs: parse.ms,
       firstRowsMs: state.firstPaintedAt,
       allRowsMs: state.donePaintedAt,
+      usableMs: state.usablePaintedAt,
       searchMs: search.ms,
       searchShown: search.shown,
       expandAllMs: expandAll,

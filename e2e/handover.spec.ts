@@ -5,7 +5,7 @@
  * come back).
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, holdMethod, test } from "./fixtures";
 
 const SHOWN = "[role=treeitem], [role=row][data-index], [aria-label='Transaction fields'] dt";
 
@@ -61,7 +61,8 @@ test("what a link paints first stays on screen while the app takes over: logs, a
     [
       "a trace",
       `/#/trace?hash=${trace.hash}&tracer=callTracer`,
-      page.getByRole("button", { name: /expand all/i }),
+      // the app's (the first paint has its own Expand all)
+      page.getByRole("button", { name: /collapse all/i }),
     ],
     ["a transaction", `/#/tx?hash=${logs.hash}`, page.getByLabel("Transaction fields")],
   ] as const) {
@@ -76,4 +77,46 @@ test("what a link paints first stays on screen while the app takes over: logs, a
       expect(gaps, `${what}: frames with nothing shown after ${first} ms`).toEqual([]);
     });
   }
+});
+
+test("the first paint's controls answer at once; what is typed or pressed there goes on in the app", async ({
+  page,
+  manifest,
+}) => {
+  const tx = manifest.transactions.nestedCalls;
+  const to = (tx.to ?? "").slice(2, 10);
+  await test.step("a trace link: Expand all and the search box before the app is in", async () => {
+    // the trace held back: the first paint stays without rows, the app loads meanwhile
+    const release = await holdMethod(page, "debug_jstraceTransaction");
+    await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
+    await page.getByRole("button", { name: "Expand all" }).click();
+    await expect(page.getByText(/every frame opens once the whole trace is read/i)).toBeVisible();
+    const search = page.getByRole("searchbox", { name: "Search frames" });
+    await search.fill("0x");
+    await expect(page.getByText(/the search runs once the whole trace is read/i)).toBeVisible();
+    await release();
+    // the app's tree, searched for what was typed, the focus still in the box: typing goes on
+    await expect(page.getByRole("button", { name: /collapse all/i })).toBeVisible();
+    await expect(search).toHaveValue("0x");
+    await expect(search).toBeFocused();
+    await page.keyboard.type(to);
+    await expect(search).toHaveValue(`0x${to}`);
+    await expect(page.getByText(/\d+ of [\d,]+ match(es)?$|– of [\d,]+ match(es)?$/)).toBeVisible();
+    await expect(page.locator("[role=treeitem][aria-expanded=false]")).toHaveCount(0);
+  });
+  await test.step("a logs link: the filter typed before the table is in", async () => {
+    const logs = manifest.transactions.tokenTransfer;
+    const release = await holdMethod(page, "eth_getLogs");
+    await page.goto("about:blank");
+    await page.goto(`/#/logs?blockHash=${logs.blockHash}`);
+    const filter = page.getByRole("searchbox", { name: "Filter results" });
+    await filter.fill("event=transf");
+    await expect(page.getByText(/the filter runs once the logs are in/i)).toBeVisible();
+    await release();
+    await expect(page.getByRole("button", { name: /Details of the log/ }).first()).toBeVisible();
+    await expect(filter).toBeFocused();
+    await page.keyboard.type("er");
+    await expect(filter).toHaveValue("event=transfer");
+    await expect(page.getByText(/of [\d,]+ logs? match/)).toBeVisible();
+  });
 });

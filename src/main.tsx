@@ -1,6 +1,6 @@
 import "./index.css";
 import { readStoredConnection, type StoredConnection } from "./endpoints/keys";
-import { openTraceWorker } from "./pages/trace/worker/spawn";
+import { openTraceWorker, traceRowsPainted } from "./pages/trace/worker/spawn";
 import { parseHash, routePage } from "./routing/route";
 import { loadEarlyModule, preloadPage } from "./app/pages";
 import { answerRoute, appStage, paintFirstView } from "./app/firstPaint";
@@ -129,7 +129,11 @@ function traceFirstRows(): (message: FirstRows) => void {
     if (painted || !chunk) return;
     painted = true;
     void painter.then(({ paintTraceRows }) => {
-      if (!reactStarted && root) paintTraceRows(root, message.model, chunk);
+      if (!reactStarted && root) {
+        paintTraceRows(root, message.model, chunk);
+        // Once painted, the Worker reads the rest of a large answer while the app loads.
+        requestAnimationFrame(() => setTimeout(traceRowsPainted, 0));
+      }
       releaseAfterFrame();
     }, release);
   };

@@ -5,6 +5,7 @@
  */
 import { memo, useEffect, useMemo, useState } from "react";
 import { Button, groupedNumber } from "../ui";
+import { LOGS_FILTER } from "../ui/handOver";
 import { COLUMNS, type ShownColumn } from "./columns";
 import type { GroupOption } from "./groups";
 import { FILTER_HINT } from "./query";
@@ -74,14 +75,15 @@ export const LogTableToolbar = memo(function LogTableToolbar({
             htmlFor="logs-filter"
             className="text-sm font-medium text-slate-700 dark:text-slate-200"
           >
-            Filter results
+            {LOGS_FILTER.label}
           </label>
           <input
             id="logs-filter"
+            name={LOGS_FILTER.name}
             type="search"
             value={filterText}
             onChange={(e) => onFilterText(e.target.value)}
-            placeholder="0x… address, to=0x…, value>1000000, event=Transfer"
+            placeholder={LOGS_FILTER.placeholder}
             aria-invalid={problem !== null ? true : undefined}
             aria-describedby={
               problem !== null ? "logs-filter-problem logs-filter-hint" : "logs-filter-hint"

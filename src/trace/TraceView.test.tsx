@@ -102,6 +102,40 @@ describe("TraceView", () => {
     expect(items()).toHaveLength(4);
   });
 
+  it("opens with what was asked while the answer was read: every frame open, the search run", () => {
+    // a chain of calls too large to open whole on its own (a large trace opens a few levels)
+    const chain = (depth: number): CallFrame => {
+      let frame: CallFrame = {
+        type: "CALL",
+        from: A,
+        to: C,
+        gas: "0x10",
+        gasUsed: "0x1",
+        input: "0x",
+      };
+      for (let d = 1; d < depth; d++)
+        frame = {
+          type: "CALL",
+          from: A,
+          to: B,
+          gas: "0x10",
+          gasUsed: "0x1",
+          input: "0x",
+          calls: [frame],
+        };
+      return frame;
+    };
+    const closed = () => items().filter((el) => el.getAttribute("aria-expanded") === "false");
+    mount(chain(1_200));
+    expect(closed().length).toBeGreaterThan(0);
+    cleanup();
+    mount(chain(1_200), { asked: { expandAll: true, query: C } });
+    expect(items().length).toBeGreaterThan(10);
+    expect(closed()).toHaveLength(0);
+    expect((screen.getByLabelText("Search frames") as HTMLInputElement).value).toBe(C);
+    expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("– of 1 match");
+  });
+
   it("searches, counts matches and opens the ancestors of a match", () => {
     mount(sample());
     fireEvent.click(screen.getByRole("button", { name: "Collapse all" }));

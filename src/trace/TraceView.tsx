@@ -33,6 +33,7 @@ import { Summary } from "./Summary";
 import type { FrameArrival } from "./arrival";
 import { TraceTabBar, traceTabId, type TraceTab } from "./TraceTabs";
 import { TreePane } from "./TreePane";
+import type { TreeAsk } from "./TreeControls";
 import { useFramesHere } from "./useTraceMemory";
 import { BalanceChanges, type TokenMeta } from "./insight/BalanceChanges";
 import { GasByFunction } from "./insight/GasByFunction";
@@ -82,6 +83,8 @@ export interface TraceViewProps {
   arrival?: FrameArrival | null;
   /** The receipt's gas used and the transaction's limit, when the page has them (a mined one). */
   receiptGas?: ReceiptGas | null;
+  /** Expand all or a search asked for while the answer was still read (TreeAsk): applied at once. */
+  asked?: TreeAsk;
   /**
    * Whether the trace was asked with callTracer's `withLog` (events listed per frame); undefined
    * when not known (a trace from a file). Views that read events say so only when it matters.
@@ -91,8 +94,8 @@ export interface TraceViewProps {
 
 const NO_TYPES: ReadonlySet<string> = new Set();
 
-function initialState(model: TraceModel, frame: string | null | undefined) {
-  const expanded = initialExpansion(model);
+function initialState(model: TraceModel, frame: string | null | undefined, expandAll: boolean) {
+  const expanded = expandAll ? allExpanded(model) : initialExpansion(model);
   const target = frame ? indexOfPath(model, frame) : -1;
   if (target >= 0) expandAncestors(model, expanded, target);
   return { expanded, selected: target, frameProp: frame ?? null };
@@ -101,9 +104,11 @@ function initialState(model: TraceModel, frame: string | null | undefined) {
 export function TraceView(props: TraceViewProps) {
   const { model, decode, onFrameChange } = props;
   const { loaded, complete } = useFramesHere(props.arrival ?? null);
-  const [state, setState] = useState(() => initialState(model, props.frame));
+  const [state, setState] = useState(() =>
+    initialState(model, props.frame, props.asked?.expandAll ?? false),
+  );
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(props.asked?.query ?? "");
   const [depth, setDepth] = useState(4);
   const ids = useId();
   const [ownTab, setOwnTab] = useState<TraceTab>("tree");

@@ -3,8 +3,20 @@
  * which frame types show. Pure props: the workspace (TraceView) owns the state.
  */
 import { Button, groupedNumber, NarrowDetails } from "../ui";
+import { HAND_OVER, TREE_CONTROLS } from "../ui/handOver";
 import type { InternalCalls } from "./internalCalls/context";
 import { InternalCallsControl } from "./internalCalls/InternalCallsControl";
+
+/**
+ * What was asked of the tree before it could answer (the first paint's or the preview's controls,
+ * while a large answer is still read): applied when the whole tree is shown.
+ */
+export interface TreeAsk {
+  expandAll: boolean;
+  query: string;
+}
+
+export const NOTHING_ASKED: TreeAsk = { expandAll: false, query: "" };
 
 export interface TreeControlsProps {
   searchId: string;
@@ -40,7 +52,9 @@ export function TreeControls(p: TreeControlsProps) {
         aria-label="Call tree controls"
         className="flex flex-wrap items-end gap-2 text-sm"
       >
-        <Button onClick={p.onExpandAll}>Expand all</Button>
+        <Button onClick={p.onExpandAll} {...{ [HAND_OVER]: TREE_CONTROLS.expandAll.key }}>
+          {TREE_CONTROLS.expandAll.label}
+        </Button>
         <Button onClick={p.onCollapseAll}>Collapse all</Button>
         <label className="flex items-center gap-1">
           Depth
@@ -74,13 +88,14 @@ export function TreeControls(p: TreeControlsProps) {
       </div>
       <div className="flex flex-wrap items-end gap-2 text-sm">
         <label htmlFor={p.searchId} className="font-medium">
-          Search frames
+          {TREE_CONTROLS.search.label}
         </label>
         <input
           id={p.searchId}
+          name={TREE_CONTROLS.search.name}
           type="search"
           value={p.query}
-          placeholder="address, selector, function, event, error"
+          placeholder={TREE_CONTROLS.search.placeholder}
           onChange={(e) => p.onQuery(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
@@ -93,7 +108,7 @@ export function TreeControls(p: TreeControlsProps) {
         <span role="status" className="text-slate-700 dark:text-slate-300">
           {p.query.trim()
             ? p.matches
-              ? `${p.currentMatch >= 0 ? p.currentMatch + 1 : "–"} of ${groupedNumber(p.matches)} matches`
+              ? `${p.currentMatch >= 0 ? p.currentMatch + 1 : "–"} of ${groupedNumber(p.matches)} match${p.matches === 1 ? "" : "es"}`
               : "No matches"
             : ""}
         </span>

@@ -61,7 +61,10 @@ describe("the first paint", () => {
     const root = mount();
     paintFirstView("#/logs?blockHash=0x12", root);
     expect(root.querySelector("[role=status]")?.textContent).toBe("Loading the Logs view…");
-    expect(root.querySelector("label")).toBeNull();
+    // the results filter box, and no other field
+    expect([...root.querySelectorAll("label")].map((l) => l.textContent)).toEqual([
+      "Filter results",
+    ]);
     paintFirstView(`#/trace?hash=0x${"ab".repeat(32)}`, root);
     expect(root.querySelector("[role=tree]")?.getAttribute("aria-label")).toBe("Call tree");
     expect(root.querySelectorAll("[role=treeitem]")).toHaveLength(0);
@@ -249,5 +252,57 @@ describe("the app's stage: the painted view stays until the app shows as much", 
     expect(root.querySelector("[data-first-paint]")).toBeNull();
     expect(seen(stage)).toBe(true);
     expect(root.querySelector<HTMLInputElement>("input[name=blockHash]")?.value).toBe("0xabc");
+  });
+
+  it("answers the controls reached for first, and carries what was done there into the app's", async () => {
+    const root = mount();
+    paintFirstView(`#/trace?hash=0x${"ab".repeat(32)}`, root);
+    const painted = root.querySelector<HTMLElement>("[data-first-paint]");
+    const expand = [...root.querySelectorAll("button")].find((b) => b.textContent === "Expand all");
+    const search = root.querySelector<HTMLInputElement>("input[name=trace-search]");
+    if (!painted || !expand || !search) throw new Error("no painted controls");
+    expect(root.querySelector(`label[for="${search.id}"]`)?.textContent).toBe("Search frames");
+    const note = () => [...root.querySelectorAll("[role=status]")].map((s) => s.textContent).join();
+    expect(note()).not.toMatch(/every frame opens/i);
+    expand.click();
+    expect(note()).toMatch(/every frame opens once the whole trace is read/i);
+    search.value = "transfer";
+    search.dispatchEvent(new Event("input", { bubbles: true }));
+    search.focus();
+    expect(note()).toMatch(/the search runs once the whole trace is read/i);
+    painted.querySelector("[data-first-tree]")?.append(element("div", { role: "treeitem" }));
+
+    // the app: its rows, its Expand all (pressed once it is in) and its search box
+    const stage = appStage(root);
+    const app = element("div");
+    const presses: string[] = [];
+    const appExpand = element("button", { "data-hand-over": "expand-all" });
+    appExpand.addEventListener("click", () => presses.push("expand"));
+    const appSearch = element("input", { name: "trace-search" });
+    app.append(element("div", { role: "treeitem" }), appExpand, appSearch);
+    stage.append(app);
+    await tick();
+    await tick();
+    expect(painted.isConnected).toBe(false);
+    expect(presses).toEqual(["expand"]);
+    expect((appSearch as HTMLInputElement).value).toBe("transfer");
+    expect(document.activeElement).toBe(appSearch);
+
+    // a logs link: the filter typed before the app's table is in
+    const root2 = mount();
+    paintFirstView(`#/logs?blockHash=0x${"ab".repeat(32)}`, root2);
+    const filter = root2.querySelector<HTMLInputElement>("input[name=logs-filter]");
+    if (!filter) throw new Error("no painted filter");
+    filter.value = "event=transfer";
+    filter.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(root2.textContent).toMatch(/the filter runs once the logs are in/i);
+    const stage2 = appStage(root2);
+    stage2.append(element("input", { name: "logs-filter" }));
+    await tick();
+    await tick();
+    expect(root2.querySelector("[data-first-paint]")).toBeNull();
+    expect(root2.querySelector<HTMLInputElement>("input[name=logs-filter]")?.value).toBe(
+      "event=transfer",
+    );
   });
 });

@@ -1,15 +1,19 @@
 /**
- * The first paint's hand-over to React. The painted view sits in #root until React's first
- * commit, which clears the container and puts the app in its place. What was typed into the
- * painted fields meanwhile, and which of them had the focus, is carried into the app's fields of
- * the same `name` once they are there (set as the user's input, so the form's state sees it).
- * Waits at most HAND_OVER_MS for them.
+ * The first paint's hand-over to React. The painted view sits in #root until the app takes its
+ * place (appStage, below). What was typed into the painted fields meanwhile, and which of them had
+ * the focus, is carried into the app's fields of the same `name` once they are there (set as the
+ * user's input, so the form's state sees it); a painted button pressed (ui/handOver.ts HAND_OVER:
+ * the call tree's Expand all) presses the app's button of the same key once that is there.
+ * Waits at most HAND_OVER_MS for them (a large trace from a distant node takes seconds).
  */
-const HAND_OVER_MS = 10_000;
+import { HAND_OVER } from "../../ui/handOver";
+
+const HAND_OVER_MS = 60_000;
 
 export function paintAndHandOver(root: HTMLElement, painted: HTMLElement): void {
   const typed = new Map<string, string>();
-  let focused: { name: string; start: number | null; end: number | null } | null = null;
+  // The painted field itself: its caret is read when handed over (where typing left it).
+  let focused: HTMLInputElement | null = null;
   const named = (t: EventTarget | null) =>
     t instanceof HTMLInputElement && t.name !== "" ? t : null;
   painted.addEventListener("input", (e) => {
@@ -17,16 +21,21 @@ export function paintAndHandOver(root: HTMLElement, painted: HTMLElement): void 
     if (input) typed.set(input.name, input.value);
   });
   painted.addEventListener("focusin", (e) => {
-    const input = named(e.target);
-    focused = input
-      ? { name: input.name, start: input.selectionStart, end: input.selectionEnd }
-      : null;
+    focused = named(e.target);
   });
   // Focus moving elsewhere forgets it (a field taken away with the painted view keeps it).
   painted.addEventListener("focusout", (e) => {
     if (e.relatedTarget !== null) focused = null;
   });
   painted.addEventListener("submit", (e) => e.preventDefault());
+  const pressed = new Set<string>();
+  painted.addEventListener("click", (e) => {
+    const key =
+      e.target instanceof Element
+        ? e.target.closest(`[${HAND_OVER}]`)?.getAttribute(HAND_OVER)
+        : null;
+    if (key) pressed.add(key);
+  });
   root.replaceChildren(painted);
 
   let gone = false;
@@ -45,13 +54,19 @@ export function paintAndHandOver(root: HTMLElement, painted: HTMLElement): void 
     if (focused) {
       const input = field(focused.name);
       if (input && (document.activeElement === null || document.activeElement === document.body)) {
+        const { selectionStart: start, selectionEnd: end } = focused;
         input.focus();
-        if (focused.start !== null && focused.end !== null)
-          input.setSelectionRange(focused.start, focused.end);
+        if (start !== null && end !== null) input.setSelectionRange(start, end);
         focused = null;
       } else if (input) focused = null;
     }
-    return typed.size === 0 && focused === null;
+    for (const key of pressed) {
+      const button = root.querySelector(`button[${HAND_OVER}="${key}"]`);
+      if (!(button instanceof HTMLButtonElement) || button.disabled) continue;
+      pressed.delete(key);
+      button.click();
+    }
+    return typed.size === 0 && focused === null && pressed.size === 0;
   };
   const observer = new MutationObserver(() => {
     if (!gone && painted.isConnected) return;

@@ -8,6 +8,7 @@
  * or fields go into once the link's request is answered (logs.ts, tx.ts). React's first commit replaces it (handOver.ts).
  */
 import { parseHash, ROUTES } from "../../routing/route";
+import { logsFilter, treeControls } from "./controls";
 import { FIRST_ROWS, FIRST_TREE, h } from "./dom";
 import { txForm } from "./form";
 import { paintAndHandOver } from "./handOver";
@@ -45,6 +46,8 @@ export function paintFirstView(hash: string, root: HTMLElement): void {
       "div",
       { class: "flex flex-col gap-3" },
       loading,
+      // answering at once: what is done here is carried into the app's controls (controls.ts)
+      treeControls(),
       h("div", {
         role: "tree",
         "aria-label": "Call tree",
@@ -56,6 +59,12 @@ export function paintFirstView(hash: string, root: HTMLElement): void {
       }),
     );
   else if (answerRoute(hash) !== null)
-    view = h("div", { class: "flex flex-col gap-3" }, loading, h("div", { [FIRST_ROWS]: true }));
+    view = h(
+      "div",
+      { class: "flex flex-col gap-3" },
+      loading,
+      answerRoute(hash) === "logs" ? logsFilter() : null,
+      h("div", { [FIRST_ROWS]: true }),
+    );
   paintAndHandOver(root, shell(unknown === null ? route : null, view));
 }

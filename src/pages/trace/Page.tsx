@@ -29,6 +29,7 @@ import {
   FORM_PARAMS,
   formSearchOf,
   fromSearch,
+  toParams,
   toRequest,
   toSearch,
   type TraceFormValues,
@@ -39,6 +40,7 @@ import { parseTraceJson, type TraceAnswer } from "../../trace/load";
 import { AnswerPicker } from "./AnswerPicker";
 import { TraceView, isTraceTab, type TraceTab } from "../../trace/TraceView";
 import { TracePreviewCard } from "./TracePreview";
+import { NOTHING_ASKED, type TreeAsk } from "../../trace/TreeControls";
 import { CompareWith } from "../../trace/compare/CompareWith";
 import { WorkspaceProviders } from "../../trace/WorkspaceProviders";
 import { useFramesComplete } from "../../trace/useTraceMemory";
@@ -100,6 +102,15 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
   );
   const { picked, resolved: resolvedPick } = picks;
   const { preview, model, settling } = usePreviewHandOver(asked, picks.model, query.isFetching);
+  // Expand all or a search asked of the preview (or the first paint's controls, carried into it):
+  // the full tree of the same request opens with it.
+  const askKey = asked ? JSON.stringify(toParams(asked)) : null;
+  const [treeAsk, setTreeAsk] = useState<{ key: string | null; ask: TreeAsk }>({
+    key: null,
+    ask: NOTHING_ASKED,
+  });
+  const ask = treeAsk.key === askKey ? treeAsk.ask : NOTHING_ASKED;
+  const onAsk = (next: TreeAsk) => setTreeAsk({ key: askKey, ask: next });
   // Opened from a file or picked out of a block's answer: no request of its own to link to.
   const standalone = loaded !== null || picked.length > 0;
 
@@ -310,7 +321,9 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
           {compare && shown && !settling ? null : replayActions}
         </>
       ) : null}
-      {preview ? <TracePreviewCard preview={preview} decoder={decoder} /> : null}
+      {preview ? (
+        <TracePreviewCard preview={preview} decoder={decoder} asked={ask} onAsk={onAsk} />
+      ) : null}
       {query.isError && !loaded ? (
         <div className="flex flex-col gap-2">
           <RpcErrorPanel
@@ -362,6 +375,7 @@ export default function TracePage({ search, setSearch, active = true }: MethodPa
                 nativeSymbol={nativeSymbol}
                 key={`${shown.key}/${picked.join(".")}`}
                 model={model}
+                asked={standalone ? undefined : ask}
                 decode={decode}
                 arrival={arrival}
                 frame={standalone ? null : frameParam}

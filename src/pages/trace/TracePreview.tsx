@@ -1,11 +1,15 @@
 /**
  * The top of a large trace while the rest of the answer is still arriving (preview.ts, read in
  * the trace Worker): the rows the tree opens with, as far as they have arrived. Frames whose own
- * fields have not all arrived show as placeholder rows. Read-only: the full tree replaces it,
- * with every control, as soon as the whole answer is read and checked.
+ * fields have not all arrived show as placeholder rows. The full tree replaces it, with every
+ * control, as soon as the whole answer is read and checked; meanwhile Expand all and the search
+ * box answer at once — what is asked is kept (`asked`, the page's) and the full tree opens with it
+ * (as the first paint's do: app/firstPaint/controls.ts).
  */
-import { useMemo } from "react";
-import { Card, groupDecimal } from "../../ui";
+import { useId, useMemo } from "react";
+import { Button, Card, groupDecimal } from "../../ui";
+import { HAND_OVER, TREE_CONTROLS, WAITING } from "../../ui/handOver";
+import type { TreeAsk } from "../../trace/TreeControls";
 import { CallTree } from "../../trace/CallTree";
 import { FrameDecodeCache, type TraceDecoder } from "../../trace/decode";
 import { baseStructure, buildRows, expandToDepth, OPEN_DEPTH } from "../../trace/tree";
@@ -13,16 +17,18 @@ import type { TracePreview } from "./worker/job";
 
 const noop = () => undefined;
 
-export function TracePreviewCard({
-  preview,
-  decoder,
-  viewport,
-}: {
+export interface TracePreviewProps {
   preview: TracePreview;
   decoder: TraceDecoder;
+  /** Expand all or a search asked for meanwhile (the full tree opens with it). */
+  asked: TreeAsk;
+  onAsk: (asked: TreeAsk) => void;
   /** Fixed tree viewport (tests). */
   viewport?: { width: number; height: number };
-}) {
+}
+
+export function TracePreviewCard({ preview, decoder, asked, onAsk, viewport }: TracePreviewProps) {
+  const searchId = useId();
   const { model } = preview;
   const view = useMemo(() => {
     const structure = baseStructure(model);
@@ -37,6 +43,37 @@ export function TracePreviewCard({
         The first frames, shown while the answer arrives ({mb} MB so far); the whole tree, search
         and details follow once it is read.
       </p>
+      <div className="mb-2 flex flex-col gap-2 text-sm">
+        <div role="toolbar" aria-label="Call tree controls" className="flex flex-wrap gap-2">
+          <Button
+            onClick={() => onAsk({ ...asked, expandAll: true })}
+            {...{ [HAND_OVER]: TREE_CONTROLS.expandAll.key }}
+          >
+            {TREE_CONTROLS.expandAll.label}
+          </Button>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <label htmlFor={searchId} className="font-medium">
+            {TREE_CONTROLS.search.label}
+          </label>
+          <input
+            id={searchId}
+            name={TREE_CONTROLS.search.name}
+            type="search"
+            value={asked.query}
+            placeholder={TREE_CONTROLS.search.placeholder}
+            onChange={(e) => onAsk({ ...asked, query: e.target.value })}
+            autoComplete="off"
+            spellCheck={false}
+            className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs sm:max-w-md dark:border-slate-600 dark:bg-slate-900"
+          />
+          <span role="status" className="text-slate-700 dark:text-slate-300">
+            {[asked.expandAll && WAITING.expandAll, asked.query.trim() && WAITING.search]
+              .filter(Boolean)
+              .join(" ")}
+          </span>
+        </div>
+      </div>
       <CallTree
         model={model}
         structure={view.structure}

@@ -89,7 +89,7 @@ describe("CompareTree", () => {
     fireEvent.change(screen.getByLabelText("Search calls"), {
       target: { value: "succeeded in b" },
     });
-    expect(screen.getByText("– of 1 matches")).toBeTruthy();
+    expect(screen.getByText("– of 1 match")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Next match" }));
     expect(selected()?.textContent).toContain("succeeded in B");
     fireEvent.click(screen.getByRole("button", { name: "Collapse all" }));
@@ -114,7 +114,7 @@ describe("CompareTree", () => {
     // A callee without a name stays short hex.
     expect(items()[0]?.textContent).toMatch(/CALL 0x[0-9a-fA-F]{6}…[0-9a-fA-F]{4}/);
     fireEvent.change(screen.getByLabelText("Search calls"), { target: { value: "ledgerchecker" } });
-    expect(screen.getByText("– of 1 matches")).toBeTruthy();
+    expect(screen.getByText("– of 1 match")).toBeTruthy();
   });
 
   it("keeps the DOM to the rows on screen for two 10,000-frame traces", () => {

@@ -282,7 +282,7 @@ export function CompareTree({ tree, a, b, viewport, height, nativeSymbol }: Comp
         <span role="status" className="text-slate-700 dark:text-slate-300">
           {matches
             ? matches.length
-              ? `${matchAt >= 0 ? matchAt + 1 : "–"} of ${groupedNumber(matches.length)} matches`
+              ? `${matchAt >= 0 ? matchAt + 1 : "–"} of ${groupedNumber(matches.length)} match${matches.length === 1 ? "" : "es"}`
               : "No matches"
             : ""}
         </span>

@@ -10,10 +10,19 @@ import { ownCall } from "./call";
 import { traceExchange, type TracePayload } from "./job";
 import type { FromWorker, ToWorker, WorkerPort } from "./protocol";
 import { serveTraceWorker } from "./serve";
-import { openTraceWorker, spawnTraceWorkersWith, takeTraceWorker, type TraceWorker } from "./spawn";
+import {
+  openTraceWorker,
+  spawnTraceWorkersWith,
+  takeTraceWorker,
+  traceRowsPainted,
+  type TraceWorker,
+} from "./spawn";
 
 const HASH = `0x${"ab".repeat(32)}`;
 const OTHER = `0x${"cd".repeat(32)}`;
+/** Answered with a trace large enough to be previewed (over 1 MB), sent in pieces. */
+const LARGE = `0x${"ef".repeat(32)}`;
+const LARGE_FRAMES = 12_000;
 
 let server: Server;
 let base = "";
@@ -42,7 +51,18 @@ beforeAll(async () => {
       const body = JSON.parse(text) as { id: unknown; params: unknown[] };
       traced.push([body.id, body.params[0]]);
       res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: syntheticTrace(30) }));
+      if (body.params[0] !== LARGE) {
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: syntheticTrace(30) }));
+        return;
+      }
+      const answer = JSON.stringify({
+        jsonrpc: "2.0",
+        id: body.id,
+        result: syntheticTrace(LARGE_FRAMES),
+      });
+      for (let at = 0; at < answer.length; at += 64 * 1024)
+        res.write(answer.slice(at, at + 64 * 1024));
+      res.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -122,6 +142,30 @@ describe("the trace Worker's protocol", () => {
     // Answered under the id the Worker sent it with; nothing more was sent.
     expect(answer.id).toBe(1);
     expect(traced).toEqual([[1, HASH]]);
+  });
+
+  it("reads the rest of a large answer once its first rows are painted, before the page asks", async () => {
+    const said: string[] = [];
+    openTraceWorker(
+      rpcLink(LARGE),
+      () => null,
+      `${base}/devnet.json`,
+      (m) => {
+        if (m) said.push(m.type);
+      },
+    );
+    await until(() => said.includes("preview"));
+    expect(said).toContain("preview");
+    // the rest waits: for the rows to be painted, or for the page
+    await new Promise((r) => setTimeout(r, 250));
+    expect(said).not.toContain("model");
+    traceRowsPainted();
+    await until(() => said.includes("model"));
+    expect(said).toContain("model");
+    // the page takes the whole tree over: one request
+    const answer = await pageCall(LARGE, 82);
+    expect(frames(answer)).toBe(LARGE_FRAMES);
+    expect(traced).toEqual([[1, LARGE]]);
   });
 
   it("drops its own start when the page asks for another call, and sends the page's", async () => {

@@ -75,6 +75,14 @@ export function openTraceWorker(
   return true;
 }
 
+/**
+ * The first paint's rows from the opened Worker's preview are on screen: it reads the rest of its
+ * answer now, while the app loads, instead of waiting for the page to show them (serve.ts).
+ */
+export function traceRowsPainted(): void {
+  opened?.worker.postMessage({ type: "shown" } satisfies ToWorker);
+}
+
 /** The opened Worker and what it has said so far (once), or a new one. */
 export function takeTraceWorker(): TakenWorker {
   const taken = opened ?? { worker: spawn(), said: [], error: null };
