@@ -3,7 +3,7 @@ import { readStoredConnection, type StoredConnection } from "./endpoints/keys";
 import { openTraceWorker, traceRowsPainted } from "./pages/trace/worker/spawn";
 import { parseHash, routePage } from "./routing/route";
 import { loadEarlyModule, preloadPage } from "./app/pages";
-import { answerRoute, appStage, paintFirstView } from "./app/firstPaint";
+import { answerRoute, appStage, paintFirstControls, paintFirstView } from "./app/firstPaint";
 import { applyTheme, storedTheme } from "./app/themeChoice";
 import type { FrameChunk, PackedModel } from "./trace/answer";
 import type { AnswerCopy } from "./app/firstPaint/answer";
@@ -19,6 +19,8 @@ import { isTxLookupLink, preloadTxResult } from "./pages/tx/lazyResult";
 // the boot module's answer (app/firstPaint answerRoute; a large one's first bytes).
 /** The longest a link's app waits for its first rows. */
 const FIRST_ROWS_WAIT_MS = 500;
+/** The first paint's controls are drawn after the first rows' frame, or after this long without. */
+const CONTROLS_WAIT_MS = 250;
 const hash = window.location.hash;
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -77,6 +79,7 @@ const pageReady = appMayLoad.then(nextTask).then(preloadRoute);
 // What the route shows before React and its code are in (app/firstPaint): the theme first.
 applyTheme(storedTheme());
 paintFirstView(hash, root);
+setTimeout(() => paintFirstControls(root), CONTROLS_WAIT_MS);
 void Promise.all([booted.catch(() => undefined), appMayLoad])
   .then(nextTask)
   .then(nextTask)
@@ -146,7 +149,13 @@ function traceFirstRows(): (message: FirstRows) => void {
  * bench/STARTUP.md).
  */
 function releaseAfterFrame(): void {
-  requestAnimationFrame(() => setTimeout(release, 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      // The controls next (their fields' first layout held the rows' frame back ~8 ms).
+      if (root) paintFirstControls(root);
+      release();
+    }, 0),
+  );
 }
 
 /** What paints a link's first rows from the boot module's copy of its answer (app/firstPaint). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FrameChunk, PackedModel } from "../../trace/answer";
-import { answerRoute, appStage, paintFirstView } from "./index";
+import { answerRoute, appStage, paintFirstControls, paintFirstView } from "./index";
 import { paintTraceRows } from "./trace";
 
 const ADDR_A = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
@@ -61,7 +61,10 @@ describe("the first paint", () => {
     const root = mount();
     paintFirstView("#/logs?blockHash=0x12", root);
     expect(root.querySelector("[role=status]")?.textContent).toBe("Loading the Logs view…");
-    // the results filter box, and no other field
+    // no field; the results filter box once drawn (after the first rows), and no other
+    expect(root.querySelector("label")).toBeNull();
+    paintFirstControls(root);
+    paintFirstControls(root);
     expect([...root.querySelectorAll("label")].map((l) => l.textContent)).toEqual([
       "Filter results",
     ]);
@@ -257,6 +260,7 @@ describe("the app's stage: the painted view stays until the app shows as much", 
   it("answers the controls reached for first, and carries what was done there into the app's", async () => {
     const root = mount();
     paintFirstView(`#/trace?hash=0x${"ab".repeat(32)}`, root);
+    paintFirstControls(root);
     const painted = root.querySelector<HTMLElement>("[data-first-paint]");
     const expand = [...root.querySelectorAll("button")].find((b) => b.textContent === "Expand all");
     const search = root.querySelector<HTMLInputElement>("input[name=trace-search]");
@@ -291,6 +295,7 @@ describe("the app's stage: the painted view stays until the app shows as much", 
     // a logs link: the filter typed before the app's table is in
     const root2 = mount();
     paintFirstView(`#/logs?blockHash=0x${"ab".repeat(32)}`, root2);
+    paintFirstControls(root2);
     const filter = root2.querySelector<HTMLInputElement>("input[name=logs-filter]");
     if (!filter) throw new Error("no painted filter");
     filter.value = "event=transfer";

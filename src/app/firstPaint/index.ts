@@ -9,7 +9,7 @@
  */
 import { parseHash, ROUTES } from "../../routing/route";
 import { logsFilter, treeControls } from "./controls";
-import { FIRST_ROWS, FIRST_TREE, h } from "./dom";
+import { FIRST_CONTROLS, FIRST_ROWS, FIRST_TREE, h } from "./dom";
 import { txForm } from "./form";
 import { paintAndHandOver } from "./handOver";
 
@@ -46,8 +46,7 @@ export function paintFirstView(hash: string, root: HTMLElement): void {
       "div",
       { class: "flex flex-col gap-3" },
       loading,
-      // answering at once: what is done here is carried into the app's controls (controls.ts)
-      treeControls(),
+      controlsBox("trace"),
       h("div", {
         role: "tree",
         "aria-label": "Call tree",
@@ -63,8 +62,27 @@ export function paintFirstView(hash: string, root: HTMLElement): void {
       "div",
       { class: "flex flex-col gap-3" },
       loading,
-      answerRoute(hash) === "logs" ? logsFilter() : null,
+      answerRoute(hash) === "logs" ? controlsBox("logs") : null,
       h("div", { [FIRST_ROWS]: true }),
     );
   paintAndHandOver(root, shell(unknown === null ? route : null, view));
+}
+
+/** The controls' heights as drawn (controls.ts, their notes empty): the box is that tall at once. */
+const CONTROLS_HEIGHT = { trace: 68, logs: 62 } as const;
+
+function controlsBox(kind: keyof typeof CONTROLS_HEIGHT): HTMLElement {
+  return h("div", { [FIRST_CONTROLS]: kind, style: `min-height:${CONTROLS_HEIGHT[kind]}px` });
+}
+
+/**
+ * Draws the first paint's controls (a trace link's Expand all and search box, a logs link's filter
+ * box) into their box, once: they answer at once, and what is done there is carried into the
+ * app's own controls (handOver.ts). Nothing when the first paint has no such box (or has gone).
+ */
+export function paintFirstControls(root: HTMLElement): void {
+  for (const box of root.querySelectorAll<HTMLElement>(`[${FIRST_CONTROLS}]`)) {
+    if (box.firstChild !== null) continue;
+    box.append(box.getAttribute(FIRST_CONTROLS) === "trace" ? treeControls() : logsFilter());
+  }
 }
