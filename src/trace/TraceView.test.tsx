@@ -129,10 +129,14 @@ describe("TraceView", () => {
     mount(chain(1_200));
     expect(closed().length).toBeGreaterThan(0);
     cleanup();
-    mount(chain(1_200), { asked: { expandAll: true, query: C } });
+    mount(chain(1_200), { asked: { expandAll: true, query: C, searchFocused: true } });
     expect(items().length).toBeGreaterThan(10);
     expect(closed()).toHaveLength(0);
-    expect((screen.getByLabelText("Search frames") as HTMLInputElement).value).toBe(C);
+    const search = screen.getByLabelText("Search frames") as HTMLInputElement;
+    expect(search.value).toBe(C);
+    // typing went on in the preview's box: it goes on here, after what was typed
+    expect(document.activeElement).toBe(search);
+    expect(search.selectionStart).toBe(C.length);
     expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("– of 1 match");
   });
 

@@ -271,6 +271,7 @@ export function TraceView(props: TraceViewProps) {
           <TreePane
             controls={{
               searchId: `${ids}-search`,
+              focusSearch: props.asked?.searchFocused,
               maxLevel: model.maxLevel,
               depth,
               onDepth: setDepth,

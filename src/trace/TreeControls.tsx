@@ -2,6 +2,7 @@
  * The call tree's controls: expand, collapse and depth; failures; search with its matches; and
  * which frame types show. Pure props: the workspace (TraceView) owns the state.
  */
+import { useEffect, useRef } from "react";
 import { Button, groupedNumber, NarrowDetails } from "../ui";
 import { HAND_OVER, TREE_CONTROLS } from "../ui/handOver";
 import type { InternalCalls } from "./internalCalls/context";
@@ -14,9 +15,11 @@ import { InternalCallsControl } from "./internalCalls/InternalCallsControl";
 export interface TreeAsk {
   expandAll: boolean;
   query: string;
+  /** The search box had the focus: the full tree's has it, typing goes on there. */
+  searchFocused: boolean;
 }
 
-export const NOTHING_ASKED: TreeAsk = { expandAll: false, query: "" };
+export const NOTHING_ASKED: TreeAsk = { expandAll: false, query: "", searchFocused: false };
 
 export interface TreeControlsProps {
   searchId: string;
@@ -42,9 +45,20 @@ export interface TreeControlsProps {
   hiddenCount: number;
   /** The internal calls' state, where the page can ask for them. */
   internalCalls?: InternalCalls | null;
+  /** Focus the search box once, as it mounts (typing there went on from the preview), caret at the end. */
+  focusSearch?: boolean;
 }
 
 export function TreeControls(p: TreeControlsProps) {
+  const search = useRef<HTMLInputElement>(null);
+  const focusSearch = useRef(p.focusSearch === true);
+  useEffect(() => {
+    const el = search.current;
+    if (!focusSearch.current || !el) return;
+    focusSearch.current = false;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
   return (
     <>
       <div
@@ -91,6 +105,7 @@ export function TreeControls(p: TreeControlsProps) {
           {TREE_CONTROLS.search.label}
         </label>
         <input
+          ref={search}
           id={p.searchId}
           name={TREE_CONTROLS.search.name}
           type="search"

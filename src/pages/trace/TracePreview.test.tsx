@@ -87,6 +87,8 @@ describe("the top of a trace while its answer arrives", () => {
     expect(status()).toMatch(/every frame opens once the whole trace is read/i);
     await user.type(screen.getByRole("searchbox", { name: "Search frames" }), "0xdead");
     expect(status()).toMatch(/the search runs once the whole trace is read/i);
-    expect(asks.at(-1)).toEqual({ expandAll: true, query: "0xdead" });
+    expect(asks.at(-1)).toEqual({ expandAll: true, query: "0xdead", searchFocused: true });
+    await user.click(screen.getByRole("button", { name: "Expand all" }));
+    expect(asks.at(-1)?.searchFocused).toBe(false);
   });
 });

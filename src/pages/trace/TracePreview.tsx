@@ -63,6 +63,8 @@ export function TracePreviewCard({ preview, decoder, asked, onAsk, viewport }: T
             value={asked.query}
             placeholder={TREE_CONTROLS.search.placeholder}
             onChange={(e) => onAsk({ ...asked, query: e.target.value })}
+            onFocus={() => onAsk({ ...asked, searchFocused: true })}
+            onBlur={() => onAsk({ ...asked, searchFocused: false })}
             autoComplete="off"
             spellCheck={false}
             className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs sm:max-w-md dark:border-slate-600 dark:bg-slate-900"
