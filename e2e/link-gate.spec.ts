@@ -73,6 +73,16 @@ test.describe("a trace link on a provider key kept on this device", () => {
   }) => {
     await keepProviderKey(page, context, manifest);
     await gateway.clearLog();
+    // Whether a call tree's Expand all ever shows: no tree comes from this link by itself (the
+    // first paint draws the tree's controls only for one that does).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __expandAllShown: boolean };
+      w.__expandAllShown = false;
+      new MutationObserver(() => {
+        for (const b of document.getElementsByTagName("button"))
+          if (/expand all/i.test(b.textContent ?? "")) w.__expandAllShown = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
     const tx = manifest.transactions.nestedCalls;
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=${encodeURIComponent(CODE)}${OFF}`);
 
@@ -103,6 +113,12 @@ test.describe("a trace link on a provider key kept on this device", () => {
       )
       .toBe("quiet");
     expect(await traces(gateway)).toEqual([]);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __expandAllShown: boolean }).__expandAllShown,
+      ),
+      "a tree's controls drawn for a link that makes no tree by itself",
+    ).toBe(false);
 
     await waiting.getByRole("button", { name: "Run this tracer" }).click();
     await expect(waiting).toBeHidden();

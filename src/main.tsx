@@ -29,11 +29,15 @@ type FirstRows = { model: PackedModel; chunk?: FrameChunk; first?: FrameChunk };
 let traceRows: (message: FirstRows) => void = () => undefined;
 /** Lets the app's chunks load (the first rows are painted, or will not be). */
 let release = () => {};
+/** A trace link's Worker has started its request: its first paint may draw the tree's controls. */
+let treeComing = false;
 const workerOpened = openTraceWorker(
   hash,
   storedConnection,
   new URL("./devnet.json", document.baseURI).href,
   (message) => {
+    // It started the link's request itself (callTracer): a call tree is coming.
+    if (message?.type === "own") treeComing = true;
     if (message?.type === "preview" || message?.type === "model") traceRows(message);
     // What follows a model or preview (its keys, its frames) leaves the release to the rows' frame.
     else if (!message || !["awake", "own", "head", "keys", "frames"].includes(message.type))
@@ -79,7 +83,11 @@ const pageReady = appMayLoad.then(nextTask).then(preloadRoute);
 // What the route shows before React and its code are in (app/firstPaint): the theme first.
 applyTheme(storedTheme());
 paintFirstView(hash, root);
-setTimeout(() => paintFirstControls(root), CONTROLS_WAIT_MS);
+// Without rows by then: a logs link's filter box, a trace link's controls if a tree is coming (not
+// for another tracer's answer, nor one that waits for the user's press).
+setTimeout(() => {
+  if (!workerOpened || treeComing) paintFirstControls(root);
+}, CONTROLS_WAIT_MS);
 void Promise.all([booted.catch(() => undefined), appMayLoad])
   .then(nextTask)
   .then(nextTask)
