@@ -75,8 +75,8 @@ export function treeControls(): HTMLElement {
   );
 }
 
-/** The log table's filter box with its label. */
-export function logsFilter(): HTMLElement {
+/** The log table's filter box with its label, holding `value` (the link's filter text). */
+export function logsFilter(value = ""): HTMLElement {
   const note = h("p", { role: "status", class: "text-xs text-slate-700 dark:text-slate-300" });
   const id = "first-paint-logs-filter";
   const input = searchField(
@@ -85,6 +85,7 @@ export function logsFilter(): HTMLElement {
     LOGS_FILTER.placeholder,
     "w-72 max-w-full py-1.5 text-sm sm:w-96",
   );
+  if (input instanceof HTMLInputElement) input.defaultValue = value;
   input.addEventListener("input", () => {
     note.textContent =
       input instanceof HTMLInputElement && input.value.trim() ? WAITING.filter : "";

@@ -310,4 +310,33 @@ describe("the app's stage: the painted view stays until the app shows as much", 
       "event=transfer",
     );
   });
+
+  it("a link's filter text is in the painted filter box; an edit of it goes over the app's", async () => {
+    const link = `#/logs?blockHash=0x${"ab".repeat(32)}&q=transfer`;
+    const root = mount();
+    paintFirstView(link, root);
+    paintFirstControls(root);
+    const filter = root.querySelector<HTMLInputElement>("input[name=logs-filter]");
+    if (!filter) throw new Error("no painted filter");
+    expect(filter.value).toBe("transfer");
+    filter.value = "approval";
+    filter.dispatchEvent(new Event("input", { bubbles: true }));
+    const stage = appStage(root);
+    // the app's box holds the link's filter text as it mounts
+    stage.append(form({ "logs-filter": "transfer" }));
+    await tick();
+    await tick();
+    expect(root.querySelector<HTMLInputElement>("input[name=logs-filter]")?.value).toBe("approval");
+
+    // not edited: the app's own value stays
+    const root2 = mount();
+    paintFirstView(link, root2);
+    paintFirstControls(root2);
+    const stage2 = appStage(root2);
+    stage2.append(form({ "logs-filter": "transfer" }));
+    await tick();
+    expect(root2.querySelector<HTMLInputElement>("input[name=logs-filter]")?.value).toBe(
+      "transfer",
+    );
+  });
 });

@@ -12,13 +12,17 @@ const HAND_OVER_MS = 60_000;
 
 export function paintAndHandOver(root: HTMLElement, painted: HTMLElement): void {
   const typed = new Map<string, string>();
+  // What each painted field held when drawn (a field drawn later, on its first input).
+  const paintedFields = new Map<string, string>();
   // The painted field itself: its caret is read when handed over (where typing left it).
   let focused: HTMLInputElement | null = null;
   const named = (t: EventTarget | null) =>
     t instanceof HTMLInputElement && t.name !== "" ? t : null;
   painted.addEventListener("input", (e) => {
     const input = named(e.target);
-    if (input) typed.set(input.name, input.value);
+    if (!input) return;
+    if (!paintedFields.has(input.name)) paintedFields.set(input.name, input.defaultValue);
+    typed.set(input.name, input.value);
   });
   painted.addEventListener("focusin", (e) => {
     focused = named(e.target);
@@ -46,7 +50,11 @@ export function paintAndHandOver(root: HTMLElement, painted: HTMLElement): void 
       const input = field(name);
       if (!input) continue;
       typed.delete(name);
-      if (value === "" || input.value !== "") continue;
+      // Never over what the app's field holds of its own (a linked value), unless the painted
+      // field held the same to begin with (the link's filter text) and was edited.
+      const painted = paintedFields.get(name) ?? "";
+      if (input.value !== "" && input.value !== painted) continue;
+      if (value === input.value) continue;
       // The native setter, then an input event: React (and react-hook-form) read it as typing.
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, value);
       input.dispatchEvent(new Event("input", { bubbles: true }));

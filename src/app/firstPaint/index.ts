@@ -8,6 +8,7 @@
  * or fields go into once the link's request is answered (logs.ts, tx.ts). React's first commit replaces it (handOver.ts).
  */
 import { parseHash, ROUTES } from "../../routing/route";
+import { exploreFromSearch } from "../../logs/exploreParams";
 import { logsFilter, treeControls } from "./controls";
 import { FIRST_CONTROLS, FIRST_ROWS, FIRST_TREE, h } from "./dom";
 import { txForm } from "./form";
@@ -62,7 +63,8 @@ export function paintFirstView(hash: string, root: HTMLElement): void {
       "div",
       { class: "flex flex-col gap-3" },
       loading,
-      answerRoute(hash) === "logs" ? controlsBox("logs") : null,
+      // the filter box holds the link's own filter text, as the table's will
+      answerRoute(hash) === "logs" ? controlsBox("logs", exploreFromSearch(search).q) : null,
       h("div", { [FIRST_ROWS]: true }),
     );
   paintAndHandOver(root, shell(unknown === null ? route : null, view));
@@ -71,8 +73,12 @@ export function paintFirstView(hash: string, root: HTMLElement): void {
 /** The controls' heights as drawn (controls.ts, their notes empty): the box is that tall at once. */
 const CONTROLS_HEIGHT = { trace: 68, logs: 62 } as const;
 
-function controlsBox(kind: keyof typeof CONTROLS_HEIGHT): HTMLElement {
-  return h("div", { [FIRST_CONTROLS]: kind, style: `min-height:${CONTROLS_HEIGHT[kind]}px` });
+function controlsBox(kind: keyof typeof CONTROLS_HEIGHT, value = ""): HTMLElement {
+  return h("div", {
+    [FIRST_CONTROLS]: kind,
+    "data-value": value || undefined,
+    style: `min-height:${CONTROLS_HEIGHT[kind]}px`,
+  });
 }
 
 /**
@@ -83,6 +89,10 @@ function controlsBox(kind: keyof typeof CONTROLS_HEIGHT): HTMLElement {
 export function paintFirstControls(root: HTMLElement): void {
   for (const box of root.querySelectorAll<HTMLElement>(`[${FIRST_CONTROLS}]`)) {
     if (box.firstChild !== null) continue;
-    box.append(box.getAttribute(FIRST_CONTROLS) === "trace" ? treeControls() : logsFilter());
+    box.append(
+      box.getAttribute(FIRST_CONTROLS) === "trace"
+        ? treeControls()
+        : logsFilter(box.getAttribute("data-value") ?? ""),
+    );
   }
 }
