@@ -4,7 +4,7 @@
  * navigation, through the app's arrival (issue 49's contract: nothing painted leaves the screen to
  * come back).
  */
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { expect, holdMethod, test } from "./fixtures";
 
 const SHOWN = "[role=treeitem], [role=row][data-index], [aria-label='Transaction fields'] dt";
@@ -79,6 +79,26 @@ test("what a link paints first stays on screen while the app takes over: logs, a
   }
 });
 
+/**
+ * Holds the app's shell chunk until released: the first paint stays on screen meanwhile, so what
+ * a step does there is done there (the entry asks for the chunk once the first rows are in, or
+ * after 500 ms).
+ */
+async function holdApp(page: Page): Promise<() => Promise<void>> {
+  const shell = /\/assets\/App-[\w-]+\.js$/;
+  const held: Route[] = [];
+  let released = false;
+  await page.route(shell, async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  return async () => {
+    released = true;
+    for (const r of held) await r.continue();
+    await page.unroute(shell);
+  };
+}
+
 test("the first paint's controls answer at once; what is typed or pressed there goes on in the app", async ({
   page,
   manifest,
@@ -88,12 +108,14 @@ test("the first paint's controls answer at once; what is typed or pressed there 
   await test.step("a trace link: Expand all and the search box before the app is in", async () => {
     // the trace held back: the first paint stays without rows, the app loads meanwhile
     const release = await holdMethod(page, "debug_jstraceTransaction");
+    const app = await holdApp(page);
     await page.goto(`/#/trace?hash=${tx.hash}&tracer=callTracer`);
     await page.getByRole("button", { name: "Expand all" }).click();
     await expect(page.getByText(/every frame opens once the whole trace is read/i)).toBeVisible();
     const search = page.getByRole("searchbox", { name: "Search frames" });
     await search.fill("0x");
     await expect(page.getByText(/the search runs once the whole trace is read/i)).toBeVisible();
+    await app();
     await release();
     // the app's tree, searched for what was typed, the focus still in the box: typing goes on
     await expect(page.getByRole("button", { name: /collapse all/i })).toBeVisible();
@@ -107,12 +129,14 @@ test("the first paint's controls answer at once; what is typed or pressed there 
   await test.step("a logs link: the filter typed before the table is in", async () => {
     const logs = manifest.transactions.tokenTransfer;
     const release = await holdMethod(page, "eth_getLogs");
+    const app = await holdApp(page);
     await page.goto("about:blank");
     await page.goto(`/#/logs?blockHash=${logs.blockHash}`);
     const filter = page.getByRole("searchbox", { name: "Filter results" });
     // free text, part of the event's name: the table's filter once the logs are in
     await filter.fill("transf");
     await expect(page.getByText(/the filter runs once the logs are in/i)).toBeVisible();
+    await app();
     await release();
     await expect(page.getByText(/^[1-9][\d,]* of [\d,]+ logs? match/)).toBeVisible();
     await expect(page.getByRole("button", { name: /Details of the log/ }).first()).toBeVisible();
@@ -120,5 +144,19 @@ test("the first paint's controls answer at once; what is typed or pressed there 
     await page.keyboard.type("er");
     await expect(filter).toHaveValue("transfer");
     await expect(page.getByText(/^[1-9][\d,]* of [\d,]+ logs? match/)).toBeVisible();
+  });
+  await test.step("a link with its own filter text: shown in the first paint's box, an edit of it kept", async () => {
+    const logs = manifest.transactions.tokenTransfer;
+    const release = await holdMethod(page, "eth_getLogs");
+    const app = await holdApp(page);
+    await page.goto("about:blank");
+    await page.goto(`/#/logs?blockHash=${logs.blockHash}&q=nothing-like-this`);
+    const filter = page.getByRole("searchbox", { name: "Filter results" });
+    await expect(filter).toHaveValue("nothing-like-this");
+    await filter.fill("transf");
+    await app();
+    await release();
+    await expect(page.getByText(/^[1-9][\d,]* of [\d,]+ logs? match/)).toBeVisible();
+    await expect(filter).toHaveValue("transf");
   });
 });

@@ -31,13 +31,25 @@ let traceRows: (message: FirstRows) => void = () => undefined;
 let release = () => {};
 /** A trace link's Worker has started its request: its first paint may draw the tree's controls. */
 let treeComing = false;
+/** CONTROLS_WAIT_MS have passed without the first rows (or with them). */
+let controlsDue = false;
+/**
+ * Without rows by CONTROLS_WAIT_MS: a logs link's filter box, a trace link's controls once a tree
+ * is coming (not for another tracer's answer, nor one that waits for the user's press).
+ */
+function controlsWhenDue(): void {
+  if (root && controlsDue && (!workerOpened || treeComing)) paintFirstControls(root);
+}
 const workerOpened = openTraceWorker(
   hash,
   storedConnection,
   new URL("./devnet.json", document.baseURI).href,
   (message) => {
     // It started the link's request itself (callTracer): a call tree is coming.
-    if (message?.type === "own") treeComing = true;
+    if (message?.type === "own") {
+      treeComing = true;
+      controlsWhenDue();
+    }
     if (message?.type === "preview" || message?.type === "model") traceRows(message);
     // What follows a model or preview (its keys, its frames) leaves the release to the rows' frame.
     else if (!message || !["awake", "own", "head", "keys", "frames"].includes(message.type))
@@ -83,10 +95,9 @@ const pageReady = appMayLoad.then(nextTask).then(preloadRoute);
 // What the route shows before React and its code are in (app/firstPaint): the theme first.
 applyTheme(storedTheme());
 paintFirstView(hash, root);
-// Without rows by then: a logs link's filter box, a trace link's controls if a tree is coming (not
-// for another tracer's answer, nor one that waits for the user's press).
 setTimeout(() => {
-  if (!workerOpened || treeComing) paintFirstControls(root);
+  controlsDue = true;
+  controlsWhenDue();
 }, CONTROLS_WAIT_MS);
 void Promise.all([booted.catch(() => undefined), appMayLoad])
   .then(nextTask)
