@@ -88,7 +88,7 @@ export const LogTableToolbar = memo(function LogTableToolbar({
             aria-describedby={
               problem !== null ? "logs-filter-problem logs-filter-hint" : "logs-filter-hint"
             }
-            className="w-72 max-w-full rounded sm:w-96 border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+            className={LOGS_FILTER.className}
             autoComplete="off"
             spellCheck={false}
           />

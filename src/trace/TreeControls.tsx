@@ -2,7 +2,7 @@
  * The call tree's controls: expand, collapse and depth; failures; search with its matches; and
  * which frame types show. Pure props: the workspace (TraceView) owns the state.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type Ref } from "react";
 import { Button, groupedNumber, NarrowDetails } from "../ui";
 import { HAND_OVER, TREE_CONTROLS } from "../ui/handOver";
 import type { InternalCalls } from "./internalCalls/context";
@@ -49,6 +49,50 @@ export interface TreeControlsProps {
   focusSearch?: boolean;
 }
 
+/** Expand all as the tree's toolbar (and its preview) draws it: its press is handed over by key. */
+export function ExpandAllButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button onClick={onClick} {...{ [HAND_OVER]: TREE_CONTROLS.expandAll.key }}>
+      {TREE_CONTROLS.expandAll.label}
+    </Button>
+  );
+}
+
+/** The search box with its label, as the tree's toolbar (and its preview) draws it. */
+export function SearchFramesField({
+  id,
+  value,
+  onChange,
+  inputRef,
+  ...events
+}: {
+  id: string;
+  value: string;
+  onChange: (query: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "onKeyDown" | "onFocus" | "onBlur">) {
+  return (
+    <>
+      <label htmlFor={id} className="font-medium">
+        {TREE_CONTROLS.search.label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={TREE_CONTROLS.search.name}
+        type="search"
+        value={value}
+        placeholder={TREE_CONTROLS.search.placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        {...events}
+        autoComplete="off"
+        spellCheck={false}
+        className={TREE_CONTROLS.search.className}
+      />
+    </>
+  );
+}
+
 export function TreeControls(p: TreeControlsProps) {
   const search = useRef<HTMLInputElement>(null);
   const focusSearch = useRef(p.focusSearch === true);
@@ -66,9 +110,7 @@ export function TreeControls(p: TreeControlsProps) {
         aria-label="Call tree controls"
         className="flex flex-wrap items-end gap-2 text-sm"
       >
-        <Button onClick={p.onExpandAll} {...{ [HAND_OVER]: TREE_CONTROLS.expandAll.key }}>
-          {TREE_CONTROLS.expandAll.label}
-        </Button>
+        <ExpandAllButton onClick={p.onExpandAll} />
         <Button onClick={p.onCollapseAll}>Collapse all</Button>
         <label className="flex items-center gap-1">
           Depth
@@ -101,24 +143,17 @@ export function TreeControls(p: TreeControlsProps) {
         <StepButtons what="failure" count={p.failures} onStep={p.onFailure} />
       </div>
       <div className="flex flex-wrap items-end gap-2 text-sm">
-        <label htmlFor={p.searchId} className="font-medium">
-          {TREE_CONTROLS.search.label}
-        </label>
-        <input
-          ref={search}
+        <SearchFramesField
           id={p.searchId}
-          name={TREE_CONTROLS.search.name}
-          type="search"
+          inputRef={search}
           value={p.query}
-          placeholder={TREE_CONTROLS.search.placeholder}
-          onChange={(e) => p.onQuery(e.target.value)}
+          onChange={p.onQuery}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
               e.preventDefault();
               p.onMatch(e.shiftKey ? -1 : 1);
             }
           }}
-          className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs sm:max-w-md dark:border-slate-600 dark:bg-slate-900"
         />
         <span role="status" className="text-slate-700 dark:text-slate-300">
           {p.query.trim()

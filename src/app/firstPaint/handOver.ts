@@ -11,18 +11,15 @@ import { HAND_OVER } from "../../ui/handOver";
 const HAND_OVER_MS = 60_000;
 
 export function paintAndHandOver(root: HTMLElement, painted: HTMLElement): void {
-  const typed = new Map<string, string>();
-  // What each painted field held when drawn (a field drawn later, on its first input).
-  const paintedFields = new Map<string, string>();
-  // The painted field itself: its caret is read when handed over (where typing left it).
+  // The painted fields typed in, by name: their text (and what they held when drawn) is read when
+  // handed over, as is the focused one's caret (where typing left it).
+  const typed = new Map<string, HTMLInputElement>();
   let focused: HTMLInputElement | null = null;
   const named = (t: EventTarget | null) =>
     t instanceof HTMLInputElement && t.name !== "" ? t : null;
   painted.addEventListener("input", (e) => {
     const input = named(e.target);
-    if (!input) return;
-    if (!paintedFields.has(input.name)) paintedFields.set(input.name, input.defaultValue);
-    typed.set(input.name, input.value);
+    if (input) typed.set(input.name, input);
   });
   painted.addEventListener("focusin", (e) => {
     focused = named(e.target);
@@ -46,14 +43,14 @@ export function paintAndHandOver(root: HTMLElement, painted: HTMLElement): void 
   const field = (name: string) =>
     [...root.getElementsByTagName("input")].find((input) => input.name === name) ?? null;
   const apply = () => {
-    for (const [name, value] of typed) {
+    for (const [name, from] of typed) {
       const input = field(name);
       if (!input) continue;
       typed.delete(name);
       // Never over what the app's field holds of its own (a linked value), unless the painted
       // field held the same to begin with (the link's filter text) and was edited.
-      const painted = paintedFields.get(name) ?? "";
-      if (input.value !== "" && input.value !== painted) continue;
+      const { value } = from;
+      if (input.value !== "" && input.value !== from.defaultValue) continue;
       if (value === input.value) continue;
       // The native setter, then an input event: React (and react-hook-form) read it as typing.
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, value);

@@ -7,9 +7,9 @@
  * (as the first paint's do: app/firstPaint/controls.ts).
  */
 import { useId, useMemo } from "react";
-import { Button, Card, groupDecimal } from "../../ui";
-import { HAND_OVER, TREE_CONTROLS, WAITING } from "../../ui/handOver";
-import type { TreeAsk } from "../../trace/TreeControls";
+import { Card, groupDecimal } from "../../ui";
+import { treeWaiting } from "../../ui/handOver";
+import { ExpandAllButton, SearchFramesField, type TreeAsk } from "../../trace/TreeControls";
 import { CallTree } from "../../trace/CallTree";
 import { FrameDecodeCache, type TraceDecoder } from "../../trace/decode";
 import { baseStructure, buildRows, expandToDepth, OPEN_DEPTH } from "../../trace/tree";
@@ -45,34 +45,18 @@ export function TracePreviewCard({ preview, decoder, asked, onAsk, viewport }: T
       </p>
       <div className="mb-2 flex flex-col gap-2 text-sm">
         <div role="toolbar" aria-label="Call tree controls" className="flex flex-wrap gap-2">
-          <Button
-            onClick={() => onAsk({ ...asked, expandAll: true })}
-            {...{ [HAND_OVER]: TREE_CONTROLS.expandAll.key }}
-          >
-            {TREE_CONTROLS.expandAll.label}
-          </Button>
+          <ExpandAllButton onClick={() => onAsk({ ...asked, expandAll: true })} />
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <label htmlFor={searchId} className="font-medium">
-            {TREE_CONTROLS.search.label}
-          </label>
-          <input
+          <SearchFramesField
             id={searchId}
-            name={TREE_CONTROLS.search.name}
-            type="search"
             value={asked.query}
-            placeholder={TREE_CONTROLS.search.placeholder}
-            onChange={(e) => onAsk({ ...asked, query: e.target.value })}
+            onChange={(query) => onAsk({ ...asked, query })}
             onFocus={() => onAsk({ ...asked, searchFocused: true })}
             onBlur={() => onAsk({ ...asked, searchFocused: false })}
-            autoComplete="off"
-            spellCheck={false}
-            className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1 font-mono text-xs sm:max-w-md dark:border-slate-600 dark:bg-slate-900"
           />
           <span role="status" className="text-slate-700 dark:text-slate-300">
-            {[asked.expandAll && WAITING.expandAll, asked.query.trim() && WAITING.search]
-              .filter(Boolean)
-              .join(" ")}
+            {treeWaiting(asked.expandAll, asked.query.trim() !== "")}
           </span>
         </div>
       </div>
