@@ -1,8 +1,9 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { contentSecurityPolicy, devnetManifest } from "./scripts/vite/plugins.ts";
+import { contentSecurityPolicy, devnetManifest, inlineIcon } from "./scripts/vite/plugins.ts";
 import { precompressedAssets } from "./scripts/vite/precompressed.ts";
+import { CHUNK_GROUPS } from "./scripts/vite/chunks.ts";
 
 export default defineConfig({
   plugins: [
@@ -10,6 +11,7 @@ export default defineConfig({
     tailwindcss(),
     devnetManifest(),
     contentSecurityPolicy(),
+    inlineIcon(),
     precompressedAssets(),
   ],
   server: { host: "127.0.0.1", port: 5173 },
@@ -35,50 +37,11 @@ export default defineConfig({
         ],
       },
       output: {
-        codeSplitting: {
-          groups: [
-            // What a deep link's first request waits for (app/boot.ts): the boot module, the
-            // endpoints' pure part, the rpc transport (and its reader ahead's interface, and the
-            // scheduling it uses), the hex checks, in one chunk rather than
-            // eight in waves (bench/STARTUP.md, eighth round). No zod, React or viem in it
-            // (src/app/bootGraph.test.ts).
-            {
-              name: "boot",
-              test: /\/src\/(app\/boot|endpoints\/(presets|override|methods)|rpc\/(transport|errors|deadline|response|inflight|mask|codes|ahead)|platform\/(perf|schedule)|chain\/hex)\.ts$/,
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: earlyChunkOf,
-              debugName: "early",
-              includeDependenciesRecursively: false,
-            },
-            // The small presentational pieces every view shows (src/ui/basics/), in one chunk
-            // rather than one request each (measured: 1.3 KB gzip less on a first visit). Only
-            // these files: their dependencies (React) keep their own chunk. hexText.ts is left
-            // out (and numberText.ts, shortHex.ts): the first paint uses them without React
-            // (app/firstPaint).
-            {
-              name: "ui",
-              test: /\/src\/ui\/basics\/(?!hexText\.ts|numberText\.ts|shortHex\.ts)/,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
+        // The first rows' path in few requests (scripts/vite/chunks.ts).
+        codeSplitting: { groups: CHUNK_GROUPS },
       },
     },
   },
   // Module workers (the trace Worker is one script: src/pages/trace/worker/trace.worker.ts).
   worker: { format: "es" },
 });
-
-/**
- * A deep link's first request (app/boot.ts) is built by its page's `early.ts` from the page's
- * params module: each page's pair in one chunk (the logs page's params and ranges live in
- * src/logs/, with the reader ahead its early module offers: src/logs/ahead/), one request rather
- * than two or three before the request can leave.
- */
-function earlyChunkOf(id: string): string | null {
-  const page = /\/src\/pages\/(tx|logs|block)\/(early|params)\.ts$/.exec(id)?.[1];
-  if (page) return `early-${page}`;
-  return /\/src\/logs\/(params|ranges|ahead\/reader)\.ts$/.test(id) ? "early-logs" : null;
-}

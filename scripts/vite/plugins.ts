@@ -1,7 +1,6 @@
 /**
  * The app's own Vite plugins (vite.config.ts composes them): the devnet manifest served at
- * /devnet.json, the built page's Content Security Policy, and the HTML preloads of the chunks
- * every visit needs.
+ * /devnet.json, the built page's Content Security Policy and its icon inline.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -64,4 +63,27 @@ export function contentSecurityPolicy(): Plugin {
       );
     },
   };
+}
+
+/**
+ * The built page's icon inline (`public/favicon.svg` as a data: URL, which the policy's img-src
+ * allows): as a file it took one of HTTP/1.1's six connections while a deep link's first chunks
+ * were asked for (bench/STARTUP.md, sixteenth round). The file stays the one source.
+ */
+export function inlineIcon(file = resolve(process.cwd(), "public/favicon.svg")): Plugin {
+  return {
+    name: "nodescope-inline-icon",
+    apply: "build",
+    transformIndexHtml(html) {
+      const href = 'href="/favicon.svg"';
+      if (!html.includes(href)) throw new Error(`index.html has no icon link (${href})`);
+      return html.replace(href, `href="${iconDataUrl(readFileSync(file, "utf8"))}"`);
+    },
+  };
+}
+
+/** An SVG as a data: URL in an attribute (quotes and the characters a URL reserves escaped). */
+export function iconDataUrl(svg: string): string {
+  const text = svg.trim().replace(/"/g, "'").replace(/\s+/g, " ");
+  return `data:image/svg+xml,${text.replace(/[<>#%{}"\n]/g, (c) => encodeURIComponent(c))}`;
 }

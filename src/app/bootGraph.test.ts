@@ -9,6 +9,12 @@
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
+import {
+  BOOT_CHUNK,
+  earlyChunkOf,
+  PAINT_LOGS_CHUNK,
+  PAINT_TX_CHUNK,
+} from "../../scripts/vite/chunks";
 
 const ROOT = normalize(join(__dirname, "..", ".."));
 /** Static value imports: `import … from "x"` and `export … from "x"`, not `import type`. */
@@ -94,5 +100,66 @@ describe("the first paint's painters' static graph", () => {
     const names = [...graph.files].map((f) => f.slice(ROOT.length + 1));
     expect(names).toContain("src/ui/basics/shortHex.ts");
     expect(names).not.toContain("src/ui/basics/hexText.ts");
+  });
+});
+
+describe("a deep link's first rows in one wave of requests", () => {
+  // Over HTTP/1.1 a page has six connections to its host: every chunk the first rows need beyond
+  // the entry's is one request of a wave they wait for. A 453-byte chunk the boot module came to
+  // need and the logs painter's five small chunks held a 1,000-log range's first rows back ~25 ms
+  // (bench/STARTUP.md, sixteenth round).
+  const entry = staticGraph(["src/main.tsx"]).files;
+  /** The chunk a source file goes to: a named group's, else (at most) one of its own. */
+  const chunkOf = (file: string): string => {
+    if (BOOT_CHUNK.test(file)) return "boot";
+    if (PAINT_LOGS_CHUNK.test(file)) return "paint-logs";
+    if (PAINT_TX_CHUNK.test(file)) return "paint-tx";
+    return earlyChunkOf(file) ?? file.slice(ROOT.length + 1);
+  };
+  /** The chunks beyond the entry's that `sources` need, by their static imports. */
+  const chunksFor = (sources: string[]): string[] => [
+    ...new Set(
+      [...staticGraph(sources).files]
+        .filter((f) => !entry.has(f) && !/\.css$/.test(f))
+        .map(chunkOf),
+    ),
+  ];
+
+  it("a logs link: the boot module, its early module, the painter and two small shared pieces", () => {
+    const chunks = chunksFor([
+      "src/app/boot.ts",
+      "src/pages/logs/early.ts",
+      "src/app/firstPaint/logs.ts",
+    ]);
+    expect(chunks.sort()).toEqual(
+      [
+        "boot",
+        "early-logs",
+        "paint-logs",
+        "src/ui/basics/numberText.ts",
+        "src/ui/basics/shortHex.ts",
+      ].sort(),
+    );
+  });
+
+  it("a transaction link: the boot module, its early module and the painter", () => {
+    const chunks = chunksFor([
+      "src/app/boot.ts",
+      "src/pages/tx/early.ts",
+      "src/app/firstPaint/tx.ts",
+    ]);
+    expect(chunks.sort()).toEqual(["boot", "early-tx", "paint-tx"]);
+  });
+
+  it("takes nothing out of the entry (a grouped file there would make every visit wait for its chunk)", () => {
+    const grouped = [...entry].filter((f) => chunkOf(f) !== f.slice(ROOT.length + 1));
+    expect(grouped.map((f) => f.slice(ROOT.length + 1))).toEqual([]);
+  });
+
+  it("would see a file outside the groups as a chunk of its own", () => {
+    expect(chunksFor(["src/platform/schedule.ts"])).toEqual(["boot"]);
+    expect(chunksFor(["src/logs/lightText.ts"]).sort()).toEqual(
+      ["paint-logs", "src/ui/basics/numberText.ts", "src/ui/basics/shortHex.ts"].sort(),
+    );
   });
 });
