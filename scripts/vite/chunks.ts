@@ -20,6 +20,14 @@ export const BOOT_CHUNK =
 export const PAINT_LOGS_CHUNK =
   /\/src\/(app\/firstPaint\/logs|logs\/(scanState|lightText|row|columns))\.ts$/;
 
+/**
+ * A trace link's first rows painted from the Worker's preview (app/firstPaint/trace.ts), with the
+ * two small pieces every painter writes with (a short hex, a grouped number): one chunk (three
+ * before; the logs painter imports it for those two).
+ */
+export const PAINT_CHUNK =
+  /\/src\/(app\/firstPaint\/trace|trace\/lightRow|ui\/basics\/(shortHex|numberText))\.ts$/;
+
 /** A transaction link's fields painted from the answer's copy (app/firstPaint/tx.ts): one chunk. */
 export const PAINT_TX_CHUNK = /\/src\/(app\/firstPaint\/tx|transaction\/fields)\.ts$/;
 
@@ -50,6 +58,7 @@ export const CHUNK_GROUPS = [
   { name: "boot", test: BOOT_CHUNK, includeDependenciesRecursively: false },
   { name: "paint-logs", test: PAINT_LOGS_CHUNK, includeDependenciesRecursively: false },
   { name: "paint-tx", test: PAINT_TX_CHUNK, includeDependenciesRecursively: false },
+  { name: "paint", test: PAINT_CHUNK, includeDependenciesRecursively: false },
   { name: earlyChunkOf, debugName: "early", includeDependenciesRecursively: false },
   { name: "ui", test: UI_BASICS_CHUNK, includeDependenciesRecursively: false },
 ];

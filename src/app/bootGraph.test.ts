@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import {
   BOOT_CHUNK,
   earlyChunkOf,
+  PAINT_CHUNK,
   PAINT_LOGS_CHUNK,
   PAINT_TX_CHUNK,
 } from "../../scripts/vite/chunks";
@@ -114,6 +115,7 @@ describe("a deep link's first rows in one wave of requests", () => {
     if (BOOT_CHUNK.test(file)) return "boot";
     if (PAINT_LOGS_CHUNK.test(file)) return "paint-logs";
     if (PAINT_TX_CHUNK.test(file)) return "paint-tx";
+    if (PAINT_CHUNK.test(file)) return "paint";
     return earlyChunkOf(file) ?? file.slice(ROOT.length + 1);
   };
   /** The chunks beyond the entry's that `sources` need, by their static imports. */
@@ -125,21 +127,17 @@ describe("a deep link's first rows in one wave of requests", () => {
     ),
   ];
 
-  it("a logs link: the boot module, its early module, the painter and two small shared pieces", () => {
+  it("a logs link: the boot module, its early module, its painter and the painters' shared pieces", () => {
     const chunks = chunksFor([
       "src/app/boot.ts",
       "src/pages/logs/early.ts",
       "src/app/firstPaint/logs.ts",
     ]);
-    expect(chunks.sort()).toEqual(
-      [
-        "boot",
-        "early-logs",
-        "paint-logs",
-        "src/ui/basics/numberText.ts",
-        "src/ui/basics/shortHex.ts",
-      ].sort(),
-    );
+    expect(chunks.sort()).toEqual(["boot", "early-logs", "paint", "paint-logs"]);
+  });
+
+  it("a trace link: its painter alone (the Worker sends the request)", () => {
+    expect(chunksFor(["src/app/firstPaint/trace.ts"])).toEqual(["paint"]);
   });
 
   it("a transaction link: the boot module, its early module and the painter", () => {
@@ -158,8 +156,6 @@ describe("a deep link's first rows in one wave of requests", () => {
 
   it("would see a file outside the groups as a chunk of its own", () => {
     expect(chunksFor(["src/platform/schedule.ts"])).toEqual(["boot"]);
-    expect(chunksFor(["src/logs/lightText.ts"]).sort()).toEqual(
-      ["paint-logs", "src/ui/basics/numberText.ts", "src/ui/basics/shortHex.ts"].sort(),
-    );
+    expect(chunksFor(["src/logs/lightText.ts"]).sort()).toEqual(["paint", "paint-logs"]);
   });
 });
