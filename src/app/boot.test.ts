@@ -134,14 +134,20 @@ describe("bootEarly", () => {
       text: "x".repeat(60) + "y".repeat(60),
       complete: false,
     });
-    // Announced larger: its first bytes only (past the prefix, no further chunk is read).
+    // Announced larger: its first bytes only (the prefix, cut inside the chunk that holds its
+    // end; no further chunk is read).
     const announced = new Response(body(["a".repeat(40), "b".repeat(40), "c".repeat(40)]), {
       headers: { "content-length": "120" },
     });
     expect(await readCopy(announced, 100, 50)).toEqual({
-      text: "a".repeat(40) + "b".repeat(40),
+      text: "a".repeat(40) + "b".repeat(10),
       complete: false,
     });
+    // A character cut by the prefix is left out, not garbled.
+    const cut = new Response(body(["a".repeat(49) + "é" + "c".repeat(70)]), {
+      headers: { "content-length": "121" },
+    });
+    expect(await readCopy(cut, 100, 50)).toEqual({ text: "a".repeat(49), complete: false });
   });
 
   it("sends nothing for a trace link (the trace Worker's), an incomplete link, or no connection", async () => {

@@ -122,8 +122,10 @@ export async function readCopy(
     for (;;) {
       const step = await reader.read();
       if (step.done) break;
+      // Of an answer announced large, its first bytes only (a chunk can be ~1 MB).
+      const room = announced > maxBytes ? stopAt - bytes : step.value.byteLength;
+      chunks.push(room < step.value.byteLength ? step.value.subarray(0, room) : step.value);
       bytes += step.value.byteLength;
-      chunks.push(step.value);
       if (bytes >= stopAt) {
         complete = false;
         void reader.cancel().catch(() => undefined);
@@ -178,6 +180,7 @@ export async function bootEarly(
               firstPaint,
               () => firstPaint(null),
             ),
+          wholeUpTo: FIRST_PAINT_BYTES,
         }
       : undefined;
     const sent = sendAhead(

@@ -150,6 +150,35 @@ describe("a logs answer read ahead", () => {
     expect(worker.terminated).toBe(true);
   });
 
+  it("beside the first paint's copy, which reads its first bytes and stops: every row, one request", async () => {
+    const worker = standIn();
+    let copied = 0;
+    const copyDone = new Promise<void>((resolve) => {
+      const to = (response: Response | null) => {
+        const reader = response?.body?.getReader();
+        if (!reader) return resolve();
+        const read = (): Promise<void> =>
+          reader.read().then((step) => {
+            if (step.done) return resolve();
+            copied += step.value.byteLength;
+            if (copied >= 64 * 1024) return void reader.cancel().then(() => resolve());
+            return read();
+          });
+        void read();
+      };
+      sendAhead(base, "eth_getLogs", PARAMS, 5_000, { to, wholeUpTo: 64 * 1024 }, (res, signal) =>
+        res.body ? (worker.start(), readThrough(() => worker, res.body, signal)) : null,
+      );
+    });
+    await copyDone;
+    const { raw, streamed, shown } = await pageRequest();
+    expect(copied).toBeGreaterThanOrEqual(64 * 1024);
+    expect(copied).toBeLessThan(JSON.stringify(LOGS).length);
+    expect(requests).toBe(1);
+    expect(raw).toBe(streamed.raws);
+    expect(shown.map((r) => r.raw)).toEqual(LOGS);
+  });
+
   it("an error answer is told as the client tells it when it reads it itself", async () => {
     answer = (id) =>
       JSON.stringify({
