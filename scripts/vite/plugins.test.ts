@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { iconDataUrl, inlineIcon } from "./plugins";
+import { inlineIcon } from "./plugins";
 
 /** The plugin's transformIndexHtml, called as Vite calls it on the built page. */
 function transform(plugin: ReturnType<typeof inlineIcon>, html: string): string {
@@ -11,29 +11,30 @@ function transform(plugin: ReturnType<typeof inlineIcon>, html: string): string 
   return String(Reflect.apply(hook, {}, [html, {}]));
 }
 
+const ICON = resolve(__dirname, "../../public/favicon.png");
+
 describe("the built page's icon inline", () => {
-  it("puts the project's icon into the page as a data: URL that reads back as the same SVG", () => {
+  it("puts the project's icon into the page as a data: URL of the same bytes, and asks for no file", () => {
     const html = readFileSync(resolve(__dirname, "../../index.html"), "utf8");
     const out = transform(inlineIcon(), html);
     const href = /<link rel="icon"[^>]*href="([^"]*)"/.exec(out)?.[1] ?? "";
-    expect(href.startsWith("data:image/svg+xml,")).toBe(true);
-    expect(out).not.toContain("/favicon.svg");
-    const svg = readFileSync(resolve(__dirname, "../../public/favicon.svg"), "utf8");
-    const back = decodeURIComponent(href.slice("data:image/svg+xml,".length));
-    expect(back).toBe(svg.trim().replace(/"/g, "'").replace(/\s+/g, " "));
+    expect(href.startsWith("data:image/png;base64,")).toBe(true);
+    expect(out).not.toContain("/favicon.png");
+    const bytes = Buffer.from(href.slice("data:image/png;base64,".length), "base64");
+    expect(bytes.equals(readFileSync(ICON))).toBe(true);
   });
 
-  it("escapes what would end the attribute or the URL", () => {
-    const url = iconDataUrl('<svg id="a#b" x="50%">\n<g/></svg>');
-    expect(url).not.toMatch(/["<>#\n]/);
-    expect(decodeURIComponent(url.slice("data:image/svg+xml,".length))).toBe(
-      "<svg id='a#b' x='50%'> <g/></svg>",
-    );
+  it("is a 64 px PNG, as the page's link says", () => {
+    const png = readFileSync(ICON);
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    // IHDR: width and height, big-endian, after the signature and the chunk's length and name
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([64, 64]);
+    expect(readFileSync(resolve(__dirname, "../../index.html"), "utf8")).toContain('sizes="64x64"');
   });
 
   it("stops the build when the page has no icon link to replace", () => {
     const dir = mkdtempSync(join(tmpdir(), "icon-"));
-    writeFileSync(join(dir, "i.svg"), "<svg/>");
-    expect(() => transform(inlineIcon(join(dir, "i.svg")), "<head></head>")).toThrow(/icon link/);
+    writeFileSync(join(dir, "i.png"), readFileSync(ICON));
+    expect(() => transform(inlineIcon(join(dir, "i.png")), "<head></head>")).toThrow(/icon link/);
   });
 });
