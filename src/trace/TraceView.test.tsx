@@ -102,7 +102,7 @@ describe("TraceView", () => {
     expect(items()).toHaveLength(4);
   });
 
-  it("opens with what was asked while the answer was read: every frame open, the search run", () => {
+  it("opens with what was asked while the answer was read: every frame open, the search run, its match selected", () => {
     // a chain of calls too large to open whole on its own (a large trace opens a few levels)
     const chain = (depth: number): CallFrame => {
       let frame: CallFrame = {
@@ -137,7 +137,9 @@ describe("TraceView", () => {
     // typing went on in the preview's box: it goes on here, after what was typed
     expect(document.activeElement).toBe(search);
     expect(search.selectionStart).toBe(C.length);
-    expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("– of 1 match");
+    // its match selected, as one typed here would be
+    expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("1 of 1 match");
+    expect(selectedItem()?.textContent).toContain(C.slice(2, 8));
   });
 
   it("searches, counts matches and opens the ancestors of a match", () => {

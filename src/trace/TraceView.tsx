@@ -7,7 +7,7 @@
  * Type filter: hiding a type hides those frames only; their children stay visible, moved up
  * under the nearest shown ancestor, so no call disappears because its caller was filtered out.
  */
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { groupedNumber, JsonViewer, lazyView, useFillHeight } from "../ui";
 import type { FrameDecodeCache } from "./decode";
 import { FlameChart } from "./FlameChart";
@@ -191,16 +191,17 @@ export function TraceView(props: TraceViewProps) {
   );
   const frameDeepLinkMissing = frameProp !== null && indexOfPath(model, frameProp) < 0;
 
+  const selecting = (s: typeof state, i: number): typeof state => {
+    let expanded = s.expanded;
+    if (model.parent[i] !== -1 && rows.rowOfFrame[i] === -1) {
+      expanded = s.expanded.slice();
+      expandAncestors(model, expanded, i);
+    }
+    return { ...s, expanded, selected: i, frameProp: pathOf(model, i) };
+  };
   const select = (i: number) => {
     if (i < 0) return;
-    setState((s) => {
-      let expanded = s.expanded;
-      if (model.parent[i] !== -1 && rows.rowOfFrame[i] === -1) {
-        expanded = s.expanded.slice();
-        expandAncestors(model, expanded, i);
-      }
-      return { ...s, expanded, selected: i, frameProp: pathOf(model, i) };
-    });
+    setState((s) => selecting(s, i));
     onFrameChange?.(pathOf(model, i));
   };
   const setExpanded = (expanded: Uint8Array) => setState((s) => ({ ...s, expanded }));
@@ -211,6 +212,22 @@ export function TraceView(props: TraceViewProps) {
       return { ...s, expanded };
     });
 
+  // A search typed before every frame was here (or carried over from the first paint, `asked`):
+  // its first match is selected once they are, as it is for one typed afterwards (derived state,
+  // set in render; the page hears of the frame after the commit).
+  const [matchDue, setMatchDue] = useState(() => (props.asked?.query ?? "").trim() !== "");
+  const [autoSelected, setAutoSelected] = useState<number | null>(null);
+  if (matchDue && complete && texts) {
+    setMatchDue(false);
+    if (matches.length > 0 && !matches.includes(state.selected)) {
+      const first = stepIn(matches, state.selected - 1, 1);
+      setState(selecting(state, first));
+      setAutoSelected(first);
+    }
+  }
+  useEffect(() => {
+    if (autoSelected !== null) onFrameChange?.(pathOf(model, autoSelected));
+  }, [autoSelected, model, onFrameChange]);
   const currentMatch = state.selected >= 0 ? matches.indexOf(state.selected) : -1;
   const goMatch = (dir: 1 | -1, list: Int32Array = matches) => {
     const next = stepIn(list, state.selected, dir);
@@ -219,6 +236,7 @@ export function TraceView(props: TraceViewProps) {
   const onQuery = (q: string) => {
     setQuery(q);
     // While frames still arrive, the search runs once they are all here.
+    setMatchDue(!complete && q.trim() !== "");
     if (!q.trim() || !complete) return;
     const list = cachedSearch(
       searchTexts(model, decode),
