@@ -258,7 +258,7 @@ export function sendAhead(
  * Two responses reading one body: the page's and the first paint's copy. A body announced over
  * what the copy reads whole is split by a stream's tee, which reads only as either side asks: the
  * browser's own (`Response.clone()`) reads it to its end at once, on the page's thread, while the
- * first rows wait (a 6 MB answer's first rows −16 ms, a 60 MB one's app −111 ms; interleaved A/Bs,
+ * first rows wait (a 6 MB answer's first rows −16 ms, a 60 MB one's app −31 ms; interleaved A/Bs,
  * bench/STARTUP.md, sixteenth round). A smaller one, read whole by both, is cloned: the stream's
  * tee copies each chunk for its second side (1,000 logs' first rows +5 ms).
  */
