@@ -4,7 +4,7 @@
  * connections a host), every file on that path beyond the entry's is one request in a wave the
  * request waits for: a 453-byte chunk the boot module needed (the user-activity tracker
  * `platform/schedule` imports) and the painter's five small chunks held a 1,000-log range's
- * first rows back by ~25 ms (interleaved A/B, bench/STARTUP.md, sixteenth round).
+ * first rows back by ~22 ms (interleaved A/B, bench/STARTUP.md, sixteenth round).
  */
 
 /**

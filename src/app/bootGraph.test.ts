@@ -107,7 +107,7 @@ describe("the first paint's painters' static graph", () => {
 describe("a deep link's first rows in one wave of requests", () => {
   // Over HTTP/1.1 a page has six connections to its host: every chunk the first rows need beyond
   // the entry's is one request of a wave they wait for. A 453-byte chunk the boot module came to
-  // need and the logs painter's five small chunks held a 1,000-log range's first rows back ~25 ms
+  // need and the logs painter's five small chunks held a 1,000-log range's first rows back ~22 ms
   // (bench/STARTUP.md, sixteenth round).
   const entry = staticGraph(["src/main.tsx"]).files;
   /** The chunk a source file goes to: a named group's, else (at most) one of its own. */
