@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FrameDecodeCache, TraceDecoder } from "./decode";
 import { flatten } from "./flatten";
@@ -140,6 +141,35 @@ describe("TraceView", () => {
     // its match selected, as one typed here would be
     expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("1 of 1 match");
     expect(selectedItem()?.textContent).toContain(C.slice(2, 8));
+  });
+
+  it("tells the page of a carried search's match once: a frame picked after it stays picked", () => {
+    const model = flatten(sample());
+    const decode = new FrameDecodeCache(model.frames, new TraceDecoder());
+    const heard: string[] = [];
+    // as the trace page links it: the frame in the page's state, a new callback each render
+    function Linked() {
+      const [frame, setFrame] = useState<string | undefined>(undefined);
+      return (
+        <TraceView
+          model={model}
+          decode={decode}
+          viewport={{ width: 1200, height: 480 }}
+          asked={{ expandAll: false, query: C, searchFocused: false }}
+          frame={frame}
+          onFrameChange={(path) => {
+            heard.push(path);
+            setFrame(path);
+          }}
+        />
+      );
+    }
+    render(<Linked />);
+    expect(selectedItem()?.getAttribute("data-frame-row")).toBe("1");
+    expect(heard).toHaveLength(1);
+    fireEvent.click(items()[0] as HTMLElement);
+    expect(selectedItem()?.getAttribute("data-frame-row")).toBe("0");
+    expect(heard).toHaveLength(2);
   });
 
   it("searches, counts matches and opens the ancestors of a match", () => {

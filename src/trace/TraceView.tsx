@@ -212,22 +212,25 @@ export function TraceView(props: TraceViewProps) {
       return { ...s, expanded };
     });
 
-  // A search typed before every frame was here (or carried over from the first paint, `asked`):
-  // its first match is selected once they are, as it is for one typed afterwards (derived state,
-  // set in render; the page hears of the frame after the commit).
+  // A search's first match is selected once the search can run: typed here, or before every frame
+  // was here (or carried over from the first paint, `asked`) — then once they are. Derived state,
+  // set in render; the page hears of the frame once, after the commit.
   const [matchDue, setMatchDue] = useState(() => (props.asked?.query ?? "").trim() !== "");
-  const [autoSelected, setAutoSelected] = useState<number | null>(null);
+  const [autoSelected, setAutoSelected] = useState<{ path: string } | null>(null);
   if (matchDue && complete && texts) {
     setMatchDue(false);
     if (matches.length > 0 && !matches.includes(state.selected)) {
       const first = stepIn(matches, state.selected - 1, 1);
       setState(selecting(state, first));
-      setAutoSelected(first);
+      setAutoSelected({ path: pathOf(model, first) });
     }
   }
+  const told = useRef<{ path: string } | null>(null);
   useEffect(() => {
-    if (autoSelected !== null) onFrameChange?.(pathOf(model, autoSelected));
-  }, [autoSelected, model, onFrameChange]);
+    if (autoSelected === null || told.current === autoSelected) return;
+    told.current = autoSelected;
+    onFrameChange?.(autoSelected.path);
+  }, [autoSelected, onFrameChange]);
   const currentMatch = state.selected >= 0 ? matches.indexOf(state.selected) : -1;
   const goMatch = (dir: 1 | -1, list: Int32Array = matches) => {
     const next = stepIn(list, state.selected, dir);
@@ -235,17 +238,7 @@ export function TraceView(props: TraceViewProps) {
   };
   const onQuery = (q: string) => {
     setQuery(q);
-    // While frames still arrive, the search runs once they are all here.
-    setMatchDue(!complete && q.trim() !== "");
-    if (!q.trim() || !complete) return;
-    const list = cachedSearch(
-      searchTexts(model, decode),
-      q,
-      structure,
-      decodedSearch(model, decode),
-    );
-    if (list.length > 0 && !list.includes(state.selected))
-      select(stepIn(list, state.selected - 1, 1));
+    setMatchDue(q.trim() !== "");
   };
   const toggleType = (type: string) => {
     const next = new Set(hidden);
